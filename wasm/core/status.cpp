@@ -1,0 +1,48 @@
+#include "status.hpp"
+
+#include <cstdio>
+
+namespace linattn {
+
+std::string fmt_num(double x) {
+  char buf[64];
+  if (std::isfinite(x) && std::fabs(x) < 1e15 && x == std::floor(x)) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+  }
+  return buf;
+}
+
+Status check_real(const char* name, double x, double lo, double hi) {
+  if (!std::isfinite(x) || x < lo || x > hi) {
+    return Status::bad(std::string(name) + " must be a finite number from " + fmt_num(lo) + " to " +
+                       fmt_num(hi) + " (got " + fmt_num(x) + ")");
+  }
+  return Status::good();
+}
+
+Status check_int(const char* name, double x, double lo, double hi) {
+  if (!std::isfinite(x) || x != std::floor(x) || x < lo || x > hi) {
+    return Status::bad(std::string(name) + " must be a whole number from " + fmt_num(lo) + " to " +
+                       fmt_num(hi) + " (got " + fmt_num(x) + ")");
+  }
+  return Status::good();
+}
+
+Status check_vec(const char* name, const double* x, long long len, long long expected) {
+  if (len != expected) {
+    return Status::bad(std::string(name) + " must have " + std::to_string(expected) +
+                       " numbers (got " + std::to_string(len) + ")");
+  }
+  for (long long i = 0; i < len; ++i) {
+    if (!std::isfinite(x[i]) || std::fabs(x[i]) > limits::maxAbsValue) {
+      return Status::bad(std::string(name) + "[" + std::to_string(i) +
+                         "] must be a finite number from -" + fmt_num(limits::maxAbsValue) + " to " +
+                         fmt_num(limits::maxAbsValue) + " (got " + fmt_num(x[i]) + ")");
+    }
+  }
+  return Status::good();
+}
+
+}  // namespace linattn

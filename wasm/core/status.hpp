@@ -1,0 +1,51 @@
+// Status: how the core reports bad input. Every entry point that takes outside data validates it
+// and returns a Status instead of throwing, so a WebAssembly caller never unwinds through C++.
+#pragma once
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace linattn {
+
+struct Status {
+  bool ok = true;
+  std::string message;  // names the argument and the allowed range
+  static Status good() { return {}; }
+  static Status bad(std::string msg) { return {false, std::move(msg)}; }
+  explicit operator bool() const { return ok; }
+};
+
+// A value with a Status: value is meaningful only when status.ok.
+template <class T>
+struct Result {
+  Status status;
+  T value{};
+};
+
+// The documented limits of every input (README "Limits"; exported to JS as `la.limits`).
+namespace limits {
+inline constexpr int maxDim = 1024;              // dk, dv of memories and attention
+inline constexpr double maxAbsValue = 1e6;       // |x| of every vector entry
+inline constexpr int maxHistory = 65536;         // writes kept for readTerms
+inline constexpr int maxSeqLen = 4096;           // T of attention calls
+inline constexpr long long maxAttentionWork = 64LL << 20;  // T*T*(dk+dv) for one call
+inline constexpr int maxSweepDim = 512;
+inline constexpr int maxSweepN = 4096;
+inline constexpr int maxSweepTrials = 256;
+inline constexpr long long maxSweepWork = 1LL << 36;  // trials * nMax^2 * (nMax + d): ~seconds
+inline constexpr int maxStoreN = 1024;           // interferenceStore returns an n x n overlap
+inline constexpr double maxBeta = 1000.0;
+inline constexpr double maxTokens = 1e10;
+inline constexpr double maxSessions = 1e6;
+}  // namespace limits
+
+std::string fmt_num(double x);  // shortest readable form for messages: 1e+06 -> "1000000"
+
+// Checks an integer-valued argument in [lo, hi]; `name` goes into the message.
+Status check_int(const char* name, double x, double lo, double hi);
+// Checks a real argument is finite and in [lo, hi].
+Status check_real(const char* name, double x, double lo, double hi);
+// Checks a vector: expected length and every entry finite with |x| <= maxAbsValue.
+Status check_vec(const char* name, const double* x, long long len, long long expected);
+
+}  // namespace linattn
