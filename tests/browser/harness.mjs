@@ -1,0 +1,129 @@
+// Shared helpers of the browser tests (playwright-core + Debian's Chromium, headless).
+//   launch()                -> a browser (a Playwright BrowserContext with a fresh profile dir:
+//                              it has newPage() and close())
+//   serve(dir)              -> { url, close() }  static server on 127.0.0.1, random port
+//   openPage(browser, url, { width, height, colorScheme, reducedMotion })
+//                           -> { page, problems }  problems: strings, one per console error, page
+//                              error, failed request, HTTP error, request to another origin, or
+//                              CSP violation (from the page or its workers)
+//   axe(page, selector?)    -> axe-core violations (WCAG 2.x A/AA rules), [] when clean
+//   noHorizontalOverflow(page) -> { scrollWidth, clientWidth, offenders }
+// Tests run against the built dist/ (npm run build first); they never rebuild.
+import { chromium } from 'playwright-core';
+import AxeBuilderModule from '@axe-core/playwright';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+
+const AxeBuilder = AxeBuilderModule.default ?? AxeBuilderModule;
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = join(ROOT, 'dist');
+export const STANDALONE = join(DIST, 'chapter-04-standalone.html');
+export const standaloneUrl = () => pathToFileURL(STANDALONE).href;
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+export async function launch({ headless = true } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'la-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless,
+    args: ARGS,
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: false,
+  });
+  const close = context.close.bind(context);
+  context.close = async () => {
+    await close().catch(() => {});
+    await rm(profile, { recursive: true, force: true });
+  };
+  return context;
+}
+
+export function serve(dir = DIST) {
+  return startServer(dir, { port: 0 });
+}
+
+// Runs in the page before its own scripts: CSP violations become console errors the test sees.
+function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
+function sameOrigin(requestUrl, pageUrl) {
+  const r = new URL(requestUrl);
+  if (r.protocol === 'data:' || r.protocol === 'blob:') return true;
+  const p = new URL(pageUrl);
+  if (p.protocol === 'file:') return r.href === p.href.split('#')[0];   // the file itself, nothing else
+  return r.origin === p.origin;
+}
+
+export async function openPage(browser, url, { width = 1280, height = 900, colorScheme, reducedMotion, waitUntil = 'load' } = {}) {
+  const page = await browser.newPage();
+  const problems = [];
+  await page.setViewportSize({ width, height });
+  if (colorScheme || reducedMotion) await page.emulateMedia({ colorScheme, reducedMotion });
+  await page.addInitScript(reportCspViolations);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('request', (req) => {
+    if (!sameOrigin(req.url(), url)) problems.push(`request to another origin: ${req.url()}`);
+  });
+  page.on('requestfailed', (req) => problems.push(`failed request: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  page.on('worker', (worker) => {
+    worker.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`worker console error: ${msg.text()}`);
+    });
+  });
+  await page.goto(url, { waitUntil });
+  return { page, problems };
+}
+
+export async function axe(page, selector) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (selector) builder = builder.include(selector);
+  const result = await builder.analyze();
+  return result.violations;
+}
+
+/** Formats axe violations for a failure message. */
+export function describeViolations(violations) {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
+}
+
+export function noHorizontalOverflow(page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const limit = doc.clientWidth;
+    const offenders = [];
+    // Content inside a box that scrolls or clips on its own does not widen the page.
+    const clipped = (el) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox !== 'visible' && a.getBoundingClientRect().right <= limit + 1) return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > limit + 1 && getComputedStyle(el).position !== 'fixed' && !clipped(el)) {
+        // Report the outermost offender only.
+        if (!offenders.some((o) => o.el.contains(el))) offenders.push({ el, right: Math.round(r.right) });
+      }
+    }
+    return {
+      scrollWidth: doc.scrollWidth,
+      clientWidth: limit,
+      offenders: offenders.slice(0, 8).map((o) => `${o.el.tagName.toLowerCase()}.${[...o.el.classList].join('.')} right=${o.right}`),
+    };
+  });
+}

@@ -1,0 +1,119 @@
+// Vite plugins of the page build (see build.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** KaTeX's CSS lists each font as woff2, woff and ttf. Every browser that runs WebAssembly reads
+ *  woff2, so the other two are dropped (a third of the bytes, and not inlined in the standalone). */
+function katexFontsWoff2Only() {
+  return {
+    name: 'la-katex-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id)) return null;
+      return code
+        .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
+        .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
+    },
+  };
+}
+
+/** Until the core is built (build/wasm/linattn.mjs), wasm/index.mjs resolves to a stub whose
+ *  createLinattn() rejects, so the page still builds and each figure shows the error inline. */
+function coreFallback(root) {
+  const index = join(root, 'wasm', 'index.mjs');
+  const glue = join(root, 'build', 'wasm', 'linattn.mjs');
+  const STUB = '\0la-core-missing';
+  let warned = false;
+  return {
+    name: 'la-core-fallback',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (existsSync(index) && existsSync(glue)) return null;
+      if (!/(^|\/)wasm\/index\.mjs$/.test(source)) return null;
+      if (!warned) {
+        warned = true;
+        console.warn('\nbuild:web WARNING: the core is not built (wasm/index.mjs or build/wasm/linattn.mjs missing); '
+          + 'the demos will show "core not built". Run npm run build:wasm.\n');
+      }
+      return STUB;
+    },
+    load(id) {
+      if (id !== STUB) return null;
+      return `const fail = () => Promise.reject(new Error('The WebAssembly core was not built (npm run build:wasm).'));
+export const createLinattn = fail; export default fail;`;
+    },
+  };
+}
+
+export function basePlugins({ root }) {
+  return [katexFontsWoff2Only(), coreFallback(root)];
+}
+
+/** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
+ *  script, and workers become blob: URLs built from inlined code. */
+export function standalonePlugins({ root }) {
+  const index = join(root, 'wasm', 'index.mjs');
+  const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
+  const SHIM = '\0la-core-inline';
+  return [
+    ...basePlugins({ root }),
+    {
+      // wasm/index.mjs -> a shim that passes { wasmBinary } to the real createLinattn.
+      name: 'la-core-inline-wasm',
+      enforce: 'pre',
+      async resolveId(source, importer, options) {
+        if (importer === SHIM || !existsSync(wasmFile)) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        return resolved?.id === index ? SHIM : null;
+      },
+      load(id) {
+        if (id !== SHIM) return null;
+        const b64 = readFileSync(wasmFile).toString('base64');
+        const real = JSON.stringify(index);
+        return `import * as core from ${real};
+export * from ${real};
+const WASM_BASE64 = ${JSON.stringify(b64)};
+function wasmBytes() {
+  const text = atob(WASM_BASE64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+export function createLinattn(opts = {}) {
+  const create = core.createLinattn ?? core.default;
+  return create({ ...opts, wasmBinary: opts.wasmBinary ?? wasmBytes() });
+}
+export default createLinattn;
+`;
+      },
+    },
+    {
+      // The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); with the
+      // bytes supplied it never fetches it, so keep Vite from inlining a second copy.
+      name: 'la-glue-no-wasm-url',
+      enforce: 'pre',
+      transform(code, id) {
+        if (!/build[\\/]wasm[\\/]linattn\.mjs$/.test(id)) return null;
+        return code.replace(/new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
+          "new URL('linattn.wasm', 'file:///inlined/')");
+      },
+    },
+    {
+      // new Worker(new URL('./worker.js', import.meta.url), opts) -> Vite's inline worker
+      // (a blob: URL made from the bundled worker code).
+      name: 'la-inline-workers',
+      enforce: 'pre',
+      transform(code, id) {
+        if (id.includes('node_modules') || !/\.m?js$/.test(id) || !code.includes('new Worker')) return null;
+        const imports = [];
+        const re = /new\s+Worker\(\s*new\s+URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)\s*(,\s*(\{[^}]*\}))?\s*\)/g;
+        const out = code.replace(re, (_m, _q, path, _o, opts) => {
+          const name = `__laInlineWorker${imports.length}`;
+          imports.push(`import ${name} from ${JSON.stringify(`${path}?worker&inline`)};`);
+          return `new ${name}(${opts ?? '{}'})`;
+        });
+        return imports.length ? `${imports.join('\n')}\n${out}` : null;
+      },
+    },
+  ];
+}
