@@ -3,6 +3,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d5bbf"/>'
+  + '<path d="M8 9h16M8 16h16M8 23h16M9 8v16M16 8v16M23 8v16" stroke="#fff" stroke-width="2"/></svg>')}`;
+
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** Hashes of every inline <script> (no src) and <style> in `html`. */
@@ -41,6 +45,9 @@ export function cspFor(html, { standalone }) {
 /** Writes the policy into the page's <meta http-equiv="Content-Security-Policy" content="__CSP__">. */
 export function applyCsp(html, { standalone }) {
   if (!html.includes('content="__CSP__"')) throw new Error('index.html lacks the CSP placeholder');
+  // The icon is added here because Vite drops data: icon links; without one browsers ask for
+  // /favicon.ico, a request that fails on most hosts.
+  html = html.replace('<!--icon-->', () => `<link rel="icon" href="${ICON}">`);
   return html.replace('content="__CSP__"', () => `content="${cspFor(html, { standalone })}"`);
 }
 
