@@ -1,0 +1,175 @@
+// The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
+// Coordinates are the only arithmetic here (scales from data space to pixels).
+import { svg, html, uid } from './svg.js';
+import { formatCos, formatInt } from './format.js';
+
+const HEIGHT = 300;
+const M = { top: 14, right: 14, bottom: 46, left: 50 };
+
+/** The plotted series: key in the sweep result, legend text, CSS class (colour and dash). */
+export const SERIES = [
+  { key: 'cosineMean', cls: 'oc-s-cos', label: 'mean cosine, linear state' },
+  { key: 'recallMean', cls: 'oc-s-recall', label: 'top-1 recall, linear state' },
+  { key: 'theoryCosine', cls: 'oc-s-theory', label: 'theory for random unit keys, 1/\u221a(1+(N\u22121)/d)' },
+  { key: 'softmaxCosineMean', cls: 'oc-s-smcos', label: 'mean cosine, softmax (\u03b2)' },
+  { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
+];
+
+function log2(x) { return Math.log2(x); }
+
+export function createChart(parent) {
+  const titleId = uid('oc-title');
+  const descId = uid('oc-desc');
+  const clipId = uid('oc-clip');
+  const wrap = html('div', { class: 'oc-chart' }, parent);
+  const root = svg('svg', { role: 'img', 'aria-labelledby': `${titleId} ${descId}`, height: HEIGHT }, wrap);
+  const title = svg('title', { id: titleId }, root);
+  title.textContent = 'Read-back quality against the number of stored associations N';
+  const desc = svg('desc', { id: descId }, root);
+  const clipRect = svg('rect', {}, svg('clipPath', { id: clipId }, svg('defs', {}, root)));
+  const gridG = svg('g', { class: 'oc-gridlines', 'aria-hidden': 'true' }, root);
+  const axesG = svg('g', { class: 'oc-axes', 'aria-hidden': 'true' }, root);
+  const dataG = svg('g', { 'clip-path': `url(#${clipId})`, 'aria-hidden': 'true' }, root);
+  const band = svg('path', { class: 'oc-band' }, dataG);
+  const dLine = svg('line', { class: 'oc-dline' }, dataG);
+  const paths = SERIES.map((s) => svg('path', { class: `oc-line ${s.cls}` }, dataG));
+  const dLabel = svg('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }, root);
+  const markerG = svg('g', { class: 'oc-marker', 'aria-hidden': 'true' }, root);
+  const markerLine = svg('line', {}, markerG);
+  const markerDots = SERIES.map((s) => svg('circle', { r: 4, class: `oc-dot ${s.cls}` }, markerG));
+  const markerLabel = svg('text', { class: 'oc-marker-label' }, markerG);
+
+  let width = 600;
+  let view = null;  // { sweep, d, scale }
+
+  const plotW = () => width - M.left - M.right;
+  const plotH = () => HEIGHT - M.top - M.bottom;
+  const nMax = () => 4 * view.d;
+  function x(n) {
+    if (view.scale === 'log') return M.left + (log2(n) / log2(nMax())) * plotW();
+    return M.left + (n / nMax()) * plotW();
+  }
+  const y = (v) => M.top + (1 - v) * plotH();
+
+  function drawAxes() {
+    gridG.replaceChildren();
+    axesG.replaceChildren();
+    const d = view.d;
+    const xTicks = [];
+    if (view.scale === 'log') {
+      const every = plotW() < 360 && nMax() > 64 ? 2 : 1;
+      let k = 0;
+      for (let n = 1; n <= nMax(); n *= 2, k += 1) if (k % every === 0 || n === d) xTicks.push(n);
+    } else {
+      for (let k = 0; k <= 4; k += 1) xTicks.push(k * d);
+    }
+    for (const n of xTicks) {
+      const px = x(n);
+      svg('line', { x1: px, x2: px, y1: M.top, y2: M.top + plotH() }, gridG);
+      const t = svg('text', { x: px, y: M.top + plotH() + 16, class: 'oc-tick oc-tick-x' }, axesG);
+      t.textContent = formatInt(n);
+    }
+    for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+      svg('line', { x1: M.left, x2: M.left + plotW(), y1: y(v), y2: y(v) }, gridG);
+      const t = svg('text', { x: M.left - 6, y: y(v) + 4, class: 'oc-tick oc-tick-y' }, axesG);
+      t.textContent = String(v);
+    }
+    svg('line', { x1: M.left, x2: M.left + plotW(), y1: M.top + plotH(), y2: M.top + plotH(), class: 'oc-axis' }, axesG);
+    svg('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH(), class: 'oc-axis' }, axesG);
+    const xl = svg('text', { x: M.left + plotW() / 2, y: HEIGHT - 6, class: 'oc-axis-label' }, axesG);
+    xl.textContent = `N, stored associations (count, ${view.scale === 'log' ? 'log' : 'linear'} scale)`;
+    const yl = svg('text', {
+      x: -(M.top + plotH() / 2), y: 14, transform: 'rotate(-90)', class: 'oc-axis-label',
+    }, axesG);
+    yl.textContent = 'read-back quality (0 to 1)';
+    clipRect.setAttribute('x', M.left);
+    clipRect.setAttribute('y', M.top - 4);
+    clipRect.setAttribute('width', plotW() + 1);
+    clipRect.setAttribute('height', plotH() + 8);
+    const dx = x(d);
+    for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
+    dLabel.setAttribute('x', dx + 4);
+    dLabel.setAttribute('y', M.top + 12);
+    dLabel.textContent = `N = d = ${formatInt(d)}`;
+  }
+
+  function pathOf(ns, ys) {
+    let s = '';
+    for (let i = 0; i < ns.length; i += 1) {
+      if (!Number.isFinite(ys[i])) continue;
+      s += `${s ? 'L' : 'M'}${x(ns[i]).toFixed(1)} ${y(ys[i]).toFixed(1)}`;
+    }
+    return s;
+  }
+
+  function drawData() {
+    const s = view.sweep;
+    if (!s) {
+      band.setAttribute('d', '');
+      for (const p of paths) p.setAttribute('d', '');
+      desc.textContent = 'No numbers yet: the sweep is being computed.';
+      return;
+    }
+    SERIES.forEach((ser, k) => paths[k].setAttribute('d', pathOf(s.ns, s[ser.key])));
+    // The band: mean ± one standard deviation over trials (drawn, not reported).
+    if (s.trials > 1) {
+      let up = '';
+      let down = '';
+      for (let i = 0; i < s.ns.length; i += 1) {
+        up += `${i ? 'L' : 'M'}${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] + s.cosineStd[i]).toFixed(1)}`;
+      }
+      for (let i = s.ns.length - 1; i >= 0; i -= 1) {
+        down += `L${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] - s.cosineStd[i]).toFixed(1)}`;
+      }
+      band.setAttribute('d', `${up}${down}Z`);
+    } else {
+      band.setAttribute('d', '');
+    }
+    const last = s.ns.length - 1;
+    desc.textContent = `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
+      `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
+      `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
+      'The same numbers are in the table of plotted numbers.';
+  }
+
+  return {
+    element: wrap,
+    /** Redraws everything for a new sweep, d, scale or width. */
+    update(next) {
+      view = next;
+      root.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
+      root.setAttribute('width', width);
+      drawAxes();
+      drawData();
+    },
+    /** Moves the marker to N; `i` is N's index in the sweep or -1 when N has no numbers yet. */
+    marker(n, i) {
+      if (!view) return;
+      const px = x(n);
+      for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + plotH() })) markerLine.setAttribute(k, v);
+      const s = view.sweep;
+      SERIES.forEach((ser, k) => {
+        const dot = markerDots[k];
+        if (s && i >= 0 && Number.isFinite(s[ser.key][i])) {
+          dot.setAttribute('cx', px);
+          dot.setAttribute('cy', y(s[ser.key][i]));
+          dot.removeAttribute('visibility');
+        } else {
+          dot.setAttribute('visibility', 'hidden');
+        }
+      });
+      const right = px > M.left + plotW() * 0.75;
+      markerLabel.setAttribute('x', right ? px - 6 : px + 6);
+      markerLabel.setAttribute('y', M.top + plotH() - 8);
+      markerLabel.setAttribute('text-anchor', right ? 'end' : 'start');
+      markerLabel.textContent = `N = ${formatInt(n)}`;
+    },
+    /** The drawing width follows the container so that text keeps its real size. */
+    setWidth(w) {
+      const next = Math.max(280, Math.floor(w));
+      if (next === width) return false;
+      width = next;
+      return true;
+    },
+  };
+}

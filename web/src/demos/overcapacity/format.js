@@ -1,0 +1,53 @@
+// Formatting only: every number shown here was computed by the core (la.interferenceSweep /
+// la.interferenceStore); this file turns it into text and never does arithmetic on it.
+
+const MINUS = '\u2212';
+const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+
+/** A cosine or another quantity in [−1, 1]: two decimals, typographic minus. */
+export function formatCos(x, places = 2) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
+  let s = x.toFixed(places);
+  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
+  return s.replace('-', MINUS);
+}
+
+/** A fraction in [0, 1] shown as a whole percent ("96%"). */
+export function formatPercent(x) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
+  return pctFmt.format(x);
+}
+
+/** A count with thousands separators ("12,288"). */
+export function formatInt(x) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
+  return intFmt.format(x);
+}
+
+export function plural(n, one, many) {
+  return n === 1 ? one : many;
+}
+
+/** The label of a key geometry in prose. */
+export const KEY_LABELS = {
+  random: 'random unit keys',
+  orthogonal: 'orthonormal first, then random',
+  elu1: 'elu+1 features (all positive)',
+};
+
+/**
+ * The sentence under the chart, from the sweep's numbers at index i.
+ * "With 96 associations in a 64-dimensional state, reads come back with cosine 0.77; 4% would
+ * pick the wrong stored value."
+ */
+export function sentenceParts(sweep, i, d) {
+  const n = sweep.ns[i];
+  const head = `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in a ` +
+    `${formatInt(d)}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}; `;
+  // missMean (1 − recall) comes from the core when the API has it; otherwise state the recall.
+  const tail = sweep.missMean
+    ? `${formatPercent(sweep.missMean[i])} would pick the wrong stored value.`
+    : `${formatPercent(sweep.recallMean[i])} still pick the right stored value.`;
+  return head + tail;
+}

@@ -1,0 +1,547 @@
+// The overcapacity slider (§4.3): store N associations in a d × d state and read each back with its
+// own key; past N ≈ d the keys must overlap and the reads fill with crosstalk. Every number comes
+// from the core's la.interferenceSweep (the curve, computed once per setting for every N in 1..4d,
+// in a worker) and la.interferenceStore (one store at the current N); this file keeps the demo's
+// state in one plain object and redraws from it.
+import './overcapacity.css';
+import { html, uid } from './svg.js';
+import { createChart, SERIES } from './chart.js';
+import { createStoreView } from './store-view.js';
+import { createRunner } from './runner.js';
+import { runStore, storeIsCheap, sweepPhases } from './jobs.js';
+import { formatCos, formatInt, formatPercent, sentenceParts, KEY_LABELS } from './format.js';
+
+export const DIMS = [8, 16, 32, 64, 128, 256];
+export const BETAS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256];
+const KEYS = ['random', 'orthogonal', 'elu1'];
+const SCALES = ['linear', 'log'];
+export const DEFAULTS = Object.freeze({ d: 64, n: 96, keys: 'random', trials: 8, seed: 1, beta: 8, scale: 'linear' });
+const SWEEP_CACHE_SIZE = 6;
+
+const sweepKey = (s) => `${s.d}|${s.keys}|${s.trials}|${s.seed}|${s.beta}`;
+
+/** Index of N in a result's ns, or -1 (ns ascending; a Map per result, built once). */
+const nsIndex = new WeakMap();
+function indexOfN(sweep, n) {
+  if (!sweep) return -1;
+  let map = nsIndex.get(sweep);
+  if (!map) {
+    map = new Map();
+    sweep.ns.forEach((v, i) => map.set(v, i));
+    nsIndex.set(sweep, map);
+  }
+  return map.has(n) ? map.get(n) : -1;
+}
+
+export function mount(root, { la, state: initial, onStateChange = () => {} } = {}) {
+  if (!la) throw new Error('The overcapacity demo needs the core (la).');
+  const ac = new AbortController();
+  const on = (el, type, fn, opts = {}) => el.addEventListener(type, fn, { ...opts, signal: ac.signal });
+  root.classList.add('la-overcapacity');
+  root.replaceChildren();
+
+  // ---- state ---------------------------------------------------------------------------------
+  const state = { ...DEFAULTS };
+  const view = {
+    cache: new Map(),       // sweepKey -> { sweep, complete }
+    requested: null,        // { key, id } of the sweep in flight
+    lastGood: { ...DEFAULTS },
+    store: null,            // { key, n, result } shown
+    storeWanted: null,      // { key, n, id }
+    status: '',
+    mode: 'worker',
+  };
+
+  // ---- DOM -----------------------------------------------------------------------------------
+  const controls = html('div', { class: 'oc-controls' }, root);
+
+  function field(labelText, cls = '') {
+    const box = html('div', { class: `oc-field ${cls}` }, controls);
+    const id = uid('oc-in');
+    const label = html('label', { for: id, text: labelText }, box);
+    return { box, id, label };
+  }
+
+  const dField = field('State size d');
+  const dSelect = html('select', { id: dField.id }, dField.box);
+  for (const d of DIMS) html('option', { value: String(d), text: `${d} (d\u00b2 = ${formatInt(d * d)} numbers)` }, dSelect);
+
+  const nField = field('Stored associations N', 'oc-field-wide');
+  const nRow = html('div', { class: 'oc-range-row' }, nField.box);
+  const nSlider = html('input', { id: nField.id, type: 'range', min: '1', step: '1' }, nRow);
+  const nOut = html('output', { for: nField.id, class: 'oc-out' }, nRow);
+
+  const kField = field('Key geometry');
+  const kSelect = html('select', { id: kField.id }, kField.box);
+  for (const k of KEYS) html('option', { value: k, text: KEY_LABELS[k] }, kSelect);
+
+  const tField = field('Trials');
+  const tInput = html('input', { id: tField.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size: 4 }, tField.box);
+  const tMsg = html('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }, tField.box);
+  tInput.setAttribute('aria-describedby', tMsg.id);
+
+  const sField = field('Seed');
+  const sRow = html('div', { class: 'oc-seed-row' }, sField.box);
+  const sInput = html('input', { id: sField.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size: 10 }, sRow);
+  const newSample = html('button', { type: 'button', class: 'oc-button', text: 'New sample' }, sRow);
+  const sMsg = html('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }, sField.box);
+  sInput.setAttribute('aria-describedby', sMsg.id);
+
+  const bField = field('Softmax sharpness \u03b2');
+  const bRow = html('div', { class: 'oc-range-row' }, bField.box);
+  const bSlider = html('input', { id: bField.id, type: 'range', min: '0', max: String(BETAS.length - 1), step: '1' }, bRow);
+  const bOut = html('output', { for: bField.id, class: 'oc-out' }, bRow);
+
+  const scaleSet = html('fieldset', { class: 'oc-field oc-scale' }, controls);
+  html('legend', { text: 'N axis' }, scaleSet);
+  const scaleName = uid('oc-scale');
+  const scaleRadios = {};
+  for (const s of SCALES) {
+    const lab = html('label', { class: 'oc-radio' }, scaleSet);
+    scaleRadios[s] = html('input', { type: 'radio', name: scaleName, value: s }, lab);
+    lab.append(document.createTextNode(s === 'linear' ? ' linear' : ' log'));
+  }
+
+  const notice = html('p', { class: 'oc-notice', role: 'status' }, root);
+  notice.hidden = true;
+  const errorMsg = html('p', { class: 'oc-error', role: 'alert' }, root);
+  errorMsg.hidden = true;
+
+  const sentence = html('p', { class: 'oc-sentence', 'data-field': 'sentence' }, root);
+  const status = html('p', { class: 'oc-status', 'aria-live': 'polite' }, root);
+
+  const chart = createChart(root);
+  const legend = html('ul', { class: 'oc-legend', 'aria-label': 'Legend' }, root);
+  const bandItem = html('li', {}, legend);
+  html('span', { class: 'oc-swatch oc-swatch-band', 'aria-hidden': 'true' }, bandItem);
+  html('span', { text: 'mean cosine \u00b1 one standard deviation over trials' }, bandItem);
+  const legendTexts = {};
+  for (const s of SERIES) {
+    const li = html('li', {}, legend);
+    html('span', { class: `oc-swatch oc-swatch-line ${s.cls}`, 'aria-hidden': 'true' }, li);
+    legendTexts[s.key] = html('span', { text: s.label }, li);
+  }
+  const dItem = html('li', {}, legend);
+  html('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }, dItem);
+  html('span', { text: 'N = d: as many associations as key dimensions' }, dItem);
+
+  const readout = html('dl', { class: 'oc-readout' }, root);
+  const rd = {};
+  for (const [key, label] of [
+    ['n', 'At N'], ['cosine', 'Mean cosine, linear state'], ['cosineStd', 'Spread over trials (std)'],
+    ['recall', 'Top-1 recall, linear state'], ['theory', 'Theory (random unit keys)'],
+    ['softmaxCosine', 'Mean cosine, softmax'], ['softmaxRecall', 'Top-1 recall, softmax'],
+  ]) {
+    const row = html('div', { class: 'oc-readout-row' }, readout);
+    html('dt', { text: label }, row);
+    rd[key] = html('dd', { 'data-field': key }, row);
+  }
+  const memoryLine = html('p', { class: 'oc-memory', 'data-field': 'memory' }, root);
+
+  const tableDetails = html('details', { class: 'oc-details' }, root);
+  html('summary', { text: 'Plotted numbers (table)' }, tableDetails);
+  const tableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }, tableDetails);
+
+  const storeView = createStoreView(root, root);
+  const live = html('p', { class: 'oc-sr', 'aria-live': 'polite' }, root);
+
+  // ---- the core, off the main thread ---------------------------------------------------------
+  const runner = createRunner(la, {
+    sweep: onSweep,
+    store: onStore,
+    error: onError,
+    mode: (m) => { view.mode = m; renderStatus(); },
+  });
+
+  // ---- validation: range checks are the core's (a tiny probe call throws its message) --------
+  function probe(candidate) {
+    la.interferenceSweep({
+      d: candidate.d, ns: [1], trials: candidate.trials, seed: candidate.seed,
+      keys: candidate.keys, beta: candidate.beta,
+    });
+  }
+
+  function parseWhole(text, name) {
+    const t = String(text).trim();
+    if (!/^\d+$/.test(t)) throw new Error(`${name} must be a whole number (got "${t.slice(0, 20)}")`);
+    return Number(t);
+  }
+
+  /** Checks each proposed field on its own; returns { next, errors: {field: message}, unknown }. */
+  function validate(changes) {
+    const next = { ...state };
+    const errors = {};
+    const unknown = [];
+    for (const [k, v] of Object.entries(changes)) {
+      if (!(k in DEFAULTS)) { unknown.push(k); continue; }
+      try {
+        if (k === 'd') {
+          if (!DIMS.includes(v)) throw new Error(`d must be one of ${DIMS.join(', ')}`);
+          next.d = v;
+        } else if (k === 'n') {
+          if (!Number.isInteger(v)) throw new Error('N must be a whole number');
+          next.n = v;
+        } else if (k === 'keys') {
+          if (!KEYS.includes(v)) throw new Error(`keys must be one of ${KEYS.join(', ')}`);
+          next.keys = v;
+        } else if (k === 'scale') {
+          if (!SCALES.includes(v)) throw new Error('scale must be "linear" or "log"');
+          next.scale = v;
+        } else if (k === 'beta') {
+          if (!BETAS.includes(v)) throw new Error(`\u03b2 must be one of ${BETAS.join(', ')}`);
+          next.beta = v;
+        } else {
+          const value = typeof v === 'string' ? parseWhole(v, k === 'seed' ? 'Seed' : 'Trials') : v;
+          probe({ ...state, [k]: value });
+          next[k] = value;
+        }
+      } catch (err) {
+        errors[k] = err.message;
+      }
+    }
+    // N follows d (same load N/d) unless N was given; then it must fit 1..4d.
+    if ('d' in changes && !errors.d && !('n' in changes && !errors.n) && next.d !== state.d) {
+      next.n = Math.round((state.n * next.d) / state.d);
+    }
+    if (!errors.n && (next.n < 1 || next.n > 4 * next.d)) {
+      if ('n' in changes) errors.n = `N must be from 1 to 4d = ${4 * next.d}`;
+      next.n = Math.min(Math.max(next.n, 1), 4 * next.d);
+    }
+    if (errors.n) next.n = Math.min(Math.max(state.n, 1), 4 * next.d);
+    return { next, errors, unknown };
+  }
+
+  // ---- state changes -------------------------------------------------------------------------
+  function commit(next) {
+    const sweepChanged = sweepKey(next) !== sweepKey(state);
+    const scaleChanged = next.scale !== state.scale || next.d !== state.d;
+    Object.assign(state, next);
+    if (sweepChanged) ensureSweep();
+    else if (scaleChanged) renderChart();
+    renderControls();
+    renderAtN();
+    ensureStore();
+    onStateChange(getState());
+  }
+
+  function setN(n) {
+    if (n === state.n) return;
+    state.n = n;
+    renderControls();
+    renderAtN();
+    ensureStore();
+    onStateChange(getState());
+  }
+
+  function showFieldError(input, msgEl, message) {
+    msgEl.textContent = message || '';
+    if (message) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+  }
+
+  function showNotice(lines) {
+    notice.hidden = lines.length === 0;
+    notice.textContent = lines.join(' ');
+  }
+
+  function showError(message) {
+    errorMsg.hidden = !message;
+    errorMsg.textContent = message || '';
+  }
+
+  // ---- the sweep -----------------------------------------------------------------------------
+  function currentSweep() {
+    return view.cache.get(sweepKey(state)) || null;
+  }
+
+  function ensureSweep() {
+    const key = sweepKey(state);
+    const have = view.cache.get(key);
+    if (have && have.complete) {
+      view.requested = null;
+      renderChart();
+      return;
+    }
+    if (view.requested && view.requested.key === key) return;
+    const params = { d: state.d, trials: state.trials, seed: state.seed, keys: state.keys, beta: state.beta };
+    const phases = sweepPhases(params, state.n);
+    view.requested = { key, id: 0, params, phases: phases.length };
+    view.requested.id = runner.sweep(params, phases);
+    view.status = phases.length > 1 ? 'preview' : 'computing';
+    renderChart();
+  }
+
+  function onSweep(id, result) {
+    if (!view.requested || id !== view.requested.id) return;
+    const key = view.requested.key;
+    view.cache.delete(key);
+    view.cache.set(key, { sweep: result, complete: result.complete });
+    while (view.cache.size > SWEEP_CACHE_SIZE) view.cache.delete(view.cache.keys().next().value);
+    if (result.complete) {
+      view.requested = null;
+      view.lastGood = { ...state };
+      view.status = '';
+    } else {
+      view.status = 'refining';
+    }
+    if (key === sweepKey(state)) { renderChart(); renderAtN(); }
+  }
+
+  function onError(id, kind, message) {
+    if (kind === 'sweep') {
+      if (!view.requested || id !== view.requested.id) return;
+      const key = view.requested.key;
+      view.requested = null;
+      view.cache.delete(key);
+      view.status = '';
+      // Keep the last good state: go back to the settings whose sweep the core accepted.
+      showError(`${message}. Kept the previous settings.`);
+      const back = { ...view.lastGood, n: Math.min(state.n, 4 * view.lastGood.d), scale: state.scale };
+      Object.assign(state, back);
+      ensureSweep();
+      renderControls();
+      renderChart();
+      renderAtN();
+      ensureStore();
+      onStateChange(getState());
+    } else {
+      if (view.storeWanted && id === view.storeWanted.id) showError(message);
+    }
+  }
+
+  // ---- the store at the current N ------------------------------------------------------------
+  function storeLabel() {
+    return `trial 1 of seed ${state.seed}, ${KEY_LABELS[state.keys]}`;
+  }
+
+  function ensureStore() {
+    const key = `${sweepKey(state)}|${state.n}`;
+    if (view.store && view.store.key === key) return;
+    if (view.storeWanted && view.storeWanted.key === key) return;
+    const params = { d: state.d, n: state.n, seed: state.seed, keys: state.keys, beta: state.beta };
+    if (storeIsCheap(state.d, state.n)) {
+      runner.cancelStores();
+      view.storeWanted = null;
+      try {
+        showStore(key, runStore(la, params), storeLabel());
+      } catch (err) {
+        showError(err.message);
+      }
+      return;
+    }
+    view.storeWanted = { key, n: state.n, id: 0, label: storeLabel() };
+    view.storeWanted.id = runner.store(params);
+    storeView.pending(state.n);
+  }
+
+  function onStore(id, result) {
+    const wanted = view.storeWanted;
+    if (!wanted) return;
+    // An older store of the same settings is still worth showing while the newest computes.
+    const keyOfResult = `${sweepKey(state)}|${result.n}`;
+    if (id === wanted.id) {
+      view.storeWanted = null;
+      showStore(wanted.key, result, wanted.label);
+    } else if (wanted.key.startsWith(`${sweepKey(state)}|`)) {
+      showStore(keyOfResult, result, wanted.label, state.n);
+    }
+  }
+
+  function showStore(key, result, label, pendingN = null) {
+    view.store = { key, result, label };
+    storeView.show(result, label, pendingN);
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+  function renderControls() {
+    dSelect.value = String(state.d);
+    nSlider.max = String(4 * state.d);
+    nSlider.value = String(state.n);
+    nOut.textContent = formatInt(state.n);
+    nSlider.setAttribute('aria-valuetext', `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`);
+    kSelect.value = state.keys;
+    if (document.activeElement !== tInput || !tInput.hasAttribute('aria-invalid')) tInput.value = String(state.trials);
+    if (document.activeElement !== sInput || !sInput.hasAttribute('aria-invalid')) sInput.value = String(state.seed);
+    const bi = BETAS.indexOf(state.beta);
+    bSlider.value = String(bi);
+    bOut.textContent = String(state.beta);
+    bSlider.setAttribute('aria-valuetext', `\u03b2 = ${state.beta}`);
+    scaleRadios[state.scale].checked = true;
+    legendTexts.softmaxCosineMean.textContent = `mean cosine, softmax (\u03b2 = ${state.beta})`;
+    legendTexts.softmaxRecallMean.textContent = `top-1 recall, softmax (\u03b2 = ${state.beta})`;
+  }
+
+  function renderStatus() {
+    const entry = currentSweep();
+    let text = '';
+    if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
+    else if (!entry.complete) text = `Showing a quick preview (1 trial, N on a coarse grid); the full curve with ${state.trials} trials is computing\u2026`;
+    if (view.mode === 'main') text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
+    status.textContent = text;
+    root.dataset.sweep = entry ? (entry.complete ? 'complete' : 'preview') : 'pending';
+  }
+
+  function renderChart() {
+    const entry = currentSweep();
+    chart.setWidth(chart.element.clientWidth || 600);
+    chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale });
+    renderStatus();
+    renderAtN();
+    if (tableDetails.open) renderTable();
+  }
+
+  let liveTimer = 0;
+  function renderAtN() {
+    const entry = currentSweep();
+    const sweep = entry ? entry.sweep : null;
+    const i = indexOfN(sweep, state.n);
+    chart.marker(state.n, i);
+    rd.n.textContent = formatInt(state.n);
+    if (i < 0) {
+      sentence.textContent = `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`;
+      for (const k of ['cosine', 'cosineStd', 'recall', 'theory', 'softmaxCosine', 'softmaxRecall']) rd[k].textContent = '\u2026';
+      memoryLine.textContent = '';
+      root.dataset.n = '';
+      return;
+    }
+    sentence.textContent = sentenceParts(sweep, i, state.d);
+    rd.cosine.textContent = formatCos(sweep.cosineMean[i]);
+    rd.cosineStd.textContent = sweep.trials > 1 ? formatCos(sweep.cosineStd[i], 3) : '\u2014 (one trial)';
+    rd.recall.textContent = formatPercent(sweep.recallMean[i]);
+    rd.theory.textContent = formatCos(sweep.theoryCosine[i]);
+    rd.softmaxCosine.textContent = formatCos(sweep.softmaxCosineMean[i]);
+    rd.softmaxRecall.textContent = formatPercent(sweep.softmaxRecallMean[i]);
+    memoryLine.textContent = `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
+      `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
+      `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`;
+    root.dataset.n = String(state.n);
+    // The sentence is re-announced only when the reader pauses, not on every slider step.
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(() => { live.textContent = sentence.textContent; }, 700);
+  }
+
+  function renderTable() {
+    tableBox.replaceChildren();
+    const entry = currentSweep();
+    if (!entry) { html('p', { text: 'No numbers yet.' }, tableBox); return; }
+    const s = entry.sweep;
+    const table = html('table', { class: 'oc-table' }, tableBox);
+    html('caption', {
+      text: `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
+        (entry.complete ? '' : ' (preview)'),
+    }, table);
+    const hr = html('tr', {}, html('thead', {}, table));
+    for (const h of ['N', 'mean cosine', 'std', 'top-1 recall', 'theory cosine', 'softmax cosine', 'softmax recall']) {
+      html('th', { scope: 'col', text: h }, hr);
+    }
+    const body = html('tbody', {}, table);
+    for (let i = 0; i < s.ns.length; i += 1) {
+      const tr = html('tr', {}, body);
+      html('th', { scope: 'row', text: formatInt(s.ns[i]) }, tr);
+      for (const [v, p] of [[s.cosineMean[i], 3], [s.cosineStd[i], 3], [s.recallMean[i], 3], [s.theoryCosine[i], 3],
+        [s.softmaxCosineMean[i], 3], [s.softmaxRecallMean[i], 3]]) {
+        html('td', { text: formatCos(v, p) }, tr);
+      }
+    }
+  }
+
+  // ---- events: handlers only change state ----------------------------------------------------
+  on(nSlider, 'input', () => setN(Number(nSlider.value)));
+  on(dSelect, 'change', () => propose({ d: Number(dSelect.value) }));
+  on(kSelect, 'change', () => propose({ keys: kSelect.value }));
+  on(bSlider, 'input', () => propose({ beta: BETAS[Number(bSlider.value)] }));
+  for (const s of SCALES) on(scaleRadios[s], 'change', () => propose({ scale: s }));
+  on(tInput, 'change', () => proposeTyped('trials', tInput, tMsg));
+  on(sInput, 'change', () => proposeTyped('seed', sInput, sMsg));
+  for (const [input, msg, name] of [[tInput, tMsg, 'trials'], [sInput, sMsg, 'seed']]) {
+    on(input, 'keydown', (e) => { if (e.key === 'Enter') proposeTyped(name, input, msg); });
+  }
+  on(newSample, 'click', () => {
+    const draw = new Uint32Array(1);
+    crypto.getRandomValues(draw);
+    showFieldError(sInput, sMsg, '');
+    propose({ seed: draw[0] });
+  });
+  on(tableDetails, 'toggle', () => { if (tableDetails.open) renderTable(); else tableBox.replaceChildren(); });
+
+  function proposeTyped(name, input, msg) {
+    const { next, errors } = validate({ [name]: input.value });
+    if (errors[name]) { showFieldError(input, msg, `${errors[name]}. Kept ${state[name]}.`); return; }
+    showFieldError(input, msg, '');
+    if (next[name] !== state[name]) { showError(''); commit(next); }
+  }
+
+  function propose(changes) {
+    const { next, errors } = validate(changes);
+    const msgs = Object.values(errors);
+    showError(msgs.length ? msgs.join(' ') : '');
+    commit(next);
+  }
+
+  // Theme changes: redraw the canvases in the new colours.
+  const media = window.matchMedia('(prefers-color-scheme: dark)');
+  on(media, 'change', () => storeView.redraw());
+  const themeWatch = new MutationObserver(() => storeView.redraw());
+  themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
+  let resizeFrame = 0;
+  const resizeWatch = new ResizeObserver(() => {
+    cancelAnimationFrame(resizeFrame);
+    resizeFrame = requestAnimationFrame(() => {
+      if (chart.setWidth(chart.element.clientWidth || 600)) renderChart();
+      storeView.redraw();
+    });
+  });
+  resizeWatch.observe(chart.element);
+
+  // ---- public handle -------------------------------------------------------------------------
+  function getState() {
+    return { ...state };
+  }
+
+  function setState(obj) {
+    const { next, lines } = check(obj);
+    showNotice(lines);
+    commit(next);
+    return getState();
+  }
+
+  /** Validates settings from outside; `lines` says what was ignored and why. */
+  function check(obj) {
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+      return { next: { ...state }, lines: ['Ignored settings that were not an object.'] };
+    }
+    const { next, errors, unknown } = validate(obj);
+    const lines = [];
+    if (unknown.length) lines.push(`Ignored unknown ${unknown.length === 1 ? 'setting' : 'settings'}: ${unknown.slice(0, 5).map((u) => String(u).slice(0, 30)).join(', ')}.`);
+    for (const [k, m] of Object.entries(errors)) lines.push(`Ignored ${k}: ${m}.`);
+    return { next, lines };
+  }
+
+  // First picture: the given state (if any), else the defaults.
+  if (initial !== undefined && initial !== null) {
+    const { next, lines } = check(initial);
+    Object.assign(state, next);
+    showNotice(lines);
+  }
+  renderControls();
+  ensureSweep();
+  renderChart();
+  ensureStore();
+
+  return {
+    getState,
+    setState,
+    destroy() {
+      ac.abort();
+      clearTimeout(liveTimer);
+      cancelAnimationFrame(resizeFrame);
+      themeWatch.disconnect();
+      resizeWatch.disconnect();
+      runner.destroy();
+      view.cache.clear();
+      root.replaceChildren();
+      root.classList.remove('la-overcapacity');
+      delete root.dataset.sweep;
+      delete root.dataset.n;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The work the demo asks of the core, shared by worker.js and the main-thread fallback.
+// Nothing here computes a number the reader sees: it chooses which N to ask for and in what order,
+// calls the core, and repackages its Float64Arrays for postMessage.
+
+/** Largest N whose key-overlap matrix is drawn as a heatmap (and posted back by the worker). */
+export const HEATMAP_MAX_N = 128;
+
+/** Sweeps whose work estimate (trials · N² · (N + d), the core's own cost model) is above this
+ *  get a quick one-trial preview on a coarse grid of N before the full sweep. */
+const PREVIEW_ABOVE_WORK = 2 ** 24;
+
+/** Stores whose size n² · d is at most this are cheap enough to compute on the main thread
+ *  inside one animation frame; larger ones go to the store worker. */
+export const MAIN_THREAD_STORE_MAX = 2 ** 20;
+
+export function storeIsCheap(d, n) {
+  return n * n * d <= MAIN_THREAD_STORE_MAX;
+}
+
+/** 1..nMax: every N the slider can reach. */
+export function allNs(nMax) {
+  return Array.from({ length: nMax }, (_, i) => i + 1);
+}
+
+/** About 40 integers from 1 to nMax, dense enough to sketch the curve on both axis scales:
+ *  powers of two, multiples of nMax/32, nMax itself, and `extra` (the current N). */
+export function coarseNs(nMax, extra) {
+  const set = new Set([nMax]);
+  for (let p = 1; p <= nMax; p *= 2) set.add(p);
+  const step = Math.max(1, Math.floor(nMax / 32));
+  for (let k = step; k <= nMax; k += step) set.add(k);
+  if (Number.isInteger(extra) && extra >= 1 && extra <= nMax) set.add(extra);
+  return [...set].sort((a, b) => a - b);
+}
+
+/** The phases of one sweep request, cheapest first; each result replaces the one before. */
+export function sweepPhases(params, currentN) {
+  const nMax = 4 * params.d;
+  const full = { name: 'full', trials: params.trials, ns: null };
+  const work = params.trials * nMax * nMax * (nMax + params.d);
+  if (work <= PREVIEW_ABOVE_WORK) return [full];
+  return [{ name: 'preview', trials: 1, ns: coarseNs(nMax, currentN) }, full];
+}
+
+/** Runs one phase on the core; returns a plain object of Float64Arrays (and the phase facts). */
+export function runSweepPhase(la, params, phase) {
+  const nMax = 4 * params.d;
+  const result = la.interferenceSweep({
+    d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta,
+    ns: phase.ns ?? allNs(nMax),
+  });
+  const out = { phase: phase.name, trials: phase.trials, complete: phase.name === 'full' };
+  for (const [name, value] of Object.entries(result)) {
+    if (ArrayBuffer.isView(value)) out[name] = value;
+  }
+  return out;
+}
+
+/** One store (trial 0 of the sweep's keys); the n × n overlap only when it will be drawn. */
+export function runStore(la, params) {
+  const r = la.interferenceStore({
+    d: params.d, n: params.n, seed: params.seed, trial: 0, keys: params.keys, beta: params.beta,
+  });
+  return {
+    n: r.n,
+    keyOverlap: params.n <= HEATMAP_MAX_N ? r.keyOverlap : null,
+    cosine: r.cosine, recalled: r.recalled,
+    softmaxCosine: r.softmaxCosine, softmaxRecalled: r.softmaxRecalled,
+  };
+}
+
+/** The ArrayBuffers of a result, for a zero-copy postMessage. */
+export function transferList(obj) {
+  const list = [];
+  for (const v of Object.values(obj)) {
+    if (ArrayBuffer.isView(v) && !list.includes(v.buffer)) list.push(v.buffer);
+  }
+  return list;
+}

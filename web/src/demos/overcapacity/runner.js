@@ -1,0 +1,171 @@
+// Where the demo's heavy calls run: two workers (one for sweeps, one for single stores, so a long
+// sweep never holds up the "inside one store" view), or the main thread if workers are unavailable.
+// Requests carry ids; only the newest sweep and the newest store are ever answered.
+import { runSweepPhase, runStore } from './jobs.js';
+
+function spawnWorker() {
+  // Written out literally so that the bundler finds and bundles the worker.
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+}
+
+/**
+ * @param la the main thread's core (used only when workers fail)
+ * @param on { sweep(id, result), store(id, result), error(id, kind, message), mode(name) }
+ */
+export function createRunner(la, on) {
+  let mode = 'worker';
+  let nextId = 1;
+  let sweepJob = null;   // { id, params, phases, done }
+  let storeJob = null;   // in flight: { id, params }
+  let storePending = null;
+  let sweepWorker = null;
+  let storeWorker = null;
+  let destroyed = false;
+  const timers = new Set();
+
+  function later(fn) {
+    const t = setTimeout(() => { timers.delete(t); if (!destroyed) fn(); }, 0);
+    timers.add(t);
+  }
+
+  function fallBack() {
+    if (mode === 'main') return;
+    mode = 'main';
+    for (const w of [sweepWorker, storeWorker]) if (w) w.terminate();
+    sweepWorker = storeWorker = null;
+    on.mode('main');
+    if (sweepJob && !sweepJob.done) runSweepHere(sweepJob);
+    const s = storeJob || storePending;
+    storeJob = storePending = null;
+    if (s) sendStore(s);
+  }
+
+  function makeWorker(kind) {
+    let w;
+    try { w = spawnWorker(); } catch { return null; }
+    let ready = false;
+    w.addEventListener('message', ({ data }) => {
+      if (destroyed) return;
+      if (data.type === 'ready') { ready = true; return; }
+      if (data.type === 'fatal') { fallBack(); return; }
+      if (kind === 'sweep') onSweepMessage(data); else onStoreMessage(data);
+    });
+    w.addEventListener('error', (event) => {
+      event.preventDefault();
+      if (destroyed) return;
+      if (!ready) { fallBack(); return; }
+      // A crash after loading: answer the job in flight with the error and start afresh.
+      w.terminate();
+      if (kind === 'sweep') {
+        sweepWorker = null;
+        if (sweepJob && !sweepJob.done) {
+          sweepJob.done = true;
+          on.error(sweepJob.id, 'sweep', 'The computation stopped unexpectedly.');
+        }
+      } else {
+        storeWorker = null;
+        if (storeJob) on.error(storeJob.id, 'store', 'The computation stopped unexpectedly.');
+        storeJob = null;
+        if (storePending) { const p = storePending; storePending = null; sendStore(p); }
+      }
+    });
+    return w;
+  }
+
+  function onSweepMessage(data) {
+    if (!sweepJob || data.id !== sweepJob.id) return;
+    if (data.type === 'error') {
+      sweepJob.done = true;
+      on.error(data.id, 'sweep', data.message);
+    } else if (data.type === 'sweep') {
+      if (data.result.complete) sweepJob.done = true;
+      on.sweep(data.id, data.result);
+    }
+  }
+
+  function onStoreMessage(data) {
+    if (!storeJob || data.id !== storeJob.id) return;
+    storeJob = null;
+    if (data.type === 'error') on.error(data.id, 'store', data.message);
+    else if (data.type === 'store') on.store(data.id, data.result);
+    if (storePending) { const p = storePending; storePending = null; sendStore(p); }
+  }
+
+  function runSweepHere(job) {
+    let k = 0;
+    const step = () => {
+      if (sweepJob !== job || job.done) return;
+      const phase = job.phases[k++];
+      try {
+        const result = runSweepPhase(la, job.params, phase);
+        if (result.complete || k >= job.phases.length) job.done = true;
+        on.sweep(job.id, result);
+        if (!job.done) later(step);
+      } catch (err) {
+        job.done = true;
+        on.error(job.id, 'sweep', err.message);
+      }
+    };
+    later(step);
+  }
+
+  function sendStore(job) {
+    storeJob = job;
+    if (mode === 'worker') {
+      if (!storeWorker) storeWorker = makeWorker('store');
+      if (storeWorker) { storeWorker.postMessage({ type: 'store', id: job.id, params: job.params }); return; }
+      fallBack();
+      return;
+    }
+    later(() => {
+      if (storeJob !== job) return;
+      storeJob = null;
+      try { on.store(job.id, runStore(la, job.params)); } catch (err) { on.error(job.id, 'store', err.message); }
+      if (storePending) { const p = storePending; storePending = null; sendStore(p); }
+    });
+  }
+
+  return {
+    get mode() { return mode; },
+
+    /** Starts a sweep (phases cheapest first) and forgets any older one; returns its id. */
+    sweep(params, phases) {
+      const job = { id: nextId++, params, phases, done: false };
+      const previous = sweepJob;
+      sweepJob = job;
+      if (mode === 'worker') {
+        // A worker busy with an older sweep cannot be interrupted: replace it.
+        if (sweepWorker && previous && !previous.done) { sweepWorker.terminate(); sweepWorker = null; }
+        if (!sweepWorker) sweepWorker = makeWorker('sweep');
+        if (sweepWorker) {
+          sweepWorker.postMessage({ type: 'sweep', id: job.id, params, phases });
+          return job.id;
+        }
+        fallBack();
+        return job.id;
+      }
+      runSweepHere(job);
+      return job.id;
+    },
+
+    /** Asks for one store; while one is in flight only the newest request waits. Returns its id. */
+    store(params) {
+      const job = { id: nextId++, params };
+      if (storeJob) storePending = job; else sendStore(job);
+      return job.id;
+    },
+
+    /** Forgets any store request in flight or waiting (e.g. after computing one on the spot). */
+    cancelStores() {
+      storePending = null;
+      storeJob = null;
+    },
+
+    destroy() {
+      destroyed = true;
+      for (const t of timers) clearTimeout(t);
+      for (const w of [sweepWorker, storeWorker]) if (w) w.terminate();
+      sweepWorker = storeWorker = null;
+    },
+  };
+}

@@ -1,0 +1,204 @@
+// "Inside one store": the key overlaps |k_i · k_j| as a heatmap and each association's read quality
+// as a strip, for the current N (trial 1 of the sweep's keys), from la.interferenceStore.
+// Pixels on a canvas (N² cells would be too many SVG nodes); the numbers are also in tables.
+import { html, uid } from './svg.js';
+import { formatCos, formatInt, plural } from './format.js';
+import { HEATMAP_MAX_N } from './jobs.js';
+
+/** Above this N the overlap matrix is not offered as a table (too many cells to read). */
+const MATRIX_TABLE_MAX_N = 16;
+
+/** [r, g, b] of a CSS colour, resolved by the canvas itself (works for any colour syntax). */
+function rgbOf(ctx, color) {
+  ctx.clearRect(0, 0, 1, 1);
+  ctx.fillStyle = '#000';
+  ctx.fillStyle = color;
+  ctx.fillRect(0, 0, 1, 1);
+  const p = ctx.getImageData(0, 0, 1, 1).data;
+  return [p[0], p[1], p[2]];
+}
+
+const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
+
+export function createStoreView(parent, rootEl) {
+  const section = html('div', { class: 'oc-store' }, parent);
+  const head = html('p', { class: 'oc-subhead' }, section);
+  const grid = html('div', { class: 'oc-store-grid' }, section);
+
+  const heatBox = html('div', { class: 'oc-heat' }, grid);
+  const heatCaption = html('p', { class: 'oc-caption' }, heatBox);
+  const heat = html('canvas', { class: 'oc-heat-canvas', role: 'img' }, heatBox);
+  const heatNote = html('p', { class: 'oc-note' }, heatBox);
+
+  const stripBox = html('div', { class: 'oc-strip' }, grid);
+  const stripCaption = html('p', { class: 'oc-caption' }, stripBox);
+  stripCaption.textContent = 'Each column is one stored association, read back with its own key: ' +
+    'darker means a higher cosine; a mark below it means top-1 recall picked the wrong value.';
+  const strip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
+  const stripKey = html('p', { class: 'oc-key' }, stripBox);
+  html('span', { class: 'oc-key-bad', 'aria-hidden': 'true' }, stripKey);
+  html('span', { text: ' wrong value recalled' }, stripKey);
+
+  const perDetails = html('details', { class: 'oc-details' }, section);
+  html('summary', { text: 'Per-association numbers (table)' }, perDetails);
+  const perTableBox = html('div', { class: 'oc-table-scroll' }, perDetails);
+
+  const matDetails = html('details', { class: 'oc-details' }, section);
+  const matSummary = html('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }, matDetails);
+  const matTableBox = html('div', { class: 'oc-table-scroll' }, matDetails);
+
+  const probe = document.createElement('canvas');
+  probe.width = probe.height = 1;
+  const probeCtx = probe.getContext('2d', { willReadFrequently: true });
+
+  let current = null;  // { result, d, label }
+
+  function colors() {
+    const cs = getComputedStyle(rootEl);
+    const get = (name, fallback) => (cs.getPropertyValue(name).trim() || fallback);
+    return {
+      bg: rgbOf(probeCtx, get('--bg', '#fff')),
+      ink: rgbOf(probeCtx, get('--accent', '#2451b7')),
+      bad: get('--bad', '#c0392b'),
+      panel: get('--panel', '#f4f4f4'),
+    };
+  }
+
+  function drawHeat(result, c) {
+    const n = result.n;
+    if (!result.keyOverlap) {
+      heat.hidden = true;
+      heatNote.textContent = `The overlap heatmap is drawn for N \u2264 ${HEATMAP_MAX_N}; ` +
+        `at N = ${formatInt(n)} it would have ${formatInt(n)} \u00d7 ${formatInt(n)} cells, too small to see. ` +
+        'Move N down to look inside.';
+      return;
+    }
+    heat.hidden = false;
+    heatNote.textContent = '';
+    heat.width = n;
+    heat.height = n;
+    const ctx = heat.getContext('2d');
+    const img = ctx.createImageData(n, n);
+    const [br, bg, bb] = c.bg;
+    const [ir, ig, ib] = c.ink;
+    const o = result.keyOverlap;
+    for (let k = 0; k < n * n; k += 1) {
+      const t = clamp01(o[k]);
+      img.data[4 * k] = br + (ir - br) * t;
+      img.data[4 * k + 1] = bg + (ig - bg) * t;
+      img.data[4 * k + 2] = bb + (ib - bb) * t;
+      img.data[4 * k + 3] = 255;
+    }
+    ctx.putImageData(img, 0, 0);
+    heat.setAttribute('aria-label', `Heatmap of the key overlaps |k\u1d62\u00b7k\u2c7c| of the ` +
+      `${formatInt(n)} stored keys: row i, column j; darker cells overlap more, and the diagonal ` +
+      'is each unit key with itself. The numbers are in the key-overlap table.');
+  }
+
+  function drawStrip(result, c) {
+    const n = result.n;
+    const cssWidth = Math.max(200, Math.floor(stripBox.clientWidth || 300));
+    const ratio = window.devicePixelRatio || 1;
+    strip.width = Math.floor(cssWidth * ratio);
+    strip.height = Math.floor(44 * ratio);
+    strip.style.width = `${cssWidth}px`;
+    strip.style.height = '44px';
+    const ctx = strip.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, cssWidth, 44);
+    const w = cssWidth / n;
+    const [br, bg, bb] = c.bg;
+    const [ir, ig, ib] = c.ink;
+    for (let j = 0; j < n; j += 1) {
+      const t = clamp01(result.cosine[j]);
+      ctx.fillStyle = `rgb(${br + (ir - br) * t},${bg + (ig - bg) * t},${bb + (ib - bb) * t})`;
+      ctx.fillRect(j * w, 0, Math.max(w, 0.5), 30);
+    }
+    ctx.fillStyle = c.bad;
+    for (let j = 0; j < n; j += 1) {
+      if (result.recalled[j] !== 1) ctx.fillRect(j * w, 33, Math.max(w, 1.5), 11);
+    }
+    strip.setAttribute('aria-label', `Read quality of each of the ${formatInt(n)} stored ` +
+      `${plural(n, 'association', 'associations')}, with wrong recalls marked. ` +
+      'The numbers are in the per-association table.');
+  }
+
+  function fillPerTable() {
+    perTableBox.replaceChildren();
+    if (!perDetails.open || !current) return;
+    const r = current.result;
+    const table = html('table', { class: 'oc-table' }, perTableBox);
+    html('caption', { text: `Each stored association read back with its own key, N = ${formatInt(r.n)}, ${current.label}` }, table);
+    const hr = html('tr', {}, html('thead', {}, table));
+    for (const h of ['association', 'cosine, linear', 'recalled, linear', 'cosine, softmax', 'recalled, softmax']) {
+      html('th', { scope: 'col', text: h }, hr);
+    }
+    const body = html('tbody', {}, table);
+    for (let j = 0; j < r.n; j += 1) {
+      const tr = html('tr', {}, body);
+      html('th', { scope: 'row', text: String(j + 1) }, tr);
+      html('td', { text: formatCos(r.cosine[j], 3) }, tr);
+      html('td', { text: r.recalled[j] === 1 ? 'yes' : 'no' }, tr);
+      html('td', { text: formatCos(r.softmaxCosine[j], 3) }, tr);
+      html('td', { text: r.softmaxRecalled[j] === 1 ? 'yes' : 'no' }, tr);
+    }
+  }
+
+  function fillMatrixTable() {
+    matTableBox.replaceChildren();
+    if (!current) return;
+    const r = current.result;
+    if (r.n > MATRIX_TABLE_MAX_N || !r.keyOverlap) {
+      html('p', { text: `The overlap table is offered for N \u2264 ${MATRIX_TABLE_MAX_N}.` }, matTableBox);
+      return;
+    }
+    if (!matDetails.open) return;
+    const table = html('table', { class: 'oc-table oc-matrix' }, matTableBox);
+    html('caption', { text: `|k\u1d62\u00b7k\u2c7c| for the ${formatInt(r.n)} stored keys, ${current.label}` }, table);
+    const hr = html('tr', {}, html('thead', {}, table));
+    html('td', {}, hr);
+    for (let j = 0; j < r.n; j += 1) html('th', { scope: 'col', text: `k${j + 1}` }, hr);
+    const body = html('tbody', {}, table);
+    for (let i = 0; i < r.n; i += 1) {
+      const tr = html('tr', {}, body);
+      html('th', { scope: 'row', text: `k${i + 1}` }, tr);
+      for (let j = 0; j < r.n; j += 1) html('td', { text: formatCos(r.keyOverlap[i * r.n + j], 2) }, tr);
+    }
+  }
+
+  perDetails.addEventListener('toggle', fillPerTable);
+  matDetails.addEventListener('toggle', fillMatrixTable);
+
+  function draw() {
+    if (!current) return;
+    const c = colors();
+    drawHeat(current.result, c);
+    drawStrip(current.result, c);
+  }
+
+  return {
+    element: section,
+    /** Shows a store result; `pendingN` is the N still being computed (or null). */
+    show(result, label, pendingN) {
+      current = { result, label };
+      head.textContent = `Inside one store: N = ${formatInt(result.n)}, ${label}` +
+        (pendingN != null && pendingN !== result.n ? ` (computing N = ${formatInt(pendingN)}\u2026)` : '');
+      heatCaption.textContent = 'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.';
+      matSummary.textContent = r_summary(result.n);
+      draw();
+      fillPerTable();
+      fillMatrixTable();
+    },
+    pending(n) {
+      if (!current) { head.textContent = `Inside one store: computing N = ${formatInt(n)}\u2026`; return; }
+      if (current.result.n !== n) {
+        head.textContent = `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (computing N = ${formatInt(n)}\u2026)`;
+      }
+    },
+    redraw: draw,
+  };
+
+  function r_summary(n) {
+    return n <= MATRIX_TABLE_MAX_N ? 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' : `Key overlaps (table offered for N \u2264 ${MATRIX_TABLE_MAX_N})`;
+  }
+}
