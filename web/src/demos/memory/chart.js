@@ -1,0 +1,160 @@
+// The picture: memory over context on one axis. The KV cache grows (stacked on the fixed state
+// for hybrids), the fixed state stays flat, the GPU's room for cache is a horizontal line.
+// Pixel positions are drawing; the byte values all come from the core (compute.js).
+
+import { formatBytes, shortTokens } from './format.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const HEIGHT = 300;
+const M = { left: 70, right: 14, top: 16, bottom: 40 };
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const num = (b) => Number(b);   // BigInt -> float, for pixel positions only
+
+/** Tick values (BigInt bytes) for a log axis between lo and hi (floats). */
+function logTicks(lo, hi, system) {
+  const base = system === 'decimal' ? 1000n : 1024n;
+  const sub = system === 'decimal' ? [1n, 10n, 100n] : [1n, 32n];
+  let ticks = [];
+  for (let p = 1n; num(p) <= hi * 1.0001; p *= base) {
+    for (const s of sub) {
+      const v = p * s;
+      if (num(v) >= lo * 0.9999 && num(v) <= hi * 1.0001) ticks.push(v);
+    }
+  }
+  if (ticks.length > 8) ticks = ticks.filter((v) => {
+    let p = 1n;
+    while (p < v) p *= base;
+    return p === v;
+  });
+  return ticks;
+}
+
+/** Tick values (BigInt bytes) for a linear axis from 0 to hi. */
+function linearTicks(hi, system) {
+  const base = system === 'decimal' ? 1000n : 1024n;
+  let unit = 1n;
+  while (num(unit * base) <= hi) unit *= base;
+  const span = hi / num(unit);                       // 1 .. base, in units
+  const raw = span / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw) || 10 * mag;
+  const stepMilli = BigInt(Math.max(1, Math.round(step * 1000)));
+  const ticks = [];
+  for (let i = 0n; i < 12n; i++) {
+    const v = (i * stepMilli * unit) / 1000n;
+    if (num(v) > hi * 1.0001) break;
+    ticks.push(v);
+  }
+  return ticks;
+}
+
+/**
+ * Draws into `svg` (emptied first). view = { width, samples, tokens, now, refKind, room,
+ * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized }.
+ */
+export function drawChart(svg, view) {
+  const { width, samples, yScale, unit } = view;
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(HEIGHT));
+  const W = width - M.left - M.right;
+  const H = HEIGHT - M.top - M.bottom;
+
+  // ranges
+  const values = [];
+  for (const r of samples) {
+    values.push(num(r.totalBytes), num(r.stateBytes), num(r.kvBytes));
+    if (r.refBytes !== undefined) values.push(num(r.refBytes));
+    if (r.originalBytes !== undefined) values.push(num(r.originalBytes));
+  }
+  const dataMax = Math.max(1, ...values);
+  const room = view.room !== null && view.room > 0n ? num(view.room) : null;
+  // On a linear axis a GPU line far above the data would flatten it: then it is only named.
+  const roomInRange = room !== null && (yScale === 'log' || room <= dataMax * 20);
+  let hi = Math.max(dataMax, roomInRange ? room : 0);
+  let lo = 0;
+  if (yScale === 'log') {
+    const positives = values.filter((v) => v > 0);
+    if (roomInRange) positives.push(room);
+    lo = Math.min(...positives, hi);
+    const base = unit === 'decimal' ? 10 : 2;
+    lo = base ** (Math.floor(Math.log(lo) / Math.log(base) - 0.001) - (unit === 'decimal' ? 0 : 1));
+    hi = base ** Math.ceil(Math.log(hi) / Math.log(base) + 0.001);
+    if (hi / lo < 100) lo = hi / 1024;
+  } else {
+    hi *= 1.06;
+  }
+
+  const x = (t) => M.left + ((Math.log10(t) - 3) / 4) * W;
+  const y = (b) => {
+    const v = num(b);
+    if (yScale === 'log') {
+      if (v <= lo) return M.top + H;
+      return M.top + H - ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * H;
+    }
+    return M.top + H - (v / hi) * H;
+  };
+
+  // grid and axes
+  const grid = el('g', { class: 'lm-grid' }, svg);
+  const ticks = yScale === 'log' ? logTicks(lo, hi, unit) : linearTicks(hi, unit);
+  for (const t of ticks) {
+    const yy = y(t);
+    el('line', { x1: M.left, x2: M.left + W, y1: yy, y2: yy }, grid);
+    const label = el('text', { x: M.left - 6, y: yy + 4, 'text-anchor': 'end', class: 'lm-tick' }, grid);
+    label.textContent = formatBytes(t, unit, 1).text;
+  }
+  for (let e = 3; e <= 7; e++) {
+    const xx = x(10 ** e);
+    el('line', { x1: xx, x2: xx, y1: M.top, y2: M.top + H }, grid);
+    const label = el('text', { x: xx, y: M.top + H + 16, 'text-anchor': 'middle', class: 'lm-tick' }, grid);
+    label.textContent = shortTokens(10 ** e);
+  }
+  const xTitle = el('text', { x: M.left + W / 2, y: HEIGHT - 4, 'text-anchor': 'middle', class: 'lm-axis-title' }, svg);
+  xTitle.textContent = 'context length (tokens, log scale)';
+  el('line', { x1: M.left, x2: M.left + W, y1: M.top + H, y2: M.top + H, class: 'lm-axis' }, svg);
+  el('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + H, class: 'lm-axis' }, svg);
+
+  const pts = (key) => samples.map((r) => `${x(r.tokens).toFixed(1)},${y(r[key]).toFixed(1)}`);
+  const bottom = M.top + H;
+  const x0 = x(samples[0].tokens).toFixed(1);
+  const x1 = x(samples[samples.length - 1].tokens).toFixed(1);
+
+  // the fixed state (flat band) and the KV cache stacked on it
+  const plot = el('g', { class: 'lm-plot' }, svg);
+  el('path', { d: `M${x0},${bottom} L${pts('stateBytes').join(' L')} L${x1},${bottom} Z`, class: 'lm-state-area' }, plot);
+  el('path', { d: `M${pts('stateBytes').join(' L')} L${[...pts('totalBytes')].reverse().join(' L')} Z`, class: 'lm-kv-area' }, plot);
+  if (view.growing) el('path', { d: `M${pts('totalBytes').join(' L')}`, class: 'lm-kv-line' }, plot);
+  if (samples.some((r) => r.stateBytes > 0n)) {
+    el('path', { d: `M${pts('stateBytes').join(' L')}`, class: 'lm-state-line' }, plot);
+  }
+  if (view.refKind === 'twin') el('path', { d: `M${pts('refBytes').join(' L')}`, class: 'lm-ref-line' }, plot);
+  if (view.linearized) el('path', { d: `M${pts('originalBytes').join(' L')}`, class: 'lm-original-line' }, plot);
+
+  // the GPU's room for cache
+  if (roomInRange) {
+    const yy = y(view.room);
+    el('line', { x1: M.left, x2: M.left + W, y1: yy, y2: yy, class: 'lm-gpu-line' }, plot);
+    const t = el('text', { x: M.left + 4, y: yy - 5, class: 'lm-gpu-label' }, plot);
+    t.textContent = `GPU room for cache: ${formatBytes(view.room, unit).text}`;
+  } else if (room !== null) {
+    const t = el('text', { x: M.left + 4, y: M.top + 12, class: 'lm-gpu-label' }, plot);
+    t.textContent = `GPU room for cache (${formatBytes(view.room, unit).text}) is far above`;
+  }
+
+  // the reader's context length
+  const cx = x(Math.min(Math.max(view.tokens, 1000), 1e7));
+  const marker = el('g', { class: 'lm-marker' }, plot);
+  el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
+  el('circle', { cx: 0, cy: y(view.now.totalBytes), r: 4.5 }, marker);
+  marker.style.transform = `translateX(${cx.toFixed(1)}px)`;
+  return { x, y };
+}

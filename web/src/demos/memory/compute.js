@@ -1,0 +1,72 @@
+// Every figure the memory demo shows, asked of the core (la.kvMemory, la.kvCapacity,
+// la.kvCrossover). Choosing where to sample the curve is the UI's business; the bytes are not.
+
+import { coreModel, hasGrowingLayers, hasLinearLayers, linearized } from './models.js';
+
+export const MIN_TOKENS = 1000;
+export const MAX_TOKENS = 10000000;
+export const SAMPLE_COUNT = 60;
+
+/** 60 log-spaced context lengths from 1K to 10M, plus any sliding-window size in that range so
+ *  the curve bends where the cache stops growing. Sorted, distinct, whole. */
+export function sampleTokens(model) {
+  const set = new Set();
+  for (let i = 0; i < SAMPLE_COUNT; i++) {
+    set.add(Math.round(10 ** (3 + (4 * i) / (SAMPLE_COUNT - 1))));
+  }
+  for (const g of model.layers) {
+    if (g.kind === 'attention' && g.window >= MIN_TOKENS && g.window <= MAX_TOKENS) set.add(g.window);
+  }
+  return [...set].sort((a, b) => a - b);
+}
+
+/**
+ * model: the model the reader picked (core format + optional extras); twin: { heads, keyDim,
+ * valueDim } for its all-linear variant or null; original: the model before linearization (or null).
+ * Throws the core's Error on bad input, before anything is kept.
+ */
+export function computeAll(la, s, model, twin, original) {
+  const core = coreModel(model);
+  const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
+  const now = la.kvMemory(core, opts);
+  const capacity = la.kvCapacity(core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype });
+
+  // The flat line: the model's own fixed state when it has linear layers, otherwise the state the
+  // same model would keep with every attention layer made linear.
+  let reference = null;
+  if (hasLinearLayers(core)) reference = { kind: 'own', model: core };
+  else if (twin) reference = { kind: 'twin', model: coreModel(linearized(core, twin)) };
+
+  let refNow = null;
+  let refPerSession = null;
+  let crossover = null;
+  if (reference) {
+    refNow = reference.kind === 'own' ? now : la.kvMemory(reference.model, opts);
+    refPerSession = la.kvMemory(reference.model,
+      { tokens: 1, sessions: 1, kvDtype: s.kvDtype, stateDtype: s.stateDtype }).stateBytes;
+    if (hasGrowingLayers(core) && refPerSession > 0n) {
+      // The model itself was accepted by kvMemory above; should the crossover alone fail, the
+      // reader sees its message in that one row instead of losing the whole picture.
+      try {
+        crossover = la.kvCrossover(core, { stateBytes: refPerSession, kvDtype: s.kvDtype });
+      } catch (e) {
+        crossover = { error: e && e.message ? e.message : String(e) };
+      }
+    }
+  }
+
+  const originalCore = original ? coreModel(original) : null;
+  const samples = sampleTokens(core).map((tokens) => {
+    const o = { ...opts, tokens };
+    const m = la.kvMemory(core, o);
+    const row = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
+    if (reference) {
+      row.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
+    }
+    if (originalCore) row.originalBytes = la.kvMemory(originalCore, o).totalBytes;
+    return row;
+  });
+
+  return { now, capacity, reference: reference && reference.kind, refNow, refPerSession, crossover,
+    samples, growing: hasGrowingLayers(core) };
+}
