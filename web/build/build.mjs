@@ -59,7 +59,8 @@ const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
 
 export function renderContent() {
   const source = readFileSync(join(root, 'content', 'chapter.md'), 'utf8');
-  const { meta, body } = parseFrontMatter(source);
+  const { meta, body: withComments } = parseFrontMatter(source);
+  const body = withComments.replace(/<!--[\s\S]*?-->\n?/g, '');   // authors' comments
   const chapterLinks = loadChapterLinks();
   const { html, env } = renderChapter(body, { chapterLinks });
   const hoisted = hoistInlineStyles(html);
@@ -88,6 +89,7 @@ function viteConfig({ standalone, outDir, content }) {
       target: 'es2022',
       sourcemap: false,
       reportCompressedSize: false,
+      chunkSizeWarningLimit: standalone ? 100000 : 1000,
       modulePreload: { polyfill: false },
       assetsInlineLimit: standalone ? () => true : 0,
       cssCodeSplit: !standalone,

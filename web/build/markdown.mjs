@@ -19,7 +19,7 @@ import katex from 'katex';
  *  reports: equations, notes, figures, chapter references. */
 export function createRenderer({ chapterLinks = {} } = {}) {
   const md = new MarkdownIt({ html: false, typographer: true, linkify: false });
-  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin).use(headingAttrsPlugin)
+  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin)
     .use(chapterLinkPlugin, chapterLinks).use(externalLinkPlugin);
   // Tables scroll inside their own box on narrow screens, never the page.
   md.renderer.rules.table_open = () => '<div class="table-wrap">\n<table>\n';
@@ -153,7 +153,7 @@ const DEMO_NAMES = new Set(['ledger', 'memory', 'overcapacity']);
 function containerPlugin(md) {
   md.block.ruler.before('fence', 'container', (state, startLine, endLine, silent) => {
     const lineAt = (l) => state.src.slice(state.bMarks[l] + state.tShift[l], state.eMarks[l]);
-    const open = /^:::\s+(figure|quote)\s*(.*)$/.exec(lineAt(startLine));
+    const open = /^:::\s+(figure|quote|references|footer)\s*(.*)$/.exec(lineAt(startLine));
     if (!open) return false;
     if (silent) return true;
     let close = startLine + 1;
@@ -167,12 +167,12 @@ function containerPlugin(md) {
       const t = state.push('demo_figure', 'figure', 0);
       t.meta = { name }; t.content = body.trim(); t.map = [startLine, close + 1];
     } else {
-      const t = state.push('quote_open', 'figure', 1); t.meta = { credit: arg.trim() };
+      const t = state.push(`${kind}_open`, 'div', 1); t.meta = { arg: arg.trim() };
       const oldParent = state.parentType; const oldMax = state.lineMax;
       state.parentType = 'container'; state.lineMax = close;
       state.md.block.tokenize(state, startLine + 1, close);
       state.parentType = oldParent; state.lineMax = oldMax;
-      const c = state.push('quote_close', 'figure', -1); c.meta = { credit: arg.trim() };
+      const c = state.push(`${kind}_close`, 'div', -1); c.meta = { arg: arg.trim() };
     }
     state.line = close + 1;
     return true;
@@ -190,7 +190,11 @@ function containerPlugin(md) {
   };
   md.renderer.rules.quote_open = () => '<figure class="pull-quote">\n<blockquote>\n';
   md.renderer.rules.quote_close = (tokens, idx, options, env) =>
-    `</blockquote>\n<figcaption class="quote-credit">— ${md.renderInline(tokens[idx].meta.credit, env)}</figcaption>\n</figure>\n`;
+    `</blockquote>\n<figcaption class="quote-credit">— ${md.renderInline(tokens[idx].meta.arg, env)}</figcaption>\n</figure>\n`;
+  md.renderer.rules.references_open = () => '<section class="references" id="references" aria-labelledby="references-title">\n';
+  md.renderer.rules.references_close = () => '</section>\n';
+  md.renderer.rules.footer_open = () => '<footer class="article-footer">\n';
+  md.renderer.rules.footer_close = () => '</footer>\n';
 }
 
 // ---- heading attributes: "## Title {#id .class}" ---------------------------------------------
@@ -210,7 +214,57 @@ function headingAttrsPlugin(md) {
       inline.content = inline.content.slice(0, m.index);
       const last = inline.children[inline.children.length - 1];
       if (last?.type === 'text') last.content = last.content.replace(/\s*\{[^}]*\}\s*$/, '');
+      // "4.1 Title": the section number gets its own span for styling.
+      const firstText = inline.children[0];
+      const num = firstText?.type === 'text' ? /^(\d+(?:\.\d+)*)\s+/.exec(firstText.content) : null;
+      if (num) {
+        firstText.content = firstText.content.slice(num[0].length);
+        const span = new state.Token('html_inline', '', 0);
+        span.content = `<span class="secnum">${num[1]}</span> `;
+        inline.children.unshift(span);
+      }
       state.env.headings?.push({ level: tokens[i].tag, id: tokens[i].attrGet('id'), text: inline.content });
+    }
+  });
+}
+
+// ---- paragraph classes: a last line "{.lede}" -------------------------------------------------
+
+function paragraphClassPlugin(md) {
+  md.core.ruler.push('paragraph_class', (state) => {
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i].type !== 'paragraph_open') continue;
+      const inline = tokens[i + 1];
+      const m = /\n\{((?:\.[\w-]+\s*)+)\}\s*$/.exec(inline.content);
+      if (!m) continue;
+      for (const c of m[1].trim().split(/\s+/)) tokens[i].attrJoin('class', c.slice(1));
+      inline.content = inline.content.slice(0, m.index);
+      // Drop the trailing softbreak + "{.x}" text tokens.
+      const kids = inline.children;
+      while (kids.length && (kids[kids.length - 1].type === 'softbreak' || /^\{(\.[\w-]+\s*)+\}\s*$/.test(kids[kids.length - 1].content))) {
+        const t = kids.pop();
+        if (t.type === 'softbreak') break;
+      }
+    }
+  });
+}
+
+// ---- list item ids: "1. {#ref-x} Citation…" ---------------------------------------------------
+
+function listItemIdPlugin(md) {
+  md.core.ruler.push('list_item_ids', (state) => {
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i].type !== 'list_item_open') continue;
+      const inline = tokens[i + 2];
+      if (inline?.type !== 'inline') continue;
+      const m = /^\{#([\w-]+)\}\s*/.exec(inline.content);
+      if (!m) continue;
+      tokens[i].attrSet('id', m[1]);
+      inline.content = inline.content.slice(m[0].length);
+      const first = inline.children[0];
+      if (first?.type === 'text') first.content = first.content.replace(/^\{#[\w-]+\}\s*/, '');
     }
   });
 }

@@ -96,12 +96,19 @@ function start() {
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
   mountWhenNear([...document.querySelectorAll('.demo-mount[data-demo]')]);
-  markScrollables();
+  // Widths change with the viewport and when the KaTeX fonts arrive.
   let pending = 0;
-  window.addEventListener('resize', () => {
+  const schedule = () => {
     cancelAnimationFrame(pending);
     pending = requestAnimationFrame(markScrollables);
-  });
+  };
+  markScrollables();
+  if ('ResizeObserver' in window) {
+    const ro = new ResizeObserver(schedule);
+    document.querySelectorAll('.equation, .table-wrap').forEach((box) => ro.observe(box));
+  }
+  window.addEventListener('resize', schedule);
+  document.fonts?.ready.then(schedule);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

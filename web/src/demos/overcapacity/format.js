@@ -45,9 +45,6 @@ export function sentenceParts(sweep, i, d) {
   const n = sweep.ns[i];
   const head = `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in a ` +
     `${formatInt(d)}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}; `;
-  // missMean (1 − recall) comes from the core when the API has it; otherwise state the recall.
-  const tail = sweep.missMean
-    ? `${formatPercent(sweep.missMean[i])} would pick the wrong stored value.`
-    : `${formatPercent(sweep.recallMean[i])} still pick the right stored value.`;
+  const tail = `${formatPercent(sweep.missMean[i])} would pick the wrong stored value.`;
   return head + tail;
 }

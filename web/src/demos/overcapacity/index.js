@@ -374,7 +374,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const entry = currentSweep();
     let text = '';
     if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
-    else if (!entry.complete) text = `Showing a quick preview (1 trial, N on a coarse grid); the full curve with ${state.trials} trials is computing\u2026`;
+    else if (!entry.complete) {
+      const ns = entry.sweep.ns;
+      text = `Showing a quick preview (1 trial, N from 1 to ${formatInt(ns[ns.length - 1])} on a coarse grid); ` +
+        `the full curve with ${state.trials} ${state.trials === 1 ? 'trial' : 'trials'} is computing\u2026`;
+    }
     if (view.mode === 'main') text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
     status.textContent = text;
     root.dataset.sweep = entry ? (entry.complete ? 'complete' : 'preview') : 'pending';

@@ -6,8 +6,13 @@
 export const HEATMAP_MAX_N = 128;
 
 /** Sweeps whose work estimate (trials · N² · (N + d), the core's own cost model) is above this
- *  get a quick one-trial preview on a coarse grid of N before the full sweep. */
+ *  get a quick one-trial preview on a coarse grid of N before the full sweep (about 0.03 s in
+ *  WebAssembly at this size). */
 const PREVIEW_ABOVE_WORK = 2 ** 24;
+/** A one-trial preview itself above this gets an even quicker one, up to N = d, first. */
+const SPLIT_PREVIEW_ABOVE_WORK = 2 ** 28;
+
+const work = (trials, nMax, d) => trials * nMax * nMax * (nMax + d);
 
 /** Stores whose size n² · d is at most this are cheap enough to compute on the main thread
  *  inside one animation frame; larger ones go to the store worker. */
@@ -33,13 +38,20 @@ export function coarseNs(nMax, extra) {
   return [...set].sort((a, b) => a - b);
 }
 
-/** The phases of one sweep request, cheapest first; each result replaces the one before. */
+/** The phases of one sweep request, cheapest first; each result replaces the one before
+ *  (never merged: every number on screen comes from one call of the core). */
 export function sweepPhases(params, currentN) {
-  const nMax = 4 * params.d;
-  const full = { name: 'full', trials: params.trials, ns: null };
-  const work = params.trials * nMax * nMax * (nMax + params.d);
-  if (work <= PREVIEW_ABOVE_WORK) return [full];
-  return [{ name: 'preview', trials: 1, ns: coarseNs(nMax, currentN) }, full];
+  const { d, trials } = params;
+  const nMax = 4 * d;
+  const full = { name: 'full', trials, ns: null };
+  if (work(trials, nMax, d) <= PREVIEW_ABOVE_WORK) return [full];
+  const phases = [];
+  if (work(1, nMax, d) > SPLIT_PREVIEW_ABOVE_WORK) {
+    phases.push({ name: 'preview', trials: 1, ns: coarseNs(d, currentN) });
+  }
+  phases.push({ name: 'preview', trials: 1, ns: coarseNs(nMax, currentN) });
+  phases.push(full);
+  return phases;
 }
 
 /** Runs one phase on the core; returns a plain object of Float64Arrays (and the phase facts). */

@@ -1,0 +1,27 @@
+// A numeric field with an inline message: the reader's text is only accepted when it parses and the
+// core accepts it; otherwise the message says why and the ledger stays as it was.
+import { h, uid } from './dom.js';
+import { formatInput } from './format.js';
+
+export function numberField({ label, value, onCommit, part, hideLabel = false }) {
+  const id = uid('field');
+  const msgId = `${id}-msg`;
+  const input = h('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
+    class: 'la-ledger__input', value: formatInput(value), 'aria-describedby': msgId, 'data-part': part });
+  const msg = h('span', { id: msgId, class: 'la-ledger__field-msg', 'data-part': part ? `${part}-msg` : null });
+  const field = { input, msg, committed: input.value };
+  field.setError = (text) => {
+    msg.textContent = text ?? '';
+    if (text) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  };
+  field.setValue = (x) => {
+    const text = formatInput(x);
+    field.committed = text;
+    if (input.getAttribute('aria-invalid') !== 'true') input.value = text;
+  };
+  input.addEventListener('change', () => onCommit(input.value, field));
+  field.el = h('span', { class: 'la-ledger__field' },
+    h('label', { for: id, class: hideLabel ? 'la-ledger__sr' : 'la-ledger__field-label' }, label), input, msg);
+  return field;
+}

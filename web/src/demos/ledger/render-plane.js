@@ -1,0 +1,216 @@
+// The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
+// touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
+import { h, s, replace } from './dom.js';
+import { formatNumber, formatVector, subscript } from './format.js';
+import { angleOf, angleBetween, stepAngle, drawLength } from './geometry.js';
+import { keyLabel, valueLabel } from './render-tables.js';
+
+const VIEW = 1.45;          // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
+const HANDLE_R = 0.07;
+const HIT_R = 0.16;         // a finger-sized target around each handle
+
+function arrow(x, y, cls, dashed) {
+  // SVG y grows downwards: draw (x, y) at (x, −y).
+  return s('line', { x1: 0, y1: 0, x2: x, y2: -y, class: cls,
+    'stroke-dasharray': dashed ? '0.05 0.04' : null, 'vector-effect': 'non-scaling-stroke' });
+}
+
+/** Clamps a drawn point to the visible square, keeping its direction (drawing only). */
+function clampToView(v, limit) {
+  const len = drawLength(v);
+  if (len <= limit) return v;
+  return [v[0] * limit / len, v[1] * limit / len];
+}
+
+export function buildPlane({ ids, onAngle }) {
+  const markerId = ids.marker;
+  const keySvg = s('svg', { class: 'la-ledger__plane', viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
+    role: 'group', 'aria-labelledby': ids.keyTitle });
+  const defs = s('defs', null, s('marker', { id: markerId, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6,
+    markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' })));
+  const grid = s('g', { class: 'la-ledger__grid', 'aria-hidden': 'true' },
+    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0 }), s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW }),
+    s('circle', { cx: 0, cy: 0, r: 1, fill: 'none' }));
+  const arrows = s('g', { 'aria-hidden': 'true' });
+  const handles = s('g');
+  keySvg.append(s('title', { id: ids.keyTitle }, 'Keys on the unit circle'), defs, grid, arrows, handles);
+
+  const valueSvg = s('svg', { class: 'la-ledger__plane', viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
+    role: 'img', 'aria-labelledby': ids.valueTitle });
+  const valueDefs = s('defs', null, s('marker', { id: `${markerId}-v`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6,
+    markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' })));
+  const valueTitle = s('title', { id: ids.valueTitle }, 'Stored values and what each key reads back');
+  const valueLayer = s('g');
+  valueSvg.append(valueTitle, valueDefs, valueLayer);
+
+  const angles = h('div', { class: 'la-ledger__angles', 'data-part': 'angles' });
+  const el = h('div', { class: 'la-ledger__planes' },
+    h('figure', { class: 'la-ledger__plane-fig' }, keySvg,
+      h('figcaption', null, 'Keys. Drag a handle, or focus it and use the arrow keys (Page Up/Down: 15\u00b0).')),
+    h('figure', { class: 'la-ledger__plane-fig' }, valueSvg,
+      h('figcaption', null, 'Values (solid) and read-backs (dashed); a red gap is the error.')),
+    angles);
+  const note = h('p', { class: 'la-ledger__muted', hidden: true, 'data-part': 'plane-note' },
+    'The picture is drawn for d = 2. In three dimensions three keys can all be perpendicular; a fourth must overlap.');
+  const wrap = h('div', { class: 'la-ledger__plane-wrap' }, el, note);
+  return { el: wrap, planes: el, note, keySvg, arrows, handles, valueLayer, valueTitle, angles, markerId, handleList: [],
+    signature: '', onAngle, dragging: null };
+}
+
+function makeHandle(plane, target) {
+  const g = s('g', { class: 'la-ledger__handle' + (target === -1 ? ' is-query' : ''), role: 'slider', tabindex: 0,
+    'aria-valuemin': 0, 'aria-valuemax': 359, 'aria-orientation': 'horizontal', 'data-part': target === -1 ? 'handle-q' : `handle-${target + 1}` });
+  const hit = s('circle', { r: HIT_R, class: 'la-ledger__hit' });
+  const ring = s('circle', { r: HANDLE_R + 0.05, class: 'la-ledger__ring' });
+  const dot = s('circle', { r: HANDLE_R, class: 'la-ledger__dot' });
+  const label = s('text', { class: 'la-ledger__label', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' });
+  g.append(hit, ring, dot, label);
+  const handle = { g, label, target, angle: 0 };
+
+  g.addEventListener('keydown', (e) => {
+    const steps = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 15, PageDown: -15 };
+    let next;
+    if (e.key in steps) next = stepAngle(handle.angle, steps[e.key]);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = 359;
+    else return;
+    e.preventDefault();
+    plane.onAngle(target, next, 'keyboard');
+  });
+  const angleAtPointer = (e) => {
+    const ctm = plane.keySvg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    if (p.x === 0 && p.y === 0) return null;
+    return Math.round(angleOf([p.x, -p.y])) % 360;   // whole degrees while dragging
+  };
+  g.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    g.focus();
+    g.setPointerCapture(e.pointerId);
+    plane.dragging = target;
+  });
+  g.addEventListener('pointermove', (e) => {
+    if (plane.dragging !== target || !g.hasPointerCapture(e.pointerId)) return;
+    const a = angleAtPointer(e);
+    if (a !== null && a !== handle.angle) plane.onAngle(target, a, 'pointer');
+  });
+  const end = (e) => {
+    if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
+    plane.dragging = null;
+  };
+  g.addEventListener('pointerup', end);
+  g.addEventListener('pointercancel', end);
+  return handle;
+}
+
+export function renderPlane(plane, state, view) {
+  const is2d = state.d === 2;
+  plane.planes.hidden = !is2d;
+  plane.note.hidden = is2d;
+  if (!is2d) {
+    replace(plane.handles);
+    plane.handleList = [];
+    plane.signature = '';
+    return;
+  }
+  const targets = state.associations.map((_, i) => i);
+  if (state.query === -1) targets.push(-1);
+  const signature = targets.join(',');
+  if (signature !== plane.signature) {
+    plane.signature = signature;
+    plane.handleList = targets.map((t) => makeHandle(plane, t));
+    replace(plane.handles, ...plane.handleList.map((hd) => hd.g));
+  }
+  const vecOf = (t) => (t === -1 ? state.freeQuery : state.associations[t].k);
+  const nameOf = (t) => (t === -1 ? 'q' : keyLabel(t));
+
+  // Arrows for keys: written ones solid, keys still to be written dashed.
+  const marker = (line) => { line.setAttribute('marker-end', `url(#${plane.markerId})`); return line; };
+  replace(plane.arrows, ...targets.map((t) => {
+    const v = clampToView(vecOf(t), 1.35);
+    const cls = t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending';
+    return marker(arrow(v[0], v[1], cls, t >= state.step || t === -1));
+  }));
+
+  for (const hd of plane.handleList) {
+    const v = vecOf(hd.target);
+    const zero = v[0] === 0 && v[1] === 0;
+    hd.angle = zero ? 0 : angleOf(v);
+    const rad = hd.angle * Math.PI / 180;
+    hd.g.setAttribute('transform', `translate(${Math.cos(rad)} ${-Math.sin(rad)})`);
+    hd.g.classList.toggle('is-pending', hd.target >= state.step);
+    const name = nameOf(hd.target);
+    hd.label.textContent = name;
+    hd.label.setAttribute('x', String(Math.cos(rad) * 0.2));
+    hd.label.setAttribute('y', String(-Math.sin(rad) * 0.2));
+    hd.g.setAttribute('aria-label', `direction of ${hd.target === -1 ? 'the free query q' : `key ${name}`}`);
+    hd.g.setAttribute('aria-valuenow', formatNumber(hd.angle, 2).replace('\u2212', '-'));
+    hd.g.setAttribute('aria-valuetext', `${formatNumber(hd.angle, 2)} degrees, ${name} = ${formatVector(v)}`);
+  }
+
+  renderValues(plane, state, view);
+  renderAngles(plane, state, view, vecOf, nameOf);
+}
+
+function renderValues(plane, state, view) {
+  // Scale so the largest coordinate of any value or read fits (a drawing scale, not a model number).
+  let extent = 1;
+  for (const r of view.reads) for (const x of [...r.v, ...r.read]) extent = Math.max(extent, Math.abs(x));
+  const f = 1.25 / extent;
+  const items = [
+    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'la-ledger__axis' }),
+    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'la-ledger__axis' }),
+    s('text', { x: VIEW - 0.05, y: -0.06, class: 'la-ledger__tick', 'text-anchor': 'end' }, formatNumber(extent, 2)),
+  ];
+  for (const r of view.reads) {
+    const [vx, vy] = [r.v[0] * f, r.v[1] * f];
+    const [rx, ry] = [r.read[0] * f, r.read[1] * f];
+    const vline = arrow(vx, vy, 'la-ledger__arrow is-value', false);
+    vline.setAttribute('marker-end', `url(#${plane.markerId}-v)`);
+    items.push(vline);
+    if (!r.exact) {
+      items.push(s('line', { x1: rx, y1: -ry, x2: vx, y2: -vy, class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }));
+      const rline = arrow(rx, ry, 'la-ledger__arrow is-read', true);
+      rline.setAttribute('marker-end', `url(#${plane.markerId}-v)`);
+      items.push(rline);
+      items.push(s('text', { x: rx, y: -ry - 0.08, class: 'la-ledger__label is-read', 'text-anchor': 'middle' }, `r${subscript(r.index + 1)}`));
+    }
+    items.push(s('text', { x: vx, y: -vy - 0.08, class: 'la-ledger__label', 'text-anchor': 'middle' }, valueLabel(r.index)));
+  }
+  replace(plane.valueLayer, ...items);
+  const summary = view.reads.map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`).join('; ');
+  plane.valueTitle.textContent = 'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet');
+}
+
+function renderAngles(plane, state, view, vecOf, nameOf) {
+  // Angles from the key being read to every other key: the angle is the UI's own geometry (where the
+  // handles are); the overlap φ(q)·φ(kᵢ) beside it is the core's number.
+  const from = state.query;
+  if (state.associations.length < 2 && from !== -1) {
+    replace(plane.angles);
+    return;
+  }
+  const others = state.associations.map((_, i) => i).filter((i) => i !== from);
+  const overlapOf = (i) => {
+    if (from >= 0) return view.overlaps[from][i];
+    if (view.query && i < state.step) return view.query.coefficients[i];
+    return null;
+  };
+  const phi = view.normalized;
+  const rows = others.map((i) => {
+    const ov = overlapOf(i);
+    return h('tr', { 'data-part': `angle-${i + 1}` },
+      h('th', { scope: 'row' }, nameOf(i)),
+      h('td', { class: 'la-ledger__num', 'data-part': 'angle' }, `${formatNumber(angleBetween(vecOf(from), vecOf(i)), 2)}\u00b0`),
+      h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }, ov === null ? '\u2014' : formatNumber(ov)));
+  });
+  replace(plane.angles, h('table', { class: 'la-ledger__angle-table' },
+    h('caption', null, `Between ${nameOf(from)} and the other keys`),
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, 'angle'),
+      h('th', { scope: 'col' }, phi ? 'overlap \u03c6\u00b7\u03c6' : 'overlap (dot product)'))),
+    h('tbody', null, rows)),
+  h('p', { class: 'la-ledger__muted' }, phi
+    ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
+    : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.'));
+}
