@@ -15,8 +15,9 @@ export interface Limits {
   maxHistory: number;        // writes kept for readTerms (65536)
   maxSeqLen: number;         // T of attention calls (4096)
   maxSweepDim: number;       // d of sweeps (512)
-  maxSweepN: number;         // largest N of a sweep (4096)
+  maxSweepN: number;         // largest N of a sweep (2048)
   maxSweepTrials: number;    // trials (256)
+  maxStoreN: number;         // n of interferenceStore (1024)
   maxBeta: number;           // softmax sharpness (1000)
   maxTokens: number;         // kvMemory tokens (1e10)
   maxSessions: number;       // kvMemory sessions (1e6)
@@ -85,6 +86,7 @@ export interface SweepResult {
   relErrorMean: Float64Array; relErrorStd: Float64Array;     // |read - v| / |v|
   crosstalkMean: Float64Array; crosstalkStd: Float64Array;   // |read - c_jj v_j|^2 / |c_jj v_j|^2
   recallMean: Float64Array; recallStd: Float64Array;         // top-1 recall, 0..1
+  missMean: Float64Array;                                    // 1 - recallMean: reads that pick a wrong value
   theoryCrosstalk: Float64Array;                             // (N-1)/d
   theoryCosine: Float64Array;                                // 1/sqrt(1+(N-1)/d)
   softmaxCosineMean: Float64Array; softmaxCosineStd: Float64Array;
@@ -138,7 +140,8 @@ export interface Linattn {
   interferenceSweep(opts: SweepOptions): SweepResult;
   interferenceStore(opts: StoreOptions): StoreResult;
   kvMemory(model: Model, opts: KvOptions): KvResult;
-  /** Smallest context (tokens) at which one session's KV cache exceeds `stateBytes` bytes. */
+  /** Smallest context (tokens) at which one session's KV cache exceeds `stateBytes` bytes;
+   *  -1n when it never does (every growing layer has a sliding window). */
   kvCrossover(model: Model, opts: { stateBytes: number | bigint; kvDtype?: Dtype }): bigint;
   kvCapacity(model: Model, opts: CapacityOptions): CapacityResult;
   /** Deterministic generator of the core (xoshiro256** + polar normal). */

@@ -1,0 +1,127 @@
+#include <doctest.h>
+
+#include <cmath>
+
+#include "approx.hpp"
+#include "interference.hpp"
+
+using namespace linattn;
+using V = std::vector<double>;
+
+namespace {
+SweepConfig sweep(int d, V ns, int trials, const char* keys, double beta = 8, double seed = 1) {
+  auto c = make_sweep_config(d, ns, trials, seed, keys, beta);
+  REQUIRE(c.status.ok);
+  return c.value;
+}
+std::size_t index_of(const SweepResult& r, double n) {
+  for (std::size_t i = 0; i < r.ns.size(); ++i)
+    if (r.ns[i] == n) return i;
+  FAIL("n not in ns");
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("random unit keys follow theory: cosine ~ 1/sqrt(1+(N-1)/d), crosstalk ~ (N-1)/d") {
+  // d = 64, 32 trials, seed 1. Tolerances: the cosine's trial-to-trial spread is ~0.01, so 0.02 on
+  // the mean; the crosstalk energy's relative spread is ~5%, so 10%.
+  const SweepResult r = interference_sweep(sweep(64, {1, 16, 64, 128, 256}, 32, "random"));
+  for (double n : {16.0, 64.0, 128.0, 256.0}) {
+    const auto i = index_of(r, n);
+    INFO("N = " << n << ": cosine " << r.cosine_mean[i] << " vs theory " << r.theory_cosine[i]
+                << "; crosstalk " << r.crosstalk_mean[i] << " vs " << r.theory_crosstalk[i]);
+    CHECK(std::fabs(r.cosine_mean[i] - r.theory_cosine[i]) < 0.02);
+    CHECK(std::fabs(r.crosstalk_mean[i] / r.theory_crosstalk[i] - 1) < 0.10);
+  }
+  CHECK(r.theory_cosine[index_of(r, 64)] == doctest::Approx(1 / std::sqrt(1 + 63.0 / 64)));
+  CHECK(r.theory_cosine[index_of(r, 256)] == doctest::Approx(0.448).epsilon(0.002));
+  CHECK(r.cosine_mean[0] == doctest::Approx(1.0).epsilon(1e-12));  // one association: exact
+  CHECK(r.recall_mean[0] == 1.0);
+  CHECK(r.recall_mean[index_of(r, 256)] < r.recall_mean[index_of(r, 16)]);
+  CHECK(r.state_numbers[0] == 4096);
+  CHECK(r.cache_numbers[index_of(r, 256)] == 256 * 128);
+}
+
+TEST_CASE("orthonormal keys recall exactly up to N = d, and not beyond") {
+  const int d = 16;
+  V ns;
+  for (int n = 1; n <= 3 * d; ++n) ns.push_back(n);
+  const SweepResult r = interference_sweep(sweep(d, ns, 4, "orthogonal"));
+  for (int n = 1; n <= d; ++n) {
+    INFO("N = " << n);
+    CHECK(r.crosstalk_mean[n - 1] < 1e-24);
+    CHECK(r.rel_error_mean[n - 1] < 1e-12);
+    CHECK(r.recall_mean[n - 1] == 1.0);
+  }
+  CHECK(r.crosstalk_mean[d] > 1e-4);  // the (d+1)-th key must overlap
+  CHECK(r.cosine_mean[2 * d] < 0.95);
+}
+
+TEST_CASE("the softmax spotlight keeps recall past N = d at high beta") {
+  const SweepResult r = interference_sweep(sweep(32, {32, 64, 128}, 8, "random", 60));
+  for (std::size_t i = 0; i < r.ns.size(); ++i) {
+    INFO("N = " << r.ns[i] << ": softmax recall " << r.softmax_recall_mean[i] << ", linear "
+                << r.recall_mean[i]);
+    CHECK(r.softmax_cosine_mean[i] > r.cosine_mean[i]);
+    CHECK(r.softmax_recall_mean[i] > 0.99);
+  }
+}
+
+TEST_CASE("elu+1 features overlap every key: recall collapses far below d") {
+  const SweepResult r = interference_sweep(sweep(64, {8, 64}, 8, "elu1"));
+  CHECK(r.cosine_mean[0] < 0.5);
+  CHECK(r.crosstalk_mean[1] > 10);
+}
+
+TEST_CASE("the incremental sweep equals a store computed directly") {
+  for (const char* keys : {"random", "orthogonal", "elu1"}) {
+    const SweepResult r = interference_sweep(sweep(12, {5, 20, 37}, 1, keys, 5, 77));
+    for (std::size_t i = 0; i < r.ns.size(); ++i) {
+      auto s = interference_store(12, r.ns[i], 77, 0, keys, 5);
+      REQUIRE(s.status.ok);
+      double cos = 0, rec = 0, scos = 0, srec = 0;
+      for (int j = 0; j < s.value.n; ++j) {
+        cos += s.value.cosine[j]; rec += s.value.recalled[j];
+        scos += s.value.softmax_cosine[j]; srec += s.value.softmax_recalled[j];
+      }
+      INFO(keys << " N = " << r.ns[i]);
+      CHECK(r.cosine_mean[i] == doctest::Approx(cos / s.value.n).epsilon(1e-12));
+      CHECK(r.recall_mean[i] == doctest::Approx(rec / s.value.n).epsilon(1e-12));
+      CHECK(r.softmax_cosine_mean[i] == doctest::Approx(scos / s.value.n).epsilon(1e-12));
+      CHECK(r.softmax_recall_mean[i] == doctest::Approx(srec / s.value.n).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("a store's key overlaps are |k_i . k_j| with ones on the diagonal") {
+  auto s = interference_store(8, 10, 3, 0, "orthogonal", 8);
+  REQUIRE(s.status.ok);
+  for (int i = 0; i < 10; ++i) {
+    CHECK(s.value.key_overlap[i * 10 + i] == doctest::Approx(1.0));
+    for (int j = 0; j < 8; ++j)
+      if (i < 8 && j != i) CHECK(s.value.key_overlap[i * 10 + j] < 1e-14);
+  }
+}
+
+TEST_CASE("the same seed gives the same sweep; another seed a different one") {
+  const SweepResult a = interference_sweep(sweep(16, {10, 30}, 3, "random", 8, 5));
+  const SweepResult b = interference_sweep(sweep(16, {10, 30}, 3, "random", 8, 5));
+  const SweepResult c = interference_sweep(sweep(16, {10, 30}, 3, "random", 8, 6));
+  CHECK(a.cosine_mean == b.cosine_mean);
+  CHECK(a.cosine_mean != c.cosine_mean);
+  CHECK(a.cosine_std[1] > 0);
+}
+
+TEST_CASE("sweep parameters out of range are refused") {
+  CHECK(make_sweep_config(0, {1}, 1, 1, "random", 1).status.message.find("d must") == 0);
+  CHECK(make_sweep_config(8, {}, 1, 1, "random", 1).status.message.find("ns must") == 0);
+  CHECK(make_sweep_config(8, {3, 2}, 1, 1, "random", 1).status.message.find("ascending") != std::string::npos);
+  CHECK(make_sweep_config(8, {0}, 1, 1, "random", 1).status.message.find("ns[0]") == 0);
+  CHECK(make_sweep_config(8, {1.5}, 1, 1, "random", 1).status.message.find("ns[0]") == 0);
+  CHECK(make_sweep_config(8, {4}, 0, 1, "random", 1).status.message.find("trials") == 0);
+  CHECK(make_sweep_config(8, {4}, 1, -1, "random", 1).status.message.find("seed") == 0);
+  CHECK(make_sweep_config(8, {4}, 1, 1, "gaussian", 1).status.message.find("keys") == 0);
+  CHECK(make_sweep_config(8, {4}, 1, 1, "random", INFINITY).status.message.find("beta") == 0);
+  CHECK(make_sweep_config(512, {2048}, 256, 1, "random", 1).status.message.find("trials * N^2") == 0);
+  CHECK(interference_store(8, 2000, 1, 0, "random", 1).status.message.find("n must") == 0);
+}

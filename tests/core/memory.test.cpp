@@ -1,0 +1,130 @@
+#include <doctest.h>
+
+#include "approx.hpp"
+#include "memory.hpp"
+
+using namespace linattn;
+using V = std::vector<double>;
+
+namespace {
+AssociativeMemory ledger(const std::string& phi = "identity", bool normalize = false,
+                         const std::string& rule = "add") {
+  auto cfg = make_memory_config(2, 2, phi, normalize, rule, 1.0, false);
+  REQUIRE(cfg.status.ok);
+  return AssociativeMemory(cfg.value);
+}
+V state(const AssociativeMemory& m) { return to_vector(m.state()); }
+}  // namespace
+
+TEST_CASE("the chapter's worked example: two perpendicular writes, then an overlapping third") {
+  AssociativeMemory m = ledger();
+
+  auto s1 = m.write({1, 0}, {3, 1});
+  REQUIRE(s1.status.ok);
+  CHECK(s1.value == V{3, 1, 0, 0});  // stamp k1 v1^T
+  CHECK(state(m) == V{3, 1, 0, 0});
+
+  auto s2 = m.write({0, 1}, {-2, 4});
+  CHECK(s2.value == V{0, 0, -2, 4});
+  CHECK(state(m) == V{3, 1, -2, 4});
+  CHECK(m.read({1, 0}).value == V{3, 1});   // exactly v1
+  CHECK(m.read({0, 1}).value == V{-2, 4});  // exactly v2
+
+  auto s3 = m.write({0.8, 0.6}, {0, -5});
+  CHECK_VEC_APPROX(s3.value, (V{0, -4, 0, -3}), 1e-15);
+  CHECK_VEC_APPROX(state(m), (V{3, -3, -2, 1}), 1e-15);
+  CHECK_VEC_APPROX(m.read({1, 0}).value, (V{3, -3}), 1e-15);     // was (3, 1)
+  CHECK_VEC_APPROX(m.read({0.8, 0.6}).value, (V{1.2, -1.8}), 1e-15);  // was (0, -5)
+  CHECK(m.count() == 3);
+}
+
+TEST_CASE("readTerms splits a read into each stamp's contribution (q.k_i) v_i") {
+  AssociativeMemory m = ledger();
+  m.write({1, 0}, {3, 1});
+  m.write({0, 1}, {-2, 4});
+  m.write({0.8, 0.6}, {0, -5});
+  auto t = m.read_terms({1, 0});
+  REQUIRE(t.status.ok);
+  CHECK_VEC_APPROX(t.value.coefficients, (V{1, 0, 0.8}), 1e-15);
+  CHECK_VEC_APPROX(t.value.terms, (V{3, 1, 0, 0, 0, -4}), 1e-15);  // v3's stamp inked k1's row
+  CHECK_VEC_APPROX(t.value.read, (V{3, -3}), 1e-15);
+  CHECK(t.value.denominator == 1.0);
+}
+
+TEST_CASE("the normalizer z sums phi(k) and divides the read") {
+  AssociativeMemory m = ledger("elu1", true);
+  m.write({1, 0}, {3, 1});
+  m.write({0, 1}, {-2, 4});
+  const double e1 = elu1(1), e0 = elu1(0);  // phi(1) = 2, phi(0) = 1
+  CHECK(e1 == 2.0);
+  CHECK(e0 == 1.0);
+  CHECK_VEC_APPROX(to_vector(m.normalizer()), (V{3, 3}), 1e-15);
+  // phi(k1) = (2,1), phi(k2) = (1,2); S = (2,1)(3,1)^T + (1,2)(-2,4)^T = [[4,6],[-1,9]]
+  CHECK_VEC_APPROX(state(m), (V{4, 6, -1, 9}), 1e-15);
+  // q = k1: phi(q) = (2,1); phi(q)^T S = (7, 21); phi(q)^T z = 9
+  auto r = m.read({1, 0});
+  CHECK_VEC_APPROX(r.value, (V{7 / (9 + kNormalizerEps), 21 / (9 + kNormalizerEps)}), 1e-15);
+  auto t = m.read_terms({1, 0});
+  CHECK(t.value.denominator == doctest::Approx(9 + kNormalizerEps).epsilon(1e-15));
+  CHECK_VEC_APPROX(t.value.read, r.value, 1e-15);
+}
+
+TEST_CASE("the delta rule overwrites: writing the same key twice keeps only the latest value") {
+  AssociativeMemory m = ledger("identity", false, "delta");
+  m.write({1, 0}, {3, 1});
+  auto st = m.write({1, 0}, {5, -2});
+  CHECK_VEC_APPROX(st.value, (V{2, -3, 0, 0}), 1e-15);  // beta phi(k)(v - S^T phi(k))^T
+  CHECK_VEC_APPROX(m.read({1, 0}).value, (V{5, -2}), 1e-15);
+  // the additive rule would have summed them
+  AssociativeMemory a = ledger();
+  a.write({1, 0}, {3, 1});
+  a.write({1, 0}, {5, -2});
+  CHECK_VEC_APPROX(a.read({1, 0}).value, (V{8, -1}), 1e-15);
+}
+
+TEST_CASE("reset empties the state, the normalizer and the history") {
+  AssociativeMemory m = ledger("elu1", true);
+  m.write({1, 2}, {3, 4});
+  m.reset();
+  CHECK(m.count() == 0);
+  CHECK(state(m) == V{0, 0, 0, 0});
+  CHECK(to_vector(m.normalizer()) == V{0, 0});
+  CHECK(m.read_terms({1, 0}).value.coefficients.empty());
+}
+
+TEST_CASE("unit keys: phi(k) is scaled to length 1, and a zero key is refused") {
+  auto cfg = make_memory_config(2, 1, "identity", false, "add", 1, true);
+  AssociativeMemory m(cfg.value);
+  CHECK_VEC_APPROX(m.features({3, 4}).value, (V{0.6, 0.8}), 1e-15);
+  auto bad = m.write({0, 0}, {1});
+  CHECK_FALSE(bad.status.ok);
+  CHECK(bad.status.message.find("zero vector") != std::string::npos);
+  CHECK(m.count() == 0);
+}
+
+TEST_CASE("bad configurations and inputs are refused with messages naming the argument") {
+  CHECK(make_memory_config(0, 2, "identity", false, "add", 1, false).status.message.find("dk") == 0);
+  CHECK(make_memory_config(2, 1e9, "identity", false, "add", 1, false).status.message.find("dv") == 0);
+  CHECK(make_memory_config(2.5, 2, "identity", false, "add", 1, false).status.message.find("whole") != std::string::npos);
+  CHECK(make_memory_config(2, 2, "relu", false, "add", 1, false).status.message.find("featureMap") == 0);
+  CHECK(make_memory_config(2, 2, "identity", false, "erase", 1, false).status.message.find("rule") == 0);
+  CHECK(make_memory_config(2, 2, "identity", false, "delta", 0, false).status.message.find("beta") == 0);
+  CHECK(make_memory_config(2, 2, "identity", false, "delta", NAN, false).status.message.find("beta") == 0);
+
+  AssociativeMemory m = ledger();
+  CHECK(m.write({1}, {1, 2}).status.message == "k must have 2 numbers (got 1)");
+  CHECK(m.write({1, 0}, {1, NAN}).status.message.find("v[1]") == 0);
+  CHECK(m.write({1, INFINITY}, {1, 2}).status.message.find("k[1]") == 0);
+  CHECK(m.write({1e7, 0}, {1, 2}).status.message.find("k[0]") == 0);
+  CHECK(m.read({1, 2, 3}).status.message.find("q must have 2") == 0);
+  CHECK(m.count() == 0);  // nothing was written by the refused calls
+  CHECK(state(m) == V{0, 0, 0, 0});
+}
+
+TEST_CASE("a normalized read whose denominator is 0 is refused, not divided") {
+  auto cfg = make_memory_config(2, 1, "identity", true, "add", 1, false);
+  AssociativeMemory m(cfg.value);
+  m.write({1, 0}, {1});
+  auto r = m.read({-kNormalizerEps, 0});  // phi(q).z = -eps: the denominator is exactly 0
+  CHECK_FALSE(r.status.ok);
+}

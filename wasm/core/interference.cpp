@@ -1,0 +1,243 @@
+#include "interference.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "feature_map.hpp"
+#include "rng.hpp"
+
+namespace linattn {
+
+Result<KeyGeometry> parse_key_geometry(const std::string& name) {
+  if (name == "random") return {Status::good(), KeyGeometry::Random};
+  if (name == "orthogonal") return {Status::good(), KeyGeometry::Orthogonal};
+  if (name == "elu1") return {Status::good(), KeyGeometry::Elu1};
+  return {Status::bad("keys must be 'random', 'orthogonal' or 'elu1' (got '" + name.substr(0, 40) +
+                      "')"),
+          KeyGeometry::Random};
+}
+
+Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys) {
+  Rng rng = Rng::for_trial(seed, static_cast<std::uint64_t>(trial));
+  Associations a{Mat(n, d), Mat(n, d)};
+  Vec x(d);
+  for (int i = 0; i < n; ++i) {
+    for (int c = 0; c < d; ++c) x[c] = rng.normal();
+    if (keys == KeyGeometry::Elu1) {
+      x = apply(FeatureMap::Elu1, x);
+    } else if (keys == KeyGeometry::Orthogonal && i < d) {
+      for (int pass = 0; pass < 2; ++pass) {  // Gram-Schmidt, twice for orthogonality to 1e-16
+        for (int j = 0; j < i; ++j) x -= a.K.row(j).dot(x) * a.K.row(j).transpose();
+      }
+    }
+    a.K.row(i) = unit(x).transpose();
+    for (int c = 0; c < d; ++c) x[c] = rng.normal();
+    a.V.row(i) = unit(x).transpose();
+  }
+  return a;
+}
+
+Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, double trials,
+                                      double seed, const std::string& keys, double beta) {
+  Result<SweepConfig> r;
+  if (!(r.status = check_int("d", d, 1, limits::maxSweepDim))) return r;
+  if (!(r.status = check_int("trials", trials, 1, limits::maxSweepTrials))) return r;
+  if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
+  if (!(r.status = check_real("beta", beta, 0, limits::maxBeta))) return r;
+  auto geometry = parse_key_geometry(keys);
+  if (!(r.status = geometry.status)) return r;
+  if (ns.empty() || ns.size() > static_cast<std::size_t>(limits::maxSweepN)) {
+    r.status = Status::bad("ns must hold from 1 to " + std::to_string(limits::maxSweepN) +
+                           " values (got " + std::to_string(ns.size()) + ")");
+    return r;
+  }
+  double prev = 0;
+  for (std::size_t i = 0; i < ns.size(); ++i) {
+    const std::string name = "ns[" + std::to_string(i) + "]";
+    if (!(r.status = check_int(name.c_str(), ns[i], 1, limits::maxSweepN))) return r;
+    if (ns[i] <= prev) {
+      r.status = Status::bad("ns must be strictly ascending (ns[" + std::to_string(i) + "] = " +
+                             fmt_num(ns[i]) + " follows " + fmt_num(prev) + ")");
+      return r;
+    }
+    prev = ns[i];
+  }
+  const double n_max = ns.back();
+  const double work = trials * n_max * n_max * (n_max + d);
+  if (work > static_cast<double>(limits::maxSweepWork)) {
+    r.status = Status::bad("trials * N^2 * (N + d) must be at most " +
+                           fmt_num(static_cast<double>(limits::maxSweepWork)) + " (got " +
+                           fmt_num(work) + "): use fewer trials or a smaller N");
+    return r;
+  }
+  r.value.d = static_cast<int>(d);
+  r.value.ns.assign(ns.begin(), ns.end());
+  r.value.trials = static_cast<int>(trials);
+  r.value.seed = static_cast<std::uint64_t>(seed);
+  r.value.keys = geometry.value;
+  r.value.beta = beta;
+  return r;
+}
+
+namespace {
+
+// Per-trial means at one N.
+struct Sample {
+  double cosine = 0, rel_error = 0, crosstalk = 0, recall = 0, softmax_cosine = 0,
+         softmax_recall = 0;
+};
+
+// Is row j's own column the strict maximum of sims(j, 0..n-1)?
+template <class Row>
+bool recalled(const Row& sims, int j, int n) {
+  const double own = sims[j];
+  for (int m = 0; m < n; ++m) {
+    if (m != j && sims[m] >= own) return false;
+  }
+  return true;
+}
+
+// Reads R (linear) and U (softmax numerators) of the first n associations, with their similarity
+// to every stored value P = R V^T, Ps = U V^T, turned into the per-trial means.
+Sample measure(const Associations& a, const Mat& R, const Mat& U, const Mat& P, const Mat& Ps,
+               int n) {
+  Sample s;
+  for (int j = 0; j < n; ++j) {
+    const auto v = a.V.row(j);
+    const double cjj = a.K.row(j).squaredNorm();  // 1 for unit keys
+    const double rn = R.row(j).norm();
+    s.cosine += rn > 0 ? P(j, j) / rn : 0.0;
+    s.rel_error += (R.row(j) - v).norm();
+    s.crosstalk += (R.row(j) - cjj * v).squaredNorm() / (cjj * cjj);
+    s.recall += recalled(P.row(j), j, n) ? 1.0 : 0.0;
+    const double un = U.row(j).norm();
+    s.softmax_cosine += un > 0 ? Ps(j, j) / un : 0.0;
+    s.softmax_recall += recalled(Ps.row(j), j, n) ? 1.0 : 0.0;
+  }
+  const double inv = 1.0 / n;
+  s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
+  s.softmax_cosine *= inv; s.softmax_recall *= inv;
+  return s;
+}
+
+void mean_std(const std::vector<double>& xs, double& mean, double& sd) {
+  double sum = 0;
+  for (double x : xs) sum += x;
+  mean = sum / xs.size();
+  double ss = 0;
+  for (double x : xs) ss += (x - mean) * (x - mean);
+  sd = xs.size() > 1 ? std::sqrt(ss / (xs.size() - 1)) : 0.0;
+}
+
+}  // namespace
+
+SweepResult interference_sweep(const SweepConfig& cfg) {
+  const int d = cfg.d, n_max = cfg.ns.back(), n_ns = static_cast<int>(cfg.ns.size());
+  std::vector<std::vector<Sample>> samples(n_ns);  // [ns index][trial]
+
+  Mat R(n_max, d), U(n_max, d), P(n_max, n_max), Ps(n_max, n_max);
+  for (int trial = 0; trial < cfg.trials; ++trial) {
+    const Associations a = make_associations(d, n_max, cfg.seed, trial, cfg.keys);
+    R.setZero(); U.setZero(); P.setZero(); Ps.setZero();
+    int next = 0;  // index into ns of the next N to report
+    for (int n = 0; n < n_max; ++n) {
+      // Add association n (0-based) to the store of associations 0..n-1.
+      const auto kn = a.K.row(n);
+      const auto vn = a.V.row(n);
+      const Vec c = a.K.topRows(n) * kn.transpose();         // c_j = k_j . k_n
+      const double cnn = kn.squaredNorm();
+      const Vec g = a.V.topRows(n + 1) * vn.transpose();     // g_m = v_m . v_n
+      const Vec w = (cfg.beta * (c.array() - 1.0)).exp().matrix();  // softmax weights, shifted by
+      const double wnn = std::exp(cfg.beta * (cnn - 1.0));          // the largest score (1)
+
+      // Earlier reads gain c_j v_n (softmax: w_j v_n); their similarity to v_m gains c_j g_m.
+      P.col(n).head(n).noalias() = R.topRows(n) * vn.transpose();
+      Ps.col(n).head(n).noalias() = U.topRows(n) * vn.transpose();
+      P.topLeftCorner(n, n + 1).noalias() += c * g.transpose();
+      Ps.topLeftCorner(n, n + 1).noalias() += w * g.transpose();
+      R.topRows(n).noalias() += c * vn;
+      U.topRows(n).noalias() += w * vn;
+
+      // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T.
+      R.row(n).noalias() = c.transpose() * a.V.topRows(n);
+      R.row(n) += cnn * vn;
+      U.row(n).noalias() = w.transpose() * a.V.topRows(n);
+      U.row(n) += wnn * vn;
+      P.row(n).head(n + 1).noalias() = R.row(n) * a.V.topRows(n + 1).transpose();
+      Ps.row(n).head(n + 1).noalias() = U.row(n) * a.V.topRows(n + 1).transpose();
+
+      if (n + 1 == cfg.ns[next]) {
+        samples[next].push_back(measure(a, R, U, P, Ps, n + 1));
+        if (++next == n_ns) break;
+      }
+    }
+  }
+
+  SweepResult out;
+  auto resize = [n_ns](std::vector<double>& v) { v.assign(n_ns, 0.0); };
+  for (auto* v : {&out.ns, &out.cosine_mean, &out.cosine_std, &out.rel_error_mean,
+                  &out.rel_error_std, &out.crosstalk_mean, &out.crosstalk_std, &out.recall_mean,
+                  &out.recall_std, &out.miss_mean, &out.theory_crosstalk, &out.theory_cosine,
+                  &out.softmax_cosine_mean, &out.softmax_cosine_std, &out.softmax_recall_mean,
+                  &out.softmax_recall_std, &out.state_numbers, &out.cache_numbers}) {
+    resize(*v);
+  }
+  std::vector<double> xs(cfg.trials);
+  auto stat = [&](int i, double Sample::*field, double& mean, double& sd) {
+    for (int t = 0; t < cfg.trials; ++t) xs[t] = samples[i][t].*field;
+    mean_std(xs, mean, sd);
+  };
+  for (int i = 0; i < n_ns; ++i) {
+    const double N = cfg.ns[i];
+    out.ns[i] = N;
+    stat(i, &Sample::cosine, out.cosine_mean[i], out.cosine_std[i]);
+    stat(i, &Sample::rel_error, out.rel_error_mean[i], out.rel_error_std[i]);
+    stat(i, &Sample::crosstalk, out.crosstalk_mean[i], out.crosstalk_std[i]);
+    stat(i, &Sample::recall, out.recall_mean[i], out.recall_std[i]);
+    stat(i, &Sample::softmax_cosine, out.softmax_cosine_mean[i], out.softmax_cosine_std[i]);
+    stat(i, &Sample::softmax_recall, out.softmax_recall_mean[i], out.softmax_recall_std[i]);
+    out.miss_mean[i] = 1.0 - out.recall_mean[i];
+    out.theory_crosstalk[i] = (N - 1) / d;
+    out.theory_cosine[i] = 1.0 / std::sqrt(1.0 + (N - 1) / d);
+    out.state_numbers[i] = 1.0 * d * d;
+    out.cache_numbers[i] = N * (d + d);
+  }
+  return out;
+}
+
+Result<StoreResult> interference_store(double d, double n, double seed, double trial,
+                                       const std::string& keys, double beta) {
+  Result<StoreResult> r;
+  if (!(r.status = check_int("d", d, 1, limits::maxSweepDim))) return r;
+  if (!(r.status = check_int("n", n, 1, limits::maxStoreN))) return r;
+  if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
+  if (!(r.status = check_int("trial", trial, 0, limits::maxSweepTrials - 1))) return r;
+  if (!(r.status = check_real("beta", beta, 0, limits::maxBeta))) return r;
+  auto geometry = parse_key_geometry(keys);
+  if (!(r.status = geometry.status)) return r;
+
+  const int N = static_cast<int>(n);
+  const Associations a = make_associations(static_cast<int>(d), N,
+                                           static_cast<std::uint64_t>(seed),
+                                           static_cast<int>(trial), geometry.value);
+  const Mat C = a.K * a.K.transpose();  // key overlaps
+  const Mat R = C * a.V;                 // row j: k_j^T S
+  const Mat W = (beta * (C.array() - 1.0)).exp().matrix();
+  const Mat U = W * a.V;                 // softmax numerators (the denominator cancels in cosines)
+  const Mat P = R * a.V.transpose(), Ps = U * a.V.transpose();
+
+  StoreResult& s = r.value;
+  s.n = N;
+  s.key_overlap = to_vector(Mat(C.cwiseAbs()));
+  s.cosine.resize(N); s.recalled.resize(N); s.softmax_cosine.resize(N); s.softmax_recalled.resize(N);
+  for (int j = 0; j < N; ++j) {
+    const double rn = R.row(j).norm(), un = U.row(j).norm();
+    s.cosine[j] = rn > 0 ? P(j, j) / rn : 0.0;
+    s.softmax_cosine[j] = un > 0 ? Ps(j, j) / un : 0.0;
+    s.recalled[j] = recalled(P.row(j), j, N) ? 1.0 : 0.0;
+    s.softmax_recalled[j] = recalled(Ps.row(j), j, N) ? 1.0 : 0.0;
+  }
+  return r;
+}
+
+}  // namespace linattn

@@ -1,0 +1,73 @@
+// Interference: store N associations k_i -> v_i in one d x d state S = sum_i k_i v_i^T and read
+// each back with its own key:
+//
+//   k_j^T S = (k_j . k_j) v_j^T + sum_{i != j} (k_j . k_i) v_i^T      (target + crosstalk)
+//
+// With unit keys the target coefficient is 1 and each crosstalk coefficient is a cosine. For random
+// unit keys E[(k_j . k_i)^2] = 1/d, so the crosstalk energy is (N-1)/d and the read-back's cosine
+// with v_j is about 1/sqrt(1 + (N-1)/d). The same store read through softmax attention,
+// o_j = sum_i exp(beta k_j.k_i) v_i / sum_i exp(beta k_j.k_i), is the "spotlight" for contrast.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "linalg.hpp"
+#include "status.hpp"
+
+namespace linattn {
+
+enum class KeyGeometry {
+  Random,      // k = x/|x|, x ~ N(0, I): uniform on the sphere
+  Orthogonal,  // the first d keys orthonormal (Gram-Schmidt of the same draws), then random
+  Elu1,        // k = phi(x)/|phi(x)| with phi = elu + 1: positive features, all overlapping
+};
+Result<KeyGeometry> parse_key_geometry(const std::string& name);  // random | orthogonal | elu1
+
+// The associations of one trial: rows of K and V are unit vectors. Association i depends only on
+// (seed, trial, i), never on n, so a sweep and a single store of the same seed share their keys.
+struct Associations {
+  Mat K, V;  // n x d
+};
+Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
+
+struct SweepConfig {
+  int d = 64;
+  std::vector<int> ns;  // ascending, >= 1
+  int trials = 8;
+  std::uint64_t seed = 1;
+  KeyGeometry keys = KeyGeometry::Random;
+  double beta = 8.0;
+};
+Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, double trials,
+                                      double seed, const std::string& keys, double beta);
+
+// Every vector is aligned with ns. Mean and (sample) standard deviation over trials of each
+// trial's mean over its n associations.
+struct SweepResult {
+  std::vector<double> ns;
+  std::vector<double> cosine_mean, cosine_std;        // cos(read, v_j)
+  std::vector<double> rel_error_mean, rel_error_std;  // |read - v_j| / |v_j|
+  std::vector<double> crosstalk_mean, crosstalk_std;  // |read - c_jj v_j|^2 / |c_jj v_j|^2
+  std::vector<double> recall_mean, recall_std;        // top-1: nearest stored value is v_j
+  std::vector<double> miss_mean;                      // 1 - recall_mean
+  std::vector<double> theory_crosstalk, theory_cosine;
+  std::vector<double> softmax_cosine_mean, softmax_cosine_std;
+  std::vector<double> softmax_recall_mean, softmax_recall_std;
+  std::vector<double> state_numbers, cache_numbers;   // d*d and N*(dk+dv)
+};
+
+// Incremental: adding association n updates the earlier reads and their similarities to every
+// stored value in O(n (n + d)), so one pass over n = 1..max(ns) serves every N.
+SweepResult interference_sweep(const SweepConfig& config);
+
+// One store, computed directly (and so also the reference the incremental sweep is tested against).
+struct StoreResult {
+  int n = 0;
+  std::vector<double> key_overlap;  // n x n, |k_i . k_j|
+  std::vector<double> cosine, recalled, softmax_cosine, softmax_recalled;  // per association
+};
+Result<StoreResult> interference_store(double d, double n, double seed, double trial,
+                                       const std::string& keys, double beta);
+
+}  // namespace linattn

@@ -1,0 +1,239 @@
+#include "kv_memory.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace linattn {
+namespace {
+
+constexpr std::uint64_t kMax = std::uint64_t(1) << 63;  // largest size we report
+
+// Checked arithmetic: false when the result would pass kMax.
+bool mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+  if (__builtin_mul_overflow(a, b, &out)) return false;
+  return out <= kMax;
+}
+bool add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+  if (__builtin_add_overflow(a, b, &out)) return false;
+  return out <= kMax;
+}
+// ceil(bits / 8)
+std::uint64_t bytes_from_bits(std::uint64_t bits) { return bits / 8 + (bits % 8 != 0); }
+
+Status too_large(const char* what) {
+  return Status::bad(std::string(what) + " is larger than 2^63 bytes: use fewer tokens, sessions or layers");
+}
+
+// Bits of KV cache per session at `tokens`, summed over layer groups.
+bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, std::uint64_t& bits) {
+  bits = 0;
+  const std::uint64_t b = bits_of(kv);
+  for (const auto& g : m.layers) {
+    std::uint64_t per_token = 0, t = tokens, x = 0;
+    if (g.kind == LayerKind::Attention) {
+      if (!mul(2 * g.kv_heads, g.head_dim, per_token)) return false;
+      if (g.window > 0) t = std::min(t, g.window);
+    } else if (g.kind == LayerKind::Latent) {
+      per_token = g.latent_dim;
+    } else {
+      continue;
+    }
+    if (!mul(per_token, g.count, x) || !mul(x, b, x) || !mul(x, t, x) || !add(bits, x, bits))
+      return false;
+  }
+  return true;
+}
+
+bool state_bits(const Model& m, Dtype st, std::uint64_t& bits) {
+  bits = 0;
+  for (const auto& g : m.layers) {
+    if (g.kind != LayerKind::Linear) continue;
+    std::uint64_t x = 0;
+    if (!mul(g.heads, g.key_dim, x) || !mul(x, g.value_dim, x) || !mul(x, g.count, x) ||
+        !mul(x, bits_of(st), x) || !add(bits, x, bits))
+      return false;
+  }
+  return true;
+}
+
+// Bytes of one session (KV + state) at `tokens`; false on overflow.
+bool session_bytes(const Model& m, const KvQuery& q, std::uint64_t tokens, std::uint64_t& bytes) {
+  std::uint64_t kb = 0, sb = 0;
+  if (!kv_bits(m, q.kv, tokens, kb) || !state_bits(m, q.state, sb)) return false;
+  return add(bytes_from_bits(kb), bytes_from_bits(sb), bytes);
+}
+
+}  // namespace
+
+Result<Dtype> parse_dtype(const char* what, const std::string& name) {
+  static const std::pair<const char*, Dtype> names[] = {
+      {"fp32", Dtype::FP32}, {"bf16", Dtype::BF16}, {"fp16", Dtype::FP16},
+      {"fp8", Dtype::FP8},   {"int8", Dtype::INT8}, {"int4", Dtype::INT4}};
+  for (const auto& [n, t] : names) {
+    if (name == n) return {Status::good(), t};
+  }
+  return {Status::bad(std::string(what) + " must be one of fp32, bf16, fp16, fp8, int8, int4 (got '" +
+                      name.substr(0, 40) + "')"),
+          Dtype::BF16};
+}
+
+std::uint64_t bits_of(Dtype t) {
+  switch (t) {
+    case Dtype::FP32: return 32;
+    case Dtype::BF16:
+    case Dtype::FP16: return 16;
+    case Dtype::FP8:
+    case Dtype::INT8: return 8;
+    case Dtype::INT4: return 4;
+  }
+  return 16;
+}
+
+Result<Model> make_model(const std::vector<LayerSpec>& layers, double params) {
+  Result<Model> r;
+  if (layers.empty() || layers.size() > 64) {
+    r.status = Status::bad("model.layers must hold from 1 to 64 layer groups (got " +
+                           std::to_string(layers.size()) + ")");
+    return r;
+  }
+  if (!(r.status = check_real("model.params", params, 0, 1e14))) return r;
+  r.value.params = params;
+  double total_layers = 0;
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const LayerSpec& s = layers[i];
+    const std::string at = "model.layers[" + std::to_string(i) + "].";
+    auto field = [&](const char* name, double x, double lo, double hi) {
+      return check_int((at + name).c_str(), x, lo, hi);
+    };
+    LayerGroup g;
+    if (!(r.status = field("count", s.count, 1, 10000))) return r;
+    g.count = static_cast<std::uint64_t>(s.count);
+    total_layers += s.count;
+    if (s.kind == "attention") {
+      g.kind = LayerKind::Attention;
+      if (!(r.status = field("kvHeads", s.kv_heads, 1, 4096))) return r;
+      if (!(r.status = field("headDim", s.head_dim, 1, 65536))) return r;
+      if (!(r.status = field("window", s.window, 0, limits::maxTokens))) return r;
+      g.kv_heads = static_cast<std::uint64_t>(s.kv_heads);
+      g.head_dim = static_cast<std::uint64_t>(s.head_dim);
+      g.window = static_cast<std::uint64_t>(s.window);
+    } else if (s.kind == "mla") {
+      g.kind = LayerKind::Latent;
+      if (!(r.status = field("latentDim", s.latent_dim, 1, 1 << 20))) return r;
+      g.latent_dim = static_cast<std::uint64_t>(s.latent_dim);
+    } else if (s.kind == "linear") {
+      g.kind = LayerKind::Linear;
+      if (!(r.status = field("heads", s.heads, 1, 4096))) return r;
+      if (!(r.status = field("keyDim", s.key_dim, 1, 65536))) return r;
+      if (!(r.status = field("valueDim", s.value_dim, 1, 65536))) return r;
+      g.heads = static_cast<std::uint64_t>(s.heads);
+      g.key_dim = static_cast<std::uint64_t>(s.key_dim);
+      g.value_dim = static_cast<std::uint64_t>(s.value_dim);
+    } else {
+      r.status = Status::bad(at + "kind must be 'attention', 'mla' or 'linear' (got '" +
+                             s.kind.substr(0, 40) + "')");
+      return r;
+    }
+    r.value.layers.push_back(g);
+  }
+  if (total_layers > 10000) {
+    r.status = Status::bad("a model may have at most 10000 layers in all (got " +
+                           fmt_num(total_layers) + ")");
+  }
+  return r;
+}
+
+Result<KvQuery> make_kv_query(double tokens, double sessions, const std::string& kv_dtype,
+                              const std::string& state_dtype) {
+  Result<KvQuery> r;
+  if (!(r.status = check_int("tokens", tokens, 0, limits::maxTokens))) return r;
+  if (!(r.status = check_int("sessions", sessions, 1, limits::maxSessions))) return r;
+  auto kv = parse_dtype("kvDtype", kv_dtype);
+  if (!(r.status = kv.status)) return r;
+  auto st = parse_dtype("stateDtype", state_dtype);
+  if (!(r.status = st.status)) return r;
+  r.value = KvQuery{static_cast<std::uint64_t>(tokens), static_cast<std::uint64_t>(sessions),
+                    kv.value, st.value};
+  return r;
+}
+
+Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {
+  Result<KvResult> r;
+  KvResult& o = r.value;
+  std::uint64_t bits = 0;
+  if (!kv_bits(m, q.kv, 1, bits)) return {too_large("the KV cache per token"), {}};
+  o.kv_bytes_per_token = bytes_from_bits(bits);
+  if (!kv_bits(m, q.kv, q.tokens, bits)) return {too_large("the KV cache"), {}};
+  const std::uint64_t kv_session = bytes_from_bits(bits);
+  if (!state_bits(m, q.state, bits)) return {too_large("the state"), {}};
+  const std::uint64_t state_session = bytes_from_bits(bits);
+  if (!mul(kv_session, q.sessions, o.kv_bytes)) return {too_large("the KV cache"), {}};
+  if (!mul(state_session, q.sessions, o.state_bytes)) return {too_large("the state"), {}};
+  if (!add(o.kv_bytes, o.state_bytes, o.total_bytes)) return {too_large("the total"), {}};
+  o.per_session_bytes = kv_session + state_session;
+  return r;
+}
+
+Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_bytes) {
+  // KV bytes grow monotonically with tokens: binary search the first context above state_bytes.
+  auto kv_at = [&](std::uint64_t t, std::uint64_t& bytes) {
+    std::uint64_t bits = 0;
+    if (!kv_bits(m, kv, t, bits)) return false;
+    bytes = bytes_from_bits(bits);
+    return true;
+  };
+  const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
+  std::uint64_t at_max = 0;
+  if (kv_at(hi_limit, at_max) && at_max <= state_bytes) return {Status::good(), -1};
+  std::uint64_t lo = 0, hi = hi_limit;  // kv(lo) <= state_bytes < kv(hi) (or overflow at hi)
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    std::uint64_t b = 0;
+    if (!kv_at(mid, b) || b > state_bytes) hi = mid; else lo = mid;
+  }
+  return {Status::good(), static_cast<std::int64_t>(hi)};
+}
+
+Result<CapacityResult> kv_capacity(const Model& m, const KvQuery& q, double gpu_bytes,
+                                   const std::string& weight_dtype) {
+  Result<CapacityResult> r;
+  if (!(r.status = check_int("gpuBytes", gpu_bytes, 0, 1e18))) return r;
+  auto wd = parse_dtype("weightDtype", weight_dtype);
+  if (!(r.status = wd.status)) return r;
+  CapacityResult& c = r.value;
+  // params <= 1e14 and at most 32 bits each: the product stays below 2^63.
+  const auto params = static_cast<std::uint64_t>(m.params);
+  c.weight_bytes = bytes_from_bits(params * bits_of(wd.value));
+  const auto gpu = static_cast<std::uint64_t>(gpu_bytes);
+  c.free_bytes = gpu > c.weight_bytes ? gpu - c.weight_bytes : 0;
+
+  std::uint64_t per_session = 0;
+  if (!session_bytes(m, q, q.tokens, per_session)) {
+    c.sessions_that_fit = 0;
+  } else {
+    c.sessions_that_fit = per_session == 0 ? static_cast<std::uint64_t>(limits::maxSessions)
+                                           : std::min<std::uint64_t>(c.free_bytes / per_session,
+                                                                     limits::maxSessions);
+  }
+  // Longest context for q.sessions sessions: the largest t with sessions * bytes(t) <= free.
+  auto fits = [&](std::uint64_t t) {
+    std::uint64_t b = 0, all = 0;
+    return session_bytes(m, q, t, b) && mul(b, q.sessions, all) && all <= c.free_bytes;
+  };
+  const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
+  if (!fits(0)) {
+    c.longest_context = 0;
+  } else if (fits(hi_limit)) {
+    c.longest_context = hi_limit;
+  } else {
+    std::uint64_t lo = 0, hi = hi_limit;  // fits(lo), !fits(hi)
+    while (hi - lo > 1) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      if (fits(mid)) lo = mid; else hi = mid;
+    }
+    c.longest_context = lo;
+  }
+  return r;
+}
+
+}  // namespace linattn

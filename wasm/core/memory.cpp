@@ -1,0 +1,133 @@
+#include "memory.hpp"
+
+#include <cmath>
+
+namespace linattn {
+
+Result<MemoryConfig> make_memory_config(double dk, double dv, const std::string& feature_map,
+                                        bool normalize, const std::string& rule, double beta,
+                                        bool unit_keys) {
+  Result<MemoryConfig> r;
+  if (!(r.status = check_int("dk", dk, 1, limits::maxDim))) return r;
+  if (!(r.status = check_int("dv", dv, 1, limits::maxDim))) return r;
+  auto phi = parse_feature_map(feature_map);
+  if (!(r.status = phi.status)) return r;
+  if (rule != "add" && rule != "delta") {
+    r.status = Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')");
+    return r;
+  }
+  if (!(r.status = check_real("beta", beta, 0, 2))) return r;
+  if (beta <= 0) {
+    r.status = Status::bad("beta must be greater than 0 and at most 2 (got 0)");
+    return r;
+  }
+  r.value = MemoryConfig{static_cast<int>(dk), static_cast<int>(dv), phi.value, normalize,
+                         rule == "delta" ? WriteRule::Delta : WriteRule::Add, beta, unit_keys};
+  return r;
+}
+
+AssociativeMemory::AssociativeMemory(const MemoryConfig& config) : config_(config) { reset(); }
+
+void AssociativeMemory::reset() {
+  S_ = Mat::Zero(config_.dk, config_.dv);
+  z_ = Vec::Zero(config_.dk);
+  count_ = 0;
+  history_keys_.clear();
+  history_values_.clear();
+}
+
+Result<Vec> AssociativeMemory::featurize(const char* name, const std::vector<double>& x) const {
+  Result<Vec> r;
+  if (!(r.status = check_vec(name, x.data(), static_cast<long long>(x.size()), config_.dk))) return r;
+  r.value = apply(config_.phi, ConstVecMap(x.data(), config_.dk));
+  if (config_.unit_keys) {
+    if (r.value.norm() == 0.0) {
+      r.status = Status::bad(std::string(name) + " must not be the zero vector when unitKeys is on");
+      return r;
+    }
+    r.value = unit(r.value);
+  }
+  return r;
+}
+
+Result<std::vector<double>> AssociativeMemory::features(const std::vector<double>& x) const {
+  auto f = featurize("x", x);
+  return {f.status, f.status ? to_vector(f.value) : std::vector<double>{}};
+}
+
+Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& k,
+                                                     const std::vector<double>& v) {
+  Result<std::vector<double>> r;
+  auto phi_k = featurize("k", k);
+  if (!(r.status = phi_k.status)) return r;
+  if (!(r.status = check_vec("v", v.data(), static_cast<long long>(v.size()), config_.dv))) return r;
+  const ConstVecMap vv(v.data(), config_.dv);
+
+  Vec w;
+  if (config_.rule == WriteRule::Add) {
+    w = vv;  // stamp phi(k) v^T
+  } else {
+    // S <- S - beta phi(k) (phi(k)^T S - v^T): the stamp is phi(k) (beta (v - S^T phi(k)))^T
+    w = config_.beta * (vv - S_.transpose() * phi_k.value);
+  }
+  const Mat stamp = phi_k.value * w.transpose();
+  S_ += stamp;
+  z_ += phi_k.value;
+  ++count_;
+  if (count_ <= limits::maxHistory) {
+    history_keys_.push_back(phi_k.value);
+    history_values_.push_back(w);
+  }
+  r.value = to_vector(stamp);
+  return r;
+}
+
+Result<double> AssociativeMemory::denominator(const Vec& phi_q) const {
+  if (!config_.normalize) return {Status::good(), 1.0};
+  const double den = phi_q.dot(z_) + kNormalizerEps;
+  if (!std::isfinite(den) || std::fabs(den) < 1e-12) {
+    return {Status::bad("cannot normalize this read: phi(q)^T z + eps is 0 (elu1 features keep it "
+                        "positive)"),
+            0.0};
+  }
+  return {Status::good(), den};
+}
+
+Result<std::vector<double>> AssociativeMemory::read(const std::vector<double>& q) const {
+  Result<std::vector<double>> r;
+  auto phi_q = featurize("q", q);
+  if (!(r.status = phi_q.status)) return r;
+  auto den = denominator(phi_q.value);
+  if (!(r.status = den.status)) return r;
+  const Vec o = (S_.transpose() * phi_q.value) / den.value;  // phi(q)^T S, as a column
+  r.value = to_vector(o);
+  return r;
+}
+
+Result<ReadTerms> AssociativeMemory::read_terms(const std::vector<double>& q) const {
+  Result<ReadTerms> r;
+  if (count_ > limits::maxHistory) {
+    r.status = Status::bad("readTerms keeps the first " + std::to_string(limits::maxHistory) +
+                           " writes; this memory has " + std::to_string(count_) +
+                           " (reset it, or use read)");
+    return r;
+  }
+  auto phi_q = featurize("q", q);
+  if (!(r.status = phi_q.status)) return r;
+  auto den = denominator(phi_q.value);
+  if (!(r.status = den.status)) return r;
+  const auto n = history_keys_.size();
+  r.value.denominator = den.value;
+  r.value.coefficients.resize(n);
+  r.value.terms.resize(n * config_.dv);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double c = phi_q.value.dot(history_keys_[i]);
+    r.value.coefficients[i] = c;
+    Eigen::Map<Vec>(r.value.terms.data() + i * config_.dv, config_.dv) =
+        (c / den.value) * history_values_[i];
+  }
+  r.value.read = to_vector(Vec((S_.transpose() * phi_q.value) / den.value));
+  return r;
+}
+
+}  // namespace linattn

@@ -1,0 +1,78 @@
+// The associative memory of linear attention: the chapter's "ledger".
+//
+//   write (add rule):    S <- S + phi(k) v^T           z <- z + phi(k)
+//   write (delta rule):  S <- S - beta phi(k) (phi(k)^T S - v^T)      (DeltaNet, ch. 05)
+//   read:                o = phi(q)^T S                 (normalized: / (phi(q)^T z + eps))
+//
+// Every write is a rank-1 stamp phi(k) w^T (w = v for the add rule, w = beta (v - S^T phi(k)) for
+// the delta rule), so S is the sum of its stamps and a read splits into one term per write:
+// (phi(q) . phi(k_i)) w_i. The memory keeps those (phi(k_i), w_i) pairs for readTerms, up to
+// limits::maxHistory writes; the state itself stays dk x dv however many writes arrive.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "feature_map.hpp"
+#include "linalg.hpp"
+#include "status.hpp"
+
+namespace linattn {
+
+enum class WriteRule { Add, Delta };
+
+struct MemoryConfig {
+  int dk = 2;
+  int dv = 2;
+  FeatureMap phi = FeatureMap::Identity;
+  bool normalize = false;
+  WriteRule rule = WriteRule::Add;
+  double beta = 1.0;       // delta-rule step, 0 < beta <= 2
+  bool unit_keys = false;  // scale phi(k) and phi(q) to unit length
+};
+
+// The epsilon added to the normalized read's denominator phi(q)^T z.
+inline constexpr double kNormalizerEps = 1e-6;
+
+// Validates a configuration given as outside data (names as in the JS API).
+Result<MemoryConfig> make_memory_config(double dk, double dv, const std::string& feature_map,
+                                        bool normalize, const std::string& rule, double beta,
+                                        bool unit_keys);
+
+struct ReadTerms {
+  std::vector<double> coefficients;  // per write: phi(q) . phi(k_i)
+  std::vector<double> terms;         // writes x dv, row-major: each write's part of the read
+  double denominator = 1.0;
+  std::vector<double> read;
+};
+
+class AssociativeMemory {
+ public:
+  explicit AssociativeMemory(const MemoryConfig& config);  // config must be valid
+
+  const MemoryConfig& config() const { return config_; }
+
+  // Adds k -> v; returns the stamp (dk x dv row-major) that was added to S.
+  Result<std::vector<double>> write(const std::vector<double>& k, const std::vector<double>& v);
+  Result<std::vector<double>> read(const std::vector<double>& q) const;
+  Result<ReadTerms> read_terms(const std::vector<double>& q) const;
+  // phi with this memory's settings (feature map, then unit length if unit_keys).
+  Result<std::vector<double>> features(const std::vector<double>& x) const;
+
+  const Mat& state() const { return S_; }
+  const Vec& normalizer() const { return z_; }
+  long long count() const { return count_; }
+  void reset();
+
+ private:
+  Result<Vec> featurize(const char* name, const std::vector<double>& x) const;
+  Result<double> denominator(const Vec& phi_q) const;
+
+  MemoryConfig config_;
+  Mat S_;
+  Vec z_;
+  long long count_ = 0;
+  std::vector<Vec> history_keys_;    // phi(k_i)
+  std::vector<Vec> history_values_;  // w_i
+};
+
+}  // namespace linattn

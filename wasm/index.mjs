@@ -1,0 +1,232 @@
+// The JavaScript face of the linear-attention core: createLinattn() resolves to the API documented
+// in index.d.ts and the README's "API" section. This file turns friendly arguments (objects, arrays,
+// Float64Arrays) into the bound calls of wasm/bindings.cpp, turns the core's error strings into
+// thrown Errors, and converts byte counts to BigInt. It computes nothing itself.
+import createLinattnModule from '../build/wasm/linattn.mjs';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
+  typeof window === 'undefined';
+
+// A thrown Error for a core message; type errors (wrong kinds of value) are caught here first.
+function fail(message) {
+  throw new RangeError(message);
+}
+function check(result) {
+  if (typeof result === 'string') fail(result);
+  return result;
+}
+
+const MAX_ARRAY = 1 << 24;
+
+// Plain numbers for the core: an Array of numbers or a typed array, as a Float64Array.
+function vector(name, x) {
+  if (ArrayBuffer.isView(x) && !(x instanceof DataView)) {
+    if (typeof x[0] === 'bigint') throw new TypeError(`${name} must hold numbers, not BigInt`);
+  } else if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      if (typeof x[i] !== 'number') {
+        throw new TypeError(`${name}[${i}] must be a number (got ${typeof x[i]})`);
+      }
+    }
+  } else {
+    throw new TypeError(`${name} must be an array of numbers or a Float64Array`);
+  }
+  if (x.length > MAX_ARRAY) throw new RangeError(`${name} is too long (${x.length} numbers)`);
+  return x instanceof Float64Array ? x : Float64Array.from(x);
+}
+
+// An options object: plain object, no unknown keys.
+function options(name, x, allowed) {
+  if (x === undefined) return {};
+  if (x === null || typeof x !== 'object' || Array.isArray(x)) {
+    throw new TypeError(`${name} must be an object`);
+  }
+  for (const key of Object.keys(x)) {
+    if (!allowed.includes(key)) {
+      throw new TypeError(`${name}.${key} is not an option (options: ${allowed.join(', ')})`);
+    }
+  }
+  return x;
+}
+
+function number(name, x, fallback) {
+  if (x === undefined) {
+    if (fallback === undefined) throw new TypeError(`${name} is required`);
+    return fallback;
+  }
+  if (typeof x !== 'number') throw new TypeError(`${name} must be a number (got ${typeof x})`);
+  return x;
+}
+function string(name, x, fallback) {
+  if (x === undefined) return fallback;
+  if (typeof x !== 'string') throw new TypeError(`${name} must be a string (got ${typeof x})`);
+  return x;
+}
+function boolean(name, x, fallback) {
+  if (x === undefined) return fallback;
+  if (typeof x !== 'boolean') throw new TypeError(`${name} must be true or false (got ${typeof x})`);
+  return x;
+}
+
+const LAYER_FIELDS = ['count', 'kvHeads', 'headDim', 'window', 'latentDim', 'heads', 'keyDim', 'valueDim'];
+
+// A model as the binding takes it: kinds joined by ',' and 8 numbers per layer group.
+function flattenModel(model) {
+  options('model', model, ['layers', 'params', 'name', 'id']);
+  const { layers } = model;
+  if (!Array.isArray(layers)) throw new TypeError('model.layers must be an array of layer groups');
+  if (layers.length === 0 || layers.length > 64) {
+    throw new RangeError(`model.layers must hold from 1 to 64 layer groups (got ${layers.length})`);
+  }
+  const fields = new Float64Array(layers.length * 8);
+  const kinds = layers.map((layer, i) => {
+    const at = `model.layers[${i}]`;
+    options(at, layer, ['kind', 'name', ...LAYER_FIELDS]);
+    const kind = string(`${at}.kind`, layer.kind, undefined);
+    if (kind === undefined) throw new TypeError(`${at}.kind is required ('attention', 'mla' or 'linear')`);
+    if (kind.includes(',')) fail(`${at}.kind must be 'attention', 'mla' or 'linear'`);
+    LAYER_FIELDS.forEach((f, j) => {
+      // Fields the kind does not use may be absent; the core checks the ones it uses.
+      fields[i * 8 + j] = layer[f] === undefined ? (f === 'window' ? 0 : NaN) : number(`${at}.${f}`, layer[f]);
+    });
+    return kind;
+  });
+  const params = number('model.params', model.params, 0);
+  return [kinds.join(','), fields, params];
+}
+
+function bigints(o) {
+  const out = {};
+  for (const [k, v] of Object.entries(o)) out[k] = BigInt(v);
+  return out;
+}
+
+async function nodeWasmBinary() {
+  const fs = await import(/* @vite-ignore */ ['node', 'fs'].join(':'));
+  const file = '../build/wasm/linattn.wasm';
+  return fs.readFileSync(new URL(file, import.meta.url));
+}
+
+/** Loads the WebAssembly module and resolves to the API (see index.d.ts). */
+export async function createLinattn(opts = {}) {
+  options('createLinattn options', opts, ['wasmBinary', 'locateFile']);
+  const moduleOptions = {};
+  if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;
+  else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();
+  if (opts.locateFile) moduleOptions.locateFile = opts.locateFile;
+  const M = await createLinattnModule(moduleOptions);
+  return makeApi(M);
+}
+export default createLinattn;
+
+function makeApi(M) {
+  const limits = Object.freeze(M.limits());
+
+  class Memory {
+    #h;
+    constructor(opts) {
+      const o = options('memory options', opts, ['dk', 'dv', 'featureMap', 'normalize', 'rule', 'beta', 'unitKeys']);
+      const args = [
+        number('dk', o.dk), number('dv', o.dv), string('featureMap', o.featureMap, 'identity'),
+        boolean('normalize', o.normalize, false), string('rule', o.rule, 'add'),
+        number('beta', o.beta, 1), boolean('unitKeys', o.unitKeys, false),
+      ];
+      const message = M.validateMemory(...args);
+      if (message) fail(message);
+      this.#h = new M.MemoryHandle(...args);
+    }
+    #handle() {
+      if (!this.#h) throw new Error('this memory was deleted');
+      return this.#h;
+    }
+    get dk() { return this.#handle().dk(); }
+    get dv() { return this.#handle().dv(); }
+    get count() { return this.#handle().count(); }
+    write(k, v) { return check(this.#handle().write(vector('k', k), vector('v', v))); }
+    read(q) { return check(this.#handle().read(vector('q', q))); }
+    readTerms(q) { return check(this.#handle().readTerms(vector('q', q))); }
+    features(x) { return check(this.#handle().features(vector('x', x))); }
+    state() { return this.#handle().state(); }
+    normalizer() { return this.#handle().normalizer(); }
+    reset() { this.#handle().reset(); }
+    delete() {
+      if (this.#h) { this.#h.delete(); this.#h = undefined; }
+    }
+    get deleted() { return !this.#h; }
+  }
+
+  function attentionArgs(name, opts, extra) {
+    const o = options(`${name} options`, opts, ['q', 'k', 'v', 'T', 'dk', 'dv', ...extra]);
+    return [number('T', o.T), number('dk', o.dk), number('dv', o.dv),
+      vector('q', o.q), vector('k', o.k), vector('v', o.v)];
+  }
+
+  function kvQuery(name, opts, extra) {
+    const o = options(name, opts, ['tokens', 'sessions', 'kvDtype', 'stateDtype', ...extra]);
+    return [o, number('tokens', o.tokens), number('sessions', o.sessions, 1),
+      string('kvDtype', o.kvDtype, 'bf16'), string('stateDtype', o.stateDtype, 'bf16')];
+  }
+
+  return Object.freeze({
+    limits,
+    memory: (opts) => new Memory(opts),
+
+    linearAttention(opts) {
+      const o = options('linearAttention options', opts, ['q', 'k', 'v', 'T', 'dk', 'dv', 'featureMap', 'normalize', 'form']);
+      return check(M.attention('linear', ...attentionArgs('linearAttention', o, ['featureMap', 'normalize', 'form']),
+        string('featureMap', o.featureMap, 'elu1'), boolean('normalize', o.normalize, true),
+        string('form', o.form, 'recurrent')));
+    },
+
+    softmaxAttention(opts) {
+      return check(M.attention('softmax', ...attentionArgs('softmaxAttention', opts, []), 'identity', false, 'parallel'));
+    },
+
+    interferenceSweep(opts) {
+      const o = options('interferenceSweep options', opts, ['d', 'ns', 'nMax', 'trials', 'seed', 'keys', 'beta']);
+      let ns = o.ns;
+      if (ns === undefined) {
+        const nMax = number('nMax', o.nMax);
+        if (!Number.isInteger(nMax) || nMax < 1 || nMax > limits.maxSweepN) {
+          fail(`nMax must be a whole number from 1 to ${limits.maxSweepN} (got ${nMax})`);
+        }
+        ns = Float64Array.from({ length: nMax }, (_, i) => i + 1);
+      }
+      return check(M.interferenceSweep(number('d', o.d), vector('ns', ns), number('trials', o.trials, 8),
+        number('seed', o.seed, 1), string('keys', o.keys, 'random'), number('beta', o.beta, 8)));
+    },
+
+    interferenceStore(opts) {
+      const o = options('interferenceStore options', opts, ['d', 'n', 'seed', 'trial', 'keys', 'beta']);
+      return check(M.interferenceStore(number('d', o.d), number('n', o.n), number('seed', o.seed, 1),
+        number('trial', o.trial, 0), string('keys', o.keys, 'random'), number('beta', o.beta, 8)));
+    },
+
+    kvMemory(model, opts) {
+      const [, tokens, sessions, kvDtype, stateDtype] = kvQuery('kvMemory options', opts, []);
+      return bigints(check(M.kvMemory(...flattenModel(model), tokens, sessions, kvDtype, stateDtype)));
+    },
+
+    kvCrossover(model, opts) {
+      const o = options('kvCrossover options', opts, ['stateBytes', 'kvDtype']);
+      let sb = o.stateBytes;
+      if (typeof sb === 'number') {
+        if (!Number.isSafeInteger(sb) || sb < 0) fail(`stateBytes must be a whole number from 0 to 2^53 (got ${sb})`);
+        sb = BigInt(sb);
+      }
+      if (typeof sb !== 'bigint') throw new TypeError('stateBytes must be a number or a BigInt');
+      if (sb < 0n || sb >= 1n << 63n) fail('stateBytes must be from 0 to 2^63 - 1');
+      return BigInt(check(M.kvCrossover(...flattenModel(model), sb.toString(), string('kvDtype', o.kvDtype, 'bf16'))).tokens);
+    },
+
+    kvCapacity(model, opts) {
+      const [o, tokens, sessions, kvDtype, stateDtype] = kvQuery('kvCapacity options', opts, ['gpuBytes', 'weightDtype']);
+      return bigints(check(M.kvCapacity(...flattenModel(model), tokens, sessions, kvDtype, stateDtype,
+        number('gpuBytes', o.gpuBytes), string('weightDtype', o.weightDtype, 'bf16'))));
+    },
+
+    randomNormals(seed, count) {
+      return check(M.randomNormals(number('seed', seed), number('count', count)));
+    },
+  });
+}
