@@ -7,7 +7,7 @@ import { keyLabel, valueLabel } from './render-tables.js';
 
 const VIEW = 1.45;          // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
 const HANDLE_R = 0.07;
-const HIT_R = 0.16;         // a finger-sized target around each handle
+const HIT_R = 0.19;         // a finger-sized target around each handle
 
 function arrow(x, y, cls, dashed) {
   // SVG y grows downwards: draw (x, y) at (x, −y).

@@ -1,0 +1,296 @@
+// The running-ledger demo (issue 4) in the built page: the chapter's worked d = 2 example written
+// step by step, its reads and verdicts, keyboard-driven keys, the feature-map toggle, bad input, and
+// axe-core in several states. Run `npm run build` first; this file only reads dist/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow } from './harness.mjs';
+
+const ROOT = '.demo-mount[data-demo="ledger"]';
+const part = (name) => `${ROOT} [data-part="${name}"]`;
+
+let browser;
+let server;
+let page;
+let problems;
+
+/** "−3" -> -3 (the demo prints a typographic minus). */
+const num = (t) => Number(t.trim().replace(/\u2212/g, '-'));
+/** "(3, −3)" -> [3, -3] */
+const vec = (t) => t.trim().replace(/^\(|\)$/g, '').split(',').map(num);
+
+async function matrix(name) {
+  return page.$$eval(`${part(name)} tbody td .la-ledger__num`, (cells) => cells.map((c) => c.textContent));
+}
+async function changedCells(name) {
+  return page.$$eval(`${part(name)} tbody td`, (cells) => cells.map((c) => c.classList.contains('is-changed')));
+}
+async function readRow(i) {
+  const row = part(`read-${i}`);
+  return {
+    read: vec(await page.textContent(`${row} [data-part="read-value"]`)),
+    stored: vec(await page.textContent(`${row} [data-part="stored-value"]`)),
+    verdict: (await page.textContent(`${row} [data-part="verdict"]`)).trim(),
+    error: num(await page.textContent(`${row} [data-part="error"]`)),
+  };
+}
+async function readCount() {
+  return page.$$eval(`${part('reads')} tbody tr`, (rows) => rows.length);
+}
+async function step() {
+  return Number(await page.inputValue(part('step-range')));
+}
+async function goToStep(n) {
+  const range = page.locator(part('step-range'));
+  await range.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < n; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await step(), n, `expected to be on page ${n}`);
+}
+function close(actual, expected, tol, what) {
+  assert.equal(actual.length, expected.length, `${what}: length`);
+  actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= tol,
+    `${what}[${i}]: expected ${expected[i]} (±${tol}), got ${a} (all: ${actual.join(', ')})`));
+}
+async function assertAxeClean(label) {
+  const violations = await axe(page, ROOT);
+  assert.deepEqual(violations.map((v) => v.id), [], `axe (${label}):\n${describeViolations(violations)}`);
+}
+
+before(async () => {
+  browser = await launch();
+  server = await serve();
+  ({ page, problems } = await openPage(browser, new URL('index.html', server.url).href));
+  await page.locator(ROOT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('mounts with the chapter example written in full and no console or CSP problems', async () => {
+  assert.equal(await step(), 3);
+  assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1']);
+  assert.deepEqual(problems, []);
+});
+
+test('shows each stamp and the running S after each write, changed cells highlighted', async () => {
+  await goToStep(0);
+  assert.equal(await readCount().catch(() => 0), 0, 'no reads on a blank page');
+  await page.click(`${ROOT} [data-action="forward"]`);
+  assert.deepEqual(await matrix('stamp-1'), ['3', '1', '0', '0']);
+  assert.deepEqual(await matrix('S-1'), ['3', '1', '0', '0']);
+  assert.deepEqual(await changedCells('S-1'), [true, true, false, false]);
+  await page.click(`${ROOT} [data-action="forward"]`);
+  assert.deepEqual(await matrix('stamp-2'), ['0', '0', '\u22122', '4']);
+  assert.deepEqual(await matrix('S-2'), ['3', '1', '\u22122', '4']);
+  assert.deepEqual(await changedCells('S-2'), [false, false, true, true]);
+  await page.click(`${ROOT} [data-action="forward"]`);
+  assert.deepEqual(await matrix('stamp-3'), ['0', '\u22124', '0', '\u22123']);
+  assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1']);
+  assert.deepEqual(await changedCells('S-3'), [false, true, false, true]);
+});
+
+test('reads (3, 1) and (−2, 4) exactly after two writes, then (3, −3) and (1.2, −1.8) after the third', async () => {
+  await goToStep(2);
+  let r1 = await readRow(1);
+  let r2 = await readRow(2);
+  assert.deepEqual(r1.read, [3, 1]);
+  assert.deepEqual(r2.read, [-2, 4]);
+  assert.match(r1.verdict, /\u2713\s*exact/);
+  assert.match(r2.verdict, /\u2713\s*exact/);
+  assert.equal(r1.error, 0);
+
+  await page.keyboard.press('ArrowRight');
+  r1 = await readRow(1);
+  const r3 = await readRow(3);
+  assert.deepEqual(r1.read, [3, -3]);
+  assert.deepEqual(r1.stored, [3, 1]);
+  assert.match(r1.verdict, /\u2717\s*off/);
+  assert.equal(r1.error, 4);                       // |(3, −3) − (3, 1)| = 4
+  assert.deepEqual(r3.read, [1.2, -1.8]);
+  assert.match(r3.verdict, /\u2717/);
+  close([r3.error], [Math.hypot(1.2, 3.2)], 1e-4, 'error of the k\u2083 read');
+
+  // The decomposition of k₁'s read names v₃'s stamp as the culprit: 0.8 · (0, −5) = (0, −4).
+  await page.selectOption(part('query-select'), '0');
+  assert.equal(num(await page.textContent(`${part('term-3')} [data-part="coefficient"]`)), 0.8);
+  assert.deepEqual(vec(await page.textContent(`${part('term-3')} [data-part="term"]`)), [0, -4]);
+  assert.equal(num(await page.textContent(`${part('term-2')} [data-part="coefficient"]`)), 0);
+  assert.deepEqual(vec(await page.textContent(`${part('term-sum')} [data-part="read"]`)), [3, -3]);
+
+  // The polite live region announces the verdicts once the reader pauses.
+  await page.waitForFunction((sel) => /off by 4/.test(document.querySelector(sel)?.textContent ?? ''), part('live'));
+  assert.equal(await page.getAttribute(part('live'), 'aria-live'), 'polite');
+});
+
+test('stepping back one write restores exact recall', async () => {
+  await goToStep(3);
+  await page.click(`${ROOT} [data-action="back"]`);
+  assert.equal(await step(), 2);
+  assert.equal(await readCount(), 2);
+  for (const [i, v] of [[1, [3, 1]], [2, [-2, 4]]]) {
+    const r = await readRow(i);
+    assert.deepEqual(r.read, v);
+    assert.match(r.verdict, /\u2713/);
+  }
+  await page.click(`${ROOT} [data-action="forward"]`);
+  assert.equal((await readRow(1)).error, 4);
+});
+
+test('turning k₃ with the keyboard changes the k₁ read as k₁·k₃ predicts', async () => {
+  await goToStep(3);
+  const handle = page.locator(part('handle-3'));
+  assert.equal(await handle.getAttribute('role'), 'slider');
+  assert.match(await handle.getAttribute('aria-valuetext'), /^36\.87 degrees/);
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');          // 36.87° -> 37°
+  assert.match(await handle.getAttribute('aria-valuetext'), /^37 degrees/);
+  // k₁ᵀS = (k₁·k₁) v₁ + (k₁·k₂) v₂ + (k₁·k₃) v₃ = (3, 1) + cos 37° (0, −5)
+  const c37 = Math.cos(37 * Math.PI / 180);
+  close((await readRow(1)).read, [3, 1 - 5 * c37], 1e-4, 'k\u2081 read at 37\u00b0');
+  close([num(await page.textContent(`${part('term-3')} [data-part="coefficient"]`))], [c37], 1e-4, 'k\u2081\u00b7k\u2083');
+  assert.equal(await page.textContent(`${part('angle-3')} [data-part="angle"]`), '37\u00b0');
+
+  await page.keyboard.press('PageUp');              // 52°
+  const c52 = Math.cos(52 * Math.PI / 180);
+  close((await readRow(1)).read, [3, 1 - 5 * c52], 1e-4, 'k\u2081 read at 52\u00b0');
+  // k₃'s own read: (k₃·k₁) v₁ + (k₃·k₂) v₂ + |k₃|² v₃ with k₃ = (cos 52°, sin 52°)
+  const s52 = Math.sin(52 * Math.PI / 180);
+  close((await readRow(3)).read, [3 * c52 - 2 * s52, c52 + 4 * s52 - 5], 1e-4, 'k\u2083 read at 52\u00b0');
+
+  // Turned to 90°, k₃ is parallel to k₂: k₁ is exact again (k₁ ⟂ k₃).
+  for (let i = 0; i < 38; i++) await page.keyboard.press('ArrowRight');
+  assert.match(await handle.getAttribute('aria-valuetext'), /^90 degrees/);
+  const r1 = await readRow(1);
+  assert.deepEqual(r1.read, [3, 1]);
+  assert.match(r1.verdict, /\u2713/);
+});
+
+test('dragging a key with the pointer moves it on the unit circle', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  const handle = page.locator(part('handle-3'));
+  await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
+  const box = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
+  const hb = await handle.boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(cx, cy - box.height / 3, { steps: 4 });  // straight up: 90°
+  await page.mouse.up();
+  assert.match(await handle.getAttribute('aria-valuetext'), /^90 degrees/);
+  assert.deepEqual((await readRow(1)).read, [3, 1]);
+  await page.click(`${ROOT} [data-action="reset"]`);
+});
+
+test('the feature-map toggle switches to elu + 1 with the normalizer, and back', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  await page.check(part('fm-elu1'));
+  // φ(k₁) = (2, 1), φ(k₂) = (1, 2), φ(k₃) = (1.8, 1.6); S = Σ φ(kᵢ) vᵢᵀ; z = Σ φ(kᵢ)
+  assert.deepEqual(await matrix('S-3'), ['4', '\u22123', '\u22121', '1']);
+  assert.deepEqual(await changedCells('stamp-1'), [true, true, true, true]);
+  close(vec((await page.textContent(part('z'))).replace(/^.*z = /, '').replace(/\).*$/, ')')), [4.8, 4.6], 1e-9, 'z');
+  // k₁'s read: φ(k₁)ᵀS / φ(k₁)ᵀz = (7, −5) / 14.2
+  close((await readRow(1)).read, [7 / 14.2, -5 / 14.2], 1e-4, 'normalized k\u2081 read');
+  await assertAxeClean('elu + 1');
+  await page.check(part('fm-identity'));
+  assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1']);
+  assert.deepEqual((await readRow(1)).read, [3, -3]);
+});
+
+test('bad input in a field shows an inline message and leaves the ledger unchanged', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  const field = part('k1-1');
+  const msg = part('k1-1-msg');
+  const cases = [
+    ['abc', /not a number/],
+    ['', /Enter a number/],
+    ['NaN', /not a number/],
+    ['1e400', /too large/],
+    ['5e6', /between/],
+    ['0', /all zeros/],                      // k₁ = (0, 0): a key with no direction
+  ];
+  for (const [text, expected] of cases) {
+    await page.fill(field, text);
+    await page.press(field, 'Enter');
+    assert.match(await page.textContent(msg), expected, `message for ${JSON.stringify(text)}`);
+    assert.equal(await page.getAttribute(field, 'aria-invalid'), 'true');
+    assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1'], `ledger unchanged after ${JSON.stringify(text)}`);
+  }
+  await assertAxeClean('field with an error');
+  await page.fill(field, '2');
+  await page.press(field, 'Enter');
+  assert.equal((await page.textContent(msg)).trim(), '');
+  assert.equal(await page.getAttribute(field, 'aria-invalid'), null);
+  assert.deepEqual(await matrix('S-1'), ['6', '2', '0', '0']);
+
+  // The free query rejects text the same way.
+  await page.selectOption(part('query-select'), '-1');
+  await page.fill(part('free-q-1'), '1..2');
+  await page.press(part('free-q-1'), 'Enter');
+  assert.match(await page.textContent(part('free-q-1-msg')), /not a number/);
+  await page.click(`${ROOT} [data-action="reset"]`);
+  assert.deepEqual(await matrix('S-1'), ['3', '1', '0', '0']);
+  assert.equal(await page.getAttribute(field, 'aria-invalid'), null);
+});
+
+test('the reader edits the ledger: add, remove, d = 3, reset', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  await page.click(`${ROOT} [data-action="add"]`);
+  assert.equal(await step(), 4);
+  assert.equal(await readCount(), 4);
+  await page.click(`${ROOT} [data-action="remove-3"]`);
+  assert.equal(await readCount(), 3);
+  await page.click(`${ROOT} [data-action="reset"]`);
+  await page.check(part('dim-3'));
+  assert.equal((await matrix('S-3')).length, 9);
+  assert.equal(await page.isHidden(part('plane-note')), false);
+  // In 3-D the example's keys pad with a zero; write a third key along the new axis: exact recall.
+  for (const [field, text] of [['k3-3', '1'], ['k3-1', '0'], ['k3-2', '0']]) {
+    await page.fill(part(field), text);
+    await page.press(part(field), 'Enter');
+    assert.equal(await page.getAttribute(part(field), 'aria-invalid'), null, `${field} = ${text} accepted`);
+  }
+  for (const i of [1, 2, 3]) assert.match((await readRow(i)).verdict, /\u2713/, `read ${i} exact with three perpendicular keys`);
+  await assertAxeClean('d = 3');
+  await page.click(`${ROOT} [data-action="reset"]`);
+  assert.equal((await matrix('S-3')).length, 4);
+});
+
+test('receipts grow with each write, the ledger stays d × d', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  const counts = [];
+  for (const n of [1, 2, 3]) {
+    await goToStep(n);
+    counts.push([num(await page.textContent(part('receipt-numbers'))), num(await page.textContent(part('ledger-numbers')))]);
+  }
+  assert.deepEqual(counts, [[4, 4], [8, 4], [12, 4]]);
+});
+
+test('axe-core finds nothing at the start, on a blank page, with a free query, and in dark theme', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  await assertAxeClean('example');
+  await goToStep(0);
+  await assertAxeClean('blank page');
+  await goToStep(3);
+  await page.selectOption(part('query-select'), '-1');
+  await assertAxeClean('free query');
+  await page.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
+  await assertAxeClean('dark theme');
+  await page.evaluate(() => { delete document.documentElement.dataset.theme; });
+  assert.deepEqual(problems, []);
+});
+
+test('fits a 360 px wide screen', async () => {
+  const narrow = await openPage(browser, new URL('index.html', server.url).href, { width: 360, height: 800 });
+  await narrow.page.locator(ROOT).scrollIntoViewIfNeeded();
+  await narrow.page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+  const demo = await narrow.page.$eval(`${ROOT} .la-ledger`, (el) => ({ right: el.getBoundingClientRect().right, width: document.documentElement.clientWidth }));
+  assert.ok(demo.right <= demo.width + 1, `demo ends at ${demo.right}px on a ${demo.width}px screen`);
+  const overflow = await noHorizontalOverflow(narrow.page);
+  assert.deepEqual(overflow.offenders.filter((o) => o.includes('la-ledger')), []);
+  assert.deepEqual(narrow.problems, []);
+  await narrow.page.close();
+});
