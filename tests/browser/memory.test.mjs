@@ -1,0 +1,322 @@
+// Browser tests of the §4.2 memory demo, against the built page (npm run build first).
+// Every expected byte count is worked out by hand here from the model configurations, so these
+// tests check the core and the page's formatting together:
+//   full attention: 2 (K and V) x kv_heads x head_dim x layers x bytes per token
+//   MLA:            latent (512 + 64 = 576) x layers x bytes per token
+//   linear layer:   heads x key_dim x value_dim x layers x bytes, whatever the context
+// MEMORY_TEST_DIR=<dir> runs them against another build (e.g. the fixture page in development).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIST, launch, serve, openPage, axe, describeViolations, noHorizontalOverflow } from './harness.mjs';
+
+const DIR = process.env.MEMORY_TEST_DIR || DIST;
+const BF16 = 2n;
+const FP32 = 4n;
+
+let browser;
+let server;
+let pageUrl;
+
+before(async () => {
+  server = await serve(DIR);
+  pageUrl = new URL('index.html', server.url.endsWith('/') ? server.url : `${server.url}/`).href;
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the page and waits for the memory demo to mount (it mounts when scrolled near). */
+async function openDemo(options = {}) {
+  const { page, problems } = await openPage(browser, pageUrl, options);
+  const mountEl = page.locator('.demo-mount[data-demo="memory"]');
+  await mountEl.scrollIntoViewIfNeeded();
+  await page.locator('.demo-mount[data-demo="memory"][data-status="ready"] .la-memory .lm-figures dd').first()
+    .waitFor({ timeout: 20000 });
+  const demo = page.locator('.demo-mount[data-demo="memory"] .la-memory');
+  return { page, problems, demo };
+}
+
+async function figure(demo, key) {
+  const fig = demo.locator(`.lm-figures [data-figure="${key}"]`);
+  return {
+    bytes: await fig.getAttribute('data-bytes'),
+    value: await fig.getAttribute('data-value'),
+    text: (await fig.locator('.lm-value').textContent()).trim(),
+    exact: (await fig.locator('.lm-exact').count()) ? (await fig.locator('.lm-exact').textContent()).trim() : null,
+  };
+}
+
+async function choosePreset(demo, id) {
+  await demo.locator('select[id$="-preset"]').selectOption(id);
+}
+async function setText(demo, suffix, value) {
+  const input = demo.locator(`input[id$="-${suffix}"]`);
+  await input.fill(String(value));
+  await input.dispatchEvent('change');
+}
+const setTokens = (demo, n) => setText(demo, 'tokens', n);
+const setSessions = (demo, n) => setText(demo, 'sessions', n);
+
+const groupDigits = (n) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+async function expectBytes(demo, key, expected, text) {
+  const f = await figure(demo, key);
+  assert.equal(f.bytes, expected.toString(), `${key}: expected ${expected} bytes, the page says ${f.bytes} (${f.text})`);
+  assert.equal(f.exact, `${groupDigits(expected)} bytes`, `${key}: exact figure on hover/focus`);
+  if (text) assert.equal(f.text, text, `${key}: expected "${text}", shown "${f.text}"`);
+}
+
+test('dense GQA (Llama-3-8B): 2·8·128·32·2 = 131,072 B per token = 128 KiB, 1 GiB at 8,192 tokens', async () => {
+  const { page, demo, problems } = await openDemo();
+  await choosePreset(demo, 'llama-3-8b');
+  await setTokens(demo, 8192);
+  const perToken = 2n * 8n * 128n * 32n * BF16;
+  assert.equal(perToken, 131072n);
+  await expectBytes(demo, 'kvPerToken', perToken, '128 KiB');
+  await expectBytes(demo, 'kvTotal', perToken * 8192n, '1 GiB');
+  await expectBytes(demo, 'stateTotal', 0n, '0 B');
+  // weights 8.03e9 x 2 B on the 80 GB default; room = 80e9 - weights; sessions = floor(room / 1 GiB)
+  const weights = 8030000000n * BF16;
+  const room = 80000000000n - weights;
+  await expectBytes(demo, 'weights', weights);
+  await expectBytes(demo, 'room', room);
+  assert.equal((await figure(demo, 'sessionsFit')).value, (room / (perToken * 8192n)).toString());
+  assert.equal((await figure(demo, 'longest')).value, (room / perToken).toString());
+  // the all-linear twin: 32 layers x 32 heads x 128 x 128 x 2 B; the KV cache passes it at 257 tokens
+  const twin = 32n * 32n * 128n * 128n * BF16;
+  await expectBytes(demo, 'twinState', twin, '32 MiB');
+  assert.equal((await figure(demo, 'crossover')).value, (twin / perToken + 1n).toString());
+  // hovering shows the exact figure
+  const fig = demo.locator('.lm-figures [data-figure="kvPerToken"]');
+  await fig.hover();
+  assert.ok(await fig.locator('.lm-exact').isVisible(), 'exact bytes appear on hover');
+  await demo.locator('.lm-figures [data-figure="kvTotal"]').focus();
+  assert.ok(await demo.locator('.lm-figures [data-figure="kvTotal"] .lm-exact').isVisible(), 'and on focus');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MHA (Llama-2-7B), sliding window (Mistral-7B) capped at 4,096 tokens, MLA (DeepSeek-V3)', async () => {
+  const { page, demo, problems } = await openDemo();
+  await choosePreset(demo, 'llama-2-7b');
+  await setTokens(demo, 4096);
+  const mha = 2n * 32n * 128n * 32n * BF16;
+  await expectBytes(demo, 'kvPerToken', mha, '512 KiB');
+  await expectBytes(demo, 'kvTotal', mha * 4096n, '2 GiB');
+
+  await choosePreset(demo, 'mistral-7b-v0.1');
+  const mistral = 2n * 8n * 128n * 32n * BF16;
+  await setTokens(demo, 2000);
+  await expectBytes(demo, 'kvTotal', mistral * 2000n);
+  for (const tokens of [4096, 1000000, 10000000]) {
+    await setTokens(demo, tokens);
+    await expectBytes(demo, 'kvPerToken', mistral, '128 KiB');
+    await expectBytes(demo, 'kvTotal', mistral * 4096n, '512 MiB');
+  }
+
+  await choosePreset(demo, 'deepseek-v3');
+  await setTokens(demo, 100000);
+  const mla = 576n * 61n * BF16;
+  assert.equal(mla, 70272n);
+  await expectBytes(demo, 'kvPerToken', mla, '68.63 KiB');
+  await expectBytes(demo, 'kvTotal', mla * 100000n);
+  // 671e9 parameters in bf16 do not fit in 80 GB: no room, no session
+  await expectBytes(demo, 'weights', 671000000000n * BF16);
+  assert.equal((await figure(demo, 'sessionsFit')).value, '0');
+
+  // Gemma-2: 21 windowed (4,096) + 21 global layers, 2·8·256·2 B per layer and token
+  await choosePreset(demo, 'gemma-2-9b');
+  await setTokens(demo, 1000000);
+  const layer = 2n * 8n * 256n * BF16;
+  await expectBytes(demo, 'kvPerToken', layer * 42n);
+  await expectBytes(demo, 'kvTotal', 21n * layer * 4096n + 21n * layer * 1000000n);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('hybrids: Qwen3-Next and Kimi-Linear stack a flat state under a smaller KV cache', async () => {
+  const { page, demo, problems } = await openDemo();
+  await choosePreset(demo, 'qwen3-next-80b-a3b');
+  await setTokens(demo, 1000000);
+  const qPerToken = 2n * 2n * 256n * 12n * BF16;         // 12 full-attention layers
+  const qState = 36n * 32n * 128n * 128n * BF16;          // 36 Gated DeltaNet layers
+  await expectBytes(demo, 'kvPerToken', qPerToken, '24 KiB');
+  await expectBytes(demo, 'kvTotal', qPerToken * 1000000n);
+  await expectBytes(demo, 'stateTotal', qState, '36 MiB');
+  await expectBytes(demo, 'total', qPerToken * 1000000n + qState);
+  assert.equal((await figure(demo, 'crossover')).value, (qState / qPerToken + 1n).toString());
+
+  await choosePreset(demo, 'kimi-linear-48b-a3b');
+  await setTokens(demo, 1000000);
+  const kPerToken = 576n * 7n * BF16;                     // 7 MLA layers
+  await expectBytes(demo, 'kvPerToken', kPerToken);
+  await expectBytes(demo, 'kvTotal', kPerToken * 1000000n);
+  await expectBytes(demo, 'stateTotal', 20n * 32n * 128n * 128n * BF16, '20 MiB');
+  // fp32 state (as inference engines keep KDA's), KV unchanged
+  await demo.locator('select[id$="-statedtype"]').selectOption('fp32');
+  await expectBytes(demo, 'stateTotal', 20n * 32n * 128n * 128n * FP32, '40 MiB');
+  await expectBytes(demo, 'kvPerToken', kPerToken);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the fixed state is the same number at 1K and at 10M tokens, in the figures and in the data table', async () => {
+  const { page, demo, problems } = await openDemo();
+  await choosePreset(demo, 'minimax-text-01');
+  const state = 70n * 64n * 128n * 128n * BF16;
+  await setTokens(demo, 1000);
+  await expectBytes(demo, 'stateTotal', state);
+  const kvAt1k = (await figure(demo, 'kvTotal')).bytes;
+  await setTokens(demo, 10000000);
+  await expectBytes(demo, 'stateTotal', state);
+  assert.notEqual((await figure(demo, 'kvTotal')).bytes, kvAt1k, 'the KV cache grew meanwhile');
+  await demo.locator('details.lm-details summary').click();
+  const rows = await demo.locator('.lm-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    tokens: tr.querySelector('[data-col="tokens"]').textContent,
+    state: tr.querySelector('[data-col="state"]').getAttribute('data-bytes'),
+    kv: tr.querySelector('[data-col="kv"]').getAttribute('data-bytes'),
+  })));
+  assert.ok(rows.length >= 60, `at least 60 plotted context lengths, got ${rows.length}`);
+  assert.equal(rows[0].tokens, '1,000');
+  assert.equal(rows[rows.length - 1].tokens, '10,000,000');
+  for (const r of rows) assert.equal(r.state, state.toString(), `state at ${r.tokens} tokens`);
+  // the KV column is 2·8·128·10 layers·2 B per token
+  for (const r of rows) {
+    assert.equal(r.kv, (2n * 8n * 128n * 10n * BF16 * BigInt(r.tokens.replace(/,/g, ''))).toString(), `KV at ${r.tokens}`);
+  }
+
+  // a dense model: its all-linear twin's line is flat too
+  await choosePreset(demo, 'llama-3-8b');
+  const twin = await demo.locator('.lm-table tbody [data-col="twin"]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-bytes')));
+  assert.ok(twin.length >= 60);
+  assert.deepEqual(new Set(twin), new Set([(32n * 32n * 128n * 128n * BF16).toString()]));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('KV dtype, state dtype and sessions change exactly what they should', async () => {
+  const { page, demo, problems } = await openDemo();
+  await choosePreset(demo, 'llama-3-8b');
+  await setTokens(demo, 8192);
+  const kvType = demo.locator('select[id$="-kvdtype"]');
+  for (const [dtype, bytesX2] of [['fp32', 8n], ['bf16', 4n], ['fp8', 2n], ['int4', 1n]]) {
+    await kvType.selectOption(dtype);
+    const perToken = (2n * 8n * 128n * 32n * bytesX2) / 2n;    // int4: half a byte per number
+    await expectBytes(demo, 'kvPerToken', perToken);
+    await expectBytes(demo, 'kvTotal', perToken * 8192n);
+  }
+  await kvType.selectOption('bf16');
+  await setSessions(demo, 4);
+  await expectBytes(demo, 'kvTotal', 4n * 131072n * 8192n, '4 GiB');
+  await expectBytes(demo, 'kvPerToken', 131072n);
+
+  await choosePreset(demo, 'one-head-linear');
+  await expectBytes(demo, 'stateTotal', 4n * 64n * 64n * BF16);         // 4 sessions x 4,096 numbers
+  await setSessions(demo, 1);
+  await demo.locator('select[id$="-statedtype"]').selectOption('fp32');
+  await expectBytes(demo, 'stateTotal', 64n * 64n * FP32, '16 KiB');
+  await expectBytes(demo, 'kvPerToken', 0n);
+
+  // units: the same bytes in GB
+  await choosePreset(demo, 'llama-3-8b');
+  await demo.locator('input[id$="-unit-decimal"]').check();
+  await expectBytes(demo, 'kvTotal', 131072n * 8192n, '1.07 GB');
+  // every attention layer made linear: nothing grows, 32 x 32 x 128 x 128 numbers stay
+  await demo.locator('input[type="checkbox"][id$="-linear"]').check();
+  await expectBytes(demo, 'kvPerToken', 0n);
+  await expectBytes(demo, 'stateTotal', 32n * 32n * 128n * 128n * FP32);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('bad input gives an inline message and keeps the last good state', async () => {
+  const { page, demo, problems } = await openDemo();
+  await choosePreset(demo, 'llama-3-8b');
+  await setTokens(demo, 8192);
+  const good = await figure(demo, 'kvTotal');
+  for (const bad of ['abc', '-5', '1.5', '99999999999999']) {
+    await setTokens(demo, bad);
+    const msg = (await demo.locator('[id$="-tokens-error"]').textContent()).trim();
+    assert.ok(msg.length > 0, `a message for tokens "${bad}"`);
+    assert.equal(await demo.locator('input[id$="-tokens"]').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await figure(demo, 'kvTotal'), good, `figures unchanged after tokens "${bad}"`);
+  }
+  await setTokens(demo, 4096);
+  assert.equal((await demo.locator('[id$="-tokens-error"]').textContent()).trim(), '');
+  await expectBytes(demo, 'kvTotal', 131072n * 4096n);
+
+  await setSessions(demo, 'many');
+  assert.match(await demo.locator('[id$="-sessions-error"]').textContent(), /not a whole number/);
+  await setSessions(demo, 0);
+  assert.ok((await demo.locator('[id$="-sessions-error"]').textContent()).length > 0);
+  await setSessions(demo, 1);
+
+  // the custom model starts as a copy of the current one
+  await choosePreset(demo, 'custom');
+  await expectBytes(demo, 'kvPerToken', 131072n);
+  const lastGood = await figure(demo, 'kvTotal');
+  const editorError = demo.locator('[id$="-editor-error"]');
+  for (const [field, bad, pattern] of [['kvHeads', '0', /kvHeads/], ['headDim', '-64', /headDim/],
+    ['kvHeads', 'eight', /not a whole number/], ['count', '1000000000', /count/]]) {
+    const input = demo.locator(`.lm-editor input[data-group="0"][data-key="${field}"]`);
+    await input.fill(bad);
+    await input.dispatchEvent('change');
+    assert.match(await editorError.textContent(), pattern, `message for ${field} = "${bad}"`);
+    assert.deepEqual(await figure(demo, 'kvTotal'), lastGood, `last good state kept after ${field} = "${bad}"`);
+    await input.fill(field === 'count' ? '32' : field === 'headDim' ? '128' : '8');
+    await input.dispatchEvent('change');
+  }
+  assert.equal((await editorError.textContent()).trim(), '');
+  // a valid edit: 16 KV heads double the cache
+  const heads = demo.locator('.lm-editor input[data-group="0"][data-key="kvHeads"]');
+  await heads.fill('16');
+  await heads.dispatchEvent('change');
+  await expectBytes(demo, 'kvPerToken', 2n * 131072n);
+  // a linear group added: 4 heads x 64 x 64 per layer, 2 layers
+  await demo.locator('.lm-editor button', { hasText: 'Add layer group' }).click();
+  const kind = demo.locator('.lm-editor select[data-group="1"][data-key="kind"]');
+  await kind.selectOption('linear');
+  for (const [key, v] of [['count', '2'], ['heads', '4'], ['keyDim', '64'], ['valueDim', '64']]) {
+    const input = demo.locator(`.lm-editor input[data-group="1"][data-key="${key}"]`);
+    await input.fill(v);
+    await input.dispatchEvent('change');
+  }
+  await expectBytes(demo, 'stateTotal', 2n * 4n * 64n * 64n * BF16);
+
+  // a custom GPU budget that is not a number
+  await demo.locator('input[id$="-gpu-custom"]').check();
+  await setText(demo, 'gpucustom', 'lots');
+  assert.match(await demo.locator('[id$="-gpu-error"]').textContent(), /not a number of gigabytes/);
+  await setText(demo, 'gpucustom', '24');
+  assert.equal((await demo.locator('[id$="-gpu-error"]').textContent()).trim(), '');
+  await expectBytes(demo, 'room', 24000000000n - 8030000000n * BF16);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('accessible: axe-clean in light and dark, keyboard slider with valuetext, no overflow at 360 px, no motion when reduced', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, demo, problems } = await openDemo({ colorScheme, width: colorScheme === 'dark' ? 360 : 1280, reducedMotion: 'reduce' });
+    await choosePreset(demo, 'qwen3-next-80b-a3b');
+    await demo.locator('details.lm-details summary').click();
+    const violations = await axe(page, '.la-memory');
+    assert.deepEqual(violations, [], describeViolations(violations));
+    const slider = demo.locator('input[type="range"]');
+    await slider.focus();
+    const before = await figure(demo, 'kvTotal');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const after = await figure(demo, 'kvTotal');
+    assert.ok(BigInt(after.bytes) > BigInt(before.bytes), 'ArrowRight grows the context');
+    assert.match(await slider.getAttribute('aria-valuetext'), /tokens/);
+    assert.equal(await demo.locator('.lm-bar').first().evaluate((el) => getComputedStyle(el).transitionDuration), '0s');
+    if (colorScheme === 'dark') {
+      const overflow = await noHorizontalOverflow(page);
+      assert.deepEqual(overflow.offenders, [], `no horizontal overflow at 360 px: ${JSON.stringify(overflow)}`);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
