@@ -3,7 +3,7 @@
 
 const MINUS = '\u2212';
 const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 /** A cosine or another quantity in [−1, 1]: two decimals, typographic minus. */
 export function formatCos(x, places = 2) {
@@ -13,7 +13,7 @@ export function formatCos(x, places = 2) {
   return s.replace('-', MINUS);
 }
 
-/** A fraction in [0, 1] shown as a whole percent ("96%"). */
+/** A fraction in [0, 1] shown as a percent with at most one decimal ("96%", "0.3%"). */
 export function formatPercent(x) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
   return pctFmt.format(x);

@@ -64,7 +64,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   const dField = field('State size d');
   const dSelect = html('select', { id: dField.id }, dField.box);
-  for (const d of DIMS) html('option', { value: String(d), text: `${d} (d\u00b2 = ${formatInt(d * d)} numbers)` }, dSelect);
+  for (const d of DIMS) html('option', { value: String(d), text: `${d}  (d\u00b2 = ${formatInt(d * d)})` }, dSelect);
 
   const nField = field('Stored associations N', 'oc-field-wide');
   const nRow = html('div', { class: 'oc-range-row' }, nField.box);
@@ -102,9 +102,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     lab.append(document.createTextNode(s === 'linear' ? ' linear' : ' log'));
   }
 
+  for (const [el, part] of [[dSelect, 'd'], [nSlider, 'n'], [kSelect, 'keys'], [tInput, 'trials'], [tMsg, 'trials-msg'],
+    [sInput, 'seed'], [sMsg, 'seed-msg'], [newSample, 'new-sample'], [bSlider, 'beta'],
+    [scaleRadios.linear, 'scale-linear'], [scaleRadios.log, 'scale-log']]) el.dataset.part = part;
+
   const notice = html('p', { class: 'oc-notice', role: 'status' }, root);
   notice.hidden = true;
-  const errorMsg = html('p', { class: 'oc-error', role: 'alert' }, root);
+  const errorMsg = html('p', { class: 'oc-error', role: 'alert', 'data-part': 'error' }, root);
   errorMsg.hidden = true;
 
   const sentence = html('p', { class: 'oc-sentence', 'data-field': 'sentence' }, root);
@@ -138,7 +142,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
   const memoryLine = html('p', { class: 'oc-memory', 'data-field': 'memory' }, root);
 
-  const tableDetails = html('details', { class: 'oc-details' }, root);
+  const tableDetails = html('details', { class: 'oc-details', 'data-part': 'table' }, root);
   html('summary', { text: 'Plotted numbers (table)' }, tableDetails);
   const tableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }, tableDetails);
 
@@ -434,14 +438,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
         (entry.complete ? '' : ' (preview)'),
     }, table);
     const hr = html('tr', {}, html('thead', {}, table));
-    for (const h of ['N', 'mean cosine', 'std', 'top-1 recall', 'theory cosine', 'softmax cosine', 'softmax recall']) {
+    for (const h of ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall']) {
       html('th', { scope: 'col', text: h }, hr);
     }
     const body = html('tbody', {}, table);
     for (let i = 0; i < s.ns.length; i += 1) {
       const tr = html('tr', {}, body);
       html('th', { scope: 'row', text: formatInt(s.ns[i]) }, tr);
-      for (const [v, p] of [[s.cosineMean[i], 3], [s.cosineStd[i], 3], [s.recallMean[i], 3], [s.theoryCosine[i], 3],
+      for (const [v, p] of [[s.cosineMean[i], 3], [s.cosineStd[i], 3], [s.recallMean[i], 3], [s.missMean[i], 3], [s.theoryCosine[i], 3],
         [s.softmaxCosineMean[i], 3], [s.softmaxRecallMean[i], 3]]) {
         html('td', { text: formatCos(v, p) }, tr);
       }

@@ -47,6 +47,9 @@ export function createStoreView(parent, rootEl) {
   const matSummary = html('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }, matDetails);
   const matTableBox = html('div', { class: 'oc-table-scroll' }, matDetails);
 
+  for (const [el, part] of [[head, 'store-head'], [heat, 'heatmap'], [heatNote, 'heat-note'], [strip, 'strip'],
+    [perDetails, 'store-table'], [matDetails, 'overlap-table']]) el.dataset.part = part;
+
   const probe = document.createElement('canvas');
   probe.width = probe.height = 1;
   const probeCtx = probe.getContext('2d', { willReadFrequently: true });

@@ -1,0 +1,256 @@
+// The overcapacity slider (issue 5) in the built page: the measured curve against theory, orthonormal
+// keys, softmax against linear, the sentence against the plotted numbers, responsiveness while
+// dragging (long tasks), bad input, and axe-core. Run `npm run build` first; this file only reads dist/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow } from './harness.mjs';
+
+const ROOT = '.demo-mount[data-demo="overcapacity"]';
+const part = (name) => `${ROOT} [data-part="${name}"]`;
+const field = (name) => `${ROOT} [data-field="${name}"]`;
+
+let browser;
+let server;
+let page;
+let problems;
+
+/** "−0.12" -> -0.12, "96%" -> 96, "12,288" -> 12288 */
+const num = (t) => Number(t.trim().replace(/\u2212/g, '-').replace(/[%,]/g, ''));
+
+async function waitComplete(timeout = 60000) {
+  await page.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout, state: 'attached' });
+}
+
+/** Sets N with the keyboard (Home, then ArrowRight n−1 times would be slow: use the value + input event). */
+async function setN(n) {
+  await page.$eval(part('n'), (el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, n);
+  assert.equal(await page.getAttribute(`${ROOT}`, 'data-n'), String(n), `N should be ${n}`);
+}
+
+async function readout() {
+  const out = {};
+  for (const k of ['n', 'cosine', 'recall', 'theory', 'softmaxCosine', 'softmaxRecall']) {
+    out[k] = num(await page.textContent(field(k)));
+  }
+  return out;
+}
+
+/** The plotted numbers table: { [N]: { cos, std, recall, miss, theory, smCos, smRecall } }. */
+async function table() {
+  const details = page.locator(part('table'));
+  if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  const rows = await page.$$eval(`${part('table')} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  const out = {};
+  for (const r of rows) {
+    const [n, cos, std, recall, miss, theory, smCos, smRecall] = r.map(num);
+    out[n] = { cos, std, recall, miss, theory, smCos, smRecall };
+  }
+  return out;
+}
+
+async function closeTable() {
+  const details = page.locator(part('table'));
+  if (await details.evaluate((d) => d.open)) await details.locator('summary').click();
+}
+
+async function assertAxeClean(label) {
+  const violations = await axe(page, ROOT);
+  assert.deepEqual(violations.map((v) => v.id), [], `axe (${label}):\n${describeViolations(violations)}`);
+}
+
+before(async () => {
+  browser = await launch();
+  server = await serve();
+  ({ page, problems } = await openPage(browser, server.url));
+  await page.locator(ROOT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+  await waitComplete();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('mounts in its default state: d = 64, N = 96, random keys, a sentence with numbers', async () => {
+  assert.equal(await page.inputValue(part('d')), '64');
+  assert.equal(await page.inputValue(part('n')), '96');
+  assert.equal(await page.getAttribute(part('n'), 'max'), '256');
+  const s = await page.textContent(field('sentence'));
+  assert.match(s, /^With 96 associations in a 64-dimensional state, reads come back with cosine \d\.\d\d; [\d.]+% would pick the wrong stored value\.$/);
+  assert.match(await page.getAttribute(part('n'), 'aria-valuetext'), /96 associations/);
+  assert.match(await page.textContent(field('memory')), /12,288 numbers.*4,096 numbers/);
+  assert.deepEqual(problems, []);
+});
+
+test('random keys at d = 64: mean cosine at N = 64 and N = 256 within 0.03 of theory (0.71, 0.45)', async () => {
+  for (const [n, expected] of [[64, 0.71], [256, 0.45]]) {
+    await setN(n);
+    const r = await readout();
+    assert.ok(Math.abs(r.cosine - expected) <= 0.03, `N = ${n}: cosine ${r.cosine}, expected ${expected} ± 0.03`);
+    assert.ok(Math.abs(r.cosine - r.theory) <= 0.03, `N = ${n}: cosine ${r.cosine} vs displayed theory ${r.theory}`);
+    assert.ok(Math.abs(r.theory - expected) <= 0.005, `N = ${n}: theory ${r.theory}, expected ${expected}`);
+  }
+});
+
+test('the sentence states the plotted numbers at the current N', async () => {
+  const rows = await table();
+  for (const n of [1, 32, 96, 200, 256]) {
+    await setN(n);
+    const s = await page.textContent(field('sentence'));
+    const m = /^With (\d+) associations? in a 64-dimensional state, reads come back with cosine ([\d.]+); ([\d.]+)% would pick/.exec(s);
+    assert.ok(m, `sentence: ${s}`);
+    assert.equal(Number(m[1]), n);
+    assert.ok(Math.abs(Number(m[2]) - rows[n].cos) <= 0.005 + 1e-9, `N = ${n}: sentence cosine ${m[2]}, table ${rows[n].cos}`);
+    assert.ok(Math.abs(Number(m[3]) / 100 - rows[n].miss) <= 0.0005 + 1e-9, `N = ${n}: sentence ${m[3]}%, table miss ${rows[n].miss}`);
+    const r = await readout();
+    assert.ok(Math.abs(r.cosine - rows[n].cos) <= 0.005 + 1e-9, `N = ${n}: readout ${r.cosine} vs table ${rows[n].cos}`);
+  }
+  // The marker sits on the plotted cosine curve at N.
+  const dots = await page.$$eval(`${ROOT} .oc-dot.oc-s-cos`, (c) => c.map((d) => d.getAttribute('visibility')));
+  assert.deepEqual(dots, [null]);
+  await closeTable();
+});
+
+test('the slider updates the picture within one animation frame at the default d', async () => {
+  await setN(96);
+  const result = await page.$eval(part('n'), (el) => new Promise((resolve) => {
+    const root = el.closest('.la-overcapacity');
+    const t0 = performance.now();
+    el.value = '150';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    const handler = performance.now() - t0;
+    requestAnimationFrame(() => resolve({
+      handler,
+      sentence: root.querySelector('[data-field="sentence"]').textContent,
+      marker: root.querySelector('.oc-marker-label').textContent,
+      store: root.querySelector('[data-part="store-head"]').textContent,
+    }));
+  }));
+  assert.ok(result.handler < 16, `input handler took ${result.handler.toFixed(1)} ms`);
+  assert.match(result.sentence, /^With 150 associations/);
+  assert.equal(result.marker, 'N = 150');
+  assert.match(result.store, /N = 150/);
+});
+
+test('orthonormal keys: exact recall up to N = d, and not beyond', async () => {
+  await page.selectOption(part('keys'), 'orthogonal');
+  await waitComplete();
+  const rows = await table();
+  for (let n = 1; n <= 64; n += 1) {
+    assert.equal(rows[n].cos, 1, `N = ${n}: cosine ${rows[n].cos}`);
+    assert.equal(rows[n].recall, 1, `N = ${n}: recall ${rows[n].recall}`);
+  }
+  for (let n = 65; n <= 256; n += 1) assert.ok(rows[n].cos < 1, `N = ${n}: cosine ${rows[n].cos} should be below 1`);
+  assert.ok(Object.keys(rows).some((n) => n > 64 && rows[n].recall < 1), 'some N > d should lose recall');
+  await setN(64);
+  assert.equal((await page.textContent(field('cosine'))).trim(), '1.00');
+  assert.equal((await page.textContent(field('recall'))).trim(), '100%');
+  await setN(65);
+  assert.notEqual((await page.textContent(field('cosine'))).trim(), '1.00');
+  await closeTable();
+  await page.selectOption(part('keys'), 'random');
+  await waitComplete();
+});
+
+test('at high β the softmax curve stays above the linear one past N = d', async () => {
+  const beta = page.locator(part('beta'));
+  await beta.focus();
+  await page.keyboard.press('End');
+  assert.match(await beta.getAttribute('aria-valuetext'), /256/);
+  await waitComplete();
+  const rows = await table();
+  for (let n = 65; n <= 256; n += 1) {
+    assert.ok(rows[n].smCos > rows[n].cos, `N = ${n}: softmax ${rows[n].smCos} vs linear ${rows[n].cos}`);
+  }
+  await closeTable();
+  await beta.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  assert.match(await beta.getAttribute('aria-valuetext'), /= 8$/);
+  await waitComplete();
+});
+
+test('bad trials or seed: an inline message, and the last good state stays', async () => {
+  const before = await page.textContent(field('sentence'));
+  for (const [name, value, pattern] of [['trials', 'abc', /whole number/], ['trials', '999', /trials/], ['trials', '0', /trials/],
+    ['seed', '-1', /whole number/], ['seed', '99999999999', /seed/]]) {
+    await page.fill(part(name), value);
+    await page.press(part(name), 'Enter');
+    assert.match(await page.textContent(part(`${name}-msg`)), pattern, `${name} = ${value}`);
+    assert.equal(await page.getAttribute(part(name), 'aria-invalid'), 'true');
+    assert.equal(await page.textContent(field('sentence')), before);
+    await assertAxeClean(`bad ${name}`);
+  }
+  await page.fill(part('trials'), '8');
+  await page.press(part('trials'), 'Enter');
+  await page.fill(part('seed'), '1');
+  await page.press(part('seed'), 'Enter');
+  assert.equal(await page.textContent(part('seed-msg')), '');
+  assert.equal(await page.getAttribute(part('seed'), 'aria-invalid'), null);
+  assert.equal(await page.textContent(field('sentence')), before);
+});
+
+test('log axis: powers of two on the N axis', async () => {
+  await page.check(part('scale-log'));
+  const ticks = await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent));
+  assert.deepEqual(ticks, ['1', '2', '4', '8', '16', '32', '64', '128', '256']);
+  await page.check(part('scale-linear'));
+  assert.deepEqual(await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent)), ['0', '64', '128', '192', '256']);
+});
+
+test('axe-core: clean with the tables open, in light and dark', async () => {
+  await setN(12);
+  for (const name of ['table', 'store-table', 'overlap-table']) await page.locator(`${part(name)} summary`).click();
+  await assertAxeClean('tables open, light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await assertAxeClean('tables open, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const name of ['table', 'store-table', 'overlap-table']) await page.locator(`${part(name)} summary`).click();
+  await setN(200);
+  assert.match(await page.textContent(part('heat-note')), /drawn for N ≤ 128/);
+  await assertAxeClean('large N');
+});
+
+test('no main-thread task over 50 ms while dragging N at d = 256', async () => {
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask' });
+  });
+  await page.selectOption(part('d'), '256');
+  assert.equal(await page.getAttribute(part('n'), 'max'), '1024');
+  // The drag starts while the worker is still computing (the preview arrives first).
+  await page.waitForSelector(`${ROOT}[data-sweep="preview"]`, { timeout: 20000, state: 'attached' });
+  const box = await page.locator(part('n')).boundingBox();
+  const t0 = await page.evaluate(() => performance.now());
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 0; i <= 60; i += 1) {
+    await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 60, box.y + box.height / 2);
+  }
+  for (let i = 60; i >= 0; i -= 3) {
+    await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 60, box.y + box.height / 2);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(500);
+  const long = await page.evaluate((start) => window.__longTasks.filter((t) => t.start >= start), t0);
+  assert.deepEqual(long, [], `long tasks during the drag: ${JSON.stringify(long)}`);
+  assert.ok(Number(await page.inputValue(part('n'))) < 64, 'the drag should end near N = 1');
+  // Back to the default so that the worker stops the large sweep.
+  await page.selectOption(part('d'), '64');
+  await waitComplete();
+});
+
+test('360 px wide: no horizontal overflow, and no problems on the page', async () => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.waitForTimeout(200);
+  const o = await noHorizontalOverflow(page);
+  assert.deepEqual(o.offenders, [], `overflow at 360 px: ${JSON.stringify(o)}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(problems, []);
+});
