@@ -3,7 +3,7 @@
 // axe-core in several states. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow } from './harness.mjs';
+import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, standaloneUrl } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -293,4 +293,14 @@ test('fits a 360 px wide screen', async () => {
   assert.deepEqual(overflow.offenders.filter((o) => o.includes('la-ledger')), []);
   assert.deepEqual(narrow.problems, []);
   await narrow.page.close();
+});
+
+test('works in the standalone file too, with the same numbers', async () => {
+  const alone = await openPage(browser, standaloneUrl());
+  await alone.page.locator(ROOT).scrollIntoViewIfNeeded();
+  await alone.page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+  const cells = await alone.page.$$eval(`${part('S-3')} tbody td .la-ledger__num`, (c) => c.map((x) => x.textContent));
+  assert.deepEqual(cells, ['3', '\u22123', '\u22122', '1']);
+  assert.deepEqual(alone.problems, []);
+  await alone.page.close();
 });

@@ -52,7 +52,7 @@ export function renderWrites(container, state, view) {
         phi ? [h('br'), vectorText(`\u03c6(${keyLabel(i)})`, w.phiK)] : null),
       h('div', { class: 'la-ledger__pair' },
         matrixTable({ caption: `stamp ${stampName}`, values: w.stamp, rows: view.dk, cols: view.dv, changed: w.changed, part: `stamp-${i + 1}` }),
-        matrixTable({ caption: `running S after write ${i + 1}`, values: w.S, rows: view.dk, cols: view.dv, changed: latest ? w.changed : null, part: `S-${i + 1}` })));
+        matrixTable({ caption: `S after write ${i + 1}`, values: w.S, rows: view.dk, cols: view.dv, changed: latest ? w.changed : null, part: `S-${i + 1}` })));
   });
   const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' }, items);
   const rest = state.associations.slice(state.step);

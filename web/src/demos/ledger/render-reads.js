@@ -1,7 +1,7 @@
 // Reads with a verdict, and one read taken apart stamp by stamp:
 // φ(q)ᵀS = Σᵢ (φ(q)·φ(kᵢ)) vᵢᵀ — the target's own stamp plus the crosstalk of every other one.
 import { h, uid, replace } from './dom.js';
-import { formatNumber, formatVector, subscript } from './format.js';
+import { formatNumber, formatVector } from './format.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { numberField } from './fields.js';
 
@@ -9,9 +9,10 @@ function vectorCell(v, part) {
   return h('td', { class: 'la-ledger__vcell', 'data-part': part }, formatVector(v));
 }
 
-function verdictCell(exact) {
-  return h('td', { class: exact ? 'la-ledger__good' : 'la-ledger__bad', 'data-part': 'verdict' },
-    h('span', { 'aria-hidden': 'true' }, exact ? '\u2713 ' : '\u2717 '), exact ? 'exact' : 'off');
+function verdictCell(exact, error) {
+  return h('td', { class: exact ? 'la-ledger__good' : 'la-ledger__bad' },
+    h('span', { 'data-part': 'verdict' }, h('span', { 'aria-hidden': 'true' }, exact ? '\u2713 ' : '\u2717 '), exact ? 'exact' : 'off by'),
+    exact ? null : ' ', h('span', { class: 'la-ledger__num', 'data-part': 'error', hidden: exact }, formatNumber(error)));
 }
 
 export function renderReads(container, state, view) {
@@ -24,13 +25,12 @@ export function renderReads(container, state, view) {
     h('th', { scope: 'row' }, keyLabel(r.index)),
     vectorCell(r.read, 'read-value'),
     vectorCell(r.v, 'stored-value'),
-    verdictCell(r.exact),
-    h('td', { 'data-part': 'error', class: 'la-ledger__num' }, formatNumber(r.error))));
+    verdictCell(r.exact, r.error)));
   replace(container, h('table', { class: 'la-ledger__reads', 'data-part': 'reads' },
     h('caption', null, 'Read back with each stored key'),
     h('thead', null, h('tr', null,
       h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, readName), h('th', { scope: 'col' }, 'stored value'),
-      h('th', { scope: 'col' }, 'verdict'), h('th', { scope: 'col' }, 'error |read \u2212 v|'))),
+      h('th', { scope: 'col' }, 'verdict, error |read \u2212 v|'))),
     h('tbody', null, rows)));
 }
 
@@ -82,7 +82,7 @@ export function renderDecomposition(container, state, view) {
     const silent = qv.coefficients[i] === 0;
     const kind = self ? 'its own stamp' : silent ? 'no overlap' : 'crosstalk';
     return h('tr', { class: self ? 'is-self' : silent ? 'is-silent' : 'is-crosstalk', 'data-part': `term-${i + 1}` },
-      h('th', { scope: 'row' }, `stamp ${subscript(i + 1)}`, h('span', { class: 'la-ledger__kind' }, ` ${kind}`)),
+      h('th', { scope: 'row' }, `${view.normalized ? `\u03c6(${keyLabel(i)})` : keyLabel(i)}${valueLabel(i)}\u1d40`, h('span', { class: 'la-ledger__kind' }, ` ${kind}`)),
       h('td', { class: 'la-ledger__num', 'data-part': 'coefficient' }, formatNumber(qv.coefficients[i])),
       vectorCell(w.v, 'value'),
       vectorCell(term, 'term'));
