@@ -81,7 +81,12 @@ function viteConfig({ standalone, outDir, content }) {
     logLevel: 'warn',
     publicDir: false,
     plugins: [...plugins, chapterHtmlPlugin(content)],
-    worker: { format: 'es', plugins: () => (standalone ? standalonePlugins({ root }) : basePlugins({ root })) },
+    // Module workers from blob: URLs fail in file:// pages (opaque origin), classic ones work:
+    // the standalone bundles its workers as classic scripts (iife) and inlines them as blob: URLs.
+    worker: {
+      format: standalone ? 'iife' : 'es',
+      plugins: () => (standalone ? standalonePlugins({ root }) : basePlugins({ root })),
+    },
     build: {
       outDir,
       emptyOutDir: true,

@@ -41,11 +41,11 @@ export function createStoreView(parent, rootEl) {
 
   const perDetails = html('details', { class: 'oc-details' }, section);
   html('summary', { text: 'Per-association numbers (table)' }, perDetails);
-  const perTableBox = html('div', { class: 'oc-table-scroll' }, perDetails);
+  const perTableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Per-association numbers, scrollable' }, perDetails);
 
   const matDetails = html('details', { class: 'oc-details' }, section);
   const matSummary = html('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }, matDetails);
-  const matTableBox = html('div', { class: 'oc-table-scroll' }, matDetails);
+  const matTableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Key overlaps, scrollable' }, matDetails);
 
   for (const [el, part] of [[head, 'store-head'], [heat, 'heatmap'], [heatNote, 'heat-note'], [strip, 'strip'],
     [perDetails, 'store-table'], [matDetails, 'overlap-table']]) el.dataset.part = part;
