@@ -125,6 +125,19 @@ test('reads (3, 1) and (−2, 4) exactly after two writes, then (3, −3) and (1
   assert.equal(await page.getAttribute(part('live'), 'aria-live'), 'polite');
 });
 
+test('keyboard: the page buttons answer Enter and arrows, and focus survives reaching the last page', async () => {
+  await goToStep(1);
+  await page.focus(`${ROOT} [data-action="forward"]`);
+  await page.keyboard.press('Enter');
+  assert.equal(await step(), 2);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await step(), 1);
+  await page.keyboard.press('End');
+  assert.equal(await step(), 3);
+  const focused = await page.evaluate(() => document.activeElement?.dataset.part ?? document.activeElement?.tagName);
+  assert.notEqual(focused, 'BODY', 'focus stayed inside the demo');
+});
+
 test('stepping back one write restores exact recall', async () => {
   await goToStep(3);
   await page.click(`${ROOT} [data-action="back"]`);

@@ -1,6 +1,6 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, replace } from './dom.js';
+import { h, replace, activeElement } from './dom.js';
 import { matrixTable, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatVector } from './format.js';
 
@@ -36,8 +36,14 @@ export function updateStepper(stepper, state) {
   const text = n === 0 ? 'The ledger has no associations to write.' : `Page ${state.step} of ${n}: ${state.step} ${state.step === 1 ? 'write' : 'writes'} applied`;
   stepper.range.setAttribute('aria-valuetext', text);
   stepper.status.textContent = text + '.';
+  // A button that gets disabled while focused would drop keyboard focus to the page: hand it to the
+  // page slider instead.
+  const focused = activeElement(stepper.el);
   stepper.back.disabled = state.step === 0;
   stepper.forward.disabled = state.step >= n;
+  if ((focused === stepper.back && stepper.back.disabled) || (focused === stepper.forward && stepper.forward.disabled)) {
+    stepper.range.focus();
+  }
 }
 
 export function renderWrites(container, state, view) {

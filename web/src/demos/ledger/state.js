@@ -36,6 +36,7 @@ export function cloneState(s) {
 export function parseNumber(text, limit) {
   const t = String(text).trim().replace(/\u2212/g, '-').replace(/^\+/, '');
   if (t === '') return { error: 'Enter a number.' };
+  if (/^-?\d+,\d+$/.test(t)) return { error: `Use a decimal point: ${t.replace(',', '.')}` };
   if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return { error: `\u201c${t}\u201d is not a number.` };
   const value = Number(t);
   if (!Number.isFinite(value)) return { error: 'That number is too large.' };
@@ -82,10 +83,10 @@ export function mergeState(base, input, limit) {
     else notices.push(`Setting \u201cassociations\u201d must list up to ${MAX_ASSOCIATIONS} pairs {k, v} of ${next.d} numbers each, keys not zero; ignored.`);
   }
   if (next.associations.some((a) => a.k.length !== next.d)) {
-    // d changed but the associations did not come with it: keep everything consistent.
-    notices.push('The associations did not match d and were replaced by the example.');
-    next.d = base.d;
-    next.associations = base.associations.map((a) => ({ k: a.k.slice(), v: a.v.slice() }));
+    // d changed but the associations did not come with it: pad or cut them, as the d switch does.
+    const kept = next.associations.map((a) => ({ k: resize(a.k, next.d), v: resize(a.v, next.d) }));
+    next.associations = kept.filter((a) => !isZeroVector(a.k));
+    if (next.associations.length < kept.length) notices.push('Keys left with no direction in the new d were dropped.');
   }
   if ('step' in input) {
     if (Number.isInteger(input.step) && input.step >= 0 && input.step <= next.associations.length) next.step = input.step;
