@@ -56,6 +56,7 @@ export function computeAll(la, s, model, twin, original) {
   }
 
   const originalCore = original ? coreModel(original) : null;
+  const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
   const samples = sampleTokens(core).map((tokens) => {
     const o = { ...opts, tokens };
     const m = la.kvMemory(core, o);
@@ -67,6 +68,6 @@ export function computeAll(la, s, model, twin, original) {
     return row;
   });
 
-  return { now, capacity, reference: reference && reference.kind, refNow, refPerSession, crossover,
+  return { now, capacity, reference: reference && reference.kind, refNow, refPerSession, crossover, originalNow,
     samples, growing: hasGrowingLayers(core) };
 }

@@ -177,7 +177,9 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   // ---- the model the state describes -------------------------------------------------------------
   function resolve(s) {
     const base = s.preset === CUSTOM_ID ? s.custom : findPreset(s.preset);
-    if (!base) throw new Error(`Unknown preset “${s.preset}”.`);
+    if (!base) {
+      throw new Error(s.preset === CUSTOM_ID ? 'No custom model was given.' : `Unknown preset “${s.preset}”.`);
+    }
     const twin = twinOf(base);
     const canLinearize = Boolean(twin) && hasGrowingLayers(base);
     if (s.linear && canLinearize) {
@@ -330,7 +332,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
       ? 'Context where one session’s KV cache outgrows the all-linear model’s state'
       : 'Context where one session’s KV cache outgrows its fixed state', cross]);
     const r = results.resolved;
-    const params = r.model.params ? `${groupDigits(Math.round(r.model.params))} parameters × ${s.weightDtype}` : 'no parameters given';
+    const params = r.model.params ? `${groupDigits(BigInt(Math.round(r.model.params)))} parameters × ${s.weightDtype}` : 'no parameters given';
     rows.push([`Weights (${params})`, bytesFigure(capacity.weightBytes, 'weights')]);
     rows.push([`Room for cache on ${gpuLabel()}`, capacity.freeBytes > 0n ? bytesFigure(capacity.freeBytes, 'room')
       : textFigure('none: the weights alone exceed the budget', 'room', null, capacity.freeBytes.toString())]);
@@ -349,9 +351,10 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   }
 
   function renderBars() {
-    const { now, refNow, reference, capacity } = results;
+    const { now, refNow, reference, capacity, originalNow } = results;
     const items = [['KV cache', now.kvBytes, 'lm-bar-kv'], ['Fixed state', now.stateBytes, 'lm-bar-state']];
     if (reference === 'twin') items.push(['All-linear state', refNow.stateBytes, 'lm-bar-twin']);
+    if (originalNow) items.push(['Before: KV cache', originalNow.kvBytes, 'lm-bar-original']);
     const dataMax = items.reduce((m, [, b]) => (b > m ? b : m), 1n);
     const room = capacity.freeBytes > 0n ? capacity.freeBytes : null;
     const showRoom = room !== null && room <= dataMax * 20n;
@@ -615,6 +618,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (!apply(patch, null, { notify })) {
       // Keep what can be kept: one field at a time, in a fixed order.
       for (const k of Object.keys(patch)) {
+        if (k === 'preset' && patch.preset === CUSTOM_ID && 'custom' in patch) continue;   // with custom
         const one = { [k]: patch[k] };
         if (k === 'custom' && patch.preset === CUSTOM_ID) one.preset = CUSTOM_ID;
         try {

@@ -3,6 +3,7 @@
 // This file only rearranges layer groups; every byte count comes from the core.
 
 import presetData from '../../../../content/presets/models.json';
+import { groupDigits } from './format.js';
 
 export const PRESETS = presetData.presets;
 export const CUSTOM_ID = 'custom';
@@ -42,7 +43,7 @@ export function linearized(model, twin) {
 
 /** One line per group, e.g. "32 × attention: 8 KV heads × 128, window 4,096". */
 export function describeGroup(g) {
-  const n = (x) => Number(x).toLocaleString('en-US');
+  const n = (x) => groupDigits(BigInt(Math.round(Number(x))));
   if (g.kind === 'attention') {
     const w = g.window ? `, sliding window ${n(g.window)}` : '';
     return `${n(g.count)} × attention: ${n(g.kvHeads)} KV ${g.kvHeads === 1 ? 'head' : 'heads'} × head_dim ${n(g.headDim)}${w}`;
