@@ -61,6 +61,13 @@ const setSessions = (demo, n) => setText(demo, 'sessions', n);
 
 const groupDigits = (n) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** No number on the demo reads NaN, Infinity or 1e+21. */
+async function expectPlainNumbers(demo, when) {
+  const text = await demo.evaluate((el) => el.textContent);
+  const bad = /NaN|Infinity|undefined|\d(\.\d+)?e[+-]?\d/.exec(text);
+  assert.equal(bad, null, `${when}: found "${bad && bad[0]}" in the demo's text`);
+}
+
 async function expectBytes(demo, key, expected, text) {
   const f = await figure(demo, key);
   assert.equal(f.bytes, expected.toString(), `${key}: expected ${expected} bytes, the page says ${f.bytes} (${f.text})`);
@@ -182,6 +189,7 @@ test('the fixed state is the same number at 1K and at 10M tokens, in the figures
   assert.equal(rows[0].tokens, '1,000');
   assert.equal(rows[rows.length - 1].tokens, '10,000,000');
   for (const r of rows) assert.equal(r.state, state.toString(), `state at ${r.tokens} tokens`);
+  await expectPlainNumbers(demo, 'MiniMax-Text-01 at 10M tokens, table open');
   // the KV column is 2·8·128·10 layers·2 B per token
   for (const r of rows) {
     assert.equal(r.kv, (2n * 8n * 128n * 10n * BF16 * BigInt(r.tokens.replace(/,/g, ''))).toString(), `KV at ${r.tokens}`);
@@ -292,6 +300,13 @@ test('bad input gives an inline message and keeps the last good state', async ()
   await setText(demo, 'gpucustom', '24');
   assert.equal((await demo.locator('[id$="-gpu-error"]').textContent()).trim(), '');
   await expectBytes(demo, 'room', 24000000000n - 8030000000n * BF16);
+  // extremes: a million sessions at 10M tokens, and the smallest model at 0 tokens
+  await setSessions(demo, 1000000);
+  await setTokens(demo, 10000000);
+  await expectPlainNumbers(demo, 'a million sessions at 10M tokens');
+  await choosePreset(demo, 'one-head-linear');
+  await setTokens(demo, 0);
+  await expectPlainNumbers(demo, 'one head at 0 tokens');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -22,10 +22,11 @@ export function sampleTokens(model) {
 
 /**
  * model: the model the reader picked (core format + optional extras); twin: { heads, keyDim,
- * valueDim } for its all-linear variant or null; original: the model before linearization (or null).
+ * valueDim } for its all-linear variant or null; original: the model before linearization (or null);
+ * cache: a previous result ({ key, samples }) whose curve is reused when only the context changed.
  * Throws the core's Error on bad input, before anything is kept.
  */
-export function computeAll(la, s, model, twin, original) {
+export function computeAll(la, s, model, twin, original, cache = null) {
   const core = coreModel(model);
   const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
   const now = la.kvMemory(core, opts);
@@ -57,17 +58,24 @@ export function computeAll(la, s, model, twin, original) {
 
   const originalCore = original ? coreModel(original) : null;
   const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
-  const samples = sampleTokens(core).map((tokens) => {
-    const o = { ...opts, tokens };
-    const m = la.kvMemory(core, o);
-    const row = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
-    if (reference) {
-      row.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
-    }
-    if (originalCore) row.originalBytes = la.kvMemory(originalCore, o).totalBytes;
-    return row;
-  });
+
+  // The curve does not depend on the reader's context length: moving the slider reuses it.
+  const key = JSON.stringify([core, reference && reference.model, originalCore, s.sessions, s.kvDtype,
+    s.stateDtype]);
+  let samples = cache && cache.key === key ? cache.samples : null;
+  if (!samples) {
+    samples = sampleTokens(core).map((tokens) => {
+      const o = { ...opts, tokens };
+      const m = la.kvMemory(core, o);
+      const row = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
+      if (reference) {
+        row.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
+      }
+      if (originalCore) row.originalBytes = la.kvMemory(originalCore, o).totalBytes;
+      return row;
+    });
+  }
 
   return { now, capacity, reference: reference && reference.kind, refNow, refPerSession, crossover, originalNow,
-    samples, growing: hasGrowingLayers(core) };
+    samples, samplesKey: key, growing: hasGrowingLayers(core) };
 }

@@ -73,6 +73,8 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   let draft = null;           // the custom editor's strings, as typed
   let summaryTimer = 0;
   let lastChartWidth = 0;
+  let renderedSamples = null;  // the table is rebuilt only when the curve or the units change
+  let renderedUnit = null;
 
   // ---- DOM ---------------------------------------------------------------------------------------
   const root = h('div', { class: 'la-memory' });
@@ -198,7 +200,8 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   function evaluate(s) {
     const r = resolve(s);
     const coreState = { ...s, gpuBytes: gpuBytesOf(s) };
-    return { ...computeAll(la, coreState, r.model, r.canLinearize ? r.twin : null, r.original), resolved: r };
+    const cache = results ? { key: results.samplesKey, samples: results.samples } : null;
+    return { ...computeAll(la, coreState, r.model, r.canLinearize ? r.twin : null, r.original, cache), resolved: r };
   }
 
   /** Proposes `patch`; keeps it when the core accepts it. Errors go to `errorEl`. */
@@ -267,7 +270,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     renderFigures();
     renderBars();
     renderChart(true);
-    renderTable();
+    if (results.samples !== renderedSamples || state.unit !== renderedUnit) renderTable();
     scheduleSummary();
   }
 
@@ -415,6 +418,8 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
 
   function renderTable() {
     const r = results;
+    renderedSamples = r.samples;
+    renderedUnit = state.unit;
     const u = state.unit;
     const twin = r.reference === 'twin';
     const orig = Boolean(r.resolved.original);
