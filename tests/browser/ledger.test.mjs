@@ -181,7 +181,7 @@ test('turning k₃ with the keyboard changes the k₁ read as k₁·k₃ predict
   assert.match(r1.verdict, /\u2713/);
 });
 
-test('dragging a key with the pointer moves it on the unit circle', async () => {
+test('dragging a key with the mouse or a finger moves it on the unit circle', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   const handle = page.locator(part('handle-3'));
   await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
@@ -195,6 +195,23 @@ test('dragging a key with the pointer moves it on the unit circle', async () => 
   await page.mouse.up();
   assert.match(await handle.getAttribute('aria-valuetext'), /^90 degrees/);
   assert.deepEqual((await readRow(1)).read, [3, 1]);
+  await page.click(`${ROOT} [data-action="reset"]`);
+
+  // A finger does the same (touch events through the DevTools protocol; touch-action keeps the page still).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
+  const plane = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
+  const start = await handle.boundingBox();
+  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
+  const [x1, y1] = [plane.x + plane.width / 2, plane.y + plane.height / 6];
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }] });
+  await touch('touchStart', x0, y0);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', x0 + (x1 - x0) * Math.min(1, i / 5), y0 + (y1 - y0) * Math.min(1, i / 5));
+  await touch('touchEnd');
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+  const angle = Number((await handle.getAttribute('aria-valuenow')));
+  assert.ok(angle > 60 && angle <= 90, `touch drag turned k\u2083 towards 90\u00b0 (now ${angle}\u00b0)`);
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 

@@ -212,5 +212,8 @@ function renderAngles(plane, state, view, vecOf, nameOf) {
     h('tbody', null, rows)),
   h('p', { class: 'la-ledger__muted' }, phi
     ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
-    : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.'));
+    : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.'),
+  !phi && state.associations.length > 2
+    ? h('p', { class: 'la-ledger__muted' }, 'A plane has only two perpendicular directions: a third key must overlap at least one of the others.')
+    : null);
 }
