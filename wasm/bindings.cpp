@@ -4,6 +4,7 @@
 // WebAssembly frames would leak stack, and thousands of them abort the module.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include "attention.hpp"
 #include "interference.hpp"
@@ -219,6 +220,9 @@ JsResult randomNormals(double seed, double count) {
   return f64(x);
 }
 
+// Bytes the allocator has handed out and not taken back: for leak tests (la.debug).
+double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
+
 val limitsObject() {
   val o = val::object();
   o.set("maxDim", limits::maxDim);
@@ -259,4 +263,5 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("kvCapacity", &kvCapacity);
   function("randomNormals", &randomNormals);
   function("limits", &limitsObject);
+  function("heapBytesInUse", &heapBytesInUse);
 }

@@ -146,6 +146,8 @@ export interface Linattn {
   kvCapacity(model: Model, opts: CapacityOptions): CapacityResult;
   /** Deterministic generator of the core (xoshiro256** + polar normal). */
   randomNormals(seed: number, count: number): Float64Array;
+  /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */
+  readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
 }
 
 export function createLinattn(opts?: { wasmBinary?: ArrayBuffer | Uint8Array;

@@ -228,5 +228,11 @@ function makeApi(M) {
     randomNormals(seed, count) {
       return check(M.randomNormals(number('seed', seed), number('count', count)));
     },
+
+    /** For tests: the allocator's bytes in use, and the size of WebAssembly memory. */
+    debug: Object.freeze({
+      heapBytesInUse: () => M.heapBytesInUse(),
+      memoryBytes: () => M.HEAP8.length,
+    }),
   });
 }
