@@ -224,7 +224,6 @@ test('the feature-map toggle switches to elu + 1 with the normalizer, and back',
   close(vec((await page.textContent(part('z'))).replace(/^.*z = /, '').replace(/\).*$/, ')')), [4.8, 4.6], 1e-9, 'z');
   // k₁'s read: φ(k₁)ᵀS / φ(k₁)ᵀz = (7, −5) / 14.2
   close((await readRow(1)).read, [7 / 14.2, -5 / 14.2], 1e-4, 'normalized k\u2081 read');
-  await assertAxeClean('elu + 1');
   await page.check(part('fm-identity'));
   assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1']);
   assert.deepEqual((await readRow(1)).read, [3, -3]);
@@ -249,7 +248,6 @@ test('bad input in a field shows an inline message and leaves the ledger unchang
     assert.equal(await page.getAttribute(field, 'aria-invalid'), 'true');
     assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1'], `ledger unchanged after ${JSON.stringify(text)}`);
   }
-  await assertAxeClean('field with an error');
   await page.fill(field, '2');
   await page.press(field, 'Enter');
   assert.equal((await page.textContent(msg)).trim(), '');
@@ -284,7 +282,6 @@ test('the reader edits the ledger: add, remove, d = 3, reset', async () => {
     assert.equal(await page.getAttribute(part(field), 'aria-invalid'), null, `${field} = ${text} accepted`);
   }
   for (const i of [1, 2, 3]) assert.match((await readRow(i)).verdict, /\u2713/, `read ${i} exact with three perpendicular keys`);
-  await assertAxeClean('d = 3');
   await page.click(`${ROOT} [data-action="reset"]`);
   assert.equal((await matrix('S-3')).length, 4);
 });
@@ -299,14 +296,23 @@ test('receipts grow with each write, the ledger stays d × d', async () => {
   assert.deepEqual(counts, [[4, 4], [8, 4], [12, 4]]);
 });
 
-test('axe-core finds nothing at the start, on a blank page, with a free query, and in dark theme', async () => {
+test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D with a free query and a field error, and in dark theme', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   await assertAxeClean('example');
+
+  await page.check(part('fm-elu1'));
   await goToStep(0);
-  await assertAxeClean('blank page');
-  await goToStep(3);
+  await assertAxeClean('blank page, elu + 1');
+
+  await page.click(`${ROOT} [data-action="reset"]`);
+  await page.check(part('dim-3'));
   await page.selectOption(part('query-select'), '-1');
-  await assertAxeClean('free query');
+  await page.fill(part('v2-3'), 'seven');
+  await page.press(part('v2-3'), 'Enter');
+  assert.match(await page.textContent(part('v2-3-msg')), /not a number/);
+  await assertAxeClean('d = 3, free query, a field error');
+
+  await page.click(`${ROOT} [data-action="reset"]`);
   await page.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
   await assertAxeClean('dark theme');
   await page.evaluate(() => { delete document.documentElement.dataset.theme; });
