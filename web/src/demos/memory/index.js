@@ -6,8 +6,9 @@
 import './memory.css';
 import { exactBytes, formatBytes, groupDigits, longTokens, parseGigabytes, parseWhole,
   shortTokens } from './format.js';
-import { CUSTOM_ID, GROUP_FIELDS, KIND_LABELS, PRESETS, describeGroup, draftFromModel, findPreset,
-  hasGrowingLayers, hasLinearLayers, linearized, modelFromDraft, newGroupDraft } from './models.js';
+import { CUSTOM_ID, GROUP_FIELDS, KIND_LABELS, describeGroup, draftFromModel, hasGrowingLayers,
+  hasLinearLayers, linearized, modelFromDraft, newGroupDraft } from './models.js';
+import { PRESETS, findPreset } from './presets.js';
 import { MAX_TOKENS, MIN_TOKENS, computeAll } from './compute.js';
 import { drawChart } from './chart.js';
 

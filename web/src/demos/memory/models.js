@@ -1,16 +1,10 @@
-// Model descriptions for the memory demo: the presets (data in content/presets/models.json), the
-// "every attention layer made linear" variant, and the custom model's editor drafts.
+// Model descriptions for the memory demo: the "every attention layer made linear" variant, layer
+// descriptions and the custom model's editor drafts (the presets are data: presets.js).
 // This file only rearranges layer groups; every byte count comes from the core.
 
-import presetData from '../../../../content/presets/models.json';
 import { groupDigits } from './format.js';
 
-export const PRESETS = presetData.presets;
 export const CUSTOM_ID = 'custom';
-
-export function findPreset(id) {
-  return PRESETS.find((p) => p.id === id) || null;
-}
 
 /** Only what the core's Model type has: { layers, params? } (a deep copy). */
 export function coreModel(model) {

@@ -1,0 +1,73 @@
+// The memory demo's pieces that run without a browser: exact byte formatting, the preset data
+// (every preset is a model the real core accepts, with a source and a `confirmed` flag), and the
+// all-linear variant. Byte counts here are worked out by hand.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createLinattn } from '../../wasm/index.mjs';
+import { divideToDecimal, exactBytes, formatBytes, groupDigits, parseGigabytes, parseWhole,
+  shortTokens } from '../../web/src/demos/memory/format.js';
+
+const presets = JSON.parse(readFileSync(new URL('../../content/presets/models.json', import.meta.url), 'utf8')).presets;
+
+test('formatBytes rounds exactly, half up, and never prints NaN, Infinity or exponents', () => {
+  assert.equal(formatBytes(131072n).text, '128 KiB');
+  assert.equal(formatBytes(70272n).text, '68.63 KiB');            // 68.625 rounds up
+  assert.equal(formatBytes(1073741824n, 'decimal').text, '1.07 GB');
+  assert.equal(formatBytes(0n).text, '0 B');
+  assert.equal(formatBytes(1048575n).text, '1 MiB');             // 1023.999 KiB moves up a unit
+  assert.equal(formatBytes(1023n).text, '1,023 B');
+  assert.equal(formatBytes((1n << 63n) - 1n).text, '8 EiB');
+  assert.equal(formatBytes(2n ** 70n).text, '1,024 EiB');
+  assert.equal(exactBytes(17179869184n), '17,179,869,184 bytes');
+  assert.equal(exactBytes(1n), '1 byte');
+  assert.equal(divideToDecimal(5n, 2n, 0), '3');
+  assert.equal(groupDigits(-1234567n), '\u22121,234,567');
+  for (let e = 0n; e < 64n; e++) {
+    const t = formatBytes(1n << e).text + formatBytes((1n << e) * 3n, 'decimal').text;
+    assert.doesNotMatch(t, /NaN|Infinity|e[+-]?\d/);
+  }
+});
+
+test('token labels and the parsing of typed numbers', () => {
+  assert.deepEqual([1000, 4096, 131072, 1048576, 10000000].map(shortTokens), ['1K', '4.1K', '131K', '1.05M', '10M']);
+  assert.equal(parseGigabytes('80'), 80000000000n);
+  assert.equal(parseGigabytes(' 24.5 '), 24500000000n);
+  assert.equal(parseGigabytes('1e3'), null);
+  assert.equal(parseGigabytes('-1'), null);
+  assert.equal(parseWhole('1,024'), 1024);
+  assert.equal(parseWhole('-5'), -5);
+  assert.ok(Number.isNaN(parseWhole('abc')));
+  assert.ok(Number.isNaN(parseWhole('1.5')));
+});
+
+test('every preset is data the core accepts, with a cited source, a note and a confirmed flag', async () => {
+  const la = await createLinattn();
+  const ids = new Set();
+  for (const p of presets) {
+    assert.ok(!ids.has(p.id), `duplicate id ${p.id}`);
+    ids.add(p.id);
+    assert.equal(typeof p.name, 'string');
+    assert.equal(typeof p.note, 'string');
+    assert.equal(typeof p.confirmed, 'boolean', `${p.id}.confirmed`);
+    assert.ok(p.source && typeof p.source.citation === 'string' && p.source.citation.length > 0, `${p.id} cites a source`);
+    assert.ok(p.source.url === null || /^https:\/\//.test(p.source.url), `${p.id} url`);
+    if (!p.confirmed) assert.match(p.note, /Uncertain/, `${p.id}: an unconfirmed preset says what is uncertain`);
+    const model = { layers: p.layers };
+    if (p.params !== undefined) model.params = p.params;
+    const r = la.kvMemory(model, { tokens: 1000 });
+    assert.equal(typeof r.kvBytes, 'bigint');
+  }
+  const byId = (id) => ({ layers: presets.find((p) => p.id === id).layers });
+  const bf16 = 2n;
+  assert.equal(la.kvMemory(byId('llama-3-8b'), { tokens: 1 }).kvBytesPerToken, 2n * 8n * 128n * 32n * bf16);
+  assert.equal(la.kvMemory(byId('deepseek-v3'), { tokens: 1 }).kvBytesPerToken, 576n * 61n * bf16);
+  assert.equal(la.kvMemory(byId('one-head-linear'), { tokens: 1e7, stateDtype: 'fp32' }).stateBytes, 4096n * 4n);
+});
+
+test('the all-linear variant replaces attention and MLA groups and merges equal shapes', async () => {
+  const { linearized } = await import('../../web/src/demos/memory/models.js');
+  const out = linearized({ layers: [{ kind: 'linear', count: 36, heads: 32, keyDim: 128, valueDim: 128 },
+    { kind: 'attention', count: 12, kvHeads: 2, headDim: 256 }] }, { heads: 32, keyDim: 128, valueDim: 128 });
+  assert.deepEqual(out.layers, [{ kind: 'linear', count: 48, heads: 32, keyDim: 128, valueDim: 128 }]);
+});
