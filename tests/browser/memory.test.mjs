@@ -272,6 +272,8 @@ test('bad input gives an inline message and keeps the last good state', async ()
     await input.fill(bad);
     await input.dispatchEvent('change');
     assert.match(await editorError.textContent(), pattern, `message for ${field} = "${bad}"`);
+    assert.match(await editorError.textContent(), /Layer group 1/, 'the message names the group as the editor does');
+    assert.equal(await input.getAttribute('aria-invalid'), 'true', `${field} marked invalid`);
     assert.deepEqual(await figure(demo, 'kvTotal'), lastGood, `last good state kept after ${field} = "${bad}"`);
     await input.fill(field === 'count' ? '32' : field === 'headDim' ? '128' : '8');
     await input.dispatchEvent('change');

@@ -491,8 +491,18 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     const twin = state.custom && state.custom.linearTwin;
     if (twin) custom.linearTwin = twin;
     if (!apply({ preset: CUSTOM_ID, custom, linear: false }, editorError)) {
-      const focused = editor.querySelector('input:focus');
-      if (focused) focused.setAttribute('aria-invalid', 'true');
+      // The core names the field ("model.layers[0].kvHeads must be ..."): say it in the editor's
+      // words and mark that input.
+      const m = /model\.layers\[(\d+)\]\.(\w+)/.exec(editorError.textContent);
+      const target = m ? editor.querySelector(`[data-group="${m[1]}"][data-key="${m[2]}"]`)
+        : editor.querySelector('input:focus');
+      if (m) {
+        const kind = draft.groups[Number(m[1])] && draft.groups[Number(m[1])].kind;
+        const field = kind && GROUP_FIELDS[kind].find(([key]) => key === m[2]);
+        editorError.textContent = editorError.textContent.replace(m[0],
+          `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`);
+      }
+      if (target) target.setAttribute('aria-invalid', 'true');
     }
   }
 
