@@ -331,7 +331,8 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     else if (crossover !== null && typeof crossover === 'object') cross = textFigure(`unavailable: ${crossover.error}`, 'crossover', null, 'error');
     else if (crossover === null) cross = textFigure('not applicable: no fixed state to compare with', 'crossover', null, 'none');
     else if (crossover > maxTokens || crossover <= 0n) cross = textFigure(`never within ${shortTokens(maxTokens)} tokens`, 'crossover', null, 'never');
-    else cross = textFigure(`${longTokens(crossover)} (${shortTokens(crossover)})`, 'crossover', null, crossover.toString());
+    else cross = textFigure(crossover >= 1000n ? `${longTokens(crossover)} (${shortTokens(crossover)})` : longTokens(crossover),
+      'crossover', null, crossover.toString());
     rows.push([reference === 'twin'
       ? 'Context where one session’s KV cache outgrows the all-linear model’s state'
       : 'Context where one session’s KV cache outgrows its fixed state', cross]);
@@ -408,7 +409,9 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
       `fixed state ${formatBytes(first.stateBytes, u).text} throughout` +
       (r.reference === 'twin' ? `; all-linear state ${formatBytes(first.refBytes, u).text} throughout.` : '.');
     const items = [];
-    if (r.growing) items.push(['lm-sw-kv', 'KV cache (grows with context)']);
+    const growingGroups = r.resolved.model.layers.filter((g) => g.kind !== 'linear');
+    const capped = growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && g.window);
+    if (r.growing) items.push(['lm-sw-kv', capped ? 'KV cache (stops growing once the window is full)' : 'KV cache (grows with context)']);
     if (r.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
     if (r.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
     if (r.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
