@@ -9,10 +9,13 @@ function vectorCell(v, part) {
   return h('td', { class: 'la-ledger__vcell', 'data-part': part }, formatVector(v));
 }
 
-function verdictCell(exact, error) {
-  return h('td', { class: exact ? 'la-ledger__good' : 'la-ledger__bad' },
-    h('span', { 'data-part': 'verdict' }, h('span', { 'aria-hidden': 'true' }, exact ? '\u2713 ' : '\u2717 '), exact ? 'exact' : 'off by'),
-    exact ? null : ' ', h('span', { class: 'la-ledger__num', 'data-part': 'error', hidden: exact }, formatNumber(error)));
+/** The read-back with its verdict on the line below: "(3, −3)" / "✗ off by 4". */
+function readCell(r) {
+  return h('td', { class: 'la-ledger__readcell' },
+    h('span', { class: 'la-ledger__vec-text', 'data-part': 'read-value' }, formatVector(r.read)),
+    h('span', { class: 'la-ledger__verdict ' + (r.exact ? 'la-ledger__good' : 'la-ledger__bad') },
+      h('span', { 'data-part': 'verdict' }, h('span', { 'aria-hidden': 'true' }, r.exact ? '\u2713 ' : '\u2717 '), r.exact ? 'exact' : 'off by'),
+      r.exact ? null : ' ', h('span', { class: 'la-ledger__num', 'data-part': 'error', hidden: r.exact }, formatNumber(r.error))));
 }
 
 export function renderReads(container, state, view) {
@@ -23,14 +26,13 @@ export function renderReads(container, state, view) {
   const readName = view.normalized ? 'read \u03c6(k)\u1d40S \u00f7 \u03c6(k)\u1d40z' : 'read k\u1d40S';
   const rows = view.reads.map((r) => h('tr', { 'data-part': `read-${r.index + 1}` },
     h('th', { scope: 'row' }, keyLabel(r.index)),
-    vectorCell(r.read, 'read-value'),
-    vectorCell(r.v, 'stored-value'),
-    verdictCell(r.exact, r.error)));
+    readCell(r),
+    vectorCell(r.v, 'stored-value')));
   replace(container, h('table', { class: 'la-ledger__reads', 'data-part': 'reads' },
     h('caption', null, 'Read back with each stored key'),
     h('thead', null, h('tr', null,
-      h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, readName), h('th', { scope: 'col' }, 'stored value'),
-      h('th', { scope: 'col' }, 'verdict, error |read \u2212 v|'))),
+      h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, `${readName}, verdict and error |read \u2212 v|`),
+      h('th', { scope: 'col' }, 'stored value'))),
     h('tbody', null, rows)));
 }
 
