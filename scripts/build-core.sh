@@ -16,7 +16,6 @@ case "$target" in
   wasm)
     # Debian's emcc runs its JS optimizer under the machine's Node, which needs Debian's acorn.
     export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-    export EM_CACHE=${EM_CACHE:-$PWD/build/emcache}
     if [ ! -f build/wasm/Makefile ]; then
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
     fi

@@ -10,7 +10,7 @@
 //   browser         node:test + Playwright + Debian's Chromium     tests/browser
 //
 // Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -20,22 +20,38 @@ const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
 const totals = { passed: 0, failed: 0 };
 const report = [];
 
+// Runs a command, echoing its output as it comes (when `echo`), and returns all of it.
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env }, maxBuffer: 1 << 28,
-    timeout: opts.timeout ?? 20 * 60 * 1000 });
-  const out = (r.stdout || '') + (r.stderr || '');
-  return { ok: r.status === 0, out, status: r.status };
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env } });
+    let out = '';
+    const take = (chunk) => {
+      const text = chunk.toString();
+      out += text;
+      if (opts.echo) process.stdout.write(text);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    const timer = setTimeout(() => {
+      out += `\n(timed out after ${(opts.timeout ?? 1200000) / 1000} s)\n`;
+      child.kill('SIGKILL');
+    }, opts.timeout ?? 20 * 60 * 1000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ ok: status === 0, out, status });
+    });
+  });
 }
 
-function stage(name, fn) {
+async function stage(name, fn) {
   const key = name.split(' ')[0];
   if (only && !only.includes(key)) return;
   const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
   let passed = 0, failed = 0, note = '';
   try {
-    ({ passed, failed, note = '' } = fn());
+    ({ passed, failed, note = '' } = await fn());
   } catch (e) {
     failed = Math.max(1, failed);
     note = String(e.message || e);
@@ -47,8 +63,8 @@ function stage(name, fn) {
   report.push(`${name.padEnd(18)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed  ${secs.padStart(6)} s ${note}`);
 }
 
-function mustBuild(label, cmd, args) {
-  const r = run(cmd, args);
+async function mustBuild(label, cmd, args) {
+  const r = await run(cmd, args);
   if (!r.ok) {
     console.log(r.out.slice(-6000));
     throw new Error(`${label} failed to build`);
@@ -56,8 +72,8 @@ function mustBuild(label, cmd, args) {
 }
 
 // ctest's "x% tests passed, N tests failed out of M"
-function ctest(dir) {
-  const r = run('ctest', ['--test-dir', dir, '-j2', '--output-on-failure']);
+async function ctest(dir) {
+  const r = await run('ctest', ['--test-dir', dir, '-j2', '--output-on-failure']);
   console.log(r.out.split('\n').filter((l) => /tests passed|Failed|\*\*\*|ERROR|FAILED/.test(l)).join('\n'));
   const m = r.out.match(/tests passed, (\d+) tests? failed out of (\d+)/);
   if (!m) throw new Error(`ctest in ${dir} gave no summary:\n${r.out.slice(-3000)}`);
@@ -66,37 +82,37 @@ function ctest(dir) {
 }
 
 // node --test with the spec reporter: "ℹ pass N" / "ℹ fail N"
-function nodeTest(dir, extra = []) {
+async function nodeTest(dir, extra = []) {
   const files = existsSync(path.join(root, dir))
     ? readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => path.join(dir, f))
     : [];
   if (files.length === 0) throw new Error(`no test files in ${dir}`);
-  const r = run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], { timeout: 40 * 60 * 1000 });
-  console.log(r.out);
+  const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files],
+    { timeout: 40 * 60 * 1000, echo: true });
   const pass = r.out.match(/ℹ pass (\d+)/), fail = r.out.match(/ℹ fail (\d+)/);
   if (!pass || !fail) throw new Error(`node --test in ${dir} gave no summary`);
   const failed = Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1);
   return { passed: Number(pass[1]), failed };
 }
 
-stage('core (native)', () => {
-  mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native']);
+await stage('core (native)', async () => {
+  await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native']);
   return ctest('build/native');
 });
 
-stage('core (wasm)', () => {
-  mustBuild('WebAssembly core', 'bash', ['scripts/build-core.sh', 'wasm']);
+await stage('core (wasm)', async () => {
+  await mustBuild('WebAssembly core', 'bash', ['scripts/build-core.sh', 'wasm']);
   return ctest('build/wasm');
 });
 
-stage('api (node)', () => nodeTest('tests/node'));
+await stage('api (node)', () => nodeTest('tests/node'));
 
-stage('web build', () => {
-  mustBuild('web', 'npm', ['run', '--silent', 'build:web']);
+await stage('web build', async () => {
+  await mustBuild('web', 'npm', ['run', '--silent', 'build:web']);
   return { passed: 0, failed: 0, note: '(dist/ built; a build, not a test)' };
 });
 
-stage('browser', () => nodeTest('tests/browser', ['--test-concurrency=1']));
+await stage('browser', () => nodeTest('tests/browser', ['--test-concurrency=1']));
 
 console.log('\n=== summary ===');
 for (const line of report) console.log(line);
