@@ -111,6 +111,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onAngle(target, degrees) {
+    if (target >= state.associations.length) return;   // a late frame for a key just removed
     act((s) => {
       const k = unitAt(degrees);
       if (target === -1) s.freeQuery = k;

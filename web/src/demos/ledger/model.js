@@ -12,37 +12,52 @@ function withMemory(la, opts, fn) {
   }
 }
 
+function oneHot(n, i) {
+  const e = new Array(n).fill(0);
+  e[i] = 1;
+  return e;
+}
+
 export function memoryOptions(state) {
   const elu = state.featureMap === 'elu1';
   return { dk: state.d, dv: state.d, featureMap: elu ? 'elu1' : 'identity', normalize: elu };
 }
 
 /**
- * |a - b| by the core. Uses la.compare when the core offers it; otherwise two scratch memories:
- * S = 1·aᵀ + (−1)·bᵀ gives a − b, then (a − b)·u with u = (a − b)/|a − b| (unitKeys) gives |a − b|.
+ * |a − b| by the core, for many pairs. Uses la.compare when the core offers it; otherwise three
+ * scratch memories (reset between pairs): S = 1·aᵀ + (−1)·bᵀ gives a − b; unitKeys features give
+ * u = (a − b)/|a − b|; and a memory holding a − b under the value [1] reads (a − b)·u = |a − b| at u.
  */
-export function coreError(la, a, b) {
-  if (typeof la.compare === 'function') return la.compare(a, b).error;
-  const n = a.length;
-  const diff = withMemory(la, { dk: 1, dv: n }, (m) => {
-    m.write([1], a);
-    m.write([-1], b);
-    return m.read([1]);
-  });
-  if (diff.every((x) => x === 0)) return 0;
-  const unit = withMemory(la, { dk: n, dv: 1, unitKeys: true }, (m) => m.features(diff));
-  return withMemory(la, { dk: n, dv: 1 }, (m) => {
-    m.write(diff, [1]);
-    return m.readTerms(unit).coefficients[0];
-  });
+export function coreErrors(la, pairs) {
+  if (typeof la.compare === 'function') return pairs.map(([a, b]) => la.compare(a, b).error);
+  if (pairs.length === 0) return [];
+  const n = pairs[0][0].length;
+  return withMemory(la, { dk: 1, dv: n }, (sub) => withMemory(la, { dk: n, dv: 1, unitKeys: true }, (unit) =>
+    withMemory(la, { dk: n, dv: 1 }, (dot) => pairs.map(([a, b]) => {
+      sub.reset();
+      sub.write([1], a);
+      sub.write([-1], b);
+      const diff = sub.read([1]);
+      if (diff.every((x) => x === 0)) return 0;
+      dot.reset();
+      dot.write(diff, [1]);
+      return dot.read(unit.features(diff))[0];
+    }))));
 }
+
+// The sweep's storage counts depend only on (d, N): asked once per pair.
+const storageCache = new Map();
 
 /** Numbers kept by softmax (every receipt: N·(dk+dv)) and by the ledger (dk·dv), from the core. */
 function storageNumbers(la, state, count, ledgerLength) {
   if (count === 0) return { receipts: 0, ledger: ledgerLength };
+  const key = `${state.d}:${count}`;
+  if (storageCache.has(key)) return storageCache.get(key);
   try {
     const r = la.interferenceSweep({ d: state.d, ns: [count], trials: 1 });
-    return { receipts: r.cacheNumbers[0], ledger: r.stateNumbers[0] };
+    const numbers = { receipts: r.cacheNumbers[0], ledger: r.stateNumbers[0] };
+    storageCache.set(key, numbers);
+    return numbers;
   } catch {
     // Counting what is held, not computing: the pile is the list of every k and v written so far.
     const pile = state.associations.slice(0, count).flatMap((a) => [...a.k, ...a.v]);
@@ -84,21 +99,26 @@ export function computeLedger(la, state) {
     return { S, z, writes, reads, query, features, count: mem.count, ledgerLength: S.length };
   });
 
-  for (const r of view.reads) {
-    r.error = coreError(la, r.read, r.v);
+  const withQuery = view.query && state.query >= 0 && state.query < step;
+  const pairs = view.reads.map((r) => [r.read, r.v]);
+  if (withQuery) pairs.push([view.query.read, associations[state.query].v]);
+  const errors = coreErrors(la, pairs);
+  view.reads.forEach((r, i) => {
+    r.error = errors[i];
     r.exact = r.error < EXACT_TOLERANCE;
-  }
-  if (view.query && state.query >= 0 && state.query < step) {
+  });
+  if (withQuery) {
     view.query.value = associations[state.query].v;
-    view.query.error = coreError(la, view.query.read, view.query.value);
+    view.query.error = errors[errors.length - 1];
     view.query.exact = view.query.error < EXACT_TOLERANCE;
   }
 
-  // Overlaps φ(kᵢ)·φ(kⱼ) of every pair of keys (written or not): a scratch memory that files each key
-  // under a 1-number value; the coefficients of a read with kⱼ are then row j of the overlap matrix.
-  view.overlaps = associations.length === 0 ? [] : withMemory(la, { dk: state.d, dv: 1, featureMap: opts.featureMap }, (m) => {
-    for (const a of associations) m.write(a.k, [1]);
-    return associations.map((a) => m.readTerms(a.k).coefficients);
+  // Overlaps φ(kᵢ)·φ(kⱼ) of every pair of keys (written or not): a scratch memory files key i under
+  // the one-hot value eᵢ, so the read with kⱼ is row j of the overlap matrix.
+  const n = associations.length;
+  view.overlaps = n === 0 ? [] : withMemory(la, { dk: state.d, dv: n, featureMap: opts.featureMap }, (m) => {
+    associations.forEach((a, i) => m.write(a.k, oneHot(n, i)));
+    return associations.map((a) => m.read(a.k));
   });
 
   view.numbers = storageNumbers(la, state, step, view.ledgerLength);

@@ -90,12 +90,26 @@ function makeHandle(plane, target) {
     g.setPointerCapture(e.pointerId);
     plane.dragging = target;
   });
+  // Pointer moves can outpace the screen: recompute at most once per animation frame.
+  let pending = null;
+  let frame = 0;
+  const flush = () => {
+    frame = 0;
+    if (pending !== null && pending !== handle.angle) plane.onAngle(target, pending, 'pointer');
+    pending = null;
+  };
   g.addEventListener('pointermove', (e) => {
     if (plane.dragging !== target || !g.hasPointerCapture(e.pointerId)) return;
     const a = angleAtPointer(e);
-    if (a !== null && a !== handle.angle) plane.onAngle(target, a, 'pointer');
+    if (a === null) return;
+    pending = a;
+    if (!frame) frame = requestAnimationFrame(flush);
   });
   const end = (e) => {
+    if (frame) {
+      cancelAnimationFrame(frame);
+      flush();
+    }
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
     plane.dragging = null;
   };
