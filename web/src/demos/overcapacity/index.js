@@ -4,7 +4,7 @@
 // in a worker) and la.interferenceStore (one store at the current N); this file keeps the demo's
 // state in one plain object and redraws from it.
 import './overcapacity.css';
-import { html, uid } from './svg.js';
+import { html, uid, setText, setAttr } from './svg.js';
 import { createChart, SERIES } from './chart.js';
 import { createStoreView } from './store-view.js';
 import { createRunner } from './runner.js';
@@ -17,6 +17,8 @@ const KEYS = ['random', 'orthogonal', 'elu1'];
 const SCALES = ['linear', 'log'];
 export const DEFAULTS = Object.freeze({ d: 64, n: 96, keys: 'random', trials: 8, seed: 1, beta: 8, scale: 'linear' });
 const SWEEP_CACHE_SIZE = 6;
+/** How long the N slider must rest before a large store is requested. */
+const STORE_SETTLE_MS = 120;
 
 const sweepKey = (s) => `${s.d}|${s.keys}|${s.trials}|${s.seed}|${s.beta}`;
 
@@ -228,9 +230,16 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     onStateChange(getState());
   }
 
+  // The slider fires more input events than there are frames: state changes at once, the picture
+  // is redrawn once per animation frame (the first frame after the event).
+  let frame = 0;
   function setN(n) {
     if (n === state.n) return;
     state.n = n;
+    if (!frame) frame = requestAnimationFrame(renderN);
+  }
+  function renderN() {
+    frame = 0;
     renderControls();
     renderAtN();
     ensureStore();
@@ -317,12 +326,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     return `trial 1 of seed ${state.seed}, ${KEY_LABELS[state.keys]}`;
   }
 
+  let storeTimer = 0;
   function ensureStore() {
     const key = `${sweepKey(state)}|${state.n}`;
     if (view.store && view.store.key === key) return;
     if (view.storeWanted && view.storeWanted.key === key) return;
     const params = { d: state.d, n: state.n, seed: state.seed, keys: state.keys, beta: state.beta };
     if (storeIsCheap(state.d, state.n)) {
+      clearTimeout(storeTimer);
       runner.cancelStores();
       view.storeWanted = null;
       try {
@@ -332,9 +343,15 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       }
       return;
     }
-    view.storeWanted = { key, n: state.n, id: 0, label: storeLabel() };
-    view.storeWanted.id = runner.store(params);
+    // A large store takes a worker from 10 ms to over a second: ask for it once the slider rests,
+    // so a fast drag does not keep a second core busy with stores nobody will see.
+    const wanted = { key, n: state.n, id: 0, label: storeLabel() };
+    view.storeWanted = wanted;
     storeView.pending(state.n);
+    clearTimeout(storeTimer);
+    storeTimer = setTimeout(() => {
+      if (view.storeWanted === wanted) wanted.id = runner.store(params);
+    }, STORE_SETTLE_MS);
   }
 
   function onStore(id, result) {
@@ -358,20 +375,20 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   // ---- rendering -----------------------------------------------------------------------------
   function renderControls() {
     dSelect.value = String(state.d);
-    nSlider.max = String(4 * state.d);
-    nSlider.value = String(state.n);
-    nOut.textContent = formatInt(state.n);
-    nSlider.setAttribute('aria-valuetext', `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`);
+    setAttr(nSlider, 'max', 4 * state.d);
+    if (nSlider.value !== String(state.n)) nSlider.value = String(state.n);
+    setText(nOut, formatInt(state.n));
+    setAttr(nSlider, 'aria-valuetext', `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`);
     kSelect.value = state.keys;
     if (document.activeElement !== tInput || !tInput.hasAttribute('aria-invalid')) tInput.value = String(state.trials);
     if (document.activeElement !== sInput || !sInput.hasAttribute('aria-invalid')) sInput.value = String(state.seed);
     const bi = BETAS.indexOf(state.beta);
     bSlider.value = String(bi);
-    bOut.textContent = String(state.beta);
-    bSlider.setAttribute('aria-valuetext', `\u03b2 = ${state.beta}`);
+    setText(bOut, String(state.beta));
+    setAttr(bSlider, 'aria-valuetext', `\u03b2 = ${state.beta}`);
     scaleRadios[state.scale].checked = true;
-    legendTexts.softmaxCosineMean.textContent = `mean cosine, softmax (\u03b2 = ${state.beta})`;
-    legendTexts.softmaxRecallMean.textContent = `top-1 recall, softmax (\u03b2 = ${state.beta})`;
+    setText(legendTexts.softmaxCosineMean, `mean cosine, softmax (\u03b2 = ${state.beta})`);
+    setText(legendTexts.softmaxRecallMean, `top-1 recall, softmax (\u03b2 = ${state.beta})`);
   }
 
   function renderStatus() {
@@ -384,8 +401,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
         `the full curve with ${state.trials} ${state.trials === 1 ? 'trial' : 'trials'} is computing\u2026`;
     }
     if (view.mode === 'main') text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
-    status.textContent = text;
-    root.dataset.sweep = entry ? (entry.complete ? 'complete' : 'preview') : 'pending';
+    setText(status, text);
+    setAttr(root, 'data-sweep', entry ? (entry.complete ? 'complete' : 'preview') : 'pending');
   }
 
   function renderChart() {
@@ -403,28 +420,28 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const sweep = entry ? entry.sweep : null;
     const i = indexOfN(sweep, state.n);
     chart.marker(state.n, i);
-    rd.n.textContent = formatInt(state.n);
+    setText(rd.n, formatInt(state.n));
     if (i < 0) {
-      sentence.textContent = `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`;
-      for (const k of ['cosine', 'cosineStd', 'recall', 'theory', 'softmaxCosine', 'softmaxRecall']) rd[k].textContent = '\u2026';
-      memoryLine.textContent = '';
-      root.dataset.n = '';
+      setText(sentence, `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`);
+      for (const k of ['cosine', 'cosineStd', 'recall', 'theory', 'softmaxCosine', 'softmaxRecall']) setText(rd[k], '\u2026');
+      setText(memoryLine, '');
+      setAttr(root, 'data-n', '');
       return;
     }
-    sentence.textContent = sentenceParts(sweep, i, state.d);
-    rd.cosine.textContent = formatCos(sweep.cosineMean[i]);
-    rd.cosineStd.textContent = sweep.trials > 1 ? formatCos(sweep.cosineStd[i], 3) : '\u2014 (one trial)';
-    rd.recall.textContent = formatPercent(sweep.recallMean[i]);
-    rd.theory.textContent = formatCos(sweep.theoryCosine[i]);
-    rd.softmaxCosine.textContent = formatCos(sweep.softmaxCosineMean[i]);
-    rd.softmaxRecall.textContent = formatPercent(sweep.softmaxRecallMean[i]);
+    setText(sentence, sentenceParts(sweep, i, state.d));
+    setText(rd.cosine, formatCos(sweep.cosineMean[i]));
+    setText(rd.cosineStd, sweep.trials > 1 ? formatCos(sweep.cosineStd[i], 3) : '\u2014 (one trial)');
+    setText(rd.recall, formatPercent(sweep.recallMean[i]));
+    setText(rd.theory, formatCos(sweep.theoryCosine[i]));
+    setText(rd.softmaxCosine, formatCos(sweep.softmaxCosineMean[i]));
+    setText(rd.softmaxRecall, formatPercent(sweep.softmaxRecallMean[i]));
     memoryLine.textContent = `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
       `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
       `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`;
-    root.dataset.n = String(state.n);
+    setAttr(root, 'data-n', state.n);
     // The sentence is re-announced only when the reader pauses, not on every slider step.
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => { live.textContent = sentence.textContent; }, 700);
+    liveTimer = setTimeout(() => { setText(live, sentence.textContent); }, 700);
   }
 
   function renderTable() {
@@ -487,17 +504,22 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   // Theme changes: redraw the canvases in the new colours.
   const media = window.matchMedia('(prefers-color-scheme: dark)');
-  on(media, 'change', () => storeView.redraw());
-  const themeWatch = new MutationObserver(() => storeView.redraw());
+  on(media, 'change', () => storeView.redraw(true));
+  const themeWatch = new MutationObserver(() => storeView.redraw(true));
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
   let resizeFrame = 0;
-  const resizeWatch = new ResizeObserver(() => {
+  const widths = new Map();
+  const resizeWatch = new ResizeObserver((entries) => {
+    for (const e of entries) widths.set(e.target, e.contentRect.width);
     cancelAnimationFrame(resizeFrame);
     resizeFrame = requestAnimationFrame(() => {
-      if (chart.setWidth(chart.element.clientWidth || 600)) renderChart();
-      storeView.redraw();
+      const chartWidth = widths.get(chart.element);
+      if (chartWidth && chart.setWidth(chartWidth)) renderChart();
+      const stripWidth = widths.get(storeView.stripElement);
+      if (stripWidth) storeView.redraw(false, stripWidth);
     });
   });
+  resizeWatch.observe(storeView.stripElement);
   resizeWatch.observe(chart.element);
 
   // ---- public handle -------------------------------------------------------------------------
@@ -541,6 +563,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     destroy() {
       ac.abort();
       clearTimeout(liveTimer);
+      clearTimeout(storeTimer);
+      cancelAnimationFrame(frame);
       cancelAnimationFrame(resizeFrame);
       themeWatch.disconnect();
       resizeWatch.disconnect();

@@ -1,7 +1,7 @@
 // "Inside one store": the key overlaps |k_i · k_j| as a heatmap and each association's read quality
 // as a strip, for the current N (trial 1 of the sweep's keys), from la.interferenceStore.
 // Pixels on a canvas (N² cells would be too many SVG nodes); the numbers are also in tables.
-import { html, uid } from './svg.js';
+import { html, setText, setAttr } from './svg.js';
 import { formatCos, formatInt, plural } from './format.js';
 import { HEATMAP_MAX_N } from './jobs.js';
 
@@ -27,8 +27,9 @@ export function createStoreView(parent, rootEl) {
 
   const heatBox = html('div', { class: 'oc-heat' }, grid);
   const heatCaption = html('p', { class: 'oc-caption' }, heatBox);
-  const heat = html('canvas', { class: 'oc-heat-canvas', role: 'img' }, heatBox);
-  const heatNote = html('p', { class: 'oc-note' }, heatBox);
+  const heatSquare = html('div', { class: 'oc-heat-square' }, heatBox);
+  const heat = html('canvas', { class: 'oc-heat-canvas', role: 'img' }, heatSquare);
+  const heatNote = html('p', { class: 'oc-note' }, heatSquare);
 
   const stripBox = html('div', { class: 'oc-strip' }, grid);
   const stripCaption = html('p', { class: 'oc-caption' }, stripBox);
@@ -55,31 +56,34 @@ export function createStoreView(parent, rootEl) {
   const probeCtx = probe.getContext('2d', { willReadFrequently: true });
 
   let current = null;  // { result, d, label }
+  let palette = null;  // the theme's colours, read once per theme (reading them forces a style pass)
+  let stripWidth = 0;  // CSS px, from the ResizeObserver of the page (not read while drawing)
 
   function colors() {
+    if (palette) return palette;
     const cs = getComputedStyle(rootEl);
     const get = (name, fallback) => (cs.getPropertyValue(name).trim() || fallback);
-    return {
+    palette = {
       bg: rgbOf(probeCtx, get('--bg', '#fff')),
       ink: rgbOf(probeCtx, get('--accent', '#2451b7')),
       bad: get('--bad', '#c0392b'),
       panel: get('--panel', '#f4f4f4'),
     };
+    return palette;
   }
 
   function drawHeat(result, c) {
     const n = result.n;
     if (!result.keyOverlap) {
       heat.hidden = true;
-      heatNote.textContent = `The overlap heatmap is drawn for N \u2264 ${HEATMAP_MAX_N}; ` +
+      setText(heatNote, `The overlap heatmap is drawn for N \u2264 ${HEATMAP_MAX_N}; ` +
         `at N = ${formatInt(n)} it would have ${formatInt(n)} \u00d7 ${formatInt(n)} cells, too small to see. ` +
-        'Move N down to look inside.';
+        'Move N down to look inside.');
       return;
     }
     heat.hidden = false;
-    heatNote.textContent = '';
-    heat.width = n;
-    heat.height = n;
+    setText(heatNote, '');
+    if (heat.width !== n) { heat.width = n; heat.height = n; }
     const ctx = heat.getContext('2d');
     const img = ctx.createImageData(n, n);
     const [br, bg, bb] = c.bg;
@@ -93,19 +97,22 @@ export function createStoreView(parent, rootEl) {
       img.data[4 * k + 3] = 255;
     }
     ctx.putImageData(img, 0, 0);
-    heat.setAttribute('aria-label', `Heatmap of the key overlaps |k\u1d62\u00b7k\u2c7c| of the ` +
+    setAttr(heat, 'aria-label', `Heatmap of the key overlaps |k\u1d62\u00b7k\u2c7c| of the ` +
       `${formatInt(n)} stored keys: row i, column j; darker cells overlap more, and the diagonal ` +
       'is each unit key with itself. The numbers are in the key-overlap table.');
   }
 
   function drawStrip(result, c) {
     const n = result.n;
-    const cssWidth = Math.max(200, Math.floor(stripBox.clientWidth || 300));
+    if (!stripWidth) stripWidth = Math.max(200, Math.floor(stripBox.clientWidth || 300));
+    const cssWidth = stripWidth;
     const ratio = window.devicePixelRatio || 1;
-    strip.width = Math.floor(cssWidth * ratio);
-    strip.height = Math.floor(44 * ratio);
-    strip.style.width = `${cssWidth}px`;
-    strip.style.height = '44px';
+    if (strip.width !== Math.floor(cssWidth * ratio)) {
+      strip.width = Math.floor(cssWidth * ratio);
+      strip.height = Math.floor(44 * ratio);
+      strip.style.width = `${cssWidth}px`;
+      strip.style.height = '44px';
+    }
     const ctx = strip.getContext('2d');
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, cssWidth, 44);
@@ -121,7 +128,7 @@ export function createStoreView(parent, rootEl) {
     for (let j = 0; j < n; j += 1) {
       if (result.recalled[j] !== 1) ctx.fillRect(j * w, 33, Math.max(w, 1.5), 11);
     }
-    strip.setAttribute('aria-label', `Read quality of each of the ${formatInt(n)} stored ` +
+    setAttr(strip, 'aria-label', `Read quality of each of the ${formatInt(n)} stored ` +
       `${plural(n, 'association', 'associations')}, with wrong recalls marked. ` +
       'The numbers are in the per-association table.');
   }
@@ -184,24 +191,30 @@ export function createStoreView(parent, rootEl) {
     /** Shows a store result; `pendingN` is the N still being computed (or null). */
     show(result, label, pendingN) {
       current = { result, label };
-      head.textContent = `Inside one store: N = ${formatInt(result.n)}, ${label}` +
-        (pendingN != null && pendingN !== result.n ? ` (computing N = ${formatInt(pendingN)}\u2026)` : '');
-      heatCaption.textContent = 'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.';
-      matSummary.textContent = r_summary(result.n);
+      setText(head, `Inside one store: N = ${formatInt(result.n)}, ${label}` +
+        (pendingN != null && pendingN !== result.n ? ` (computing N = ${formatInt(pendingN)}\u2026)` : ''));
+      setText(heatCaption, 'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.');
+      setText(matSummary, summaryText(result.n));
       draw();
-      fillPerTable();
-      fillMatrixTable();
+      if (perDetails.open) fillPerTable();
+      if (matDetails.open) fillMatrixTable();
     },
     pending(n) {
-      if (!current) { head.textContent = `Inside one store: computing N = ${formatInt(n)}\u2026`; return; }
+      if (!current) { setText(head, `Inside one store: computing N = ${formatInt(n)}\u2026`); return; }
       if (current.result.n !== n) {
-        head.textContent = `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (computing N = ${formatInt(n)}\u2026)`;
+        setText(head, `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (computing N = ${formatInt(n)}\u2026)`);
       }
     },
-    redraw: draw,
+    /** Redraws the canvases; `themeChanged` re-reads the colours, `width` is the strip's new width. */
+    redraw(themeChanged = false, width = 0) {
+      if (themeChanged) palette = null;
+      if (width) stripWidth = Math.max(200, Math.floor(width));
+      draw();
+    },
+    stripElement: stripBox,
   };
 
-  function r_summary(n) {
+  function summaryText(n) {
     return n <= MATRIX_TABLE_MAX_N ? 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' : `Key overlaps (table offered for N \u2264 ${MATRIX_TABLE_MAX_N})`;
   }
 }

@@ -27,3 +27,14 @@ export function uid(prefix) {
   counter += 1;
   return `${prefix}-${counter}`;
 }
+
+/** Writes text only when it changed: an unchanged write still dirties layout. */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Sets an attribute only when it changed. */
+export function setAttr(el, name, value) {
+  const v = String(value);
+  if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+}
