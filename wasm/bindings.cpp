@@ -7,6 +7,7 @@
 #include <malloc.h>
 
 #include "attention.hpp"
+#include "compare.hpp"
 #include "interference.hpp"
 #include "kv_memory.hpp"
 #include "memory.hpp"
@@ -220,6 +221,27 @@ JsResult randomNormals(double seed, double count) {
   return f64(x);
 }
 
+JsResult compareVectors(JsNumbers a, JsNumbers b) {
+  auto r = compare(numbers(a), numbers(b));
+  if (!r.status) return val(r.status.message);
+  val o = val::object();
+  o.set("error", r.value.error);
+  o.set("relError", r.value.rel_error);
+  o.set("cosine", r.value.cosine);
+  o.set("degrees", r.value.degrees);
+  o.set("dot", r.value.dot);
+  return o;
+}
+
+JsResult storageNumbers(double dk, double dv, double n) {
+  auto r = storage_numbers(dk, dv, n);
+  if (!r.status) return val(r.status.message);
+  val o = val::object();
+  o.set("cache", r.value.cache);
+  o.set("state", r.value.state);
+  return o;
+}
+
 // Bytes the allocator has handed out and not taken back: for leak tests (la.debug).
 double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -264,4 +286,6 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("randomNormals", &randomNormals);
   function("limits", &limitsObject);
   function("heapBytesInUse", &heapBytesInUse);
+  function("compare", &compareVectors);
+  function("storageNumbers", &storageNumbers);
 }

@@ -146,6 +146,11 @@ export interface Linattn {
   kvCapacity(model: Model, opts: CapacityOptions): CapacityResult;
   /** Deterministic generator of the core (xoshiro256** + polar normal). */
   randomNormals(seed: number, count: number): Float64Array;
+  /** How close a is to b (e.g. a read-back to the stored value): |a-b|, |a-b|/|b|, cosine, the
+   *  angle in degrees (0..180; 90 when either is the zero vector) and a.b. Same length required. */
+  compare(a: Vec, b: Vec): { error: number; relError: number; cosine: number; degrees: number; dot: number };
+  /** Numbers kept after n writes: softmax's cache n(dk+dv) ("receipts") vs the state dk*dv ("ledger"). */
+  storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };
   /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */
   readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
 }

@@ -229,6 +229,15 @@ function makeApi(M) {
       return check(M.randomNormals(number('seed', seed), number('count', count)));
     },
 
+    compare(a, b) {
+      return check(M.compare(vector('a', a), vector('b', b)));
+    },
+
+    storageNumbers(opts) {
+      const o = options('storageNumbers options', opts, ['dk', 'dv', 'n']);
+      return check(M.storageNumbers(number('dk', o.dk), number('dv', o.dv), number('n', o.n)));
+    },
+
     /** For tests: the allocator's bytes in use, and the size of WebAssembly memory. */
     debug: Object.freeze({
       heapBytesInUse: () => M.heapBytesInUse(),

@@ -205,3 +205,12 @@ test('20,000 refused calls in a row do not exhaust the module', () => {
   assert.deepEqual([...m.read([1, 0])], [3, 1]);
   m.delete();
 });
+
+test('compare and storageNumbers: the ledger demo\'s verdicts and receipts counter', () => {
+  const c = la.compare([3, -3], [3, 1]);
+  assert.equal(c.error, 4);
+  assert.ok(Math.abs(la.compare([1, 0], [0.8, 0.6]).degrees - 36.86989764584402) < 1e-9);
+  assert.deepEqual(la.storageNumbers({ dk: 2, dv: 2, n: 3 }), { cache: 12, state: 4 });
+  assert.throws(() => la.compare([1, 2], [1]), /a must have 1 numbers/);
+  assert.throws(() => la.storageNumbers({ dk: 0, dv: 2, n: 1 }), /dk must be/);
+});

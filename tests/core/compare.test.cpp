@@ -1,0 +1,37 @@
+#include <doctest.h>
+
+#include <cmath>
+
+#include "compare.hpp"
+
+using namespace linattn;
+
+TEST_CASE("compare: the worked example's k1 read (3,-3) against v1 (3,1) is off by 4") {
+  auto c = compare({3, -3}, {3, 1});
+  REQUIRE(c.status.ok);
+  CHECK(c.value.error == 4.0);
+  CHECK(c.value.rel_error == doctest::Approx(4 / std::sqrt(10.0)));
+  CHECK(c.value.dot == 6.0);
+  CHECK(c.value.cosine == doctest::Approx(6 / (std::sqrt(18.0) * std::sqrt(10.0))));
+}
+
+TEST_CASE("compare: angles between keys, and zero vectors") {
+  CHECK(compare({1, 0}, {0, 1}).value.degrees == doctest::Approx(90));
+  CHECK(compare({1, 0}, {0.8, 0.6}).value.degrees == doctest::Approx(36.8699).epsilon(1e-5));
+  CHECK(compare({1, 0}, {-1, 0}).value.degrees == doctest::Approx(180));
+  auto z = compare({0, 0}, {0, 0});
+  CHECK(z.value.error == 0);
+  CHECK(z.value.rel_error == 0);
+  CHECK(z.value.degrees == doctest::Approx(90));
+  CHECK(compare({1, 2}, {1}).status.message == "a must have 1 numbers (got 2)");
+  CHECK(compare({NAN}, {1}).status.message.find("a[0]") == 0);
+}
+
+TEST_CASE("storage numbers: receipts grow as n (dk + dv), the ledger stays dk dv") {
+  auto s = storage_numbers(2, 2, 3);
+  CHECK(s.value.cache == 12);
+  CHECK(s.value.state == 4);
+  CHECK(storage_numbers(64, 64, 1e6).value.state == 4096);
+  CHECK_FALSE(storage_numbers(0, 2, 3).status.ok);
+  CHECK_FALSE(storage_numbers(2, 2, -1).status.ok);
+}

@@ -1,0 +1,37 @@
+#include "compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "linalg.hpp"
+
+namespace linattn {
+
+Result<Comparison> compare(const std::vector<double>& a, const std::vector<double>& b) {
+  Result<Comparison> r;
+  const auto n = static_cast<long long>(b.size());
+  if (!(r.status = check_int("b.length", static_cast<double>(n), 1, limits::maxDim))) return r;
+  if (!(r.status = check_vec("a", a.data(), static_cast<long long>(a.size()), n))) return r;
+  if (!(r.status = check_vec("b", b.data(), n, n))) return r;
+  const ConstVecMap x(a.data(), n), y(b.data(), n);
+  const double nx = x.norm(), ny = y.norm();
+  Comparison& c = r.value;
+  c.dot = x.dot(y);
+  c.error = (x - y).norm();
+  c.rel_error = ny > 0 ? c.error / ny : (nx > 0 ? nx : 0.0);
+  c.cosine = (nx > 0 && ny > 0) ? std::clamp(c.dot / (nx * ny), -1.0, 1.0) : 0.0;
+  c.degrees = std::acos(c.cosine) * (180.0 / 3.14159265358979323846);
+  return r;
+}
+
+Result<StorageNumbers> storage_numbers(double dk, double dv, double n) {
+  Result<StorageNumbers> r;
+  if (!(r.status = check_int("dk", dk, 1, limits::maxDim))) return r;
+  if (!(r.status = check_int("dv", dv, 1, limits::maxDim))) return r;
+  if (!(r.status = check_int("n", n, 0, 1e12))) return r;
+  r.value.cache = n * (dk + dv);
+  r.value.state = dk * dv;
+  return r;
+}
+
+}  // namespace linattn
