@@ -3,10 +3,11 @@
 //                              it has newPage() and close())
 //   serve(dir)              -> { url, close() }  static server on 127.0.0.1, random port
 //   openPage(browser, url, { width, height, colorScheme, reducedMotion })
-//                           -> { page, problems }  problems: strings, one per console error, page
+//                           -> { page, problems, response }  problems: strings, one per console error, page
 //                              error, failed request, HTTP error, request to another origin, or
 //                              CSP violation (from the page or its workers)
-//   axe(page, selector?)    -> axe-core violations (WCAG 2.x A/AA rules), [] when clean
+//   axe(page, scope?)       -> axe-core violations (WCAG 2.x A/AA + best practice), [] when clean;
+//                              scope: a selector, or { include: [selectors], exclude: [selectors] }
 //   noHorizontalOverflow(page) -> { scrollWidth, clientWidth, offenders }
 // Tests run against the built dist/ (npm run build first); they never rebuild.
 import { chromium } from 'playwright-core';
@@ -84,13 +85,16 @@ export async function openPage(browser, url, { width = 1280, height = 900, color
       if (msg.type() === 'error') problems.push(`worker console error: ${msg.text()}`);
     });
   });
-  await page.goto(url, { waitUntil });
-  return { page, problems };
+  const response = await page.goto(url, { waitUntil });
+  return { page, problems, response };
 }
 
-export async function axe(page, selector) {
+/** `scope`: a selector to include, or { include: [...], exclude: [...] }. */
+export async function axe(page, scope) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  if (selector) builder = builder.include(selector);
+  const { include = [], exclude = [] } = typeof scope === 'string' ? { include: [scope] } : (scope ?? {});
+  for (const sel of include) builder = builder.include(sel);
+  for (const sel of exclude) builder = builder.exclude(sel);
   const result = await builder.analyze();
   return result.violations;
 }
