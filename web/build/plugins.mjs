@@ -3,18 +3,53 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** KaTeX's CSS lists each font as woff2, woff and ttf. Every browser that runs WebAssembly reads
- *  woff2, so the other two are dropped (a third of the bytes, and not inlined in the standalone). */
-function katexFontsWoff2Only() {
+ *  woff2, so the other two are dropped (a third of the bytes). With `prune` (the standalone file,
+ *  where every font is inlined) @font-face rules for faces the chapter never uses are dropped too:
+ *  a face is used when every class of some KaTeX rule that selects it occurs in the chapter. */
+function katexFonts({ root, prune = false }) {
   return {
-    name: 'la-katex-woff2-only',
+    name: 'la-katex-fonts',
     enforce: 'pre',
     transform(code, id) {
       if (!/katex[\\/]dist[\\/]katex(\.min)?\.css$/.test(id)) return null;
-      return code
+      let css = code
         .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
         .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
+      if (prune) css = pruneFontFaces(css, readFileSync(join(root, 'web', 'generated', 'chapter.html'), 'utf8'));
+      return css;
     },
   };
+}
+
+const faceKey = (family, weight, style) =>
+  `${family}|${/^(700|bold)$/.test(weight ?? '') ? 700 : 400}|${style === 'italic' ? 'italic' : 'normal'}`;
+
+export function pruneFontFaces(css, html) {
+  const used = new Set();
+  for (const m of html.matchAll(/class="([^"]*)"/g)) for (const c of m[1].split(/\s+/)) used.add(c);
+  const keep = new Set([faceKey('KaTeX_Main')]);
+  for (const m of css.matchAll(/([^{}@]+)\{([^{}]*)\}/g)) {
+    const [, selectors, decls] = m;
+    const family = /font-family:\s*(KaTeX_\w+)/.exec(decls)?.[1];
+    const weight = /font-weight:\s*(\w+)/.exec(decls)?.[1];
+    const style = /font-style:\s*(\w+)/.exec(decls)?.[1];
+    if (!family && !weight && !style) continue;
+    const selected = selectors.split(',').some((sel) => {
+      const classes = [...sel.matchAll(/\.([\w-]+)/g)].map((c) => c[1]).filter((c) => c !== 'katex');
+      return classes.length > 0 && classes.every((c) => used.has(c));
+    });
+    if (!selected) continue;
+    // A rule that changes only weight or style applies to the surrounding family: assume Main,
+    // and Math for italic (the two families ordinary text and variables use).
+    keep.add(faceKey(family ?? 'KaTeX_Main', weight, style));
+    if (!family && style === 'italic') keep.add(faceKey('KaTeX_Math', weight, style));
+  }
+  return css.replace(/@font-face\{([^}]*)\}/g, (rule, body) => {
+    const family = /font-family:\s*(KaTeX_\w+)/.exec(body)?.[1];
+    const weight = /font-weight:\s*(\w+)/.exec(body)?.[1];
+    const style = /font-style:\s*(\w+)/.exec(body)?.[1];
+    return keep.has(faceKey(family, weight, style)) ? rule : '';
+  });
 }
 
 /** Until the core is built (build/wasm/linattn.mjs), wasm/index.mjs resolves to a stub whose
@@ -45,8 +80,8 @@ export const createLinattn = fail; export default fail;`;
   };
 }
 
-export function basePlugins({ root }) {
-  return [katexFontsWoff2Only(), coreFallback(root)];
+export function basePlugins({ root, pruneFonts = false }) {
+  return [katexFonts({ root, prune: pruneFonts }), coreFallback(root)];
 }
 
 /** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
@@ -56,7 +91,7 @@ export function standalonePlugins({ root }) {
   const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
   const SHIM = '\0la-core-inline';
   return [
-    ...basePlugins({ root }),
+    ...basePlugins({ root, pruneFonts: true }),
     {
       // wasm/index.mjs -> a shim that passes { wasmBinary } to the real createLinattn.
       name: 'la-core-inline-wasm',
