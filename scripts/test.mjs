@@ -100,9 +100,34 @@ await stage('core (native)', async () => {
   return ctest('build/native');
 });
 
+// doctest's own summary: "[doctest] test cases: N | N passed | M failed | ..."
+async function doctest(exe) {
+  const r = await run(exe, []);
+  const m = r.out.match(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/);
+  if (!m) throw new Error(`${exe} gave no doctest summary (exit ${r.status}):\n${r.out.slice(-6000)}`);
+  // A sanitizer report aborts the run (-fno-sanitize-recover=all): a non-zero exit, maybe no summary.
+  if (!r.ok || Number(m[3]) > 0) console.log(r.out.slice(-6000));
+  else console.log(r.out.split('\n').filter((l) => /test cases|assertions|Status/.test(l)).join('\n'));
+  const failed = Number(m[3]) + (r.ok || Number(m[3]) > 0 ? 0 : 1);
+  return { passed: Number(m[2]), failed };
+}
+
+await stage('core (sanitize)', async () => {
+  await mustBuild('sanitizer core (clang++ -fsanitize=address,undefined)', 'bash', ['scripts/build-core.sh', 'asan']);
+  return doctest('build/asan/linattn_tests');
+});
+
 await stage('core (wasm)', async () => {
   await mustBuild('WebAssembly core', 'bash', ['scripts/build-core.sh', 'wasm']);
   return ctest('build/wasm');
+});
+
+// tests/fuzz/run.sh prints "fuzz: N passed, M failed" (one test per harness that ran clean).
+await stage('fuzz (short)', async () => {
+  const r = await run('bash', ['tests/fuzz/run.sh', process.env.FUZZ_SECONDS ?? '10'], { echo: true });
+  const m = r.out.match(/fuzz: (\d+) passed, (\d+) failed/);
+  if (!m) throw new Error(`tests/fuzz/run.sh gave no summary (exit ${r.status})`);
+  return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
 });
 
 await stage('api (node)', () => nodeTest('tests/node'));

@@ -1,0 +1,77 @@
+// libFuzzer harness: interferenceSweep and interferenceStore as the bindings drive them, through
+// make_sweep_config and interference_store's own checks. Sizes are clamped (d <= 24, N <= 40,
+// trials <= 3) so each input runs in milliseconds; the limits themselves are still fuzzed.
+// Checked on success: every output aligned with ns; cosines in [-1, 1], recalls in [0, 1];
+// key overlaps of unit keys in [0, 1].
+#include "fuzz_input.hpp"
+#include "interference.hpp"
+
+using namespace linattn;
+
+namespace {
+constexpr double kSlack = 1e-9;
+bool in_unit(double x, double lo) { return x >= lo - kSlack && x <= 1.0 + kSlack; }
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  FuzzedDataProvider in(data, size);
+  const double d = fuzz::count(in, 1, 24);
+  const double seed = in.ConsumeBool() ? in.ConsumeIntegral<std::uint32_t>() : fuzz::real(in, 0, 4294967295.0);
+  const std::string keys = fuzz::name(in, {"random", "orthogonal", "elu1"});
+  const double beta = fuzz::real(in, 0.0, 1000.0);
+
+  if (in.ConsumeBool()) {
+    const double n = fuzz::count(in, 1, 40), trial = fuzz::count(in, 0, 255);
+    if (check_int("d", d, 1, limits::maxSweepDim) && d > 64) return 0;
+    if (check_int("n", n, 1, limits::maxStoreN) && n > 64) return 0;
+    auto r = interference_store(d, n, seed, trial, keys, beta);
+    if (!r.status) {
+      FUZZ_CHECK(!r.status.message.empty());
+      return 0;
+    }
+    const auto N = static_cast<std::size_t>(r.value.n);
+    FUZZ_CHECK(static_cast<double>(N) == n);
+    FUZZ_CHECK(r.value.key_overlap.size() == N * N);
+    for (double c : r.value.key_overlap) FUZZ_CHECK(in_unit(c, 0.0));
+    for (auto* v : {&r.value.cosine, &r.value.recalled, &r.value.softmax_cosine, &r.value.softmax_recalled})
+      FUZZ_CHECK(v->size() == N);
+    for (std::size_t j = 0; j < N; ++j) {
+      FUZZ_CHECK(in_unit(r.value.cosine[j], -1.0) && in_unit(r.value.softmax_cosine[j], -1.0));
+      FUZZ_CHECK(r.value.recalled[j] == 0.0 || r.value.recalled[j] == 1.0);
+    }
+    return 0;
+  }
+
+  std::vector<double> ns;
+  const int n_ns = in.ConsumeIntegralInRange<int>(0, 6);
+  double at = 0;
+  for (int i = 0; i < n_ns; ++i) {
+    switch (in.ConsumeIntegralInRange<int>(0, 9)) {
+      case 0: ns.push_back(fuzz::hostile(in)); break;
+      case 1: ns.push_back(at); break;  // not ascending
+      default: at += in.ConsumeIntegralInRange<int>(1, 12); ns.push_back(at);
+    }
+  }
+  const double trials = fuzz::count(in, 1, 3);
+  auto cfg = make_sweep_config(d, ns, trials, seed, keys, beta);
+  if (!cfg.status) {
+    FUZZ_CHECK(!cfg.status.message.empty());
+    return 0;
+  }
+  if (cfg.value.d > 32 || cfg.value.ns.back() > 64 || cfg.value.trials > 4) return 0;
+  const SweepResult s = interference_sweep(cfg.value);
+  const std::size_t m = cfg.value.ns.size();
+  for (auto* v : {&s.ns, &s.cosine_mean, &s.cosine_std, &s.rel_error_mean, &s.rel_error_std,
+                  &s.crosstalk_mean, &s.crosstalk_std, &s.recall_mean, &s.recall_std, &s.miss_mean,
+                  &s.theory_crosstalk, &s.theory_cosine, &s.softmax_cosine_mean,
+                  &s.softmax_cosine_std, &s.softmax_recall_mean, &s.softmax_recall_std,
+                  &s.state_numbers, &s.cache_numbers})
+    FUZZ_CHECK(v->size() == m);
+  for (std::size_t i = 0; i < m; ++i) {
+    FUZZ_CHECK(s.ns[i] == cfg.value.ns[i]);
+    FUZZ_CHECK(in_unit(s.cosine_mean[i], -1.0) && in_unit(s.softmax_cosine_mean[i], -1.0));
+    FUZZ_CHECK(in_unit(s.recall_mean[i], 0.0) && in_unit(s.softmax_recall_mean[i], 0.0));
+    FUZZ_CHECK(std::isfinite(s.rel_error_mean[i]) && std::isfinite(s.crosstalk_mean[i]));
+  }
+  return 0;
+}
