@@ -19,7 +19,7 @@ import katex from 'katex';
  *  reports: equations, notes, figures, chapter references. */
 export function createRenderer({ chapterLinks = {} } = {}) {
   const md = new MarkdownIt({ html: false, typographer: true, linkify: false });
-  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin)
+  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin).use(verdictPlugin)
     .use(chapterLinkPlugin, chapterLinks).use(externalLinkPlugin);
   // Tables scroll inside their own box on narrow screens, never the page.
   md.renderer.rules.table_open = () => '<div class="table-wrap">\n<table>\n';
@@ -246,6 +246,23 @@ function paragraphClassPlugin(md) {
         const t = kids.pop();
         if (t.type === 'softbreak') break;
       }
+    }
+  });
+}
+
+// ---- ✓ / ✗ at the start of a table cell get their colour (the symbol and words carry the meaning)
+
+function verdictPlugin(md) {
+  md.core.ruler.push('verdicts', (state) => {
+    for (const t of state.tokens) {
+      if (t.type !== 'inline' || !t.children?.length) continue;
+      const first = t.children[0];
+      const m = first.type === 'text' ? /^([✓✗])\s*/.exec(first.content) : null;
+      if (!m) continue;
+      first.content = first.content.slice(m[0].length);
+      const span = new state.Token('html_inline', '', 0);
+      span.content = `<span class="${m[1] === '✓' ? 'verdict-good' : 'verdict-bad'}">${m[1]}</span> `;
+      t.children.unshift(span);
     }
   });
 }
