@@ -3,7 +3,8 @@
 // Screenshots at 375, 768 and 1280 px go to test-results/.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -237,6 +238,26 @@ export function definePageSuite(target) {
       assert.equal(print.notes, MARGIN_NOTES);
       assert.equal(print.bg, 'rgb(255, 255, 255)');
     });
+
+    if (target.startsWith('served')) {
+      it('works from any sub-path of a static host (relative URLs only)', async () => {
+        const host = await mkdtemp(join(tmpdir(), 'la-host-'));
+        await mkdir(join(host, 'courses', 'linear-attention'), { recursive: true });
+        await symlink(DIST, join(host, 'courses', 'linear-attention', 'chapter-04'), 'dir');
+        const sub = await serve(host);
+        try {
+          const opened = await openPage(browser, `${sub.url}courses/linear-attention/chapter-04/`, { width: 1280 });
+          const demos = await mountAllDemos(opened.page);
+          for (const d of demos) assert.equal(d.status, 'ready', `demo ${d.name} under a sub-path: ${d.text}`);
+          await opened.page.waitForTimeout(500);
+          assertNoProblems(opened.problems, 'under a sub-path');
+          await opened.page.close();
+        } finally {
+          await sub.close();
+          await rm(host, { recursive: true, force: true });
+        }
+      });
+    }
 
     it('respects prefers-reduced-motion', async () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
