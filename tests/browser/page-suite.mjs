@@ -259,6 +259,27 @@ export function definePageSuite(target) {
       });
     }
 
+    if (target.startsWith('served')) {
+      it('shows a short message in a figure whose demo fails to load, and keeps the rest working', async () => {
+        const other = await browser.newPage();
+        await other.setViewportSize({ width: 1280, height: 900 });
+        const errors = [];
+        other.on('pageerror', (e) => errors.push(e.message));
+        // The memory demo's chunk never arrives.
+        await other.route(/\/assets\/memory-[^/]*\.js$/, (route) => route.abort());
+        await other.goto(url, { waitUntil: 'load' });
+        const demos = await mountAllDemos(other);
+        const byName = Object.fromEntries(demos.map((d) => [d.name, d]));
+        assert.equal(byName.memory.status, 'error');
+        assert.match(byName.memory.text, /could not load/i);
+        assert.equal(await other.locator('[data-demo="memory"] [role="alert"]').count(), 1);
+        assert.equal(byName.ledger.status, 'ready');
+        assert.equal(byName.overcapacity.status, 'ready');
+        assert.deepEqual(errors, [], 'no uncaught errors');
+        await other.close();
+      });
+    }
+
     it('respects prefers-reduced-motion', async () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const behaviour = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
