@@ -225,14 +225,16 @@ export function definePageSuite(target) {
 
     it('prints as one column with margin notes inline and no controls of the page', async () => {
       await page.setViewportSize({ width: 800, height: 1000 });
-      await page.emulateMedia({ media: 'print' });
+      // Even with a dark system theme, print is black on white.
+      await page.evaluate(() => { delete document.documentElement.dataset.theme; });
+      await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
       const print = await page.evaluate(() => ({
         header: getComputedStyle(document.querySelector('.site-header')).display,
         toggles: getComputedStyle(document.querySelector('.sn-toggle')).display,
         notes: [...document.querySelectorAll('.sidenote')].filter((n) => getComputedStyle(n).display === 'block').length,
         bg: getComputedStyle(document.body).backgroundColor,
       }));
-      await page.emulateMedia({ media: 'screen' });
+      await page.emulateMedia({ media: 'screen', colorScheme: 'light' });
       assert.equal(print.header, 'none');
       assert.equal(print.toggles, 'none');
       assert.equal(print.notes, MARGIN_NOTES);
