@@ -32,7 +32,11 @@ function vector(name, x) {
     throw new TypeError(`${name} must be an array of numbers or a Float64Array`);
   }
   if (x.length > MAX_ARRAY) throw new RangeError(`${name} is too long (${x.length} numbers)`);
-  return x instanceof Float64Array ? x : Float64Array.from(x);
+  // Always a fresh copy: a Float64Array whose buffer is detached (transferred) would otherwise
+  // reach Embind, whose copy into the heap then throws inside WebAssembly; that unwinding leaks
+  // the call's stack and heap, and some 36,000 such calls broke the module (tests/node/fuzz.test.mjs).
+  // slice() on a detached array throws a TypeError here instead, before any WebAssembly runs.
+  return x instanceof Float64Array ? x.slice() : Float64Array.from(x);
 }
 
 // An options object: plain object, no unknown keys.
