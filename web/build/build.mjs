@@ -16,6 +16,7 @@ import { renderChapter } from './markdown.mjs';
 import { hoistInlineStyles } from './hoist-styles.mjs';
 import { basePlugins, standalonePlugins } from './plugins.mjs';
 import { applyCsp, inlineStandalone } from './inline.mjs';
+import { buildElements, buildStandaloneEmbeds, writeEmbedCaptions, writeOembed } from './embed.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -72,7 +73,7 @@ export function renderContent() {
   return { meta, env, styles: hoisted.count, chapterLinks };
 }
 
-function viteConfig({ standalone, outDir, content }) {
+export function viteConfig({ standalone, outDir, content }) {
   const plugins = standalone ? standalonePlugins({ root }) : basePlugins({ root });
   return {
     root: webDir,
@@ -98,7 +99,9 @@ function viteConfig({ standalone, outDir, content }) {
       modulePreload: { polyfill: false },
       assetsInlineLimit: standalone ? () => true : 0,
       cssCodeSplit: !standalone,
-      rolldownOptions: standalone ? { output: { codeSplitting: false } } : {},
+      // The served site has two pages: the chapter and embed.html (one demo alone, for iframes).
+      rolldownOptions: standalone ? { output: { codeSplitting: false } }
+        : { input: { index: join(webDir, 'index.html'), embed: join(webDir, 'embed.html') } },
     },
   };
 }
@@ -137,13 +140,14 @@ function printSizes(dir) {
   const width = Math.max(...rows.map((r) => r.name.length), 5);
   console.log(`\n${'asset'.padEnd(width)}  ${'raw'.padStart(11)}  ${'gzip'.padStart(11)}`);
   for (const r of rows) console.log(`${r.name.padEnd(width)}  ${kb(r.raw)}  ${kb(r.gzip)}`);
-  const total = rows.filter((r) => r.name !== STANDALONE_NAME).reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
-  console.log(`${'total (site, without standalone)'.padEnd(width)}  ${kb(total.raw)}  ${kb(total.gzip)}`);
+  const total = rows.filter((r) => !r.name.endsWith('-standalone.html')).reduce((a, r) => ({ raw: a.raw + r.raw, gzip: a.gzip + r.gzip }), { raw: 0, gzip: 0 });
+  console.log(`${'total (site, without standalone files)'.padEnd(width)}  ${kb(total.raw)}  ${kb(total.gzip)}`);
 }
 
 export async function buildAll() {
   const t0 = Date.now();
   const content = renderContent();
+  const captions = writeEmbedCaptions(genDir);
   console.log(`chapter: ${content.env.equations} equations (${content.env.displayEquations} display), `
     + `${content.env.notes} margin notes, figures [${content.env.figures.join(', ')}], `
     + `${content.env.chapterRefs.length} chapter references `
@@ -153,11 +157,18 @@ export async function buildAll() {
   await viteBuild(viteConfig({ standalone: false, outDir: distDir, content }));
   const indexPath = join(distDir, 'index.html');
   writeFileSync(indexPath, applyCsp(readFileSync(indexPath, 'utf8'), { standalone: false }));
+  const embedPath = join(distDir, 'embed.html');
+  writeFileSync(embedPath, applyCsp(readFileSync(embedPath, 'utf8'), { standalone: false }));
 
   rmSync(standaloneTmp, { recursive: true, force: true });
   await viteBuild(viteConfig({ standalone: true, outDir: standaloneTmp, content }));
   const single = inlineStandalone(standaloneTmp);
   writeFileSync(join(distDir, STANDALONE_NAME), single);
+
+  // Embeds: the custom elements script, one standalone file per demo, oEmbed (see embed.mjs).
+  await buildElements({ root, webDir, distDir, tmpDir: join(root, 'build', 'web-elements') });
+  await buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, tmpDir: join(root, 'build', 'web-embed-standalone') });
+  writeOembed({ distDir, meta: content.meta, captions });
 
   printSizes(distDir);
   console.log(`\nbuilt dist/ and dist/${STANDALONE_NAME} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -53,8 +53,8 @@ export function applyCsp(html, { standalone }) {
 
 /** Folds a Vite build made with everything inlined (one JS, one CSS, assets as data: URLs) into
  *  one HTML file. Fails if anything would still be fetched. */
-export function inlineStandalone(dir) {
-  let html = readFileSync(join(dir, 'index.html'), 'utf8');
+export function inlineStandalone(dir, page = 'index.html') {
+  let html = readFileSync(join(dir, page), 'utf8');
   const read = (href) => {
     const p = join(dir, href.replace(/^\.\//, ''));
     if (!existsSync(p)) throw new Error(`standalone: ${href} not found in ${dir}`);

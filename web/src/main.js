@@ -13,6 +13,8 @@ import './styles/print.css';
 import { getLinattn } from './core.js';
 import { initSidenotes } from './sidenotes.js';
 import { initTheme } from './theme.js';
+import { initialState, rememberState, initPermalinks } from './permalink.js';
+import { addEmbedControl } from './embed-control.js';
 
 // One lazy chunk per demo; only folders that exist at build time are listed.
 const demoModules = import.meta.glob('./demos/*/index.js');
@@ -46,10 +48,11 @@ async function mountDemo(mountEl) {
     const entry = { handle: null, state: undefined };
     entry.handle = mod.mount(mountEl, {
       la,
-      state: undefined,
-      onStateChange: (state) => { entry.state = state; },
+      state: initialState(name),   // from the link's hash (permalinks), if any
+      onStateChange: (state) => { entry.state = state; rememberState(name, state); },
     });
     demos.set(name, entry);
+    addEmbedControl(mountEl, name, entry.handle);
     mountEl.dataset.status = 'ready';
   } catch (err) {
     showError(mountEl, name, err);
@@ -95,6 +98,7 @@ function markScrollables() {
 function start() {
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
+  initPermalinks(demos);
   mountWhenNear([...document.querySelectorAll('.demo-mount[data-demo]')]);
   // Widths change with the viewport and when the KaTeX fonts arrive.
   let pending = 0;

@@ -1,0 +1,141 @@
+// The embeddable demos (called by build.mjs after the chapter is built):
+//   web/generated/embed-captions.json  each figure's caption from the rendered chapter, math as
+//                                      MathML only (no KaTeX fonts or CSS inside an embed)
+//   dist/embed.html                    built with the chapter (second Vite input, see build.mjs)
+//   dist/linattn-elements.js           the custom elements: one ES module with everything inlined
+//                                      (wasm, worker, CSS as text for the shadow roots)
+//   dist/embed-<demo>-standalone.html  embed.html for one demo, one file (works from file://)
+//   dist/oembed.json, oembed-<demo>.json  static oEmbed answers (relative URLs)
+import { build as viteBuild } from 'vite';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { standalonePlugins } from './plugins.mjs';
+import { inlineStandalone } from './inline.mjs';
+
+export const EMBED_DEMOS = ['ledger', 'overcapacity', 'memory'];
+export const ELEMENTS_NAME = 'linattn-elements.js';
+export const standaloneEmbedName = (demo) => `embed-${demo}-standalone.html`;
+
+/** Index just past the element that starts at `start` (balanced <span>…</span>). */
+function endOfSpan(html, start) {
+  const re = /<span\b|<\/span>/g;
+  re.lastIndex = start;
+  let depth = 0;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    depth += m[0] === '</span>' ? -1 : 1;
+    if (depth === 0) return re.lastIndex;
+  }
+  throw new Error('embed captions: unbalanced <span> in KaTeX output');
+}
+
+/** KaTeX's HTML+MathML -> the <math> element alone. */
+function mathmlOnly(html) {
+  let out = '';
+  let pos = 0;
+  for (;;) {
+    const start = html.indexOf('<span class="katex">', pos);
+    if (start < 0) return out + html.slice(pos);
+    const end = endOfSpan(html, start);
+    const math = /<math[\s\S]*?<\/math>/.exec(html.slice(start, end));
+    if (!math) throw new Error('embed captions: KaTeX output without MathML');
+    out += html.slice(pos, start) + math[0];
+    pos = end;
+  }
+}
+
+const textOf = (html) => html.replace(/<annotation[\s\S]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
+  .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+
+/** Reads the captions from the rendered chapter (web/generated/chapter.html). */
+export function writeEmbedCaptions(genDir) {
+  const chapter = readFileSync(join(genDir, 'chapter.html'), 'utf8');
+  const out = {};
+  for (const demo of EMBED_DEMOS) {
+    const m = new RegExp(`<figcaption id="figure-${demo}-caption">([\\s\\S]*?)</figcaption>`).exec(chapter);
+    if (!m) continue;
+    const html = mathmlOnly(m[1]);
+    const label = textOf(/<span class="fig-label">([\s\S]*?)<\/span>/.exec(html)?.[1] ?? '');
+    const title = textOf(/<strong>([\s\S]*?)<\/strong>/.exec(html)?.[1] ?? demo);
+    out[demo] = { label, title, html, text: textOf(html) };
+  }
+  writeFileSync(join(genDir, 'embed-captions.json'), `${JSON.stringify(out, null, 2)}\n`);
+  return out;
+}
+
+/** Plain CSS imports of the demos become nothing in the elements build: the elements put the same
+ *  CSS (imported with ?inline) inside their shadow roots, and the host page gets no stylesheet. */
+function noDocumentCss() {
+  const EMPTY = '\0la-no-document-css';
+  return {
+    name: 'la-no-document-css',
+    enforce: 'pre',
+    resolveId(source) {
+      return /\.css$/.test(source) ? EMPTY : null;
+    },
+    load(id) {
+      return id === EMPTY ? 'export default "";' : null;
+    },
+  };
+}
+
+/** dist/linattn-elements.js: one ES module, nothing else to fetch. */
+export async function buildElements({ root, webDir, distDir, tmpDir }) {
+  rmSync(tmpDir, { recursive: true, force: true });
+  await viteBuild({
+    root: webDir,
+    base: './',
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [noDocumentCss(), ...standalonePlugins({ root })],
+    worker: { format: 'iife', plugins: () => standalonePlugins({ root }) },
+    build: {
+      outDir: tmpDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 100000,
+      assetsInlineLimit: () => true,
+      lib: { entry: join(webDir, 'src', 'elements', 'index.js'), formats: ['es'], fileName: () => ELEMENTS_NAME },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  copyFileSync(join(tmpDir, ELEMENTS_NAME), join(distDir, ELEMENTS_NAME));
+}
+
+/** dist/embed-<demo>-standalone.html for each demo: the standalone chapter's recipe applied to
+ *  embed.html, with only that demo's code. */
+export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, tmpDir }) {
+  for (const demo of EMBED_DEMOS) {
+    const dir = join(tmpDir, demo);
+    rmSync(dir, { recursive: true, force: true });
+    const config = viteConfig({ standalone: true, outDir: dir, content });
+    config.define = { ...config.define, 'import.meta.env.LINATTN_DEMO': JSON.stringify(demo) };
+    config.build.rolldownOptions = { ...config.build.rolldownOptions, input: join(webDir, 'embed.html') };
+    await viteBuild(config);
+    // Uploaded alone, the file has no oembed.json beside it.
+    const html = inlineStandalone(dir, 'embed.html')
+      .replace(/<link rel="alternate" type="application\/json\+oembed"[^>]*>\n?/, '');
+    writeFileSync(join(distDir, standaloneEmbedName(demo)), html);
+  }
+}
+
+/** Static oEmbed answers. URLs are relative to dist/ (oEmbed consumers want absolute ones: a site
+ *  that publishes them should rewrite the prefix, see README "For course authors"). */
+export function writeOembed({ distDir, meta, captions }) {
+  const chapter = `${meta.kicker ?? ''} — ${meta.title ?? ''}`.replace(/^ — /, '');
+  const base = {
+    version: '1.0', type: 'rich', provider_name: chapter, provider_url: './index.html',
+    width: 720, cache_age: 86400,
+  };
+  const iframe = (demo, height) => `<iframe src="./embed.html?demo=${demo}" title="${
+    (captions[demo]?.label ?? demo).replace(/"/g, '&quot;')}: ${(captions[demo]?.title ?? '').replace(/"/g, '&quot;')}" `
+    + `width="100%" height="${height}" style="border:0;width:100%" loading="lazy"></iframe>`;
+  const heights = { ledger: 1400, overcapacity: 900, memory: 1200 };
+  const files = { 'oembed.json': { ...base, title: `${chapter} (interactive figures)`, height: heights.ledger, html: iframe('ledger', heights.ledger) } };
+  for (const demo of EMBED_DEMOS) {
+    files[`oembed-${demo}.json`] = { ...base, title: `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`, height: heights[demo], html: iframe(demo, heights[demo]) };
+  }
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(distDir, name), `${JSON.stringify(body, null, 2)}\n`);
+}

@@ -1,0 +1,121 @@
+// The "Embed" control under each demo of the chapter: a disclosure with copyable snippets for the
+// demo's CURRENT state (getState()): a link to this page in that state, an iframe of embed.html, and
+// the custom element. Called by main.js once a demo has mounted.
+import './embed-control.css';
+import { encodeSettings, attributeName, toQuery } from './embed-codec.js';
+import CAPTIONS from '../generated/embed-captions.json';
+import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
+
+// Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
+const RESIZER = '<script>addEventListener("message",function(e){var d=e.data;'
+  + 'if(!d||d.sentinel!=="amp"||d.type!=="embed-size")return;'
+  + 'document.querySelectorAll("iframe").forEach(function(f){if(f.contentWindow===e.source)f.style.height=d.height+"px"})});</script>';
+
+const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+let count = 0;
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') node.textContent = v;
+    else if (k === 'class') node.className = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** Where embed.html and linattn-elements.js live: beside this page. A page opened from a file has
+ *  no address others can reach, so the snippets say ./ and the note explains. */
+function siteBase() {
+  return /^https?:$/.test(location.protocol) ? new URL('./', location.href).href : './';
+}
+
+/** The three snippets for demo `name` in `state`; `height` of the figure in CSS pixels. */
+export function snippets(name, state, height) {
+  const base = siteBase();
+  const entries = encodeSettings(name, state);
+  const info = CAPTIONS[name];
+  const title = info ? `${info.label}: ${info.title.replace(/\.$/, '')}` : name;
+  const src = `${base}embed.html?${toQuery([['demo', name], ...entries])}`;
+  const iframe = `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" `
+    + `style="width:100%;height:${Math.max(300, Math.ceil(height))}px;border:0" loading="lazy"></iframe>\n`
+    + RESIZER;
+  const attrs = entries.map(([k, v]) => ` ${attributeName(k)}="${escapeAttr(v)}"`).join('');
+  const element = `<script type="module" src="${escapeAttr(`${base}linattn-elements.js`)}"></script>\n`
+    + `<linattn-${name}${attrs}></linattn-${name}>`;
+  return { link: permalinkFor(name, state), iframe, element };
+}
+
+async function copyText(text, area) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    area.focus();
+    area.select();
+    try { return document.execCommand('copy'); } catch { return false; }
+  }
+}
+
+/** Adds the notice (for link settings that were ignored) and the Embed control to a mounted demo. */
+export function addEmbedControl(mountEl, name, handle) {
+  if (!handle || typeof handle.getState !== 'function') return;
+  try {
+    buildControl(mountEl, name, handle);
+  } catch (err) {
+    console.warn(`embed control for "${name}" failed:`, err);   // the demo itself keeps working
+  }
+}
+
+function buildControl(mountEl, name, handle) {
+  adoptMounted(name, handle);
+  const notes = initialNotices(name);
+  if (notes.length) {
+    mountEl.before(h('div', { class: 'embed-notice', role: 'status' }, ...notes.map((t) => h('p', { text: t }))));
+  }
+  const id = `embed-panel-${name}-${++count}`;
+  const toggle = h('button', { type: 'button', class: 'embed-toggle', 'aria-expanded': 'false', 'aria-controls': id },
+    'Embed or link this figure');
+  const status = h('p', { class: 'embed-status', 'aria-live': 'polite' });
+  const fields = {};
+  const rows = [
+    ['link', 'Link to the chapter with this figure as it is now'],
+    ['iframe', 'iframe, and a script that fits its height to the figure (leave the script out where scripts are not allowed)'],
+    ['element', 'Custom element (pages that allow scripts)'],
+  ].map(([key, label]) => {
+    const areaId = `${id}-${key}`;
+    const area = h('textarea', { id: areaId, class: 'embed-code', readonly: '', rows: key === 'link' ? '2' : '4', spellcheck: 'false' });
+    fields[key] = area;
+    const copy = h('button', { type: 'button', class: 'embed-copy' }, 'Copy');
+    copy.addEventListener('click', async () => {
+      refresh();
+      const ok = await copyText(area.value, area);
+      status.textContent = ok ? `Copied the ${key === 'element' ? 'custom element' : key}.` : 'Could not copy: select the text and copy it yourself.';
+    });
+    return h('div', { class: 'embed-row' }, h('label', { for: areaId, text: label }), area, copy);
+  });
+  const note = h('p', { class: 'embed-note' },
+    location.protocol === 'file:'
+      ? 'This page was opened from a file: put the site (dist/) on a web server and replace ./ in the snippets with its address. '
+      : '',
+    'The snippets carry the figure\u2019s current settings; change the figure and they follow.');
+  const panel = h('div', { id, class: 'embed-panel', hidden: '' }, note, ...rows, status);
+  const box = h('div', { class: 'embed-control' }, toggle, panel);
+  mountEl.after(box);
+
+  function refresh() {
+    if (panel.hidden) return;
+    const s = snippets(name, handle.getState(), mountEl.getBoundingClientRect().height + 120);
+    for (const key of Object.keys(fields)) if (fields[key].value !== s[key]) fields[key].value = s[key];
+  }
+  toggle.addEventListener('click', () => {
+    const open = panel.hidden;
+    panel.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    status.textContent = '';
+    refresh();
+  });
+  onRemember((demo) => { if (demo === name) refresh(); });
+}

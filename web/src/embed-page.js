@@ -1,0 +1,86 @@
+// embed.html: one demo alone, for an iframe in a course or news page.
+//   embed.html?demo=ledger&featureMap=elu1&step=2     settings: see embed-codec.js (SCHEMAS)
+//   theme=light|dark      force a theme (default: the reader's system setting)
+//   caption=none          hide the caption
+//   childId=…             Pym.js child id (added by pym.js parents); height messages use it
+// The query follows the reader's changes (history.replaceState), so the iframe's own URL is a
+// permalink too. The standalone embeds (embed-<demo>-standalone.html) are this page built for one
+// demo, with everything inlined.
+import './styles/theme.css';
+import './embed.css';
+import './embed-figure.css';
+import { decodeSettings, encodeSettings, quote, toQuery } from './embed-codec.js';
+import { AVAILABLE, CAPTIONS, buildFigure, mountDemo } from './embed-figure.js';
+import { reportHeight } from './embed-resize.js';
+import { hashFor } from './permalink.js';
+
+const WRITE_DELAY_MS = 250;
+const ONLY = import.meta.env.LINATTN_DEMO;
+
+function start() {
+  const params = new URLSearchParams(location.search);
+  const main = document.getElementById('embed');
+  const pageNotices = [];
+  const inFrame = window.parent !== window;
+  if (inFrame) document.documentElement.classList.add('linattn-in-frame');
+
+  const theme = params.get('theme');
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  else if (theme !== null) pageNotices.push(`Setting ${quote('theme')} must be light or dark (got ${quote(theme, 24)}); ignored.`);
+
+  let name = ONLY ?? params.get('demo');
+  if (ONLY && params.has('demo') && params.get('demo') !== ONLY) {
+    pageNotices.push(`This file only holds the ${ONLY} demo; ${quote('demo')} ignored.`);
+  }
+  if (!AVAILABLE.includes(name)) {
+    const p = document.createElement('p');
+    p.className = 'linattn-error';
+    p.setAttribute('role', 'alert');
+    p.textContent = `${name === null ? 'No demo was named' : `There is no demo called ${quote(name)}`}. `
+      + `Use ?demo=${AVAILABLE.join(', ?demo=')}.`;
+    main.replaceChildren(p);
+    if (inFrame) reportHeight({ childId: params.get('childId') });
+    return;
+  }
+
+  const caption = params.get('caption');
+  const sourceUrl = location.protocol === 'file:' ? null : new URL('./index.html', location.href).href;
+  const parts = buildFigure(main, name, {
+    caption: caption !== 'none' && caption !== 'false',
+    sourceUrl: sourceUrl ? `${sourceUrl}#figure-${name}` : null,
+  });
+  const info = CAPTIONS[name];
+  if (info) document.title = `${info.label}: ${info.title.replace(/\.$/, '')}`;
+  // The page's one heading, for screen readers; the caption is what sighted readers see.
+  const h1 = document.createElement('h1');
+  h1.className = 'linattn-visually-hidden';
+  h1.textContent = `${document.title}, interactive figure`;
+  main.prepend(h1);
+
+  const { state, notices } = decodeSettings(name, params.entries());
+  parts.showNotices([...pageNotices, ...notices]);
+  if (inFrame) reportHeight({ childId: params.get('childId') });
+
+  // Keep the query in step with the demo: the embed's own URL restores what it shows.
+  const kept = [...params.entries()].filter(([k]) => ['theme', 'caption', 'childId'].includes(k));
+  let timer = 0;
+  const sourceLink = parts.figure.querySelector('.linattn-source');
+  const onStateChange = (next) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const query = toQuery([...(ONLY ? [] : [['demo', name]]), ...encodeSettings(name, next), ...kept]);
+      history.replaceState(history.state, '', `${location.pathname}?${query}`);
+      if (sourceLink) sourceLink.href = `${sourceUrl}${hashFor({ [name]: next })}`;
+    }, WRITE_DELAY_MS);
+  };
+  mountDemo(parts.mountEl, name, {
+    state: Object.keys(state).length ? state : undefined,
+    onStateChange,
+  }).then((handle) => {
+    window.linattnEmbed = { name, handle };   // for scripts and tests in the same page
+    if (handle && sourceLink && Object.keys(state).length) sourceLink.href = `${sourceUrl}${hashFor({ [name]: handle.getState() })}`;
+  });
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();
