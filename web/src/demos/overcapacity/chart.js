@@ -34,7 +34,10 @@ export function createChart(parent) {
   const dLine = svg('line', { class: 'oc-dline' }, dataG);
   const paths = SERIES.map((s) => svg('path', { class: `oc-line ${s.cls}` }, dataG));
   const dLabel = svg('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }, root);
-  const markerG = svg('g', { class: 'oc-marker', 'aria-hidden': 'true' }, root);
+  // The marker lives in its own SVG laid over the chart (and its own layer), so moving it never
+  // repaints the curves, which at d = 256 are paths of a thousand points.
+  const overlay = svg('svg', { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT }, wrap);
+  const markerG = svg('g', { class: 'oc-marker' }, overlay);
   const markerLine = svg('line', {}, markerG);
   const markerDots = SERIES.map((s) => svg('circle', { r: 4, class: `oc-dot ${s.cls}` }, markerG));
   const markerLabel = svg('text', { class: 'oc-marker-label' }, markerG);
@@ -137,8 +140,10 @@ export function createChart(parent) {
     /** Redraws everything for a new sweep, d, scale or width. */
     update(next) {
       view = next;
-      root.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-      root.setAttribute('width', width);
+      for (const el of [root, overlay]) {
+        el.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
+        el.setAttribute('width', width);
+      }
       drawAxes();
       drawData();
     },

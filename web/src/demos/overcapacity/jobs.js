@@ -14,12 +14,19 @@ const SPLIT_PREVIEW_ABOVE_WORK = 2 ** 28;
 
 const work = (trials, nMax, d) => trials * nMax * nMax * (nMax + d);
 
-/** Stores whose size n² · d is at most this are cheap enough to compute on the main thread
- *  inside one animation frame; larger ones go to the store worker. */
-export const MAIN_THREAD_STORE_MAX = 2 ** 20;
+/** Stores whose size n² · d is at most this take a few milliseconds: computed on the main thread,
+ *  inside the frame. */
+export const MAIN_THREAD_STORE_MAX = 2 ** 18;
+/** Up to this size a store takes a worker tens of milliseconds: asked for at once; larger ones
+ *  (up to seconds) only once the slider rests. */
+export const QUICK_STORE_MAX = 2 ** 22;
 
 export function storeIsCheap(d, n) {
   return n * n * d <= MAIN_THREAD_STORE_MAX;
+}
+
+export function storeIsQuick(d, n) {
+  return n * n * d <= QUICK_STORE_MAX;
 }
 
 /** 1..nMax: every N the slider can reach. */
