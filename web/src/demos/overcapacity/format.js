@@ -16,6 +16,9 @@ export function formatCos(x, places = 2) {
 /** A fraction in [0, 1] shown as a percent with at most one decimal ("96%", "0.3%"). */
 export function formatPercent(x) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
+  // Never round a few wrong picks away to "0%" (or a few right ones up to "100%").
+  if (x > 0 && x < 0.0005) return 'under 0.1%';
+  if (x < 1 && x > 0.9995) return 'over 99.9%';
   return pctFmt.format(x);
 }
 
