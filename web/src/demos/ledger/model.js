@@ -23,46 +23,15 @@ export function memoryOptions(state) {
   return { dk: state.d, dv: state.d, featureMap: elu ? 'elu1' : 'identity', normalize: elu };
 }
 
-/**
- * |a − b| by the core, for many pairs. Uses la.compare when the core offers it; otherwise three
- * scratch memories (reset between pairs): S = 1·aᵀ + (−1)·bᵀ gives a − b; unitKeys features give
- * u = (a − b)/|a − b|; and a memory holding a − b under the value [1] reads (a − b)·u = |a − b| at u.
- */
+/** |a − b| by the core, for many pairs. */
 export function coreErrors(la, pairs) {
-  if (typeof la.compare === 'function') return pairs.map(([a, b]) => la.compare(a, b).error);
-  if (pairs.length === 0) return [];
-  const n = pairs[0][0].length;
-  return withMemory(la, { dk: 1, dv: n }, (sub) => withMemory(la, { dk: n, dv: 1, unitKeys: true }, (unit) =>
-    withMemory(la, { dk: n, dv: 1 }, (dot) => pairs.map(([a, b]) => {
-      sub.reset();
-      sub.write([1], a);
-      sub.write([-1], b);
-      const diff = sub.read([1]);
-      if (diff.every((x) => x === 0)) return 0;
-      dot.reset();
-      dot.write(diff, [1]);
-      return dot.read(unit.features(diff))[0];
-    }))));
+  return pairs.map(([a, b]) => la.compare(a, b).error);
 }
 
-// The sweep's storage counts depend only on (d, N): asked once per pair.
-const storageCache = new Map();
-
 /** Numbers kept by softmax (every receipt: N·(dk+dv)) and by the ledger (dk·dv), from the core. */
-function storageNumbers(la, state, count, ledgerLength) {
-  if (count === 0) return { receipts: 0, ledger: ledgerLength };
-  const key = `${state.d}:${count}`;
-  if (storageCache.has(key)) return storageCache.get(key);
-  try {
-    const r = la.interferenceSweep({ d: state.d, ns: [count], trials: 1 });
-    const numbers = { receipts: r.cacheNumbers[0], ledger: r.stateNumbers[0] };
-    storageCache.set(key, numbers);
-    return numbers;
-  } catch {
-    // Counting what is held, not computing: the pile is the list of every k and v written so far.
-    const pile = state.associations.slice(0, count).flatMap((a) => [...a.k, ...a.v]);
-    return { receipts: pile.length, ledger: ledgerLength };
-  }
+function storageNumbers(la, state, count) {
+  const { cache, state: ledger } = la.storageNumbers({ dk: state.d, dv: state.d, n: count });
+  return { receipts: cache, ledger };
 }
 
 /** A read is called exact when its error shows as 0 at the 4 decimals the demo prints. */
@@ -121,7 +90,7 @@ export function computeLedger(la, state) {
     return associations.map((a) => m.read(a.k));
   });
 
-  view.numbers = storageNumbers(la, state, step, view.ledgerLength);
+  view.numbers = storageNumbers(la, state, step);
   view.dk = opts.dk;
   view.dv = opts.dv;
   view.normalized = opts.normalize;
