@@ -278,6 +278,20 @@ test('no main-thread task over 50 ms of the demo\'s own work while dragging N at
   await waitComplete();
 });
 
+test('settings the core refuses only when it starts the sweep: a message, and the previous settings', async () => {
+  await page.selectOption(part('d'), '256');
+  await page.fill(part('trials'), '100');
+  await page.press(part('trials'), 'Enter');
+  // trials · N² · (N + d) is over the core's budget at d = 256: the worker reports it.
+  await page.waitForFunction((sel) => !document.querySelector(sel).hidden, part('error'), { timeout: 60000 });
+  assert.match(await page.textContent(part('error')), /refused.*trials.*previous/);
+  assert.equal(await page.inputValue(part('trials')), '8');
+  assert.equal(await page.inputValue(part('d')), '256');
+  await page.selectOption(part('d'), '64');
+  await waitComplete();
+  assert.equal(await page.$eval(part('error'), (e) => e.hidden), true);
+});
+
 test('360 px wide: no horizontal overflow, and no problems on the page', async () => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.waitForTimeout(200);

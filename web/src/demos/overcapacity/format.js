@@ -35,7 +35,7 @@ export function plural(n, one, many) {
 /** The label of a key geometry in prose. */
 export const KEY_LABELS = {
   random: 'random unit keys',
-  orthogonal: 'orthonormal first, then random',
+  orthogonal: 'orthonormal, then random',
   elu1: 'elu+1 features (all positive)',
 };
 

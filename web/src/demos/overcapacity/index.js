@@ -47,7 +47,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   const view = {
     cache: new Map(),       // sweepKey -> { sweep, complete }
     requested: null,        // { key, id } of the sweep in flight
-    lastGood: { ...DEFAULTS },
+    fallback: { ...DEFAULTS },  // the settings before the latest sweep change (if the core refuses it)
     store: null,            // { key, n, result } shown
     storeWanted: null,      // { key, n, id }
     status: '',
@@ -221,6 +221,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   function commit(next) {
     const sweepChanged = sweepKey(next) !== sweepKey(state);
     const scaleChanged = next.scale !== state.scale || next.d !== state.d;
+    if (sweepChanged) view.fallback = { ...state };
     Object.assign(state, next);
     if (sweepChanged) ensureSweep();
     else if (scaleChanged) renderChart();
@@ -303,7 +304,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     while (view.cache.size > SWEEP_CACHE_SIZE) view.cache.delete(view.cache.keys().next().value);
     if (result.complete) {
       view.requested = null;
-      view.lastGood = { ...state };
       view.status = '';
     } else {
       view.status = 'refining';
@@ -324,8 +324,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       view.cache.delete(key);
       view.status = '';
       // Keep the last good state: go back to the settings whose sweep the core accepted.
-      showError(`${message}. Kept the previous settings.`);
-      const back = { ...view.lastGood, n: Math.min(state.n, 4 * view.lastGood.d), scale: state.scale };
+      showError(`The core refused these settings: ${message}. Went back to the previous ones.`);
+      const back = { ...view.fallback, scale: state.scale };
       Object.assign(state, back);
       ensureSweep();
       renderControls();

@@ -34,7 +34,7 @@ export function createStoreView(parent, rootEl) {
   const stripBox = html('div', { class: 'oc-strip' }, grid);
   const stripCaption = html('p', { class: 'oc-caption' }, stripBox);
   stripCaption.textContent = 'Each column is one stored association, read back with its own key: ' +
-    'darker means a higher cosine; a mark below it means top-1 recall picked the wrong value.';
+    'the stronger its colour, the higher the cosine; a mark below it means top-1 recall picked the wrong value.';
   const strip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
   const stripKey = html('p', { class: 'oc-key' }, stripBox);
   html('span', { class: 'oc-key-bad', 'aria-hidden': 'true' }, stripKey);
@@ -98,7 +98,7 @@ export function createStoreView(parent, rootEl) {
     }
     ctx.putImageData(img, 0, 0);
     setAttr(heat, 'aria-label', `Heatmap of the key overlaps |k\u1d62\u00b7k\u2c7c| of the ` +
-      `${formatInt(n)} stored keys: row i, column j; darker cells overlap more, and the diagonal ` +
+      `${formatInt(n)} stored keys: row i, column j; the stronger the colour, the larger the overlap, and the diagonal ` +
       'is each unit key with itself. The numbers are in the key-overlap table.');
   }
 
