@@ -55,7 +55,7 @@ export function writeEmbedCaptions(genDir) {
     if (!m) continue;
     const html = mathmlOnly(m[1]);
     const label = textOf(/<span class="fig-label">([\s\S]*?)<\/span>/.exec(html)?.[1] ?? '');
-    const title = textOf(/<strong>([\s\S]*?)<\/strong>/.exec(html)?.[1] ?? demo);
+    const title = textOf(/<strong>([\s\S]*?)<\/strong>/.exec(html)?.[1] ?? demo).replace(/\.$/, '');
     out[demo] = { label, title, html, text: textOf(html) };
   }
   writeFileSync(join(genDir, 'embed-captions.json'), `${JSON.stringify(out, null, 2)}\n`);

@@ -43,6 +43,9 @@ function start() {
     return;
   }
 
+  // Discovery for clients that run scripts; the static link names the chapter-wide oembed.json.
+  document.querySelector('link[type="application/json+oembed"]')?.setAttribute('href', `./oembed-${name}.json`);
+
   const caption = params.get('caption');
   const sourceUrl = location.protocol === 'file:' ? null : new URL('./index.html', location.href).href;
   const parts = buildFigure(main, name, {
