@@ -195,13 +195,20 @@ for (const demo of DEMOS) {
     assert.equal(snippet, link, 'the Embed control\'s link is the page\'s permalink');
     const elementSnippet = await c.page.locator(`#figure-${demo} textarea[id$="-element"]`).inputValue();
     assert.match(elementSnippet, new RegExp(`<linattn-${demo}[^>]* ${act.key.replace(/[A-Z]/g, (x) => `-${x.toLowerCase()}`)}="${act.value}"`), 'element snippet carries the change');
+    if (demo === 'ledger') {
+      const v = await axe(c.page, `#figure-${demo} .embed-control`);
+      assert.deepEqual(v.map((x) => x.id), [], `open Embed panel:\n${describeViolations(v)}`);
+    }
     const iframeSnippet = await c.page.locator(`#figure-${demo} textarea[id$="-iframe"]`).inputValue();
     assert.match(iframeSnippet, new RegExp(`<iframe src="${base.replace(/[.?]/g, '\\$&')}embed\\.html\\?demo=${demo}&amp;[^"]*${act.key}=${act.value}`), 'iframe snippet carries the change');
     await c.page.close();
 
     const r = await openPage(browser, link);
     allProblems.push(r.problems);
-    await mountInChapter(r.page, demo);
+    // The link brings its figure into view by itself, and the figure mounts there.
+    await r.page.locator(`${scope}[data-status="ready"]`).waitFor({ timeout: 60000 });
+    const top = await r.page.evaluate((d) => document.getElementById(`figure-${d}`).getBoundingClientRect().top, demo);
+    assert.ok(Math.abs(top) < 100, `the linked figure should be at the top of the window, is at ${top}px`);
     await r.page.locator(`#figure-${demo} .embed-toggle`).click();
     assert.equal(await r.page.locator(`#figure-${demo} textarea[id$="-link"]`).inputValue(), link, 'the reopened chapter shows the same state');
     assert.equal(await r.page.locator(`#figure-${demo} .embed-notice`).count(), 0, 'no notice for a link the page wrote');

@@ -105,7 +105,14 @@ export function permalinkFor(demo, state) {
  */
 export function initPermalinks(demos) {
   const first = fromLoad.order[0];
-  if (first) document.getElementById(`figure-${first}`)?.scrollIntoView({ block: 'start' });
+  const figure = first && document.getElementById(`figure-${first}`);
+  if (figure) {
+    // 'instant': the page's smooth scrolling is cut short by the layout shifts of loading. Once more
+    // on load (fonts and figures above may have moved it), unless the reader has scrolled since.
+    const go = () => { figure.scrollIntoView({ block: 'start', behavior: 'instant' }); return window.scrollY; };
+    const y = go();
+    window.addEventListener('load', () => { if (Math.abs(window.scrollY - y) < 2) go(); }, { once: true });
+  }
   window.addEventListener('hashchange', () => {
     const next = readHash(location.hash);
     for (const demo of next.order) {
