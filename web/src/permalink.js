@@ -120,6 +120,9 @@ export function initPermalinks(demos) {
       if (entry?.handle) {
         entry.handle.setState(next.states[demo]);
         current[demo] = entry.handle.getState();
+      } else {
+        fromLoad.states[demo] = next.states[demo];   // applied when it mounts
+        current[demo] = next.states[demo];
       }
     }
   });
