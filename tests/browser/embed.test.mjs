@@ -97,7 +97,7 @@ test('iframes report their height on load in the Pym.js and AMP protocols, and t
   }
 });
 
-test('iframe heights follow resizes: a narrower iframe grows taller, a wider one shrinks back', async () => {
+test('iframe heights follow resizes: a narrower iframe grows taller, a wider one shrinks back, growing content is reported', async () => {
   const { page } = host;
   const id = 'frame-ledger';
   const wide = (await heights(page, [id]))[id].amp.at(-1);
@@ -107,6 +107,10 @@ test('iframe heights follow resizes: a narrower iframe grows taller, a wider one
   await page.evaluate((i) => { document.getElementById(i).style.width = '900px'; }, id);
   const back = await nextHeight(page, id, narrow);
   assert.ok(Math.abs(back - wide) <= 2, `wide again: expected ${wide}px, got ${back}px`);
+  // Content that grows inside the embed is reported too.
+  await page.frameLocator(`#${id}`).getByRole('button', { name: 'Add an association' }).click();
+  const grown = await nextHeight(page, id, back);
+  assert.ok(grown > back, `after adding an association: expected taller than ${back}px, got ${grown}px`);
 });
 
 test('two custom elements of the same demo keep separate state', async () => {
