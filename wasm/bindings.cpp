@@ -137,24 +137,8 @@ JsResult interferenceStore(double d, double n, double seed, double trial, std::s
   return o;
 }
 
-// A model arrives flattened by index.mjs: kinds joined by ',', and 8 numbers per layer group
-// (count, kvHeads, headDim, window, latentDim, heads, keyDim, valueDim).
 Result<Model> model_from(const std::string& kinds, const JsNumbers& fields, double params) {
-  const std::vector<double> f = numbers(fields);
-  std::vector<LayerSpec> specs;
-  std::size_t start = 0;
-  while (start <= kinds.size() && !kinds.empty()) {
-    const std::size_t end = std::min(kinds.find(',', start), kinds.size());
-    LayerSpec s;
-    s.kind = kinds.substr(start, end - start);
-    const std::size_t i = specs.size() * 8;
-    if (i + 8 > f.size()) return {Status::bad("model.layers: 8 numbers per layer group expected"), {}};
-    s.count = f[i]; s.kv_heads = f[i + 1]; s.head_dim = f[i + 2]; s.window = f[i + 3];
-    s.latent_dim = f[i + 4]; s.heads = f[i + 5]; s.key_dim = f[i + 6]; s.value_dim = f[i + 7];
-    specs.push_back(s);
-    start = end + 1;
-  }
-  return make_model(specs, params);
+  return make_model_flat(kinds, numbers(fields), params);
 }
 
 JsResult kvMemory(std::string kinds, JsNumbers fields, double params, double tokens,
@@ -180,14 +164,9 @@ JsResult kvCrossover(std::string kinds, JsNumbers fields, double params, std::st
   if (!m.status) return val(m.status.message);
   auto kv = parse_dtype("kvDtype", kv_dtype);
   if (!kv.status) return val(kv.status.message);
-  // state_bytes: a decimal string of a non-negative integer below 2^63 (checked in index.mjs too)
-  std::uint64_t sb = 0;
-  if (state_bytes.empty() || state_bytes.size() > 19) return val(std::string("stateBytes must be a whole number from 0 to 2^63"));
-  for (char ch : state_bytes) {
-    if (ch < '0' || ch > '9') return val(std::string("stateBytes must be a whole number from 0 to 2^63"));
-    sb = sb * 10 + static_cast<std::uint64_t>(ch - '0');
-  }
-  auto r = kv_crossover(m.value, kv.value, sb);
+  auto sb = parse_uint63("stateBytes", state_bytes);
+  if (!sb.status) return val(sb.status.message);
+  auto r = kv_crossover(m.value, kv.value, sb.value);
   if (!r.status) return val(r.status.message);
   val o = val::object();
   o.set("tokens", std::to_string(r.value));

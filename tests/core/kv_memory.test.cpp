@@ -136,3 +136,23 @@ TEST_CASE("bad models and queries are refused with the argument's name") {
   CHECK(make_kv_query(1, 1, "fp64", "bf16").status.message.find("kvDtype") == 0);
   CHECK(make_kv_query(1, 1, "bf16", "x").status.message.find("stateDtype") == 0);
 }
+
+TEST_CASE("the flat model form of the binding: kinds joined by ',' and 8 numbers per group") {
+  auto m = make_model_flat("attention,linear", {32, 8, 128, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 64, 64}, 1e9);
+  REQUIRE(m.status.ok);
+  CHECK(m.value.layers.size() == 2);
+  CHECK(m.value.layers[1].heads == 4);
+  CHECK(make_model_flat("attention", {1, 2, 3}, 0).status.message.find("8 numbers each") != std::string::npos);
+  CHECK(make_model_flat("", {}, 0).status.message.find("model.layers") == 0);
+  CHECK(make_model_flat("rnn", {1, 0, 0, 0, 0, 0, 0, 0}, 0).status.message.find("kind must be") != std::string::npos);
+}
+
+TEST_CASE("byte counts arrive as decimal text: 0 to 2^63 - 1, nothing else") {
+  CHECK(parse_uint63("stateBytes", "0").value == 0);
+  CHECK(parse_uint63("stateBytes", "9223372036854775807").value == 9223372036854775807ULL);
+  CHECK_FALSE(parse_uint63("stateBytes", "9223372036854775808").status.ok);
+  CHECK_FALSE(parse_uint63("stateBytes", "99999999999999999999").status.ok);
+  CHECK_FALSE(parse_uint63("stateBytes", "-1").status.ok);
+  CHECK_FALSE(parse_uint63("stateBytes", "").status.ok);
+  CHECK(parse_uint63("stateBytes", "1e3").status.message == "stateBytes must be a whole number from 0 to 2^63 - 1");
+}

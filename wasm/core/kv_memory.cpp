@@ -143,6 +143,33 @@ Result<Model> make_model(const std::vector<LayerSpec>& layers, double params) {
   return r;
 }
 
+Result<Model> make_model_flat(const std::string& kinds, const std::vector<double>& fields,
+                              double params) {
+  std::vector<LayerSpec> specs;
+  for (std::size_t start = 0; !kinds.empty() && start <= kinds.size();) {
+    const std::size_t end = std::min(kinds.find(',', start), kinds.size());
+    const std::size_t i = specs.size() * kFieldsPerLayer;
+    if (specs.size() >= 64 || i + kFieldsPerLayer > fields.size()) {
+      return {Status::bad("model.layers must hold from 1 to 64 layer groups of " +
+                          std::to_string(kFieldsPerLayer) + " numbers each"),
+              {}};
+    }
+    LayerSpec s;
+    s.kind = kinds.substr(start, end - start);
+    s.count = fields[i];
+    s.kv_heads = fields[i + 1];
+    s.head_dim = fields[i + 2];
+    s.window = fields[i + 3];
+    s.latent_dim = fields[i + 4];
+    s.heads = fields[i + 5];
+    s.key_dim = fields[i + 6];
+    s.value_dim = fields[i + 7];
+    specs.push_back(s);
+    start = end + 1;
+  }
+  return make_model(specs, params);
+}
+
 Result<KvQuery> make_kv_query(double tokens, double sessions, const std::string& kv_dtype,
                               const std::string& state_dtype) {
   Result<KvQuery> r;

@@ -45,6 +45,11 @@ struct LayerSpec {
          value_dim = 0;
 };
 Result<Model> make_model(const std::vector<LayerSpec>& layers, double params);
+// The same, from the flat form the WebAssembly binding receives: kinds joined by ',' and 8 numbers
+// per layer group (count, kvHeads, headDim, window, latentDim, heads, keyDim, valueDim).
+inline constexpr int kFieldsPerLayer = 8;
+Result<Model> make_model_flat(const std::string& kinds, const std::vector<double>& fields,
+                              double params);
 
 struct KvQuery {
   std::uint64_t tokens = 0, sessions = 1;

@@ -30,6 +30,18 @@ Status check_int(const char* name, double x, double lo, double hi) {
   return Status::good();
 }
 
+Result<unsigned long long> parse_uint63(const char* name, const std::string& text) {
+  const Status bad = Status::bad(std::string(name) + " must be a whole number from 0 to 2^63 - 1");
+  if (text.empty() || text.size() > 19) return {bad, 0};
+  unsigned long long x = 0;
+  for (char ch : text) {
+    if (ch < '0' || ch > '9') return {bad, 0};
+    x = x * 10 + static_cast<unsigned long long>(ch - '0');  // 19 digits < 2^64: no wrap
+  }
+  if (x > 9223372036854775807ULL) return {bad, 0};
+  return {Status::good(), x};
+}
+
 Status check_vec(const char* name, const double* x, long long len, long long expected) {
   if (len != expected) {
     return Status::bad(std::string(name) + " must have " + std::to_string(expected) +

@@ -45,6 +45,8 @@ std::string fmt_num(double x);  // shortest readable form for messages: 1e+06 ->
 Status check_int(const char* name, double x, double lo, double hi);
 // Checks a real argument is finite and in [lo, hi].
 Status check_real(const char* name, double x, double lo, double hi);
+// Parses a decimal whole number from 0 to 2^63 - 1 (byte counts arrive from JS as BigInt text).
+Result<unsigned long long> parse_uint63(const char* name, const std::string& text);
 // Checks a vector: expected length and every entry finite with |x| <= maxAbsValue.
 Status check_vec(const char* name, const double* x, long long len, long long expected);
 
