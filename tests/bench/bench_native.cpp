@@ -1,1 +1,237 @@
-int main() { return 0; }
+// The native side of `npm run bench` (tests/bench/run.mjs): the core's workloads, compiled with
+// -O3 -march=native, timed here and printed as JSON on stdout.
+//
+//   linattn_bench <workload> [reps] [--results]  < spec.txt
+//
+// workload: sweep64 | sweep256 | ledger | kv. The spec (written by run.mjs from workloads.mjs, so
+// every implementation runs the very same inputs) is plain text, one item a line:
+//   sweep64 <d> <nMax> <trials> <seed> <beta>
+//   sweep256 <d> <nMax> <trials> <seed> <beta>
+//   ledger <d> <writes> <seed> <rounds>
+//   tokens <t1> <t2> ...                      the context lengths of the KV calculator
+//   kvquery <sessions> <gpuBytes> <capacitySessions> <stateBytes>
+//   model <id> <params> <groups>              followed by <groups> lines:
+//   <kind> <count> <kvHeads> <headDim> <window> <latentDim> <heads> <keyDim> <valueDim>
+// Output: {"workload", "timesMs": [...one per rep, wall], "cpuMs": [...thread CPU], "result": {...}} where result holds the
+// numbers run.mjs compares across implementations (only with --results: the full arrays).
+#include <chrono>
+#include <ctime>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "interference.hpp"
+#include "kv_memory.hpp"
+#include "memory.hpp"
+#include "rng.hpp"
+
+using namespace linattn;
+
+namespace {
+
+struct ModelSpec {
+  std::string id;
+  double params = 0;
+  std::vector<LayerSpec> layers;
+};
+
+struct Spec {
+  std::map<std::string, std::vector<double>> lines;  // sweep64, sweep256, ledger, tokens, kvquery
+  std::vector<ModelSpec> models;
+};
+
+Spec read_spec(std::istream& in) {
+  Spec s;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string key;
+    if (!(ls >> key)) continue;
+    if (key == "model") {
+      ModelSpec m;
+      int groups = 0;
+      ls >> m.id >> m.params >> groups;
+      for (int g = 0; g < groups && std::getline(in, line); ++g) {
+        std::istringstream gs(line);
+        LayerSpec l;
+        gs >> l.kind >> l.count >> l.kv_heads >> l.head_dim >> l.window >> l.latent_dim >> l.heads >>
+            l.key_dim >> l.value_dim;
+        m.layers.push_back(l);
+      }
+      s.models.push_back(m);
+    } else {
+      double x;
+      auto& v = s.lines[key];
+      while (ls >> x) v.push_back(x);
+    }
+  }
+  return s;
+}
+
+// CPU time of this thread: on a loaded machine it varies far less than wall time.
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+[[noreturn]] void die(const std::string& msg) {
+  std::fprintf(stderr, "linattn_bench: %s\n", msg.c_str());
+  std::exit(2);
+}
+
+const std::vector<double>& need(const Spec& s, const std::string& key, std::size_t n) {
+  auto it = s.lines.find(key);
+  if (it == s.lines.end() || it->second.size() < n) die("spec line '" + key + "' missing or short");
+  return it->second;
+}
+
+std::string num(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+std::string array(const std::vector<double>& xs) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < xs.size(); ++i) out += (i ? "," : "") + num(xs[i]);
+  return out + "]";
+}
+
+// ---- the workloads: each returns its result as a JSON object --------------------------------
+
+SweepResult sweep(const std::vector<double>& p) {
+  std::vector<double> ns;
+  for (int n = 1; n <= static_cast<int>(p[1]); ++n) ns.push_back(n);
+  auto cfg = make_sweep_config(p[0], ns, p[2], p[3], "random", p[4]);
+  if (!cfg.status) die(cfg.status.message);
+  return interference_sweep(cfg.value);
+}
+
+std::string sweep_json(const SweepResult& r, bool full) {
+  if (!full) return "{}";
+  const std::pair<const char*, const std::vector<double>*> fields[] = {
+      {"cosineMean", &r.cosine_mean},       {"cosineStd", &r.cosine_std},
+      {"relErrorMean", &r.rel_error_mean},  {"relErrorStd", &r.rel_error_std},
+      {"crosstalkMean", &r.crosstalk_mean}, {"crosstalkStd", &r.crosstalk_std},
+      {"recallMean", &r.recall_mean},       {"recallStd", &r.recall_std},
+      {"softmaxCosineMean", &r.softmax_cosine_mean}, {"softmaxCosineStd", &r.softmax_cosine_std},
+      {"softmaxRecallMean", &r.softmax_recall_mean}, {"softmaxRecallStd", &r.softmax_recall_std}};
+  std::string out = "{";
+  for (const auto& [name, v] : fields) out += std::string(out.size() > 1 ? "," : "") + "\"" + name + "\":" + array(*v);
+  return out + "}";
+}
+
+// The ledger: `rounds` times, for the add rule (identity) and the delta rule (elu1, normalized),
+// write `writes` associations into a fresh d x d memory (delta: unit keys), reading each key back right after its
+// write; then read every key once more. Keys and values: Rng(seed) normals, keys first.
+struct LedgerResult {
+  std::vector<double> finals;  // last round: every final read, add rule then delta rule
+  double step_sum = 0;         // last round: sum of every read right after its write
+};
+LedgerResult ledger(const std::vector<double>& p) {
+  const int d = static_cast<int>(p[0]), writes = static_cast<int>(p[1]), rounds = static_cast<int>(p[3]);
+  Rng rng(static_cast<std::uint64_t>(p[2]));
+  std::vector<std::vector<double>> k(writes, std::vector<double>(d)), v = k;
+  for (auto& row : k) for (auto& x : row) x = rng.normal();
+  for (auto& row : v) for (auto& x : row) x = rng.normal();
+  const MemoryConfig configs[] = {
+      make_memory_config(d, d, "identity", false, "add", 1.0, false).value,
+      make_memory_config(d, d, "elu1", true, "delta", 0.5, true).value};
+  std::vector<double> finals;
+  double step_sum = 0;
+  for (int round = 0; round < rounds; ++round) {
+    finals.clear();
+    step_sum = 0;
+    for (const MemoryConfig& cfg : configs) {
+      AssociativeMemory mem(cfg);
+      for (int i = 0; i < writes; ++i) {
+        if (!mem.write(k[i], v[i]).status) die("ledger write failed");
+        for (double x : mem.read(k[i]).value) step_sum += x;
+      }
+      for (int i = 0; i < writes; ++i) {
+        const auto r = mem.read(k[i]).value;
+        finals.insert(finals.end(), r.begin(), r.end());
+      }
+    }
+  }
+  return {finals, step_sum};
+}
+std::string ledger_json(const LedgerResult& r, bool full) {
+  return "{\"stepSum\":" + num(r.step_sum) + (full ? ",\"finalReads\":" + array(r.finals) : "") + "}";
+}
+
+// The memory calculator: for every preset, every context length and three KV dtypes, kvMemory and
+// kvCapacity; and kvCrossover per preset and dtype. The checksum is the wrapping 64-bit sum of
+// every byte count (errors count as 1), as a decimal string.
+std::string kv(const Spec& s) {
+  const auto& tokens = need(s, "tokens", 1);
+  const auto& q = need(s, "kvquery", 4);
+  std::uint64_t sum = 0, calls = 0;
+  for (const ModelSpec& ms : s.models) {
+    auto m = make_model(ms.layers, ms.params);
+    if (!m.status) die(ms.id + ": " + m.status.message);
+    for (const char* dtype : {"bf16", "fp8", "int4"}) {
+      for (double t : tokens) {
+        auto query = make_kv_query(t, q[0], dtype, "bf16");
+        auto r = kv_memory(m.value, query.value);
+        sum += r.status ? r.value.kv_bytes_per_token + r.value.kv_bytes + r.value.state_bytes +
+                              r.value.total_bytes + r.value.per_session_bytes
+                        : 1;
+        auto cq = make_kv_query(t, q[2], dtype, "bf16");
+        auto c = kv_capacity(m.value, cq.value, q[1], "bf16");
+        sum += c.status ? c.value.weight_bytes + c.value.free_bytes + c.value.sessions_that_fit +
+                              c.value.longest_context
+                        : 1;
+        calls += 2;
+      }
+      auto x = kv_crossover(m.value, parse_dtype("kvDtype", dtype).value,
+                            static_cast<std::uint64_t>(q[3]));
+      sum += x.status ? static_cast<std::uint64_t>(x.value) : 1;  // -1 wraps, as in JS
+      ++calls;
+    }
+  }
+  return "{\"checksum\":\"" + std::to_string(sum) + "\",\"calls\":" + std::to_string(calls) + "}";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) die("usage: linattn_bench sweep64|sweep256|ledger|kv [reps] [--results] < spec");
+  const std::string workload = argv[1];
+  int reps = 1;
+  bool full = false;
+  for (int i = 2; i < argc; ++i) {
+    if (std::string(argv[i]) == "--results") full = true;
+    else reps = std::atoi(argv[i]);
+  }
+  const Spec spec = read_spec(std::cin);
+
+  if (workload != "sweep64" && workload != "sweep256" && workload != "ledger" && workload != "kv")
+    die("unknown workload '" + workload + "'");
+  std::vector<double> times, cpu;
+  std::string result;  // of the first rep (formatting is not timed)
+  for (int rep = 0; rep < reps; ++rep) {
+    SweepResult sr;
+    LedgerResult lr;
+    std::string kr;
+    const double c0 = thread_cpu_ms();
+    const auto t0 = std::chrono::steady_clock::now();
+    if (workload == "ledger") lr = ledger(need(spec, "ledger", 4));
+    else if (workload == "kv") kr = kv(spec);
+    else sr = sweep(need(spec, workload, 5));
+    const auto t1 = std::chrono::steady_clock::now();
+    cpu.push_back(thread_cpu_ms() - c0);
+    times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    if (rep == 0) {
+      result = workload == "ledger" ? ledger_json(lr, full) : workload == "kv" ? kr : sweep_json(sr, full);
+    }
+  }
+  std::cout << "{\"workload\":\"" << workload << "\",\"timesMs\":" << array(times)
+            << ",\"cpuMs\":" << array(cpu) << ",\"result\":" << result << "}\n";
+  return 0;
+}

@@ -92,31 +92,71 @@ struct Sample {
 inline bool recalled(const double* sims, int j, int n) {
   const double own = sims[j];
   int at_least = 0;
+#pragma omp simd reduction(+ : at_least)
   for (int m = 0; m < n; ++m) at_least += sims[m] >= own;
   return at_least == 1;
 }
 
-// Reads R (linear) and U (softmax numerators) of the first n associations, with their similarity
-// to every stored value P = R V^T, Ps = U V^T, turned into the per-trial means.
-Sample measure(const Associations& a, const Mat& R, const Mat& U, const Mat& P, const Mat& Ps,
-               int n) {
-  Sample s;
-  for (int j = 0; j < n; ++j) {
-    const auto v = a.V.row(j);
-    const double cjj = a.K.row(j).squaredNorm();  // 1 for unit keys
-    const double rn = R.row(j).norm();
-    s.cosine += rn > 0 ? P(j, j) / rn : 0.0;
-    s.rel_error += (R.row(j) - v).norm();
-    s.crosstalk += (R.row(j) - cjj * v).squaredNorm() / (cjj * cjj);
-    s.recall += recalled(&P(j, 0), j, n) ? 1.0 : 0.0;
-    const double un = U.row(j).norm();
-    s.softmax_cosine += un > 0 ? Ps(j, j) / un : 0.0;
-    s.softmax_recall += recalled(&Ps(j, 0), j, n) ? 1.0 : 0.0;
-  }
-  const double inv = 1.0 / n;
-  s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
-  s.softmax_cosine *= inv; s.softmax_recall *= inv;
+// Loops over contiguous rows (Mat is row-major), written so that compilers vectorize them. The
+// sums are split into lanes (SIMD_SUM), which changes their rounding by an ulp or so;
+// -ffp-contract=off keeps every product and sum otherwise rounded as written. Clang (WebAssembly)
+// also runs four vectors side by side, so the additions need not wait for each other.
+#if defined(__clang__)
+#define SIMD_SUM(s) _Pragma("clang loop vectorize(enable) interleave_count(4)")
+#else
+#define SIMD_SUM(s) _Pragma("omp simd reduction(+ : s)")
+#endif
+inline double dot(const double* a, const double* b, int n) {  // a . b
+  double s = 0;
+  SIMD_SUM(s)
+  for (int i = 0; i < n; ++i) s += a[i] * b[i];
   return s;
+}
+inline void axpy(double* y, double a, const double* x, int n) {  // y += a x
+#pragma omp simd
+  for (int i = 0; i < n; ++i) y[i] += a * x[i];
+}
+inline double dist2(const double* a, double t, const double* b, int n) {  // |a - t b|^2
+  double s = 0;
+  SIMD_SUM(s)
+  for (int i = 0; i < n; ++i) s += (a[i] - t * b[i]) * (a[i] - t * b[i]);
+  return s;
+}
+
+// What the measures need of read j, kept up to date as associations arrive (O(1) per step instead
+// of O(d) per measure). With X_j = R_j - c_jj v_j, the crosstalk part of the read:
+struct ReadNorms {
+  double rr = 0;  // |R_j|^2
+  double uu = 0;  // |U_j|^2
+  double xx = 0;  // |X_j|^2
+  double xv = 0;  // X_j . v_j
+};
+
+// Read j gains c v_n (softmax: w v_n), where pn = R_j . v_n and psn = U_j . v_n before the step,
+// gn = v_n . v_n, gj = v_j . v_n:
+//   |R + c v_n|^2 = |R|^2 + 2c R.v_n + c^2 |v_n|^2,   X.v_n = R.v_n - c_jj v_j.v_n.
+inline void add_to_norms(ReadNorms& q, double c, double w, double pn, double psn, double gn,
+                         double gj, double cjj) {
+  q.rr += 2 * c * pn + c * c * gn;
+  q.uu += 2 * w * psn + w * w * gn;
+  q.xx += 2 * c * (pn - cjj * gj) + c * c * gn;
+  q.xv += c * gj;
+}
+
+// Adds read j's part to the per-trial sums: p = P_j = R_j V^T and ps = Ps_j = U_j V^T over the n
+// stored values, cjj = k_j . k_j, vv = v_j . v_j.
+inline void measure_row(Sample& s, int j, int n, const double* p, const double* ps,
+                        const ReadNorms& q, double cjj, double vv) {
+  const double rn = std::sqrt(q.rr);
+  s.cosine += rn > 0 ? p[j] / rn : 0.0;  // cos(R_j, v_j), |v_j| = 1
+  // |R_j - v_j|^2 = |X_j + (c_jj - 1) v_j|^2 (c_jj = 1 for unit keys, up to rounding)
+  const double e = cjj - 1;
+  s.rel_error += std::sqrt(std::max(0.0, q.xx + 2 * e * q.xv + e * e * vv));
+  s.crosstalk += q.xx / (cjj * cjj);  // |R_j - c_jj v_j|^2 / c_jj^2
+  s.recall += recalled(p, j, n) ? 1.0 : 0.0;
+  const double un = std::sqrt(q.uu);
+  s.softmax_cosine += un > 0 ? ps[j] / un : 0.0;
+  s.softmax_recall += recalled(ps, j, n) ? 1.0 : 0.0;
 }
 
 void mean_std(const std::vector<double>& xs, double& mean, double& sd) {
@@ -134,39 +174,67 @@ SweepResult interference_sweep(const SweepConfig& cfg) {
   const int d = cfg.d, n_max = cfg.ns.back(), n_ns = static_cast<int>(cfg.ns.size());
   std::vector<std::vector<Sample>> samples(n_ns);  // [ns index][trial]
 
+  // Row j of R: the read k_j^T S; of U: the softmax numerators sum_i w_ji v_i^T; of P and Ps:
+  // those reads' similarity to every stored value, P = R V^T and Ps = U V^T.
   Mat R(n_max, d), U(n_max, d), P(n_max, n_max), Ps(n_max, n_max);
+  Vec c(n_max), g(n_max), w(n_max), ckk(n_max), vv(n_max);
+  std::vector<ReadNorms> norms(n_max);
   for (int trial = 0; trial < cfg.trials; ++trial) {
     const Associations a = make_associations(d, n_max, cfg.seed, trial, cfg.keys);
     R.setZero(); U.setZero(); P.setZero(); Ps.setZero();
+    auto K = [&](int i) { return &a.K(i, 0); };  // row pointers
+    auto V = [&](int i) { return &a.V(i, 0); };
+    for (int i = 0; i < n_max; ++i) {
+      ckk[i] = dot(K(i), K(i), d);  // 1 for unit keys, up to rounding
+      vv[i] = dot(V(i), V(i), d);
+    }
     int next = 0;  // index into ns of the next N to report
     for (int n = 0; n < n_max; ++n) {
       // Add association n (0-based) to the store of associations 0..n-1.
-      const auto kn = a.K.row(n);
-      const auto vn = a.V.row(n);
-      const Vec c = a.K.topRows(n) * kn.transpose();         // c_j = k_j . k_n
-      const double cnn = kn.squaredNorm();
-      const Vec g = a.V.topRows(n + 1) * vn.transpose();     // g_m = v_m . v_n
-      const Vec w = (cfg.beta * (c.array() - 1.0)).exp().matrix();  // softmax weights, shifted by
-      const double wnn = std::exp(cfg.beta * (cnn - 1.0));          // the largest score (1)
+      const double* vn = V(n);
+      for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);       // c_j = k_j . k_n
+      for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);        // g_m = v_m . v_n
+      for (int j = 0; j < n; ++j) w[j] = std::exp(cfg.beta * (c[j] - 1.0));  // softmax weights,
+      const double cnn = ckk[n];                                    // shifted by the largest
+      const double wnn = std::exp(cfg.beta * (cnn - 1.0));          // score (1)
+      const bool report = n + 1 == cfg.ns[next];
+      Sample s;
 
-      // Earlier reads gain c_j v_n (softmax: w_j v_n); their similarity to v_m gains c_j g_m.
-      P.col(n).head(n).noalias() = R.topRows(n) * vn.transpose();
-      Ps.col(n).head(n).noalias() = U.topRows(n) * vn.transpose();
-      P.topLeftCorner(n, n + 1).noalias() += c * g.transpose();
-      Ps.topLeftCorner(n, n + 1).noalias() += w * g.transpose();
-      R.topRows(n).noalias() += c * vn;
-      U.topRows(n).noalias() += w * vn;
+      // Earlier reads gain c_j v_n (softmax: w_j v_n), so their similarity to v_m gains c_j g_m:
+      //   P(j, n) = R_j . v_n;  P_j[0..n] += c_j g[0..n];  R_j += c_j v_n   (Ps, U with w_j).
+      // One pass over each row does all of it, and measures it when N = n + 1 is reported.
+      for (int j = 0; j < n; ++j) {
+        double *r = &R(j, 0), *u = &U(j, 0), *p = &P(j, 0), *ps = &Ps(j, 0);
+        p[n] = dot(r, vn, d);
+        ps[n] = dot(u, vn, d);
+        add_to_norms(norms[j], c[j], w[j], p[n], ps[n], g[n], g[j], ckk[j]);
+        axpy(p, c[j], g.data(), n + 1);
+        axpy(ps, w[j], g.data(), n + 1);
+        axpy(r, c[j], vn, d);
+        axpy(u, w[j], vn, d);
+        if (report) measure_row(s, j, n + 1, p, ps, norms[j], ckk[j], vv[j]);
+      }
 
-      // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T.
-      R.row(n).noalias() = c.transpose() * a.V.topRows(n);
-      R.row(n) += cnn * vn;
-      U.row(n).noalias() = w.transpose() * a.V.topRows(n);
-      U.row(n) += wnn * vn;
-      P.row(n).head(n + 1).noalias() = R.row(n) * a.V.topRows(n + 1).transpose();
-      Ps.row(n).head(n + 1).noalias() = U.row(n) * a.V.topRows(n + 1).transpose();
+      // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T, and its similarity to every value.
+      double *r = &R(n, 0), *u = &U(n, 0), *p = &P(n, 0), *ps = &Ps(n, 0);
+      for (int i = 0; i < n; ++i) {
+        axpy(r, c[i], V(i), d);
+        axpy(u, w[i], V(i), d);
+      }
+      axpy(r, cnn, vn, d);
+      axpy(u, wnn, vn, d);
+      for (int m = 0; m <= n; ++m) {
+        p[m] = dot(r, V(m), d);
+        ps[m] = dot(u, V(m), d);
+      }
+      norms[n] = ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, vn, d), p[n] - cnn * vv[n]};
 
-      if (n + 1 == cfg.ns[next]) {
-        samples[next].push_back(measure(a, R, U, P, Ps, n + 1));
+      if (report) {
+        measure_row(s, n, n + 1, p, ps, norms[n], cnn, vv[n]);
+        const double inv = 1.0 / (n + 1);
+        s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
+        s.softmax_cosine *= inv; s.softmax_recall *= inv;
+        samples[next].push_back(s);
         if (++next == n_ns) break;
       }
     }

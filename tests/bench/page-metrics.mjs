@@ -1,0 +1,237 @@
+// Page metrics of the built chapter (dist/), in headless Chromium (used by run.mjs):
+//   assets      every file of dist/ with its raw and gzip (level 9) size; firstLoad = the files the
+//               page requests until all three demos respond (lazy chunks, worker and wasm included)
+//   demosRespondMs   from navigation start until every demo has mounted and answered an input with
+//                    a change of its DOM (each figure is scrolled to at once, as a reader jumping
+//                    through the page would)
+//   drags       per demo, a scripted pointer drag at its largest settings: per update, the main
+//               thread's time for it = the input task + its animation-frame callbacks + the
+//               rendering after them (p50, p95, max), and the long tasks (> 50 ms) seen meanwhile.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer } from '../../scripts/serve.mjs';
+
+const STEPS = 40;  // pointer moves per drag
+
+function sizes(file) {
+  const body = readFileSync(file);
+  return { rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+}
+
+function listFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listFiles(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const at = (s.length - 1) * q, lo = Math.floor(at), hi = Math.ceil(at);
+  return s[lo] + (s[hi] - s[lo]) * (at - lo);
+};
+
+// Runs in the page: times every pointer move's update (see the header) into window.__updates.
+function instrument() {
+  window.__updates = [];
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: false });
+  let rec = null;
+  // Capture phase on window: runs before the demo's handlers. Its animation-frame callback is
+  // queued before any the demo queues in this task, so it marks the start of their work.
+  window.addEventListener('pointermove', () => {
+    if (!window.__measuring) return;
+    const r = { t0: performance.now() };
+    rec = r;
+    requestAnimationFrame(() => { r.rafBefore = performance.now(); });
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => { r.taskEnd = performance.now(); };
+    ch.port2.postMessage(0);
+  }, { capture: true });
+  // Bubble phase (after the demo's handlers, for the pointer move and for a range's input event):
+  // a frame callback queued now runs after the demo's, then a message marks the end of rendering.
+  const after = () => {
+    const r = rec;
+    if (!r) return;
+    cancelAnimationFrame(r.afterId);
+    r.afterId = requestAnimationFrame(() => {
+      r.rafAfter = performance.now();
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        r.rendered = performance.now();
+        window.__updates.push(r);
+      };
+      ch.port2.postMessage(0);
+    });
+  };
+  window.addEventListener('pointermove', after);
+  window.addEventListener('input', after);
+}
+
+async function drag(page, points) {
+  const before = await page.evaluate(() => window.__updates.length);
+  await page.evaluate(() => { window.__measuring = true; window.__longTasks.length = 0; });
+  await page.mouse.move(points[0][0], points[0][1]);
+  await page.mouse.down();
+  let expected = before + 1;
+  for (const [x, y] of points.slice(1)) {
+    await page.mouse.move(x, y);
+    // One update at a time: wait until this move has been rendered (or 2 s).
+    await page.waitForFunction((n) => window.__updates.length >= n, expected, { timeout: 2000 }).catch(() => {});
+    expected = (await page.evaluate(() => window.__updates.length)) + 1;
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  return page.evaluate((from) => {
+    window.__measuring = false;
+    const ups = window.__updates.slice(from).filter((r) => r.rafBefore !== undefined && r.taskEnd !== undefined);
+    return {
+      perUpdate: ups.map((r) => (r.taskEnd - r.t0) + Math.max(0, r.rafAfter - Math.max(r.rafBefore, r.taskEnd)) + (r.rendered - r.rafAfter)),
+      inputToRendered: ups.map((r) => r.rendered - r.t0),
+      longTasks: window.__longTasks.map((t) => t.duration),
+    };
+  }, before);
+}
+
+function summarize(raw, settings) {
+  const u = raw.perUpdate;
+  return {
+    settings,
+    updates: u.length,
+    update: { p50: quantile(u, 0.5), p95: quantile(u, 0.95), max: Math.max(...u) },
+    inputToRendered: { p50: quantile(raw.inputToRendered, 0.5), p95: quantile(raw.inputToRendered, 0.95) },
+    longTasks: raw.longTasks,
+    // Long tasks are reported from 50 ms up; below that, the longest update is the longest task.
+    longestTaskMs: Math.max(Math.max(0, ...raw.longTasks), Math.max(...u)),
+  };
+}
+
+async function rangeDrag(page, selector) {
+  const box = await page.locator(selector).first().boundingBox();
+  const y = box.y + box.height / 2;
+  const points = Array.from({ length: STEPS + 1 }, (_, i) => [box.x + 4 + ((box.width - 8) * i) / STEPS, y]);
+  return drag(page, points);
+}
+
+export async function pageMetrics(browser, dist) {
+  const assets = listFiles(dist).map((f) => ({ path: relative(dist, f), ...sizes(f) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const server = await startServer(dist, { port: 0 });
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requested = new Set();
+  const origin = server.url.replace(/\/$/, '');
+  page.on('request', (req) => {
+    if (req.url().startsWith(origin)) requested.add(new URL(req.url()).pathname);
+  });
+  const out = { url: server.url };
+  try {
+    // ---- first load: until every demo has mounted and answered an input ---------------------
+    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    out.demosRespondMs = await page.evaluate(async () => {
+      const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
+      const until = (test, ms = 60000) => new Promise((resolve, reject) => {
+        const t0 = performance.now();
+        const poll = () => (test() ? resolve() : performance.now() - t0 > ms ? reject(new Error('timeout')) : setTimeout(poll, 5));
+        poll();
+      });
+      const answers = mounts.map(async (m) => {
+        m.scrollIntoView();
+        await until(() => m.dataset.status === 'ready' || m.dataset.status === 'error');
+        const slider = m.querySelector('input[type="range"]');
+        if (!slider) return performance.now();
+        const changed = new Promise((resolve) => {
+          const mo = new MutationObserver(() => { mo.disconnect(); resolve(performance.now()); });
+          mo.observe(m, { subtree: true, childList: true, characterData: true, attributes: true });
+        });
+        slider.value = String(Number(slider.value) === Number(slider.min) ? Number(slider.min) + 1 : Number(slider.min));
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        slider.dispatchEvent(new Event('change', { bubbles: true }));
+        return changed;
+      });
+      const times = await Promise.all(answers);
+      return Math.max(...times);
+    });
+    const statuses = await page.evaluate(() => [...document.querySelectorAll('.demo-mount[data-demo]')].map((m) => `${m.dataset.demo}:${m.dataset.status}`));
+    out.demoStatus = statuses;
+    await page.waitForTimeout(500);
+    out.firstLoad = { requests: requested.size, rawBytes: 0, gzipBytes: 0, files: [] };
+    for (const path of requested) {
+      const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
+      try {
+        const s = sizes(file);
+        out.firstLoad.rawBytes += s.rawBytes;
+        out.firstLoad.gzipBytes += s.gzipBytes;
+        out.firstLoad.files.push({ path, ...s });
+      } catch { /* not a file of dist/ (a redirect) */ }
+    }
+    const wasm = assets.filter((a) => a.path.endsWith('.wasm'));
+    out.wasm = { files: wasm.map((a) => a.path), rawBytes: wasm[0]?.rawBytes ?? NaN, gzipBytes: wasm[0]?.gzipBytes ?? NaN };
+    out.assets = assets;
+
+    // ---- drags at the largest settings ----------------------------------------------------------
+    await page.evaluate(instrument);
+    out.drags = {};
+    const demo = (name) => `.demo-mount[data-demo="${name}"]`;
+
+    try {  // ledger: drag the first key's handle once around the plane
+      await page.locator(demo('ledger')).scrollIntoViewIfNeeded();
+      const handle = page.locator(`${demo('ledger')} [data-part="handle-1"]`).first();
+      const plane = await handle.evaluate((el) => {
+        const svg = el.ownerSVGElement ?? el.closest('svg');
+        const b = svg.getBoundingClientRect();
+        return { x: b.x, y: b.y, w: b.width, h: b.height };
+      });
+      const hb = await handle.boundingBox();
+      const cx = plane.x + plane.w / 2, cy = plane.y + plane.h / 2;
+      const hx = hb.x + hb.width / 2, hy = hb.y + hb.height / 2;
+      const r = Math.hypot(hx - cx, hy - cy), a0 = Math.atan2(hy - cy, hx - cx);
+      const points = Array.from({ length: STEPS + 1 }, (_, i) => [cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS), cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS)]);
+      out.drags.ledger = summarize(await drag(page, points), 'd = 2 (the plane), key 1 dragged once around');
+    } catch (e) {
+      out.drags.ledger = { error: e.message.split('\n')[0] };
+    }
+
+    try {  // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
+      const sel = page.locator(`${demo('memory')} select[id$="-preset"]`).first();
+      await sel.scrollIntoViewIfNeeded();
+      await sel.selectOption('minimax-text-01');
+      await page.waitForTimeout(300);
+      out.drags.memory = summarize(await rangeDrag(page, `${demo('memory')} input[type="range"]`),
+        'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M');
+    } catch (e) {
+      out.drags.memory = { error: e.message.split('\n')[0] };
+    }
+
+    try {  // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
+      const dSel = page.locator(`${demo('overcapacity')} [data-part="d"]`).first();
+      await dSel.scrollIntoViewIfNeeded();
+      await dSel.selectOption('256');
+      const t0 = Date.now();
+      // The sweep runs in a worker; wait until its status line no longer says it is computing.
+      await page.waitForFunction((sel) => {
+        const s = document.querySelector(`${sel} .oc-status`);
+        return s && !/comput|refin|preview/i.test(s.textContent);
+      }, demo('overcapacity'), { timeout: 180000, polling: 100 }).catch(() => {});
+      out.overcapacitySweepMs = Date.now() - t0;
+      out.drags.overcapacity = summarize(await rangeDrag(page, `${demo('overcapacity')} [data-part="n"]`),
+        'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end');
+    } catch (e) {
+      out.drags.overcapacity = { error: e.message.split('\n')[0] };
+    }
+  } finally {
+    await page.close();
+    await server.close();
+  }
+  return out;
+}
