@@ -1,0 +1,69 @@
+// Helpers for the leak and soak tests: reach the page's own WebAssembly core and demo modules
+// from a test, without any test hook in the page.
+//   installCoreProbe(browser) -> before openPage: an init script (the test's, not the page's)
+//                             that notices the API object the page's demos share (web/src/core.js)
+//                             when wasm/index.mjs freezes it, and keeps it as window.__probeLa
+//   attachCore(page)       -> waits for it; returns a DevTools (CDP) session for heapSnapshot
+//   heapSnapshot(page, cdp) -> { wasmHeap, wasmMemory, jsHeap }: bytes in use by the core's
+//                             allocator, the WebAssembly memory's size, the JS heap after GC
+//   demoModuleUrls(page)   -> { ledger, memory, overcapacity }: the URLs of the lazily loaded demo
+//                             chunks, as the page fetched them (importing the same URL in the
+//                             page gives the same module instance)
+// Every demo must be mounted (its chunk fetched, the core loaded) before these are called.
+
+// Runs in the page before its scripts: wasm/index.mjs hands out the API as Object.freeze({...});
+// the one frozen object with memory() and debug.heapBytesInUse() is kept as window.__probeLa.
+function catchCore() {
+  const freeze = Object.freeze;
+  Object.freeze = function (o) {
+    try {
+      if (o && typeof o.memory === 'function' && typeof o.kvMemory === 'function' &&
+          o.debug && typeof o.debug.heapBytesInUse === 'function' && !window.__probeLa) {
+        window.__probeLa = o;
+      }
+    } catch { /* a getter that throws: not the API */ }
+    return freeze.call(this, o);
+  };
+}
+
+/** Call with the browser context from harness.launch() before openPage: every page it opens. */
+export async function installCoreProbe(context) {
+  await context.addInitScript(catchCore);
+}
+
+/** After the core has loaded: a CDP session for heapSnapshot, once window.__probeLa exists. */
+export async function attachCore(page) {
+  await page.waitForFunction(() => window.__probeLa !== undefined, null, { timeout: 30000 });
+  const cdp = await page.context().newCDPSession(page);
+  return cdp;
+}
+
+export async function heapSnapshot(page, cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const wasm = await page.evaluate(() => ({
+    wasmHeap: window.__probeLa.debug.heapBytesInUse(),
+    wasmMemory: window.__probeLa.debug.memoryBytes(),
+  }));
+  return { ...wasm, jsHeap: usedSize };
+}
+
+export async function demoModuleUrls(page) {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const out = {};
+  for (const name of ['ledger', 'memory', 'overcapacity']) {
+    const url = urls.find((u) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(u));
+    if (!url) throw new Error(`the ${name} demo's chunk was not loaded (resources: ${urls.join(', ')})`);
+    out[name] = url;
+  }
+  return out;
+}
+
+/** Scrolls every demo into view and waits until all three are mounted. */
+export async function mountAllDemos(page) {
+  for (const name of ['ledger', 'memory', 'overcapacity']) {
+    const sel = `.demo-mount[data-demo="${name}"]`;
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${sel}[data-status="ready"]`, { timeout: 30000 });
+  }
+}
