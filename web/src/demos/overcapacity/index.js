@@ -401,8 +401,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     setText(nOut, formatInt(state.n));
     setAttr(nSlider, 'aria-valuetext', `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`);
     kSelect.value = state.keys;
-    if (document.activeElement !== tInput || !tInput.hasAttribute('aria-invalid')) tInput.value = String(state.trials);
-    if (document.activeElement !== sInput || !sInput.hasAttribute('aria-invalid')) sInput.value = String(state.seed);
+    // A field the reader is still correcting keeps their text (the root may sit in a shadow root).
+    const focused = root.getRootNode().activeElement;
+    if (focused !== tInput || !tInput.hasAttribute('aria-invalid')) tInput.value = String(state.trials);
+    if (focused !== sInput || !sInput.hasAttribute('aria-invalid')) sInput.value = String(state.seed);
     const bi = BETAS.indexOf(state.beta);
     bSlider.value = String(bi);
     setText(bOut, String(state.beta));
@@ -528,6 +530,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   on(media, 'change', () => storeView.redraw(true));
   const themeWatch = new MutationObserver(() => storeView.redraw(true));
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
+  // Inside a custom element the theme is an attribute of the shadow host.
+  const host = root.getRootNode().host;
+  if (host) themeWatch.observe(host, { attributes: true, attributeFilter: ['theme', 'class'] });
   let resizeFrame = 0;
   const widths = new Map();
   const resizeWatch = new ResizeObserver((entries) => {
