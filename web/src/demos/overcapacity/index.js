@@ -334,7 +334,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       ensureStore();
       onStateChange(getState());
     } else {
-      if (view.storeWanted && id === view.storeWanted.id) showError(message);
+      const request = storeRequests.get(id);
+      storeRequests.delete(id);
+      if (request && request === view.storeWanted) { view.storeWanted = null; showError(message); }
     }
   }
 
@@ -344,6 +346,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
 
   let storeTimer = 0;
+  const storeRequests = new Map();  // id -> the request ({ key, n, label }) still unanswered
   function ensureStore() {
     const key = `${sweepKey(state)}|${state.n}`;
     if (view.store && view.store.key === key) return;
@@ -352,6 +355,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     if (storeIsCheap(state.d, state.n)) {
       clearTimeout(storeTimer);
       runner.cancelStores();
+      storeRequests.clear();
       view.storeWanted = null;
       try {
         showStore(key, runStore(la, params), storeLabel());
@@ -367,22 +371,25 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     storeView.pending(state.n);
     clearTimeout(storeTimer);
     const ask = () => {
-      if (view.storeWanted === wanted) wanted.id = runner.store(params);
+      if (view.storeWanted !== wanted) return;
+      wanted.id = runner.store(params);
+      storeRequests.set(wanted.id, wanted);
     };
     if (storeIsQuick(state.d, state.n)) ask();
     else storeTimer = setTimeout(ask, STORE_SETTLE_MS);
   }
 
   function onStore(id, result) {
+    const request = storeRequests.get(id);
+    storeRequests.delete(id);
     const wanted = view.storeWanted;
-    if (!wanted) return;
-    // An older store of the same settings is still worth showing while the newest computes.
-    const keyOfResult = `${sweepKey(state)}|${result.n}`;
-    if (id === wanted.id) {
+    if (!request || !wanted) return;
+    if (request === wanted) {
       view.storeWanted = null;
       showStore(wanted.key, result, wanted.label);
-    } else if (wanted.key.startsWith(`${sweepKey(state)}|`)) {
-      showStore(keyOfResult, result, wanted.label, state.n);
+    } else if (request.key.startsWith(`${sweepKey(state)}|`)) {
+      // An older store of the same settings is worth showing while the newest one computes.
+      showStore(request.key, result, request.label, state.n);
     }
   }
 
