@@ -20,12 +20,6 @@ export function unitAt(deg) {
   return [Math.cos(a * DEG), Math.sin(a * DEG)];
 }
 
-/** The angle between two handle directions, 0..180 degrees (what the reader set in the UI). */
-export function angleBetween(a, b) {
-  const d = Math.abs(angleOf(a) - angleOf(b)) % 360;
-  return d > 180 ? 360 - d : d;
-}
-
 /** Keyboard step from the current angle: whole degrees, so 36.87° + 1 goes to 37°, − 1 to 36°. */
 export function stepAngle(deg, by) {
   const whole = Math.abs(deg - Math.round(deg)) < 1e-6;

@@ -90,6 +90,10 @@ export function computeLedger(la, state) {
     return associations.map((a) => m.read(a.k));
   });
 
+  // Angles (degrees) from the key being read, or the free query, to every stored key, from the core.
+  const from = state.query >= 0 && state.query < n ? associations[state.query].k : state.freeQuery;
+  view.anglesFromQuery = associations.map((a) => la.compare(from, a.k).degrees);
+
   view.numbers = storageNumbers(la, state, step);
   view.dk = opts.dk;
   view.dv = opts.dv;

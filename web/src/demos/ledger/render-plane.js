@@ -2,7 +2,7 @@
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
 import { h, s, replace } from './dom.js';
 import { formatNumber, formatVector, subscript } from './format.js';
-import { angleOf, angleBetween, stepAngle, drawLength } from './geometry.js';
+import { angleOf, stepAngle, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 
 const VIEW = 1.45;          // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
@@ -198,8 +198,7 @@ function renderValues(plane, state, view) {
 }
 
 function renderAngles(plane, state, view, vecOf, nameOf) {
-  // Angles from the key being read to every other key: the angle is the UI's own geometry (where the
-  // handles are); the overlap φ(q)·φ(kᵢ) beside it is the core's number.
+  // Angles from the key being read to every other key, and the overlap φ(q)·φ(kᵢ): both from the core.
   const from = state.query;
   if (state.associations.length < 2 && from !== -1) {
     replace(plane.angles);
@@ -216,7 +215,7 @@ function renderAngles(plane, state, view, vecOf, nameOf) {
     const ov = overlapOf(i);
     return h('tr', { 'data-part': `angle-${i + 1}` },
       h('th', { scope: 'row' }, nameOf(i)),
-      h('td', { class: 'la-ledger__num', 'data-part': 'angle' }, `${formatNumber(angleBetween(vecOf(from), vecOf(i)), 2)}\u00b0`),
+      h('td', { class: 'la-ledger__num', 'data-part': 'angle' }, `${formatNumber(view.anglesFromQuery[i], 2)}\u00b0`),
       h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }, ov === null ? '\u2014' : formatNumber(ov)));
   });
   replace(plane.angles, h('table', { class: 'la-ledger__angle-table' },
