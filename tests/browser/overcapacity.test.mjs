@@ -43,6 +43,8 @@ async function readout() {
 async function table() {
   const details = page.locator(part('table'));
   if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  // The table is built on the details' toggle event, which comes after the click.
+  await page.waitForSelector(`${part('table')} tbody tr`, { state: 'attached', timeout: 5000 });
   const rows = await page.$$eval(`${part('table')} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   const out = {};
   for (const r of rows) {

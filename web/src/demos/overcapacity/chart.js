@@ -4,7 +4,7 @@ import { svg, html, uid } from './svg.js';
 import { formatCos, formatInt } from './format.js';
 
 const HEIGHT = 300;
-const M = { top: 14, right: 14, bottom: 46, left: 50 };
+const M = { top: 14, right: 24, bottom: 46, left: 50 };  // room for the last tick label ("1,024")
 
 /** The plotted series: key in the sweep result, legend text, CSS class (colour and dash). */
 export const SERIES = [

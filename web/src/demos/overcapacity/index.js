@@ -50,7 +50,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     fallback: { ...DEFAULTS },  // the settings before the latest sweep change (if the core refuses it)
     store: null,            // { key, n, result } shown
     storeWanted: null,      // { key, n, id }
-    status: '',
     mode: 'worker',
   };
 
@@ -292,7 +291,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const phases = sweepPhases(params, state.n);
     view.requested = { key, id: 0, params, phases: phases.length };
     view.requested.id = runner.sweep(params, phases);
-    view.status = phases.length > 1 ? 'preview' : 'computing';
     renderChart();
   }
 
@@ -302,12 +300,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     view.cache.delete(key);
     view.cache.set(key, { sweep: result, complete: result.complete });
     while (view.cache.size > SWEEP_CACHE_SIZE) view.cache.delete(view.cache.keys().next().value);
-    if (result.complete) {
-      view.requested = null;
-      view.status = '';
-    } else {
-      view.status = 'refining';
-    }
+    if (result.complete) view.requested = null;
     if (key === sweepKey(state)) {
       const t0 = performance.now();
       renderChart();
@@ -322,7 +315,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       const key = view.requested.key;
       view.requested = null;
       view.cache.delete(key);
-      view.status = '';
       // Keep the last good state: go back to the settings whose sweep the core accepted.
       showError(`The core refused these settings: ${message}. Went back to the previous ones.`);
       const back = { ...view.fallback, scale: state.scale };
