@@ -334,7 +334,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   // ---- the store at the current N ------------------------------------------------------------
   function storeLabel() {
-    return `trial 1 of seed ${state.seed}, ${KEY_LABELS[state.keys]}`;
+    return `trial 1 of seed ${state.seed}, ${KEY_LABELS[state.keys]}, softmax \u03b2 = ${state.beta}`;
   }
 
   let storeTimer = 0;

@@ -35,7 +35,10 @@ export function createStoreView(parent, rootEl) {
   const stripCaption = html('p', { class: 'oc-caption' }, stripBox);
   stripCaption.textContent = 'Each column is one stored association, read back with its own key: ' +
     'the stronger its colour, the higher the cosine; a mark below it means top-1 recall picked the wrong value.';
+  html('p', { class: 'oc-strip-label', text: 'Linear state' }, stripBox);
   const strip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
+  html('p', { class: 'oc-strip-label', text: 'Softmax attention over the same keys and values' }, stripBox);
+  const softStrip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
   const stripKey = html('p', { class: 'oc-key' }, stripBox);
   html('span', { class: 'oc-key-bad', 'aria-hidden': 'true' }, stripKey);
   html('span', { text: ' wrong value recalled' }, stripKey);
@@ -48,7 +51,7 @@ export function createStoreView(parent, rootEl) {
   const matSummary = html('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }, matDetails);
   const matTableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Key overlaps, scrollable' }, matDetails);
 
-  for (const [el, part] of [[head, 'store-head'], [heat, 'heatmap'], [heatNote, 'heat-note'], [strip, 'strip'],
+  for (const [el, part] of [[head, 'store-head'], [heat, 'heatmap'], [heatNote, 'heat-note'], [strip, 'strip'], [softStrip, 'softmax-strip'],
     [perDetails, 'store-table'], [matDetails, 'overlap-table']]) el.dataset.part = part;
 
   const probe = document.createElement('canvas');
@@ -102,34 +105,33 @@ export function createStoreView(parent, rootEl) {
       'is each unit key with itself. The numbers are in the key-overlap table.');
   }
 
-  function drawStrip(result, c) {
-    const n = result.n;
+  function drawStrip(canvas, n, cosine, recalled, c, what) {
     if (!stripWidth) stripWidth = Math.max(200, Math.floor(stripBox.clientWidth || 300));
     const cssWidth = stripWidth;
     const ratio = window.devicePixelRatio || 1;
-    if (strip.width !== Math.floor(cssWidth * ratio)) {
-      strip.width = Math.floor(cssWidth * ratio);
-      strip.height = Math.floor(44 * ratio);
-      strip.style.width = `${cssWidth}px`;
-      strip.style.height = '44px';
+    if (canvas.width !== Math.floor(cssWidth * ratio)) {
+      canvas.width = Math.floor(cssWidth * ratio);
+      canvas.height = Math.floor(44 * ratio);
+      canvas.style.width = `${cssWidth}px`;
+      canvas.style.height = '44px';
     }
-    const ctx = strip.getContext('2d');
+    const ctx = canvas.getContext('2d');
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, cssWidth, 44);
     const w = cssWidth / n;
     const [br, bg, bb] = c.bg;
     const [ir, ig, ib] = c.ink;
     for (let j = 0; j < n; j += 1) {
-      const t = clamp01(result.cosine[j]);
+      const t = clamp01(cosine[j]);
       ctx.fillStyle = `rgb(${br + (ir - br) * t},${bg + (ig - bg) * t},${bb + (ib - bb) * t})`;
       ctx.fillRect(j * w, 0, Math.max(w, 0.5), 30);
     }
     ctx.fillStyle = c.bad;
     for (let j = 0; j < n; j += 1) {
-      if (result.recalled[j] !== 1) ctx.fillRect(j * w, 33, Math.max(w, 1.5), 11);
+      if (recalled[j] !== 1) ctx.fillRect(j * w, 33, Math.max(w, 1.5), 11);
     }
-    setAttr(strip, 'aria-label', `Read quality of each of the ${formatInt(n)} stored ` +
-      `${plural(n, 'association', 'associations')}, with wrong recalls marked. ` +
+    setAttr(canvas, 'aria-label', `Read quality of each of the ${formatInt(n)} stored ` +
+      `${plural(n, 'association', 'associations')} through ${what}, with wrong recalls marked. ` +
       'The numbers are in the per-association table.');
   }
 
@@ -183,7 +185,9 @@ export function createStoreView(parent, rootEl) {
     if (!current) return;
     const c = colors();
     drawHeat(current.result, c);
-    drawStrip(current.result, c);
+    const r = current.result;
+    drawStrip(strip, r.n, r.cosine, r.recalled, c, 'the linear state');
+    drawStrip(softStrip, r.n, r.softmaxCosine, r.softmaxRecalled, c, 'softmax attention');
   }
 
   return {
