@@ -3,6 +3,11 @@
 // from the core's la.interferenceSweep (the curve, computed once per setting for every N in 1..4d,
 // in a worker) and la.interferenceStore (one store at the current N); this file keeps the demo's
 // state in one plain object and redraws from it.
+//   chart.js       the SVG curve (band, recall, theory, softmax, N = d, marker in its own layer)
+//   store-view.js  "inside one store": overlap heatmap, per-association strips, tables
+//   runner.js      the workers (sweeps, stores) and the main-thread fallback
+//   jobs.js        which N and trials to ask for first; the calls shared with worker.js
+//   format.js      text only: numbers from the core to strings
 import './overcapacity.css';
 import { html, uid, setText, setAttr } from './svg.js';
 import { createChart, SERIES } from './chart.js';
