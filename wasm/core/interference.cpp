@@ -101,10 +101,11 @@ inline bool recalled(const double* sims, int j, int n) {
 // sums are split into lanes (SIMD_SUM), which changes their rounding by an ulp or so;
 // -ffp-contract=off keeps every product and sum otherwise rounded as written. Clang (WebAssembly)
 // also runs four vectors side by side, so the additions need not wait for each other.
+#define LINATTN_PRAGMA(x) _Pragma(#x)
 #if defined(__clang__)
-#define SIMD_SUM(s) _Pragma("clang loop vectorize(enable) interleave_count(4)")
+#define SIMD_SUM(...) LINATTN_PRAGMA(clang loop vectorize(enable) interleave_count(4))
 #else
-#define SIMD_SUM(s) _Pragma("omp simd reduction(+ : s)")
+#define SIMD_SUM(...) LINATTN_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
 #endif
 inline double dot(const double* a, const double* b, int n) {  // a . b
   double s = 0;
@@ -121,6 +122,47 @@ inline double dist2(const double* a, double t, const double* b, int n) {  // |a 
   SIMD_SUM(s)
   for (int i = 0; i < n; ++i) s += (a[i] - t * b[i]) * (a[i] - t * b[i]);
   return s;
+}
+// The same, fused so that each row is read once:
+// y . x (before the update), then y += a x.
+inline double dot_axpy(double* y, double a, const double* x, int n) {
+  double s = 0;
+  SIMD_SUM(s)
+  for (int i = 0; i < n; ++i) {
+    s += y[i] * x[i];
+    y[i] += a * x[i];
+  }
+  return s;
+}
+// y += a x and z += b x.
+inline void axpy2(double* y, double a, double* z, double b, const double* x, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    y[i] += a * x[i];
+    z[i] += b * x[i];
+  }
+}
+// sa = a . x and sb = b . x.
+inline void dot2(const double* a, const double* b, const double* x, int n, double& sa, double& sb) {
+  double s = 0, t = 0;
+  SIMD_SUM(s, t)
+  for (int i = 0; i < n; ++i) {
+    s += a[i] * x[i];
+    t += b[i] * x[i];
+  }
+  sa = s;
+  sb = t;
+}
+// y += a x, then: is y[j] the strict maximum of y? (as recalled(); one pass over y)
+inline bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
+  const double own = y[j] + a * x[j];  // y[j] after the update, rounded as in the loop
+  int at_least = 0;
+#pragma omp simd reduction(+ : at_least)
+  for (int m = 0; m < n; ++m) {
+    y[m] += a * x[m];
+    at_least += y[m] >= own;
+  }
+  return at_least == 1;
 }
 
 // What the measures need of read j, kept up to date as associations arrive (O(1) per step instead
@@ -143,20 +185,21 @@ inline void add_to_norms(ReadNorms& q, double c, double w, double pn, double psn
   q.xv += c * gj;
 }
 
-// Adds read j's part to the per-trial sums: p = P_j = R_j V^T and ps = Ps_j = U_j V^T over the n
-// stored values, cjj = k_j . k_j, vv = v_j . v_j.
-inline void measure_row(Sample& s, int j, int n, const double* p, const double* ps,
-                        const ReadNorms& q, double cjj, double vv) {
+// Adds read j's part to the per-trial sums: pjj = P(j, j) = R_j . v_j, psjj = Ps(j, j) = U_j . v_j,
+// cjj = k_j . k_j, vv = v_j . v_j;
+// recall, softmax_recall: whether P_j and Ps_j peak at v_j (recalled()).
+inline void measure_row(Sample& s, double pjj, double psjj, const ReadNorms& q, double cjj,
+                        double vv, bool recall, bool softmax_recall) {
   const double rn = std::sqrt(q.rr);
-  s.cosine += rn > 0 ? p[j] / rn : 0.0;  // cos(R_j, v_j), |v_j| = 1
+  s.cosine += rn > 0 ? pjj / rn : 0.0;  // cos(R_j, v_j), |v_j| = 1
   // |R_j - v_j|^2 = |X_j + (c_jj - 1) v_j|^2 (c_jj = 1 for unit keys, up to rounding)
   const double e = cjj - 1;
   s.rel_error += std::sqrt(std::max(0.0, q.xx + 2 * e * q.xv + e * e * vv));
   s.crosstalk += q.xx / (cjj * cjj);  // |R_j - c_jj v_j|^2 / c_jj^2
-  s.recall += recalled(p, j, n) ? 1.0 : 0.0;
+  s.recall += recall ? 1.0 : 0.0;
   const double un = std::sqrt(q.uu);
-  s.softmax_cosine += un > 0 ? ps[j] / un : 0.0;
-  s.softmax_recall += recalled(ps, j, n) ? 1.0 : 0.0;
+  s.softmax_cosine += un > 0 ? psjj / un : 0.0;
+  s.softmax_recall += softmax_recall ? 1.0 : 0.0;
 }
 
 void mean_std(const std::vector<double>& xs, double& mean, double& sd) {
@@ -176,6 +219,15 @@ SweepResult interference_sweep(const SweepConfig& cfg) {
 
   // Row j of R: the read k_j^T S; of U: the softmax numerators sum_i w_ji v_i^T; of P and Ps:
   // those reads' similarity to every stored value, P = R V^T and Ps = U V^T.
+  //
+  // One step (adding association n) in plain Eigen; the loops below compute the same row by row,
+  // fused, and keep the norms the measures need instead of recomputing them (ReadNorms):
+  //   c = K.topRows(n) * k_n;   g = V.topRows(n + 1) * v_n;   w = exp(beta (c - 1))
+  //   P.col(n).head(n) = R.topRows(n) * v_n;   P.topLeftCorner(n, n + 1) += c g^T;
+  //   R.topRows(n) += c v_n^T;                 (Ps and U the same with w)
+  //   R.row(n) = c^T V.topRows(n) + c_nn v_n^T;   P.row(n).head(n + 1) = R.row(n) V.topRows(n + 1)^T
+  //   at a reported N = n + 1, per read j: cos(R_j, v_j), |R_j - v_j|, |R_j - c_jj v_j|^2 / c_jj^2,
+  //   and whether P_j peaks at j (top-1 recall); the same for U and Ps.
   Mat R(n_max, d), U(n_max, d), P(n_max, n_max), Ps(n_max, n_max);
   Vec c(n_max), g(n_max), w(n_max), ckk(n_max), vv(n_max);
   std::vector<ReadNorms> norms(n_max);
@@ -205,32 +257,29 @@ SweepResult interference_sweep(const SweepConfig& cfg) {
       // One pass over each row does all of it, and measures it when N = n + 1 is reported.
       for (int j = 0; j < n; ++j) {
         double *r = &R(j, 0), *u = &U(j, 0), *p = &P(j, 0), *ps = &Ps(j, 0);
-        p[n] = dot(r, vn, d);
-        ps[n] = dot(u, vn, d);
+        p[n] = dot_axpy(r, c[j], vn, d);   // R_j . v_n, then R_j += c_j v_n
+        ps[n] = dot_axpy(u, w[j], vn, d);
         add_to_norms(norms[j], c[j], w[j], p[n], ps[n], g[n], g[j], ckk[j]);
-        axpy(p, c[j], g.data(), n + 1);
-        axpy(ps, w[j], g.data(), n + 1);
-        axpy(r, c[j], vn, d);
-        axpy(u, w[j], vn, d);
-        if (report) measure_row(s, j, n + 1, p, ps, norms[j], ckk[j], vv[j]);
+        if (report) {
+          const bool recall = axpy_recalled(p, c[j], g.data(), j, n + 1);
+          const bool softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
+          measure_row(s, p[j], ps[j], norms[j], ckk[j], vv[j], recall, softmax_recall);
+        } else {
+          axpy(p, c[j], g.data(), n + 1);
+          axpy(ps, w[j], g.data(), n + 1);
+        }
       }
 
       // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T, and its similarity to every value.
       double *r = &R(n, 0), *u = &U(n, 0), *p = &P(n, 0), *ps = &Ps(n, 0);
-      for (int i = 0; i < n; ++i) {
-        axpy(r, c[i], V(i), d);
-        axpy(u, w[i], V(i), d);
-      }
-      axpy(r, cnn, vn, d);
-      axpy(u, wnn, vn, d);
-      for (int m = 0; m <= n; ++m) {
-        p[m] = dot(r, V(m), d);
-        ps[m] = dot(u, V(m), d);
-      }
+      for (int i = 0; i < n; ++i) axpy2(r, c[i], u, w[i], V(i), d);
+      axpy2(r, cnn, u, wnn, vn, d);
+      for (int m = 0; m <= n; ++m) dot2(r, u, V(m), d, p[m], ps[m]);
       norms[n] = ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, vn, d), p[n] - cnn * vv[n]};
 
       if (report) {
-        measure_row(s, n, n + 1, p, ps, norms[n], cnn, vv[n]);
+        measure_row(s, p[n], ps[n], norms[n], cnn, vv[n], recalled(p, n, n + 1),
+                    recalled(ps, n, n + 1));
         const double inv = 1.0 / (n + 1);
         s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
         s.softmax_cosine *= inv; s.softmax_recall *= inv;
