@@ -6,8 +6,9 @@
 //                    through the page would)
 //   drags       per demo, a scripted pointer drag at its largest settings, one move at a time: per
 //               update, the time from the pointer event until the frame showing it is rendered
-//               (p50, p95, max; `handlers`: the event handlers alone), and the long tasks (> 50 ms)
-//               PerformanceObserver('longtask') saw meanwhile.
+//               (p50, p95, max; `handlers`: the event handlers alone), the main thread's CPU time
+//               per update (mean), and the long tasks (> 50 ms) PerformanceObserver('longtask')
+//               saw meanwhile.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -76,8 +77,15 @@ function instrument() {
   window.addEventListener('input', after);
 }
 
+let cdp = null;  // the page's DevTools session, with Performance metrics in thread time
+async function mainThreadCpuMs() {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+}
+
 async function drag(page, points) {
   const before = await page.evaluate(() => window.__updates.length);
+  const cpu0 = await mainThreadCpuMs();
   await page.evaluate(() => { window.__measuring = true; window.__longTasks.length = 0; });
   await page.mouse.move(points[0][0], points[0][1]);
   await page.mouse.down();
@@ -90,7 +98,8 @@ async function drag(page, points) {
   }
   await page.mouse.up();
   await page.waitForTimeout(300);
-  return page.evaluate((from) => {
+  const cpuMs = (await mainThreadCpuMs()) - cpu0;
+  const raw = await page.evaluate((from) => {
     window.__measuring = false;
     const ups = window.__updates.slice(from).filter((r) => r.rafBefore !== undefined && r.taskEnd !== undefined);
     return {
@@ -101,6 +110,7 @@ async function drag(page, points) {
       longTasks: window.__longTasks.map((t) => t.duration),
     };
   }, before);
+  return { ...raw, cpuMs };
 }
 
 function summarize(raw, settings) {
@@ -109,6 +119,9 @@ function summarize(raw, settings) {
     settings,
     updates: u.length,
     update: { p50: quantile(u, 0.5), p95: quantile(u, 0.95), max: Math.max(...u) },
+    // The main thread's CPU time over the whole drag (tasks of every kind, in thread time: steady
+    // on a loaded machine, where the wall times above also count waiting for a core), per update.
+    cpuPerUpdateMs: raw.cpuMs / Math.max(1, u.length),
     handlers: { p50: quantile(raw.handlers, 0.5), p95: quantile(raw.handlers, 0.95) },
     longTasks: raw.longTasks,
     // Long tasks are reported from 50 ms up; below that, the longest update is the longest task.
@@ -129,7 +142,8 @@ export async function pageMetrics(browser, dist) {
   const server = await startServer(dist, { port: 0 });
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
-  const cdp = await page.context().newCDPSession(page);
+  cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requested = new Set();
