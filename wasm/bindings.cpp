@@ -123,6 +123,12 @@ JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, s
   return o;
 }
 
+// The sweep's checks alone, without computing: "" when interferenceSweep would accept these.
+std::string checkSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
+                       double beta) {
+  return make_sweep_config(d, numbers(ns), trials, seed, keys, beta).status.message;
+}
+
 JsResult interferenceStore(double d, double n, double seed, double trial, std::string keys,
                            double beta) {
   auto r = interference_store(d, n, seed, trial, keys, beta);
@@ -259,6 +265,7 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("attention", &attention);
   function("interferenceSweep", &interferenceSweep);
   function("interferenceStore", &interferenceStore);
+  function("checkSweep", &checkSweep);
   function("kvMemory", &kvMemory);
   function("kvCrossover", &kvCrossover);
   function("kvCapacity", &kvCapacity);

@@ -138,6 +138,8 @@ export interface Linattn {
   linearAttention(opts: LinearAttentionOptions): Float64Array;   // T x dv
   softmaxAttention(opts: AttentionOptions): Float64Array;        // T x dv, scale 1/sqrt(dk)
   interferenceSweep(opts: SweepOptions): SweepResult;
+  /** Throws the Error interferenceSweep(opts) would throw (bad or over-budget settings), computing nothing. */
+  checkSweep(opts: SweepOptions): void;
   interferenceStore(opts: StoreOptions): StoreResult;
   kvMemory(model: Model, opts: KvOptions): KvResult;
   /** Smallest context (tokens) at which one session's KV cache exceeds `stateBytes` bytes;

@@ -165,6 +165,20 @@ function makeApi(M) {
       vector('q', o.q), vector('k', o.k), vector('v', o.v)];
   }
 
+  function sweepArgs(opts) {
+    const o = options('interferenceSweep options', opts, ['d', 'ns', 'nMax', 'trials', 'seed', 'keys', 'beta']);
+    let ns = o.ns;
+    if (ns === undefined) {
+      const nMax = number('nMax', o.nMax);
+      if (!Number.isInteger(nMax) || nMax < 1 || nMax > limits.maxSweepN) {
+        fail(`nMax must be a whole number from 1 to ${limits.maxSweepN} (got ${nMax})`);
+      }
+      ns = Float64Array.from({ length: nMax }, (_, i) => i + 1);
+    }
+    return [number('d', o.d), vector('ns', ns), number('trials', o.trials, 8), number('seed', o.seed, 1),
+      string('keys', o.keys, 'random'), number('beta', o.beta, 8)];
+  }
+
   function kvQuery(name, opts, extra) {
     const o = options(name, opts, ['tokens', 'sessions', 'kvDtype', 'stateDtype', ...extra]);
     return [o, number('tokens', o.tokens), number('sessions', o.sessions, 1),
@@ -187,17 +201,13 @@ function makeApi(M) {
     },
 
     interferenceSweep(opts) {
-      const o = options('interferenceSweep options', opts, ['d', 'ns', 'nMax', 'trials', 'seed', 'keys', 'beta']);
-      let ns = o.ns;
-      if (ns === undefined) {
-        const nMax = number('nMax', o.nMax);
-        if (!Number.isInteger(nMax) || nMax < 1 || nMax > limits.maxSweepN) {
-          fail(`nMax must be a whole number from 1 to ${limits.maxSweepN} (got ${nMax})`);
-        }
-        ns = Float64Array.from({ length: nMax }, (_, i) => i + 1);
-      }
-      return check(M.interferenceSweep(number('d', o.d), vector('ns', ns), number('trials', o.trials, 8),
-        number('seed', o.seed, 1), string('keys', o.keys, 'random'), number('beta', o.beta, 8)));
+      return check(M.interferenceSweep(...sweepArgs(opts)));
+    },
+
+    /** Throws the Error interferenceSweep(opts) would throw, without computing anything. */
+    checkSweep(opts) {
+      const message = M.checkSweep(...sweepArgs(opts));
+      if (message) fail(message);
     },
 
     interferenceStore(opts) {

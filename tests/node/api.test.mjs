@@ -214,3 +214,11 @@ test('compare and storageNumbers: the ledger demo\'s verdicts and receipts count
   assert.throws(() => la.compare([1, 2], [1]), /a must have 1 numbers/);
   assert.throws(() => la.storageNumbers({ dk: 0, dv: 2, n: 1 }), /dk must be/);
 });
+
+test('checkSweep refuses what interferenceSweep would refuse, at once', () => {
+  assert.doesNotThrow(() => la.checkSweep({ d: 256, nMax: 1024, trials: 32 }));
+  const t0 = performance.now();
+  assert.throws(() => la.checkSweep({ d: 256, nMax: 1024, trials: 256 }), /trials \* N\^2 \* \(N \+ d\) must be at most/);
+  assert.ok(performance.now() - t0 < 100, 'no sweep was computed');
+  assert.throws(() => la.checkSweep({ d: 0, nMax: 4 }), /d must be/);
+});

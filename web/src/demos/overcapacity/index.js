@@ -163,10 +163,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     mode: (m) => { view.mode = m; renderStatus(); },
   });
 
-  // ---- validation: range checks are the core's (a tiny probe call throws its message) --------
+  // ---- validation: range checks and the work budget are the core's (checkSweep throws its message)
   function probe(candidate) {
-    la.interferenceSweep({
-      d: candidate.d, ns: [1], trials: candidate.trials, seed: candidate.seed,
+    la.checkSweep({
+      d: candidate.d, nMax: 4 * candidate.d, trials: candidate.trials, seed: candidate.seed,
       keys: candidate.keys, beta: candidate.beta,
     });
   }
@@ -218,6 +218,16 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       next.n = Math.min(Math.max(next.n, 1), 4 * next.d);
     }
     if (errors.n) next.n = Math.min(Math.max(state.n, 1), 4 * next.d);
+    // Settings that pass one by one can still exceed the sweep's work budget together (d = 256 with
+    // many trials): refuse them now rather than after the worker's previews.
+    if (!errors.trials && !errors.d) {
+      try {
+        probe(next);
+      } catch (err) {
+        errors['trials' in changes ? 'trials' : 'd'] = err.message;
+        Object.assign(next, { d: state.d, n: state.n, trials: state.trials });  // the last good ones
+      }
+    }
     return { next, errors, unknown };
   }
 
