@@ -219,6 +219,8 @@ if (pageResults) {
   console.log(`\nPage (dist/): first load ${fmt(pageResults.firstLoad.gzipBytes / 1024)} KB gzip ` +
     `(${fmt(pageResults.firstLoad.rawBytes / 1024)} KB raw, ${pageResults.firstLoad.requests} requests); ` +
     `wasm ${fmt(pageResults.wasm.gzipBytes / 1024)} KB gzip (${fmt(pageResults.wasm.rawBytes / 1024)} KB raw)`);
+  console.log('  first-load files, KB raw / gzip: ' + [...pageResults.firstLoad.files].sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => `${f.path.replace(/^\/assets\//, '')} ${fmt(f.rawBytes / 1024)}/${fmt(f.gzipBytes / 1024)}`).join(', '));
   console.log(`  all three demos respond ${fmt(pageResults.demosRespondMs, 0)} ms after navigation start`);
   console.log('  drag at the largest settings, per update: input -> rendered p50 / p95 ms (wall), main-thread CPU ms (mean);');
   console.log('  longest task ms (longtask entries > 50 ms)');
