@@ -78,9 +78,9 @@ function controls(name) {
 // Most interactions run inside the page, 25 to a batch, two to an animation frame so the demos
 // redraw as they would under quick hands: the events a browser fires for the action (input + change for a slider or a
 // select, input + Enter + change for typed text, click() for buttons and toggles, keydown for key
-// handles, focus + pointerover for figures). Every REAL_EVERY-th interaction is real input from
+// handles, focus + mouseover for figures). One in REAL_EVERY interactions is real input from
 // Playwright instead (mouse drags across sliders and the ledger's handles, key presses, typing).
-const REAL_EVERY = 16;
+const REAL_EVERY = 25;
 const BATCH = 25;
 
 function batchInPage({ roots, randoms, texts, keys }) {
