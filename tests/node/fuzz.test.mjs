@@ -143,7 +143,7 @@ function randomCall(g, rand, liveMemories) {
     if (chance(0.5)) return mutate(model);
     return { ...model, layers: model.layers.map((l) => (chance(0.5) ? mutate(l) : l)) };
   };
-  switch (int(0, 14)) {
+  switch (int(0, 15)) {
     case 0: return ['memory', () => { const m = la.memory(maybe({ dk: 2, dv: 2, featureMap: 'elu1', normalize: true, rule: 'delta', beta: 1, unitKeys: false })); liveMemories.push(m); }];
     case 1: case 2: case 3: {
       if (!liveMemories.length) return ['memory', () => liveMemories.push(la.memory({ dk: int(1, 3), dv: int(1, 3), rule: pick(['add', 'delta']), unitKeys: chance(0.3), normalize: chance(0.3), featureMap: pick(['identity', 'elu1']) }))];
@@ -159,6 +159,7 @@ function randomCall(g, rand, liveMemories) {
     case 4: return ['linearAttention', () => la.linearAttention(maybe({ ...attention, featureMap: pick(['identity', 'elu1']), normalize: chance(0.5), form: pick(['parallel', 'recurrent']) }))];
     case 5: return ['softmaxAttention', () => la.softmaxAttention(maybe(attention))];
     case 6: return ['interferenceSweep', () => la.interferenceSweep(maybe(chance(0.5) ? { d: int(1, 8), ns: [1, 2, int(3, 8)], trials: int(1, 2), seed: int(0, 9), keys: 'orthogonal', beta: 8 } : { d: int(1, 8), nMax: int(1, 8), trials: 1 }))];
+    case 15: return ['checkSweep', () => la.checkSweep(maybe(chance(0.5) ? { d: int(1, 512), ns: [1, 2, int(3, 2048)], trials: int(1, 256), seed: int(0, 9), keys: 'random', beta: 8 } : { d: int(1, 8), nMax: int(1, 4096), trials: 1 }))];
     case 7: return ['interferenceStore', () => la.interferenceStore(maybe({ d: int(1, 8), n: int(1, 8), seed: 3, trial: int(0, 3), keys: pick(['random', 'elu1']), beta: 4 }))];
     case 8: return ['kvMemory', () => la.kvMemory(mutModel(), maybe({ tokens: int(0, 1e6), sessions: int(1, 4), kvDtype: 'bf16', stateDtype: 'fp32' }))];
     case 9: return ['kvCrossover', () => la.kvCrossover(mutModel(), maybe({ stateBytes: pick([0, 1e6, 2n ** 62n, -1n, 2n ** 63n, 1.5, '5']), kvDtype: 'fp8' }))];
@@ -166,8 +167,8 @@ function randomCall(g, rand, liveMemories) {
     case 11: return ['randomNormals', () => la.randomNormals(chance(0.5) ? int(0, 100) : any(), chance(0.5) ? int(0, 16) : any())];
     case 12: return ['compare', () => la.compare(chance(0.5) ? vec(3, rand) : any(), chance(0.5) ? vec(3, rand) : any())];
     case 13: return ['storageNumbers', () => la.storageNumbers(maybe({ dk: int(1, 8), dv: int(1, 8), n: int(0, 100) }))];
-    default: {  // the API's functions called the wrong way: no arguments, too many, unbound
-      const name = pick(['memory', 'linearAttention', 'softmaxAttention', 'interferenceSweep', 'interferenceStore', 'kvMemory', 'kvCrossover', 'kvCapacity', 'randomNormals', 'compare', 'storageNumbers']);
+    default: {  // (14) the API's functions called the wrong way: no arguments, too many, unbound
+      const name = pick(['memory', 'linearAttention', 'softmaxAttention', 'interferenceSweep', 'checkSweep', 'interferenceStore', 'kvMemory', 'kvCrossover', 'kvCapacity', 'randomNormals', 'compare', 'storageNumbers']);
       const args = Array.from({ length: int(0, 4) }, () => any());
       return [`${name}(${args.length} random args)`, () => { const r = la[name].apply(undefined, args); if (r && typeof r.delete === 'function') r.delete(); return r; }];
     }
