@@ -1,5 +1,7 @@
 #include <doctest.h>
 
+#include <cmath>
+
 #include "approx.hpp"
 #include "memory.hpp"
 
@@ -127,4 +129,37 @@ TEST_CASE("a normalized read whose denominator is 0 is refused, not divided") {
   m.write({1, 0}, {1});
   auto r = m.read({-kNormalizerEps, 0});  // phi(q).z = -eps: the denominator is exactly 0
   CHECK_FALSE(r.status.ok);
+}
+
+TEST_CASE("the delta rule refuses writes it cannot converge on (beta |phi(k)|^2 > 2)") {
+  auto cfg = make_memory_config(2, 1, "identity", false, "delta", 1.0, false);
+  AssociativeMemory m(cfg.value);
+  auto bad = m.write({1000, 1000}, {1});
+  CHECK_FALSE(bad.status.ok);
+  CHECK(bad.status.message.find("beta |phi(k)|^2 <= 2") != std::string::npos);
+  CHECK(m.count() == 0);
+  CHECK(m.write({1, 1}, {1}).status.ok);  // |k|^2 = 2: the limit itself is allowed
+  for (int i = 0; i < 100; ++i) REQUIRE(m.write({1, 0.5}, {1}).status.ok);
+  for (double x : to_vector(m.state())) CHECK(std::isfinite(x));
+}
+
+TEST_CASE("readTerms' history is bounded by numbers as well as writes; the state keeps going") {
+  // dk = 1024, dv = 1: each write keeps 1025 numbers, so the numbers bound (4 Mi) comes first.
+  auto cfg = make_memory_config(1024, 1, "identity", false, "add", 1, false);
+  AssociativeMemory m(cfg.value);
+  std::vector<double> k(1024, 0.0), v(1, 1.0);
+  const int fit = static_cast<int>(limits::maxHistoryNumbers / 1025);  // 4092 writes
+  for (int i = 0; i <= fit; ++i) {
+    k[i % 1024] = 1.0;
+    REQUIRE(m.write(k, v).status.ok);
+    k[i % 1024] = 0.0;
+  }
+  CHECK(m.count() == fit + 1);
+  auto t = m.read_terms(k);
+  CHECK_FALSE(t.status.ok);
+  CHECK(t.status.message.find("readTerms keeps the first 4092 writes") == 0);
+  CHECK(m.read(k).status.ok);
+  m.reset();
+  m.write(k, v);
+  CHECK(m.read_terms(k).status.ok);
 }

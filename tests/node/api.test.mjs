@@ -222,3 +222,14 @@ test('checkSweep refuses what interferenceSweep would refuse, at once', () => {
   assert.ok(performance.now() - t0 < 100, 'no sweep was computed');
   assert.throws(() => la.checkSweep({ d: 0, nMax: 4 }), /d must be/);
 });
+
+test('the delta rule refuses keys it would diverge on, and stays finite with unit keys', () => {
+  const m = la.memory({ dk: 2, dv: 1, rule: 'delta' });
+  assert.throws(() => m.write([1000, 1000], [1]), /beta \|phi\(k\)\|\^2 <= 2/);
+  assert.equal(m.count, 0);
+  m.delete();
+  const u = la.memory({ dk: 2, dv: 1, rule: 'delta', unitKeys: true });
+  for (let i = 0; i < 200; i++) u.write([1000, 1000 - i], [1]);
+  assert.ok(u.state().every(Number.isFinite));
+  u.delete();
+});

@@ -45,7 +45,7 @@ test('10,000 memories created, written, read (read, readTerms, features) and del
     { dk: 2, dv: 2 },
     { dk: 8, dv: 4, featureMap: 'elu1', normalize: true },
     { dk: 16, dv: 16, rule: 'delta', beta: 0.5, unitKeys: true },
-    { dk: 64, dv: 64, featureMap: 'elu1', rule: 'delta' },
+    { dk: 64, dv: 64, featureMap: 'elu1', rule: 'delta', unitKeys: true },  // delta needs β‖φ(k)‖² ≤ 2
   ];
   const m = measure((i) => {
     const cfg = configs[i % configs.length];

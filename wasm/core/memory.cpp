@@ -34,6 +34,7 @@ void AssociativeMemory::reset() {
   count_ = 0;
   history_keys_.clear();
   history_values_.clear();
+  history_complete_ = true;
 }
 
 Result<Vec> AssociativeMemory::featurize(const char* name, const std::vector<double>& x) const {
@@ -67,16 +68,30 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
   if (config_.rule == WriteRule::Add) {
     w = vv;  // stamp phi(k) v^T
   } else {
+    const double gain = config_.beta * phi_k.value.squaredNorm();
+    if (!(gain <= 2.0)) {
+      r.status = Status::bad("the delta rule needs beta |phi(k)|^2 <= 2 to converge (got " +
+                             fmt_num(gain) + "): use unitKeys or a smaller beta");
+      return r;
+    }
     // S <- S - beta phi(k) (phi(k)^T S - v^T): the stamp is phi(k) (beta (v - S^T phi(k)))^T
     w = config_.beta * (vv - S_.transpose() * phi_k.value);
   }
   const Mat stamp = phi_k.value * w.transpose();
+  if (!stamp.allFinite() || !(S_ + stamp).allFinite()) {
+    r.status = Status::bad("this write would overflow the state (numbers beyond 1e308): it was refused");
+    return r;
+  }
   S_ += stamp;
   z_ += phi_k.value;
   ++count_;
-  if (count_ <= limits::maxHistory) {
+  const long long kept = static_cast<long long>(history_keys_.size());
+  if (history_complete_ && kept < limits::maxHistory &&
+      (kept + 1) * (config_.dk + config_.dv) <= limits::maxHistoryNumbers) {
     history_keys_.push_back(phi_k.value);
     history_values_.push_back(w);
+  } else {
+    history_complete_ = false;
   }
   r.value = to_vector(stamp);
   return r;
@@ -106,10 +121,11 @@ Result<std::vector<double>> AssociativeMemory::read(const std::vector<double>& q
 
 Result<ReadTerms> AssociativeMemory::read_terms(const std::vector<double>& q) const {
   Result<ReadTerms> r;
-  if (count_ > limits::maxHistory) {
-    r.status = Status::bad("readTerms keeps the first " + std::to_string(limits::maxHistory) +
-                           " writes; this memory has " + std::to_string(count_) +
-                           " (reset it, or use read)");
+  if (!history_complete_) {
+    r.status = Status::bad("readTerms keeps the first " + std::to_string(history_keys_.size()) +
+                           " writes of this memory (at most " + std::to_string(limits::maxHistory) +
+                           " writes and " + std::to_string(limits::maxHistoryNumbers) +
+                           " numbers); it has " + std::to_string(count_) + " (reset it, or use read)");
     return r;
   }
   auto phi_q = featurize("q", q);

@@ -7,7 +7,12 @@
 // Every write is a rank-1 stamp phi(k) w^T (w = v for the add rule, w = beta (v - S^T phi(k)) for
 // the delta rule), so S is the sum of its stamps and a read splits into one term per write:
 // (phi(q) . phi(k_i)) w_i. The memory keeps those (phi(k_i), w_i) pairs for readTerms, up to
-// limits::maxHistory writes; the state itself stays dk x dv however many writes arrive.
+// limits::maxHistory writes and limits::maxHistoryNumbers numbers; the state itself stays dk x dv
+// however many writes arrive.
+//
+// The delta rule is stable only while beta |phi(k)|^2 <= 2: the update multiplies what S stores
+// under k by (1 - beta |phi(k)|^2), and a factor beyond -1 makes every rewrite amplify instead of
+// correct. Such writes are refused (unit keys keep |phi(k)| = 1).
 #pragma once
 #include <string>
 #include <vector>
@@ -73,6 +78,7 @@ class AssociativeMemory {
   long long count_ = 0;
   std::vector<Vec> history_keys_;    // phi(k_i)
   std::vector<Vec> history_values_;  // w_i
+  bool history_complete_ = true;     // false once a write no longer fit in the history
 };
 
 }  // namespace linattn

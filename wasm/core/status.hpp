@@ -26,7 +26,8 @@ struct Result {
 namespace limits {
 inline constexpr int maxDim = 1024;              // dk, dv of memories and attention
 inline constexpr double maxAbsValue = 1e6;       // |x| of every vector entry
-inline constexpr int maxHistory = 65536;         // writes kept for readTerms
+inline constexpr int maxHistory = 65536;         // writes kept for readTerms...
+inline constexpr long long maxHistoryNumbers = 1LL << 22;  // ...and at most 4 Mi numbers (32 MiB)
 inline constexpr int maxSeqLen = 4096;           // T of attention calls
 inline constexpr long long maxAttentionWork = 64LL << 20;  // T*T*(dk+dv) for one call
 inline constexpr int maxSweepDim = 512;
