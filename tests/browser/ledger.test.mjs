@@ -323,6 +323,61 @@ test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D wit
   assert.deepEqual(problems, []);
 });
 
+// The demo marks each update (the core, then the DOM) as a User Timing measure "la-ledger:frame";
+// during a drag each must stay under 50 ms. Long tasks are printed too: they also hold the
+// browser's style, layout and paint of the whole chapter (headless, software rendering, a shared
+// machine), so they are reported, not bounded here.
+test('dragging a key once around the plane: one update per frame, each under 50 ms of the demo\'s own work', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  await page.evaluate(() => {
+    window.__ledgerLong = [];
+    window.__ledgerWork = [];
+    window.__ledgerObservers = [
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__ledgerLong.push({ start: Math.round(e.startTime), duration: e.duration });
+      }),
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name === 'la-ledger:frame') window.__ledgerWork.push({ start: e.startTime, duration: e.duration });
+      }),
+    ];
+    window.__ledgerObservers[0].observe({ type: 'longtask' });
+    window.__ledgerObservers[1].observe({ type: 'measure' });
+  });
+  const handle = page.locator(part('handle-1'));
+  await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
+  const plane = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
+  const hb = await handle.boundingBox();
+  const cx = plane.x + plane.width / 2;
+  const cy = plane.y + plane.height / 2;
+  const r = Math.hypot(hb.x + hb.width / 2 - cx, hb.y + hb.height / 2 - cy);
+  const a0 = Math.atan2(hb.y + hb.height / 2 - cy, hb.x + hb.width / 2 - cx);
+  const t0 = await page.evaluate(() => performance.now());
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  const MOVES = 48;
+  for (let i = 1; i <= MOVES; i++) {
+    const a = a0 + (2 * Math.PI * i) / MOVES;
+    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a));
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  const { tasks, work } = await page.evaluate((start) => {
+    for (const o of window.__ledgerObservers) o.disconnect();
+    return { tasks: window.__ledgerLong.filter((t) => t.start >= start), work: window.__ledgerWork.filter((w) => w.start >= start) };
+  }, t0);
+  assert.ok(work.length >= 10, `the drag should update many times (got ${work.length})`);
+  assert.ok(work.length <= MOVES + 2, `at most one update per pointer move (got ${work.length} for ${MOVES} moves)`);
+  const slow = work.filter((w) => w.duration >= 50);
+  assert.deepEqual(slow, [], `the demo's own work took 50 ms or more in an update: ${JSON.stringify(slow)}`);
+  const longest = Math.max(...work.map((w) => w.duration));
+  console.log(`# ledger drag: ${work.length} updates, demo work at most ${longest.toFixed(1)} ms; ` +
+    `${tasks.length} long tasks (whole frames, browser rendering included) ${JSON.stringify(tasks.map((t) => t.duration))}`);
+  // Back where it started after one whole turn: k₁ = (1, 0), read as in the worked example.
+  assert.match(await handle.getAttribute('aria-valuetext'), /^0 degrees/);
+  assert.deepEqual((await readRow(1)).read, [3, -3]);
+  await page.click(`${ROOT} [data-action="reset"]`);
+});
+
 test('fits a 360 px wide screen', async () => {
   const narrow = await openPage(browser, new URL('index.html', server.url).href, { width: 360, height: 800 });
   await narrow.page.locator(ROOT).scrollIntoViewIfNeeded();

@@ -28,6 +28,50 @@ export function replace(el, ...children) {
   return append(el, children);
 }
 
+/**
+ * Like replace(), but keeps the nodes already on the page where the new children have the same
+ * shape (same tags in the same places): only text and attributes that differ are written. A drag
+ * then rewrites a few numbers instead of rebuilding tables, so the browser restyles, lays out and
+ * repaints only what changed. Listeners are not carried over: use it for parts without any.
+ */
+export function patch(el, ...children) {
+  const next = append(document.createDocumentFragment(), children);
+  morphChildren(el, next);
+  return el;
+}
+
+function morphChildren(live, next) {
+  const wanted = Array.from(next.childNodes);
+  wanted.forEach((n, i) => {
+    const l = live.childNodes[i];
+    if (!l) live.append(n);
+    else if (l.nodeType === 3 && n.nodeType === 3) {
+      if (l.data !== n.data) l.data = n.data;
+    } else if (l.nodeType === 1 && n.nodeType === 1 && l.namespaceURI === n.namespaceURI && l.tagName === n.tagName) {
+      morphAttributes(l, n);
+      morphChildren(l, n);
+    } else live.replaceChild(n, l);
+  });
+  while (live.childNodes.length > wanted.length) live.lastChild.remove();
+}
+
+function morphAttributes(live, next) {
+  for (const a of Array.from(live.attributes)) {
+    if (a.name !== 'style' && !next.hasAttribute(a.name)) live.removeAttribute(a.name);
+  }
+  for (const a of Array.from(next.attributes)) {
+    if (a.name !== 'style' && live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  }
+  // Inline styles through the CSSOM only: the page's CSP blocks writing the style attribute.
+  const from = next.style;
+  const to = live.style;
+  for (let i = to.length - 1; i >= 0; i--) if (!from.getPropertyValue(to[i])) to.removeProperty(to[i]);
+  for (let i = 0; i < from.length; i++) {
+    const value = from.getPropertyValue(from[i]);
+    if (to.getPropertyValue(from[i]) !== value) to.setProperty(from[i], value);
+  }
+}
+
 /** h('td', {class: 'x'}, 'text', child, ...) */
 export function h(tag, attrs, ...children) {
   return append(assign(document.createElement(tag), attrs), children);

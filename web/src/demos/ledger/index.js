@@ -74,6 +74,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   // ---- state changes ----
   /** Recomputes everything with the core for `candidate`; keeps the last good state on error. */
   function commit(candidate, { fromReader = true } = {}) {
+    const t0 = performance.now();
     let next;
     try {
       next = computeLedger(la, candidate);
@@ -85,6 +86,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     render();
     if (fromReader && typeof onStateChange === 'function') onStateChange(cloneState(state));
     scheduleAnnouncement();
+    timed('frame', t0);
     return null;
   }
 
@@ -212,7 +214,33 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     renderPlane(plane, state, view);
     updateEditor(editor, state);
     renderReceipts(receipts, state, view);
-    markScrollables();
+    scheduleScrollables();
+  }
+
+  // The demo's own main-thread work (one update: the core, then the DOM), as a User Timing measure
+  // for performance tests and the browser's profiler; cleared at once so nothing accumulates.
+  function timed(what, start) {
+    const name = `la-ledger:${what}`;
+    try {
+      performance.measure(name, { start, end: performance.now() });
+      performance.clearMeasures(name);
+    } catch { /* User Timing Level 3 missing: nothing to report */ }
+  }
+
+  // Which boxes scroll is a question about layout: asked after the frame that shows the update has
+  // been drawn (layout is then up to date), never right after writing to the DOM, which would force
+  // a second layout of the whole chapter inside every frame of a drag.
+  let scrollFrame = 0;
+  let scrollTimer = 0;
+  function scheduleScrollables() {
+    if (scrollFrame || scrollTimer) return;
+    scrollFrame = requestAnimationFrame(() => {
+      scrollFrame = 0;
+      scrollTimer = setTimeout(() => {
+        scrollTimer = 0;
+        if (!destroyed) markScrollables();
+      }, 0);
+    });
   }
 
   /** A box that scrolls sideways (narrow screens) becomes focusable so the keyboard can scroll it. */
@@ -276,6 +304,8 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     destroy() {
       destroyed = true;
       clearTimeout(announceTimer);
+      cancelAnimationFrame(scrollFrame);
+      clearTimeout(scrollTimer);
       resizeObserver?.disconnect();
       // Every la.memory is created and deleted within computeLedger, so no WebAssembly object is alive here.
       el.remove();

@@ -1,6 +1,6 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, replace, activeElement } from './dom.js';
+import { h, patch, activeElement } from './dom.js';
 import { matrixTable, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatVector } from './format.js';
 
@@ -9,9 +9,21 @@ export function buildStepper({ onStep, ids }) {
     onclick: () => onStep('back') }, h('span', { 'aria-hidden': 'true' }, '\u25c0 '), 'Back one write');
   const forward = h('button', { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward',
     onclick: () => onStep('forward') }, 'Write the next one', h('span', { 'aria-hidden': 'true' }, ' \u25b6'));
+  // Dragging the slider fires more input events than there are frames: the page turns once per
+  // animation frame; `change` (the keyboard, the end of a drag) turns it at once.
+  let pending = null;
+  let frame = 0;
+  const flush = () => {
+    if (frame) cancelAnimationFrame(frame);
+    frame = 0;
+    const page = pending;
+    pending = null;
+    if (page !== null) onStep(page);
+  };
   const range = h('input', { type: 'range', id: ids.range, min: 0, max: 3, step: 1, value: 3,
     class: 'la-ledger__range', 'data-part': 'step-range',
-    oninput: (e) => onStep(Number(e.target.value)) });
+    oninput: (e) => { pending = Number(e.target.value); if (!frame) frame = requestAnimationFrame(flush); },
+    onchange: flush });
   const label = h('label', { for: ids.range }, 'Ledger page (writes applied)');
   const status = h('p', { class: 'la-ledger__page-status', 'data-part': 'page-status' });
   const el = h('div', { class: 'la-ledger__stepper', role: 'group', 'aria-label': 'Turn the ledger\u2019s pages' },
@@ -69,5 +81,5 @@ export function renderWrites(container, state, view) {
   const z = view.normalized && state.step > 0
     ? h('p', { class: 'la-ledger__z', 'data-part': 'z' }, 'normalizer ', vectorText('z', view.z), ' (the sum of every \u03c6(k) so far)')
     : null;
-  replace(container, empty, list, z, next);
+  patch(container, empty, list, z, next);
 }

@@ -1,6 +1,6 @@
 // The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
-import { h, s, replace } from './dom.js';
+import { h, s, replace, patch } from './dom.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, stepAngle, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
@@ -24,7 +24,7 @@ function clampToView(v, limit) {
 
 export function buildPlane({ ids, onAngle }) {
   const markerId = ids.marker;
-  const keySvg = s('svg', { class: 'la-ledger__plane', viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
+  const keySvg = s('svg', { class: 'la-ledger__plane is-keys', viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
     role: 'group', 'aria-labelledby': ids.keyTitle });
   const defs = s('defs', null, s('marker', { id: markerId, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6,
     markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' })));
@@ -141,7 +141,7 @@ export function renderPlane(plane, state, view) {
 
   // Arrows for keys: written ones solid, keys still to be written dashed.
   const marker = (line) => { line.setAttribute('marker-end', `url(#${plane.markerId})`); return line; };
-  replace(plane.arrows, ...targets.map((t) => {
+  patch(plane.arrows, ...targets.map((t) => {
     const v = clampToView(vecOf(t), 1.35);
     const cls = t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending';
     return marker(arrow(v[0], v[1], cls, t >= state.step || t === -1));
@@ -192,7 +192,7 @@ function renderValues(plane, state, view) {
     }
     items.push(s('text', { x: vx, y: -vy - 0.08, class: 'la-ledger__label', 'text-anchor': 'middle' }, valueLabel(r.index)));
   }
-  replace(plane.valueLayer, ...items);
+  patch(plane.valueLayer, ...items);
   const summary = view.reads.map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`).join('; ');
   plane.valueTitle.textContent = 'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet');
 }
@@ -201,7 +201,7 @@ function renderAngles(plane, state, view, vecOf, nameOf) {
   // Angles from the key being read to every other key, and the overlap φ(q)·φ(kᵢ): both from the core.
   const from = state.query;
   if (state.associations.length < 2 && from !== -1) {
-    replace(plane.angles);
+    patch(plane.angles);
     return;
   }
   const others = state.associations.map((_, i) => i).filter((i) => i !== from);
@@ -218,7 +218,7 @@ function renderAngles(plane, state, view, vecOf, nameOf) {
       h('td', { class: 'la-ledger__num', 'data-part': 'angle' }, `${formatNumber(view.anglesFromQuery[i], 2)}\u00b0`),
       h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }, ov === null ? '\u2014' : formatNumber(ov)));
   });
-  replace(plane.angles, h('table', { class: 'la-ledger__angle-table' },
+  patch(plane.angles, h('table', { class: 'la-ledger__angle-table' },
     h('caption', null, `Between ${nameOf(from)} and the other keys`),
     h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, 'angle'),
       h('th', { scope: 'col' }, phi ? 'overlap \u03c6\u00b7\u03c6' : 'overlap (dot product)'))),

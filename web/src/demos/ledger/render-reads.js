@@ -1,6 +1,6 @@
 // Reads with a verdict, and one read taken apart stamp by stamp:
 // φ(q)ᵀS = Σᵢ (φ(q)·φ(kᵢ)) vᵢᵀ — the target's own stamp plus the crosstalk of every other one.
-import { h, uid, replace } from './dom.js';
+import { h, uid, replace, patch } from './dom.js';
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { numberField } from './fields.js';
@@ -20,7 +20,7 @@ function readCell(r) {
 
 export function renderReads(container, state, view) {
   if (view.reads.length === 0) {
-    replace(container, h('p', { class: 'la-ledger__empty' }, 'Nothing written yet, so there is nothing to read back.'));
+    patch(container, h('p', { class: 'la-ledger__empty' }, 'Nothing written yet, so there is nothing to read back.'));
     return;
   }
   const readName = view.normalized ? 'read \u03c6(k)\u1d40S \u00f7 \u03c6(k)\u1d40z' : 'read k\u1d40S';
@@ -28,7 +28,7 @@ export function renderReads(container, state, view) {
     h('th', { scope: 'row' }, keyLabel(r.index)),
     readCell(r),
     vectorCell(r.v, 'stored-value')));
-  replace(container, h('table', { class: 'la-ledger__reads', 'data-part': 'reads' },
+  patch(container, h('table', { class: 'la-ledger__reads', 'data-part': 'reads' },
     h('caption', null, 'Read back with each stored key'),
     h('thead', null, h('tr', null,
       h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, `${readName}, verdict and error |read \u2212 v|`),
@@ -69,7 +69,7 @@ export function updateQueryControls(qc, state) {
 export function renderDecomposition(container, state, view) {
   const qv = view.query;
   if (!qv) {
-    replace(container);
+    patch(container);
     return;
   }
   const own = qv.index;
@@ -106,7 +106,7 @@ export function renderDecomposition(container, state, view) {
     : own >= state.step
       ? h('p', { class: 'la-ledger__muted' }, `${valueLabel(own)} is not written yet, so this read shows only what the other stamps leave under ${qName}.`)
       : null;
-  replace(container, h('table', { class: 'la-ledger__terms', 'data-part': 'terms' },
+  patch(container, h('table', { class: 'la-ledger__terms', 'data-part': 'terms' },
     h('caption', null, `The read of ${qName}, stamp by stamp`),
     h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'stamp'), h('th', { scope: 'col' }, `overlap ${coefName}`),
       h('th', { scope: 'col' }, 'v\u1d62'), h('th', { scope: 'col' }, termName))),

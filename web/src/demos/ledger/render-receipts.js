@@ -1,6 +1,6 @@
 // Receipts vs ledger: softmax attention keeps every receipt (N·(dk + dv) numbers, growing with each
 // write); the ledger keeps dk·dv numbers however many writes it has absorbed. Counts from the core.
-import { h, replace } from './dom.js';
+import { h, patch } from './dom.js';
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel } from './render-tables.js';
 
@@ -16,7 +16,7 @@ export function renderReceipts(container, state, view) {
   const widest = Math.max(receipts, ledger, 1);
   const chips = state.associations.slice(0, count).map((a, i) =>
     h('li', { class: 'la-ledger__receipt', title: `${keyLabel(i)} = ${formatVector(a.k)}, v = ${formatVector(a.v)}` }, keyLabel(i)));
-  replace(container,
+  patch(container,
     h('dl', { class: 'la-ledger__counter' },
       h('div', { class: 'la-ledger__counter-row', 'data-part': 'receipts' },
         h('dt', null, 'Softmax keeps every receipt'),
