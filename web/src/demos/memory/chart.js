@@ -151,10 +151,19 @@ export function drawChart(svg, view) {
   }
 
   // the reader's context length
-  const cx = x(Math.min(Math.max(view.tokens, 1000), 1e7));
   const marker = el('g', { class: 'lm-marker' }, plot);
   el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
-  el('circle', { cx: 0, cy: y(view.now.totalBytes), r: 4.5 }, marker);
-  marker.style.transform = `translateX(${cx.toFixed(1)}px)`;
-  return { x, y };
+  const dot = el('circle', { cx: 0, cy: 0, r: 4.5 }, marker);
+  const geom = { x, y, marker, dot };
+  placeMarker(geom, view);
+  return geom;
+}
+
+/** Moves the context marker of a drawn chart (geom from drawChart) to view.tokens, view.now. */
+export function placeMarker(geom, view) {
+  const cx = geom.x(Math.min(Math.max(view.tokens, 1000), 1e7)).toFixed(1);
+  const cy = geom.y(view.now.totalBytes).toFixed(1);
+  const transform = `translateX(${cx}px)`;
+  if (geom.marker.style.transform !== transform) geom.marker.style.transform = transform;
+  if (geom.dot.getAttribute('cy') !== cy) geom.dot.setAttribute('cy', cy);
 }

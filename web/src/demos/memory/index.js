@@ -10,7 +10,8 @@ import { CUSTOM_ID, GROUP_FIELDS, KIND_LABELS, describeGroup, draftFromModel, ha
   hasLinearLayers, linearized, modelFromDraft, newGroupDraft } from './models.js';
 import { PRESETS, findPreset } from './presets.js';
 import { MAX_TOKENS, MIN_TOKENS, computeAll } from './compute.js';
-import { drawChart } from './chart.js';
+import { drawChart, placeMarker } from './chart.js';
+import { patchChildren, setText } from './patch.js';
 
 const DTYPES = [['fp32', 'fp32 (4 bytes)'], ['bf16', 'bf16 (2 bytes)'], ['fp8', 'fp8 (1 byte)'],
   ['int4', 'int4 (½ byte)']];
@@ -76,6 +77,11 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   let lastChartWidth = 0;
   let renderedSamples = null;  // the table is rebuilt only when the curve or the units change
   let renderedUnit = null;
+  let sourceKey = null;       // the model's source and layers are rebuilt only when the model changes
+  let chartDrawn = null;      // what the drawn chart depends on, besides the reader's context length
+  let chartGeom = null;       // its scales, to move the context marker without redrawing
+  let sliderFrame = 0;        // the slider's pending update (one per animation frame)
+  let sliderTokens = null;
 
   // ---- DOM ---------------------------------------------------------------------------------------
   const root = h('div', { class: 'la-memory' });
@@ -207,6 +213,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
 
   /** Proposes `patch`; keeps it when the core accepts it. Errors go to `errorEl`. */
   function apply(patch, errorEl, { notify = true } = {}) {
+    const t0 = performance.now();
     const candidate = { ...state, ...patch };
     let next;
     try {
@@ -220,7 +227,18 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     results = next;
     render();
     if (notify && typeof onStateChange === 'function') onStateChange(getState());
+    timed('frame', t0);
     return true;
+  }
+
+  // The demo's own main-thread work for one update (the core, then the DOM), as a User Timing
+  // measure for performance tests and the browser's profiler; cleared at once so nothing piles up.
+  function timed(what, start) {
+    const name = `la-memory:${what}`;
+    try {
+      performance.measure(name, { start, end: performance.now() });
+      performance.clearMeasures(name);
+    } catch { /* User Timing Level 3 missing: nothing to report */ }
   }
 
   function showError(errorEl, e) {
@@ -266,11 +284,15 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     setInput(gpuCustom, String(s.gpuCustom));
     for (const radio of unitRadios.inputs) radio.checked = radio.value === unit;
     for (const radio of scaleRadios.inputs) radio.checked = radio.value === s.yScale;
-    renderSource(r);
+    const modelKey = `${s.preset}|${Boolean(r.original)}|${s.preset === CUSTOM_ID ? JSON.stringify(s.custom) : ''}`;
+    if (modelKey !== sourceKey) {
+      sourceKey = modelKey;
+      renderSource(r);
+    }
     editor.hidden = s.preset !== CUSTOM_ID;
     renderFigures();
     renderBars();
-    renderChart(true);
+    renderChart();
     if (results.samples !== renderedSamples || state.unit !== renderedUnit) renderTable();
     scheduleSummary();
   }
@@ -347,7 +369,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     rows.push([`Longest context that fits ${sess}`, textFigure(
       longest >= maxTokens && capacity.freeBytes > 0n ? `${longTokens(longest)} or more (the core’s limit)` : longTokens(longest),
       'longest', null, longest.toString())]);
-    figures.replaceChildren(...rows.flatMap(([label, fig]) => [h('dt', { text: label }), h('dd', {}, fig)]));
+    patchChildren(figures, rows.flatMap(([label, fig]) => [h('dt', { text: label }), h('dd', {}, fig)]));
   }
 
   function gpuLabel() {
@@ -368,7 +390,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (!bars.firstChild) {
       bars.append(h('p', { class: 'lm-bars-title' }), h('div', { class: 'lm-bar-rows' }));
     }
-    bars.firstChild.textContent = `At ${longTokens(state.tokens)}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}:`;
+    setText(bars.firstChild, `At ${longTokens(state.tokens)}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}:`);
     const rowsBox = bars.lastChild;
     // Rows persist between renders so their widths animate (CSS transition; none under reduced motion).
     while (rowsBox.children.length > items.length) rowsBox.lastChild.remove();
@@ -380,34 +402,51 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
           h('span', { class: 'lm-bar-value' }));
         rowsBox.append(row);
       }
-      row.children[0].textContent = label;
+      setText(row.children[0], label);
       const bar = row.children[1].children[0];
-      bar.className = `lm-bar ${cls}`;
+      if (bar.className !== `lm-bar ${cls}`) bar.className = `lm-bar ${cls}`;
       bar.style.width = bytes > 0n ? `max(2px, ${pct(bytes).toFixed(3)}%)` : '0';
       const mark = row.children[1].children[1];
       mark.hidden = !showRoom;
       if (showRoom) mark.style.left = `calc(${pct(room).toFixed(3)}% - 2px)`;
-      row.children[2].textContent = formatBytes(bytes, state.unit).text;
+      setText(row.children[2], formatBytes(bytes, state.unit).text);
     });
   }
 
-  function renderChart(force) {
-    const width = Math.max(300, Math.round(chartBox.clientWidth || 640));
-    if (!force && width === lastChartWidth) return;
-    lastChartWidth = width;
+  /** `width`: the chart box's new width (from the ResizeObserver). The box is measured here only
+   *  for the first drawing: reading layout right after writing to the DOM would force a layout of
+   *  the whole chapter in every frame of a drag. */
+  function renderChart(width) {
+    if (width) lastChartWidth = Math.max(300, width);
+    else if (!lastChartWidth) lastChartWidth = Math.max(300, Math.round(chartBox.clientWidth || 640));
     const r = results;
-    drawChart(svg, {
-      width, samples: r.samples, tokens: state.tokens, now: r.now, refKind: r.reference,
+    const view = {
+      width: lastChartWidth, samples: r.samples, tokens: state.tokens, now: r.now, refKind: r.reference,
       room: r.capacity.freeBytes, yScale: state.yScale, unit: state.unit, growing: r.growing,
       linearized: Boolean(r.resolved.original),
-    });
+    };
+    // Moving the context slider changes only the marker: the curve, axes and title stay.
+    const depends = [view.width, view.samples, view.refKind, view.room, view.yScale, view.unit, view.growing,
+      view.linearized, modelName(), state.sessions];
+    if (chartDrawn && depends.every((v, i) => v === chartDrawn[i])) {
+      placeMarker(chartGeom, view);
+      renderLegend();
+      return;
+    }
+    chartDrawn = depends;
+    chartGeom = drawChart(svg, view);
     const u = state.unit;
     const first = r.samples[0];
     const last = r.samples[r.samples.length - 1];
-    chartTitle.textContent = `${modelName()}: memory for ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'} from ${shortTokens(first.tokens)} to ${shortTokens(last.tokens)} tokens. ` +
+    setText(chartTitle, `${modelName()}: memory for ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'} from ${shortTokens(first.tokens)} to ${shortTokens(last.tokens)} tokens. ` +
       `KV cache ${formatBytes(first.kvBytes, u).text} to ${formatBytes(last.kvBytes, u).text}; ` +
       `fixed state ${formatBytes(first.stateBytes, u).text} throughout` +
-      (r.reference === 'twin' ? `; all-linear state ${formatBytes(first.refBytes, u).text} throughout.` : '.');
+      (r.reference === 'twin' ? `; all-linear state ${formatBytes(first.refBytes, u).text} throughout.` : '.'));
+    renderLegend();
+  }
+
+  function renderLegend() {
+    const r = results;
     const items = [];
     const growingGroups = r.resolved.model.layers.filter((g) => g.kind !== 'linear');
     const capped = growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && g.window);
@@ -417,7 +456,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (r.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
     if (r.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
     items.push(['lm-sw-marker', `your context: ${shortTokens(state.tokens)} tokens`]);
-    legend.replaceChildren(...items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)));
+    patchChildren(legend, items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)));
   }
 
   function renderTable() {
@@ -450,7 +489,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
         `KV cache ${formatBytes(now.kvBytes, u).text}, fixed state ${formatBytes(now.stateBytes, u).text}`;
       if (reference === 'twin') text += `; with every attention layer linear the state would be ${formatBytes(refNow.stateBytes, u).text}`;
       text += `. ${groupDigits(capacity.sessionsThatFit)} ${capacity.sessionsThatFit === 1n ? 'session fits' : 'sessions fit'} on ${gpuLabel()}.`;
-      summary.textContent = text;
+      setText(summary, text);   // the polite live region speaks once the reader pauses
     }, 350);
   }
 
@@ -525,10 +564,26 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     else apply({ preset: presetSelect.value }, notice);
   });
   on(linearBox, 'change', () => apply({ linear: linearBox.checked }, notice));
+  // A drag fires more input events than there are frames: the demo updates once per animation
+  // frame, and at once on `change` (the keyboard, the end of a drag). While it streams, the bars
+  // follow without their growth animation (it would relayout the demo for 0.35 s after each frame).
+  function flushSlider(final) {
+    if (sliderFrame) cancelAnimationFrame(sliderFrame);
+    sliderFrame = 0;
+    const tokens = sliderTokens;
+    sliderTokens = null;
+    if (tokens !== null) {
+      clearError(tokensError);
+      apply({ tokens }, tokensError);
+    }
+    if (final) root.classList.remove('lm-dragging');
+  }
   on(slider, 'input', () => {
-    clearError(tokensError);
-    apply({ tokens: tokensAt(Number(slider.value)) }, tokensError);
+    sliderTokens = tokensAt(Number(slider.value));
+    root.classList.add('lm-dragging');
+    if (!sliderFrame) sliderFrame = requestAnimationFrame(() => flushSlider(false));
   });
+  on(slider, 'change', () => flushSlider(true));
   on(tokensInput, 'change', () => {
     const v = parseWhole(tokensInput.value);
     if (Number.isNaN(v)) {
@@ -592,7 +647,10 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     }
   });
   if (typeof ResizeObserver === 'function') {
-    const ro = new ResizeObserver(() => results && renderChart(false));
+    const ro = new ResizeObserver((entries) => {
+      const width = Math.round(entries[entries.length - 1].contentRect.width);
+      if (results && width && Math.max(300, width) !== lastChartWidth) renderChart(width);
+    });
     ro.observe(chartBox);
     ac.signal.addEventListener('abort', () => ro.disconnect());
   }
@@ -658,6 +716,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
 
   function destroy() {
     clearTimeout(summaryTimer);
+    cancelAnimationFrame(sliderFrame);
     ac.abort();
     root.remove();
     results = null;
