@@ -40,6 +40,13 @@ export function patch(el, ...children) {
   return el;
 }
 
+/** The same for one element: `live` takes `next`'s attributes and children (same tag). */
+export function patchElement(live, next) {
+  morphAttributes(live, next);
+  morphChildren(live, next);
+  return live;
+}
+
 function morphChildren(live, next) {
   const wanted = Array.from(next.childNodes);
   wanted.forEach((n, i) => {

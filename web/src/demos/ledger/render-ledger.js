@@ -1,8 +1,8 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, patch, activeElement } from './dom.js';
-import { matrixTable, vectorText, keyLabel, valueLabel } from './render-tables.js';
-import { formatVector } from './format.js';
+import { h, patch, patchElement, activeElement } from './dom.js';
+import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
+import { formatNumber, formatVector } from './format.js';
 
 export function buildStepper({ onStep, ids }) {
   const back = h('button', { type: 'button', class: 'la-ledger__btn', 'data-action': 'back',
@@ -58,7 +58,29 @@ export function updateStepper(stepper, state) {
   }
 }
 
+// The pages on screen, by container: their shape and the parts a drag rewrites.
+const shown = new WeakMap();
+
 export function renderWrites(container, state, view) {
+  const shape = `${state.step}|${state.associations.length}|${view.dk}x${view.dv}|${view.normalized}`;
+  const last = shown.get(container);
+  if (last && last.shape === shape && state.step > 0) {
+    // Same pages, new numbers (a key being dragged): rewrite the numbers where they stand.
+    view.writes.forEach((w, i) => {
+      const page = last.pages[i];
+      const nums = [...w.k, ...w.v, ...(view.normalized ? w.phiK : [])];
+      page.head.forEach((span, j) => {
+        const text = formatNumber(nums[j]);
+        if (span.textContent !== text) span.textContent = text;
+      });
+      updateMatrix(page.stamp, w.stamp, w.changed);
+      updateMatrix(page.S, w.S, i === state.step - 1 ? w.changed : null);
+    });
+    const { z, next } = tail(state, view);
+    if (z) patchElement(last.z, z);
+    patchElement(last.next, next);
+    return;
+  }
   const items = view.writes.map((w) => {
     const i = w.index;
     const phi = view.normalized;
@@ -73,13 +95,25 @@ export function renderWrites(container, state, view) {
         matrixTable({ caption: `S after write ${i + 1}`, values: w.S, rows: view.dk, cols: view.dv, changed: latest ? w.changed : null, part: `S-${i + 1}` })));
   });
   const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' }, items);
+  const { z, next } = tail(state, view);
+  const empty = state.step === 0 ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.') : null;
+  patch(container, empty, list, z, next);
+  const pages = Array.from(container.querySelectorAll('.la-ledger__write'), (li) => ({
+    head: Array.from(li.querySelectorAll('.la-ledger__write-head .la-ledger__num')),
+    stamp: li.querySelector('[data-part^="stamp-"]'),
+    S: li.querySelector('[data-part^="S-"]'),
+  }));
+  shown.set(container, { shape, pages, z: container.querySelector('[data-part="z"]'), next: container.querySelector('.la-ledger__next') });
+}
+
+/** The normalizer line (or null) and the line about the next page. */
+function tail(state, view) {
   const rest = state.associations.slice(state.step);
   const next = rest.length
     ? h('p', { class: 'la-ledger__next' }, `Next page: write ${keyLabel(state.step)} = ${formatVector(rest[0].k)} \u2192 ${valueLabel(state.step)} = ${formatVector(rest[0].v)}` + (rest.length > 1 ? ` (and ${rest.length - 1} more).` : '.'))
     : h('p', { class: 'la-ledger__next' }, state.associations.length ? 'All writes applied.' : 'Add an association below to start writing.');
-  const empty = state.step === 0 ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.') : null;
   const z = view.normalized && state.step > 0
     ? h('p', { class: 'la-ledger__z', 'data-part': 'z' }, 'normalizer ', vectorText('z', view.z), ' (the sum of every \u03c6(k) so far)')
     : null;
-  patch(container, empty, list, z, next);
+  return { z, next };
 }

@@ -22,6 +22,21 @@ export function matrixTable({ caption, values, rows, cols, changed, part }) {
     h('caption', null, caption), h('thead', null, head), h('tbody', null, body));
 }
 
+/** Rewrites the numbers and highlights of a table made by matrixTable, in place (same shape). */
+export function updateMatrix(table, values, changed) {
+  table.tBodies[0].querySelectorAll('td').forEach((td, idx) => {
+    const text = formatNumber(values[idx]);
+    const num = td.firstChild;
+    if (num.textContent !== text) num.textContent = text;
+    const isChanged = changed ? changed[idx] : false;
+    if (td.classList.contains('is-changed') !== isChanged) {
+      td.classList.toggle('is-changed', isChanged);
+      if (isChanged) td.append(srOnly(' (changed)'));
+      else if (td.childNodes.length > 1) td.lastChild.remove();
+    }
+  });
+}
+
 /** A vector as inline text with its own label, e.g. "k₁ = (1, 0)". */
 export function vectorText(label, v) {
   return h('span', { class: 'la-ledger__vec' },
