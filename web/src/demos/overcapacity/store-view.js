@@ -135,6 +135,23 @@ export function createStoreView(parent, rootEl) {
       'The numbers are in the per-association table.');
   }
 
+  // Up to 1,024 rows of five cells: built a slice per task, so a store arriving mid-drag never
+  // holds the main thread for long (a newer store cancels the rest of an older table).
+  const ROWS_PER_TASK = 128;
+  let fillToken = 0;
+  function fillRowsInSlices(body, count, makeRow) {
+    const token = ++fillToken;
+    let i = 0;
+    const slice = () => {
+      if (token !== fillToken) return;
+      const rows = document.createDocumentFragment();
+      for (const end = Math.min(count, i + ROWS_PER_TASK); i < end; i += 1) makeRow(i, rows);
+      body.appendChild(rows);
+      if (i < count) setTimeout(slice, 0);
+    };
+    slice();
+  }
+
   function fillPerTable() {
     perTableBox.replaceChildren();
     if (!perDetails.open || !current) return;
@@ -146,14 +163,14 @@ export function createStoreView(parent, rootEl) {
       html('th', { scope: 'col', text: h }, hr);
     }
     const body = html('tbody', {}, table);
-    for (let j = 0; j < r.n; j += 1) {
-      const tr = html('tr', {}, body);
+    fillRowsInSlices(body, r.n, (j, parent) => {
+      const tr = html('tr', {}, parent);
       html('th', { scope: 'row', text: String(j + 1) }, tr);
       html('td', { text: formatCos(r.cosine[j], 3) }, tr);
       html('td', { text: r.recalled[j] === 1 ? 'yes' : 'no' }, tr);
       html('td', { text: formatCos(r.softmaxCosine[j], 3) }, tr);
       html('td', { text: r.softmaxRecalled[j] === 1 ? 'yes' : 'no' }, tr);
-    }
+    });
   }
 
   function fillMatrixTable() {
