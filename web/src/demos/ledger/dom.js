@@ -1,6 +1,8 @@
 // Tiny DOM helpers: elements are created with createElement and text with textContent, never HTML
 // strings, so nothing the reader types can become markup.
 
+import { patchAttributes, patchChildren } from '../../dom-patch.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function assign(el, attrs) {
@@ -36,47 +38,15 @@ export function replace(el, ...children) {
  */
 export function patch(el, ...children) {
   const next = append(document.createDocumentFragment(), children);
-  morphChildren(el, next);
+  patchChildren(el, Array.from(next.childNodes));
   return el;
 }
 
 /** The same for one element: `live` takes `next`'s attributes and children (same tag). */
 export function patchElement(live, next) {
-  morphAttributes(live, next);
-  morphChildren(live, next);
+  patchAttributes(live, next);
+  patchChildren(live, Array.from(next.childNodes));
   return live;
-}
-
-function morphChildren(live, next) {
-  const wanted = Array.from(next.childNodes);
-  wanted.forEach((n, i) => {
-    const l = live.childNodes[i];
-    if (!l) live.append(n);
-    else if (l.nodeType === 3 && n.nodeType === 3) {
-      if (l.data !== n.data) l.data = n.data;
-    } else if (l.nodeType === 1 && n.nodeType === 1 && l.namespaceURI === n.namespaceURI && l.tagName === n.tagName) {
-      morphAttributes(l, n);
-      morphChildren(l, n);
-    } else live.replaceChild(n, l);
-  });
-  while (live.childNodes.length > wanted.length) live.lastChild.remove();
-}
-
-function morphAttributes(live, next) {
-  for (const a of Array.from(live.attributes)) {
-    if (a.name !== 'style' && !next.hasAttribute(a.name)) live.removeAttribute(a.name);
-  }
-  for (const a of Array.from(next.attributes)) {
-    if (a.name !== 'style' && live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
-  }
-  // Inline styles through the CSSOM only: the page's CSP blocks writing the style attribute.
-  const from = next.style;
-  const to = live.style;
-  for (let i = to.length - 1; i >= 0; i--) if (!from.getPropertyValue(to[i])) to.removeProperty(to[i]);
-  for (let i = 0; i < from.length; i++) {
-    const value = from.getPropertyValue(from[i]);
-    if (to.getPropertyValue(from[i]) !== value) to.setProperty(from[i], value);
-  }
 }
 
 /** h('td', {class: 'x'}, 'text', child, ...) */

@@ -11,7 +11,7 @@ import { CUSTOM_ID, GROUP_FIELDS, KIND_LABELS, describeGroup, draftFromModel, ha
 import { PRESETS, findPreset } from './presets.js';
 import { MAX_TOKENS, MIN_TOKENS, computeAll } from './compute.js';
 import { drawChart, placeMarker } from './chart.js';
-import { patchChildren, setText } from './patch.js';
+import { patchChildren, setText } from '../../dom-patch.js';
 
 const DTYPES = [['fp32', 'fp32 (4 bytes)'], ['bf16', 'bf16 (2 bytes)'], ['fp8', 'fp8 (1 byte)'],
   ['int4', 'int4 (½ byte)']];

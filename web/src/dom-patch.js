@@ -2,7 +2,7 @@
 // the shape is the same (same tags in the same places) and writing only the text and attributes
 // that differ. A drag then rewrites a few numbers instead of rebuilding a list, so the browser
 // restyles, lays out and repaints only what changed, and a focused figure keeps its focus.
-// Listeners are not carried over: use it for parts without any.
+// Listeners are not carried over: use it for parts without any. Shared by the ledger and memory demos.
 
 /** Makes live's children look like `nodes` (which may be moved into live). */
 export function patchChildren(live, nodes) {
@@ -19,7 +19,8 @@ export function patchChildren(live, nodes) {
   while (live.childNodes.length > nodes.length) live.lastChild.remove();
 }
 
-function patchAttributes(live, next) {
+/** Makes live's attributes (and CSSOM styles) those of `next`. */
+export function patchAttributes(live, next) {
   for (const a of Array.from(live.attributes)) {
     if (a.name !== 'style' && !next.hasAttribute(a.name)) live.removeAttribute(a.name);
   }
