@@ -131,3 +131,34 @@ export function noHorizontalOverflow(page) {
     };
   });
 }
+
+/**
+ * Starts watching the page's main thread: long tasks (PerformanceObserver 'longtask') and the User
+ * Timing measures whose names start with `measurePrefix` (each demo marks its own work, e.g.
+ * 'la-ledger:frame'). `stop(since)` disconnects and returns { tasks, work } from time `since` on.
+ */
+export async function watchMainThread(page, measurePrefix) {
+  await page.evaluate((prefix) => {
+    const w = { tasks: [], work: [] };
+    w.observers = [
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.tasks.push({ start: Math.round(e.startTime), duration: e.duration });
+      }),
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          if (e.name.startsWith(prefix)) w.work.push({ name: e.name, start: e.startTime, duration: e.duration });
+        }
+      }),
+    ];
+    w.observers[0].observe({ type: 'longtask' });
+    w.observers[1].observe({ type: 'measure' });
+    window.__mainThreadWatch = w;
+  }, measurePrefix);
+  return {
+    stop: (since = 0) => page.evaluate((start) => {
+      const w = window.__mainThreadWatch;
+      for (const o of w.observers) o.disconnect();
+      return { tasks: w.tasks.filter((t) => t.start >= start), work: w.work.filter((x) => x.start >= start) };
+    }, since),
+  };
+}

@@ -3,7 +3,7 @@
 // axe-core in several states. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, standaloneUrl } from './harness.mjs';
+import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, standaloneUrl, watchMainThread } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -329,20 +329,7 @@ test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D wit
 // machine), so they are reported, not bounded here.
 test('dragging a key once around the plane: one update per frame, each under 50 ms of the demo\'s own work', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
-  await page.evaluate(() => {
-    window.__ledgerLong = [];
-    window.__ledgerWork = [];
-    window.__ledgerObservers = [
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__ledgerLong.push({ start: Math.round(e.startTime), duration: e.duration });
-      }),
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.name === 'la-ledger:frame') window.__ledgerWork.push({ start: e.startTime, duration: e.duration });
-      }),
-    ];
-    window.__ledgerObservers[0].observe({ type: 'longtask' });
-    window.__ledgerObservers[1].observe({ type: 'measure' });
-  });
+  const watch = await watchMainThread(page, 'la-ledger:frame');
   const handle = page.locator(part('handle-1'));
   await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
   const plane = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
@@ -361,10 +348,7 @@ test('dragging a key once around the plane: one update per frame, each under 50 
   }
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const { tasks, work } = await page.evaluate((start) => {
-    for (const o of window.__ledgerObservers) o.disconnect();
-    return { tasks: window.__ledgerLong.filter((t) => t.start >= start), work: window.__ledgerWork.filter((w) => w.start >= start) };
-  }, t0);
+  const { tasks, work } = await watch.stop(t0);
   assert.ok(work.length >= 10, `the drag should update many times (got ${work.length})`);
   assert.ok(work.length <= MOVES + 2, `at most one update per pointer move (got ${work.length} for ${MOVES} moves)`);
   const slow = work.filter((w) => w.duration >= 50);

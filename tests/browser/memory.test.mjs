@@ -7,7 +7,7 @@
 // MEMORY_TEST_DIR=<dir> runs them against another build (e.g. the fixture page in development).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST, launch, serve, openPage, axe, describeViolations, noHorizontalOverflow } from './harness.mjs';
+import { DIST, launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, watchMainThread } from './harness.mjs';
 
 const DIR = process.env.MEMORY_TEST_DIR || DIST;
 const BF16 = 2n;
@@ -325,20 +325,7 @@ test('bad input gives an inline message and keeps the last good state', async ()
 test('dragging the context slider 1K -> 10M: one update per frame, each under 50 ms of the demo\'s own work', async () => {
   const { page, demo } = await reset();
   await choosePreset(demo, 'minimax-text-01');
-  await page.evaluate(() => {
-    window.__memoryLong = [];
-    window.__memoryWork = [];
-    window.__memoryObservers = [
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__memoryLong.push({ start: Math.round(e.startTime), duration: e.duration });
-      }),
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.name === 'la-memory:frame') window.__memoryWork.push({ start: e.startTime, duration: e.duration });
-      }),
-    ];
-    window.__memoryObservers[0].observe({ type: 'longtask' });
-    window.__memoryObservers[1].observe({ type: 'measure' });
-  });
+  const watch = await watchMainThread(page, 'la-memory:frame');
   const slider = demo.locator('input[type="range"]');
   await slider.scrollIntoViewIfNeeded();
   const box = await slider.boundingBox();
@@ -350,10 +337,7 @@ test('dragging the context slider 1K -> 10M: one update per frame, each under 50
   for (let i = 1; i <= MOVES; i++) await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / MOVES, y);
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const { tasks, work } = await page.evaluate((start) => {
-    for (const o of window.__memoryObservers) o.disconnect();
-    return { tasks: window.__memoryLong.filter((t) => t.start >= start), work: window.__memoryWork.filter((w) => w.start >= start) };
-  }, t0);
+  const { tasks, work } = await watch.stop(t0);
   assert.ok(work.length >= 10, `the drag should update many times (got ${work.length})`);
   assert.ok(work.length <= MOVES + 2, `at most one update per pointer move (got ${work.length} for ${MOVES} moves)`);
   const slow = work.filter((w) => w.duration >= 50);

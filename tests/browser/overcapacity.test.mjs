@@ -3,7 +3,7 @@
 // dragging (long tasks), bad input, and axe-core. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow } from './harness.mjs';
+import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, watchMainThread } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="overcapacity"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -231,18 +231,7 @@ test('axe-core: clean with the tables open, in light and dark', async () => {
 // headless software rendering on a shared two-core machine, so they are reported, and only bounded
 // at 500 ms here (a main-thread sweep would take seconds).
 test('no main-thread task over 50 ms of the demo\'s own work while dragging N at d = 256', async () => {
-  await page.evaluate(() => {
-    window.__longTasks = [];
-    window.__demoWork = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: Math.round(e.startTime), duration: e.duration });
-    }).observe({ type: 'longtask' });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        if (e.name.startsWith('la-overcapacity:')) window.__demoWork.push({ name: e.name, start: e.startTime, duration: e.duration });
-      }
-    }).observe({ type: 'measure' });
-  });
+  const watch = await watchMainThread(page, 'la-overcapacity:');
   await page.selectOption(part('d'), '256');
   assert.equal(await page.getAttribute(part('n'), 'max'), '1024');
   // The drag starts while the worker is still computing (the preview arrives first).
@@ -260,10 +249,7 @@ test('no main-thread task over 50 ms of the demo\'s own work while dragging N at
   }
   await page.mouse.up();
   await page.waitForTimeout(800);
-  const { tasks, work } = await page.evaluate((start) => ({
-    tasks: window.__longTasks.filter((t) => t.start >= start),
-    work: window.__demoWork.filter((w) => w.start >= start),
-  }), t0);
+  const { tasks, work } = await watch.stop(t0);
   const frames = work.filter((w) => w.name === 'la-overcapacity:frame');
   assert.ok(frames.length >= 20, `the drag should redraw many frames (got ${frames.length})`);
   const slow = work.filter((w) => w.duration >= 50);
