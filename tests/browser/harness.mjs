@@ -100,6 +100,12 @@ export async function axe(page, scope) {
 }
 
 /** Formats axe violations for a failure message. */
+/** Fails with axe-core's findings (ids and nodes) unless `scope` on the page has none. */
+export async function assertAxeClean(page, scope, label) {
+  const violations = await axe(page, scope);
+  if (violations.length) throw new Error(`axe (${label}): ${violations.map((v) => v.id).join(', ')}\n${describeViolations(violations)}`);
+}
+
 export function describeViolations(violations) {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
 }

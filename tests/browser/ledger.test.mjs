@@ -3,7 +3,7 @@
 // axe-core in several states. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, standaloneUrl, watchMainThread } from './harness.mjs';
+import { launch, serve, openPage, noHorizontalOverflow, standaloneUrl, watchMainThread, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -51,10 +51,7 @@ function close(actual, expected, tol, what) {
   actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= tol,
     `${what}[${i}]: expected ${expected[i]} (±${tol}), got ${a} (all: ${actual.join(', ')})`));
 }
-async function assertAxeClean(label) {
-  const violations = await axe(page, ROOT);
-  assert.deepEqual(violations.map((v) => v.id), [], `axe (${label}):\n${describeViolations(violations)}`);
-}
+const assertAxeClean = (label) => assertAxeCleanIn(page, ROOT, label);
 
 before(async () => {
   browser = await launch();

@@ -3,7 +3,7 @@
 // dragging (long tasks), bad input, and axe-core. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, watchMainThread } from './harness.mjs';
+import { launch, serve, openPage, noHorizontalOverflow, watchMainThread, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="overcapacity"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -59,10 +59,7 @@ async function closeTable() {
   if (await details.evaluate((d) => d.open)) await details.locator('summary').click();
 }
 
-async function assertAxeClean(label) {
-  const violations = await axe(page, ROOT);
-  assert.deepEqual(violations.map((v) => v.id), [], `axe (${label}):\n${describeViolations(violations)}`);
-}
+const assertAxeClean = (label) => assertAxeCleanIn(page, ROOT, label);
 
 before(async () => {
   browser = await launch();

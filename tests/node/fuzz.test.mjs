@@ -8,22 +8,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn } from '../../wasm/index.mjs';
+import { prng } from '../prng.mjs';
 
 const la = await createLinattn();
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129) >>> 0;
 const CALLS = Number(process.env.FUZZ_CALLS ?? 20000);
 
-// mulberry32: a small, well-mixed 32-bit generator.
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Errors thrown by the test's own hostile getters and Proxies: propagating them is correct.
 class CallerError extends Error {}
