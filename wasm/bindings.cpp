@@ -6,6 +6,9 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <memory>
+#include <utility>
+
 #include "attention.hpp"
 #include "compare.hpp"
 #include "interference.hpp"
@@ -96,12 +99,9 @@ JsResult attention(std::string kind, double T, double dk, double dv, JsNumbers q
   return r.status ? f64(r.value) : val(r.status.message);
 }
 
-JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                           double beta) {
-  auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
-  if (!cfg.status) return val(cfg.status.message);
-  const SweepResult s = interference_sweep(cfg.value);
+val sweepObject(const SweepResult& s) {
   val o = val::object();
+  o.set("trials", s.trials);
   o.set("ns", f64(s.ns));
   o.set("cosineMean", f64(s.cosine_mean));
   o.set("cosineStd", f64(s.cosine_std));
@@ -122,6 +122,39 @@ JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, s
   o.set("cacheNumbers", f64(s.cache_numbers));
   return o;
 }
+
+JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
+                           double beta) {
+  auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
+  if (!cfg.status) return val(cfg.status.message);
+  return sweepObject(interference_sweep(cfg.value));
+}
+
+// A sweep run a few trials per call (SweepStream). index.mjs checks the settings first; settings
+// the core refuses still make a handle, whose calls then return the core's message.
+class SweepStreamHandle {
+ public:
+  SweepStreamHandle(double d, JsNumbers ns, double trials, double seed, std::string keys,
+                    double beta) {
+    auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
+    status_ = cfg.status;
+    if (status_) stream_ = std::make_unique<SweepStream>(std::move(cfg.value));
+  }
+  JsResult run(double max_trials) {
+    if (!status_) return val(status_.message);
+    Status st = check_int("trials", max_trials, 1, limits::maxSweepTrials);
+    if (!st) return val(st.message);
+    stream_->run(static_cast<int>(max_trials));
+    return sweepObject(stream_->result());
+  }
+  int trialsDone() const { return stream_ ? stream_->trials_done() : 0; }
+  int trials() const { return stream_ ? stream_->config().trials : 0; }
+  bool complete() const { return stream_ && stream_->complete(); }
+
+ private:
+  Status status_;
+  std::unique_ptr<SweepStream> stream_;
+};
 
 // The sweep's checks alone, without computing: "" when interferenceSweep would accept these.
 std::string checkSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
@@ -261,6 +294,12 @@ EMSCRIPTEN_BINDINGS(linattn) {
       .function("dk", &MemoryHandle::dk)
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
+  class_<SweepStreamHandle>("SweepStreamHandle")
+      .constructor<double, JsNumbers, double, double, std::string, double>()
+      .function("run", &SweepStreamHandle::run)
+      .function("trialsDone", &SweepStreamHandle::trialsDone)
+      .function("trials", &SweepStreamHandle::trials)
+      .function("complete", &SweepStreamHandle::complete);
   function("validateMemory", &validateMemory);
   function("attention", &attention);
   function("interferenceSweep", &interferenceSweep);

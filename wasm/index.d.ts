@@ -81,6 +81,7 @@ export interface SweepOptions {
 /** Every array is aligned with `ns`. Means and standard deviations are over trials of the
  *  per-trial mean over the n stored associations. */
 export interface SweepResult {
+  trials: number;      // how many trials the means are over (trials 0..trials-1 of the seed)
   ns: Float64Array;
   cosineMean: Float64Array; cosineStd: Float64Array;         // cos(read-back, stored value)
   relErrorMean: Float64Array; relErrorStd: Float64Array;     // |read - v| / |v|
@@ -93,6 +94,20 @@ export interface SweepResult {
   softmaxRecallMean: Float64Array; softmaxRecallStd: Float64Array;
   stateNumbers: Float64Array;      // d*d, the linear state's size (constant)
   cacheNumbers: Float64Array;      // N*(dk+dv) = 2*N*d, what softmax keeps
+}
+
+/** A sweep computed a few trials per call, so its numbers can be shown as they firm up. Trial t
+ *  always stores the same associations, and after all `trials` the result is bit for bit the one
+ *  interferenceSweep(opts) returns. Holds core memory: call delete() when done. */
+export interface SweepStream {
+  readonly trials: number;       // as asked for
+  readonly trialsDone: number;
+  readonly complete: boolean;    // trialsDone === trials
+  /** Runs up to `trials` more trials (default 1; none once complete) and returns the sweep over
+   *  every trial run so far. */
+  next(trials?: number): SweepResult;
+  delete(): void;
+  readonly deleted: boolean;
 }
 
 export interface StoreOptions { d: number; n: number; seed?: number; trial?: number;
@@ -138,6 +153,8 @@ export interface Linattn {
   linearAttention(opts: LinearAttentionOptions): Float64Array;   // T x dv
   softmaxAttention(opts: AttentionOptions): Float64Array;        // T x dv, scale 1/sqrt(dk)
   interferenceSweep(opts: SweepOptions): SweepResult;
+  /** The same sweep, run in steps of a few trials (throws at once on settings interferenceSweep refuses). */
+  interferenceSweepStream(opts: SweepOptions): SweepStream;
   /** Throws the Error interferenceSweep(opts) would throw (bad or over-budget settings), computing nothing. */
   checkSweep(opts: SweepOptions): void;
   interferenceStore(opts: StoreOptions): StoreResult;

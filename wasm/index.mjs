@@ -159,6 +159,30 @@ function makeApi(M) {
     get deleted() { return !this.#h; }
   }
 
+  // A sweep computed a few trials per call (see index.d.ts, SweepStream).
+  class SweepStream {
+    #h;
+    constructor(args) {
+      const message = M.checkSweep(...args);
+      if (message) fail(message);
+      this.#h = new M.SweepStreamHandle(...args);
+    }
+    #handle() {
+      if (!this.#h) throw new Error('this sweep stream was deleted');
+      return this.#h;
+    }
+    get trials() { return this.#handle().trials(); }
+    get trialsDone() { return this.#handle().trialsDone(); }
+    get complete() { return this.#handle().complete(); }
+    next(trials = 1) {
+      return check(this.#handle().run(number('trials', trials)));
+    }
+    delete() {
+      if (this.#h) { this.#h.delete(); this.#h = undefined; }
+    }
+    get deleted() { return !this.#h; }
+  }
+
   function attentionArgs(name, opts, extra) {
     const o = options(`${name} options`, opts, ['q', 'k', 'v', 'T', 'dk', 'dv', ...extra]);
     return [number('T', o.T), number('dk', o.dk), number('dv', o.dv),
@@ -202,6 +226,10 @@ function makeApi(M) {
 
     interferenceSweep(opts) {
       return check(M.interferenceSweep(...sweepArgs(opts)));
+    },
+
+    interferenceSweepStream(opts) {
+      return new SweepStream(sweepArgs(opts));
     },
 
     /** Throws the Error interferenceSweep(opts) would throw, without computing anything. */

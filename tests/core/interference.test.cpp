@@ -112,6 +112,45 @@ TEST_CASE("the same seed gives the same sweep; another seed a different one") {
   CHECK(a.cosine_std[1] > 0);
 }
 
+TEST_CASE("a sweep streamed a few trials at a time ends bit for bit where one call does") {
+  for (const char* keys : {"random", "orthogonal", "elu1"}) {
+    const SweepConfig cfg = sweep(12, {1, 5, 12, 30, 48}, 7, keys, 4, 3);
+    const SweepResult whole = interference_sweep(cfg);
+    CHECK(whole.trials == 7);
+    SweepStream stream(cfg);
+    const SweepResult none = stream.result();
+    CHECK(none.trials == 0);
+    CHECK(none.ns.empty());
+    CHECK(none.cosine_mean.empty());
+    CHECK(stream.run(1) == 1);
+    // After one trial: the means are that trial's, the spread is zero.
+    const SweepResult first = stream.result();
+    const SweepResult one = interference_sweep(sweep(12, {1, 5, 12, 30, 48}, 1, keys, 4, 3));
+    CHECK(first.trials == 1);
+    CHECK(first.cosine_mean == one.cosine_mean);
+    CHECK(first.softmax_recall_mean == one.softmax_recall_mean);
+    CHECK(first.cosine_std == V(5, 0.0));
+    CHECK(stream.run(2) == 2);
+    CHECK(stream.trials_done() == 3);
+    CHECK_FALSE(stream.complete());
+    CHECK(stream.run(100) == 4);  // only the 4 that remain
+    CHECK(stream.complete());
+    CHECK(stream.run(5) == 0);
+    const SweepResult last = stream.result();
+    CHECK(last.trials == 7);
+    for (auto field : {&SweepResult::ns, &SweepResult::cosine_mean, &SweepResult::cosine_std,
+                       &SweepResult::rel_error_mean, &SweepResult::rel_error_std,
+                       &SweepResult::crosstalk_mean, &SweepResult::crosstalk_std,
+                       &SweepResult::recall_mean, &SweepResult::recall_std, &SweepResult::miss_mean,
+                       &SweepResult::theory_crosstalk, &SweepResult::theory_cosine,
+                       &SweepResult::softmax_cosine_mean, &SweepResult::softmax_cosine_std,
+                       &SweepResult::softmax_recall_mean, &SweepResult::softmax_recall_std,
+                       &SweepResult::state_numbers, &SweepResult::cache_numbers}) {
+      CHECK(last.*field == whole.*field);  // exact: the same per-trial numbers, summed in order
+    }
+  }
+}
+
 TEST_CASE("sweep parameters out of range are refused") {
   CHECK(make_sweep_config(0, {1}, 1, 1, "random", 1).status.message.find("d must") == 0);
   CHECK(make_sweep_config(8, {}, 1, 1, "random", 1).status.message.find("ns must") == 0);

@@ -73,5 +73,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(in_unit(s.recall_mean[i], 0.0) && in_unit(s.softmax_recall_mean[i], 0.0));
     FUZZ_CHECK(std::isfinite(s.rel_error_mean[i]) && std::isfinite(s.crosstalk_mean[i]));
   }
+  // The same sweep streamed in fuzzed steps ends bit for bit where the one call did.
+  SweepStream stream(cfg.value);
+  while (!stream.complete()) {
+    const int before = stream.trials_done();
+    FUZZ_CHECK(stream.run(in.ConsumeIntegralInRange<int>(-2, 3)) >= 1);
+    FUZZ_CHECK(stream.trials_done() > before && stream.trials_done() <= cfg.value.trials);
+    FUZZ_CHECK(stream.result().trials == stream.trials_done());
+  }
+  const SweepResult t = stream.result();
+  FUZZ_CHECK(t.cosine_mean == s.cosine_mean && t.cosine_std == s.cosine_std &&
+             t.recall_mean == s.recall_mean && t.softmax_recall_std == s.softmax_recall_std &&
+             t.crosstalk_mean == s.crosstalk_mean);
   return 0;
 }

@@ -90,6 +90,35 @@ test('interference at d = 64: measured cosine within 0.02 of theory at N = 64 an
   }
 });
 
+test('a sweep stream: trials as they come, then bit for bit the one-call sweep; refused settings throw at once', () => {
+  const opts = { d: 16, ns: [1, 8, 16, 40, 64], trials: 6, seed: 4, keys: 'elu1', beta: 2 };
+  const whole = la.interferenceSweep(opts);
+  assert.equal(whole.trials, 6);
+  const s = la.interferenceSweepStream(opts);
+  assert.equal(s.trials, 6);
+  assert.equal(s.trialsDone, 0);
+  const first = s.next();
+  assert.equal(first.trials, 1);
+  assert.deepEqual([...first.cosineMean], [...la.interferenceSweep({ ...opts, trials: 1 }).cosineMean]);
+  assert.deepEqual([...first.cosineStd], [0, 0, 0, 0, 0]);
+  assert.equal(s.next(2).trials, 3);
+  assert.equal(s.complete, false);
+  const last = s.next(50);
+  assert.equal(s.complete, true);
+  assert.equal(last.trials, 6);
+  for (const [key, value] of Object.entries(whole)) {
+    if (value instanceof Float64Array) assert.deepEqual([...last[key]], [...value], key);
+  }
+  assert.equal(s.next().trials, 6, 'nothing more to run');
+  assert.throws(() => s.next(0), /trials must be a whole number from 1/);
+  assert.throws(() => s.next('2'), /trials must be a number/);
+  s.delete();
+  assert.equal(s.deleted, true);
+  assert.throws(() => s.next(), /deleted/);
+  assert.throws(() => la.interferenceSweepStream({ d: 512, nMax: 2048, trials: 256 }), /at most/);
+  assert.throws(() => la.interferenceSweepStream({ d: 4, ns: [3, 2] }), /ascending/);
+});
+
 test('orthonormal keys: zero crosstalk up to N = d, then not', () => {
   const r = la.interferenceSweep({ d: 8, nMax: 12, trials: 2, keys: 'orthogonal' });
   for (let i = 0; i < 8; i++) assert.ok(r.crosstalkMean[i] < 1e-24, `N=${i + 1}: ${r.crosstalkMean[i]}`);

@@ -148,7 +148,14 @@ function randomCall(g, rand, liveMemories) {
     }
     case 4: return ['linearAttention', () => la.linearAttention(maybe({ ...attention, featureMap: pick(['identity', 'elu1']), normalize: chance(0.5), form: pick(['parallel', 'recurrent']) }))];
     case 5: return ['softmaxAttention', () => la.softmaxAttention(maybe(attention))];
-    case 6: return ['interferenceSweep', () => la.interferenceSweep(maybe(chance(0.5) ? { d: int(1, 8), ns: [1, 2, int(3, 8)], trials: int(1, 2), seed: int(0, 9), keys: 'orthogonal', beta: 8 } : { d: int(1, 8), nMax: int(1, 8), trials: 1 }))];
+    case 6: {
+      const opts = maybe(chance(0.5) ? { d: int(1, 8), ns: [1, 2, int(3, 8)], trials: int(1, 2), seed: int(0, 9), keys: 'orthogonal', beta: 8 } : { d: int(1, 8), nMax: int(1, 8), trials: 1 });
+      if (chance(0.5)) return ['interferenceSweep', () => la.interferenceSweep(opts)];
+      return ['interferenceSweepStream', () => {
+        const st = la.interferenceSweepStream(opts);
+        try { st.next(chance(0.5) ? int(1, 3) : any()); return st.next(); } finally { st.delete(); }
+      }];
+    }
     case 15: return ['checkSweep', () => la.checkSweep(maybe(chance(0.5) ? { d: int(1, 512), ns: [1, 2, int(3, 2048)], trials: int(1, 256), seed: int(0, 9), keys: 'random', beta: 8 } : { d: int(1, 8), nMax: int(1, 4096), trials: 1 }))];
     case 7: return ['interferenceStore', () => la.interferenceStore(maybe({ d: int(1, 8), n: int(1, 8), seed: 3, trial: int(0, 3), keys: pick(['random', 'elu1']), beta: 4 }))];
     case 8: return ['kvMemory', () => la.kvMemory(mutModel(), maybe({ tokens: int(0, 1e6), sessions: int(1, 4), kvDtype: 'bf16', stateDtype: 'fp32' }))];
@@ -158,7 +165,7 @@ function randomCall(g, rand, liveMemories) {
     case 12: return ['compare', () => la.compare(chance(0.5) ? vec(3, rand) : any(), chance(0.5) ? vec(3, rand) : any())];
     case 13: return ['storageNumbers', () => la.storageNumbers(maybe({ dk: int(1, 8), dv: int(1, 8), n: int(0, 100) }))];
     default: {  // (14) the API's functions called the wrong way: no arguments, too many, unbound
-      const name = pick(['memory', 'linearAttention', 'softmaxAttention', 'interferenceSweep', 'checkSweep', 'interferenceStore', 'kvMemory', 'kvCrossover', 'kvCapacity', 'randomNormals', 'compare', 'storageNumbers']);
+      const name = pick(['memory', 'linearAttention', 'softmaxAttention', 'interferenceSweep', 'interferenceSweepStream', 'checkSweep', 'interferenceStore', 'kvMemory', 'kvCrossover', 'kvCapacity', 'randomNormals', 'compare', 'storageNumbers']);
       const args = Array.from({ length: int(0, 4) }, () => any());
       return [`${name}(${args.length} random args)`, () => { const r = la[name].apply(undefined, args); if (r && typeof r.delete === 'function') r.delete(); return r; }];
     }

@@ -78,14 +78,20 @@ test('a memory kept through 20,000 writes and reset holds nothing afterwards', (
   assertNoGrowth('writes + reset', m);
 });
 
-test('1,000 sweeps and 1,000 stores (and refused ones) leave the heap as it was', () => {
+test('1,000 sweeps, sweep streams and stores (and refused ones) leave the heap as it was', () => {
   const m = measure((i) => {
     la.interferenceSweep({ d: 16, ns: [1, 4, 8, 16, 24], trials: 2, seed: i, keys: ['random', 'orthogonal', 'elu1'][i % 3] });
     la.interferenceStore({ d: 16, n: 12, seed: i, trial: i % 4, beta: 4 });
     refused(() => la.interferenceSweep({ d: 16, ns: [8, 4], trials: 2 }));
     refused(() => la.interferenceStore({ d: 16, n: 5000 }));
+    const stream = la.interferenceSweepStream({ d: 8, ns: [2, 8, 20], trials: 3, seed: i });
+    stream.next();
+    refused(() => stream.next(-1));
+    stream.next(5);
+    stream.delete();
+    refused(() => la.interferenceSweepStream({ d: 8, ns: [], trials: 3 }));
   }, 1000);
-  assertNoGrowth('1,000 sweeps + stores', m);
+  assertNoGrowth('1,000 sweeps + streams + stores', m);
 });
 
 test('1,000 rounds of attention, KV calculator, compare, storage and random calls leave the heap as it was', () => {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "feature_map.hpp"
 #include "rng.hpp"
@@ -80,12 +81,6 @@ Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, d
 }
 
 namespace {
-
-// Per-trial means at one N.
-struct Sample {
-  double cosine = 0, rel_error = 0, crosstalk = 0, recall = 0, softmax_cosine = 0,
-         softmax_recall = 0;
-};
 
 // Is row j's own column the strict maximum of sims[0..n)? Branch-free, so compilers vectorize it
 // (it runs n^2 times per reported N): count the entries at least as large as the own one.
@@ -185,9 +180,10 @@ inline void add_to_norms(ReadNorms& q, double c, double w, double pn, double psn
   q.xv += c * gj;
 }
 
-// Adds read j's part to the per-trial sums: pjj = P(j, j) = R_j . v_j, psjj = Ps(j, j) = U_j . v_j,
+// Adds read j's part to the per-trial sums (the fields of SweepStream::Sample): pjj = P(j, j) = R_j . v_j, psjj = Ps(j, j) = U_j . v_j,
 // cjj = k_j . k_j, vv = v_j . v_j;
 // recall, softmax_recall: whether P_j and Ps_j peak at v_j (recalled()).
+template <class Sample>
 inline void measure_row(Sample& s, double pjj, double psjj, const ReadNorms& q, double cjj,
                         double vv, bool recall, bool softmax_recall) {
   const double rn = std::sqrt(q.rr);
@@ -213,9 +209,21 @@ void mean_std(const std::vector<double>& xs, double& mean, double& sd) {
 
 }  // namespace
 
-SweepResult interference_sweep(const SweepConfig& cfg) {
+SweepStream::SweepStream(SweepConfig config)
+    : config_(std::move(config)), samples_(config_.ns.size()) {
+  for (auto& per_n : samples_) per_n.reserve(config_.trials);
+}
+
+int SweepStream::run(int max_trials) {
+  const int todo = std::min(std::max(max_trials, 1), config_.trials - done_);
+  for (int k = 0; k < todo; ++k) run_trial(done_++);
+  return std::max(todo, 0);
+}
+
+// One trial: store associations 0..max(ns)-1 one at a time and measure every read at each N in ns.
+void SweepStream::run_trial(int trial) {
+  const SweepConfig& cfg = config_;
   const int d = cfg.d, n_max = cfg.ns.back(), n_ns = static_cast<int>(cfg.ns.size());
-  std::vector<std::vector<Sample>> samples(n_ns);  // [ns index][trial]
 
   // Row j of R: the read k_j^T S; of U: the softmax numerators sum_i w_ji v_i^T; of P and Ps:
   // those reads' similarity to every stored value, P = R V^T and Ps = U V^T.
@@ -228,79 +236,81 @@ SweepResult interference_sweep(const SweepConfig& cfg) {
   //   R.row(n) = c^T V.topRows(n) + c_nn v_n^T;   P.row(n).head(n + 1) = R.row(n) V.topRows(n + 1)^T
   //   at a reported N = n + 1, per read j: cos(R_j, v_j), |R_j - v_j|, |R_j - c_jj v_j|^2 / c_jj^2,
   //   and whether P_j peaks at j (top-1 recall); the same for U and Ps.
-  Mat R(n_max, d), U(n_max, d), P(n_max, n_max), Ps(n_max, n_max);
+  Mat R = Mat::Zero(n_max, d), U = Mat::Zero(n_max, d);
+  Mat P = Mat::Zero(n_max, n_max), Ps = Mat::Zero(n_max, n_max);
   Vec c(n_max), g(n_max), w(n_max), ckk(n_max), vv(n_max);
   std::vector<ReadNorms> norms(n_max);
-  for (int trial = 0; trial < cfg.trials; ++trial) {
-    const Associations a = make_associations(d, n_max, cfg.seed, trial, cfg.keys);
-    R.setZero(); U.setZero(); P.setZero(); Ps.setZero();
-    auto K = [&](int i) { return &a.K(i, 0); };  // row pointers
-    auto V = [&](int i) { return &a.V(i, 0); };
-    for (int i = 0; i < n_max; ++i) {
-      ckk[i] = dot(K(i), K(i), d);  // 1 for unit keys, up to rounding
-      vv[i] = dot(V(i), V(i), d);
-    }
-    int next = 0;  // index into ns of the next N to report
-    for (int n = 0; n < n_max; ++n) {
-      // Add association n (0-based) to the store of associations 0..n-1.
-      const double* vn = V(n);
-      for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);       // c_j = k_j . k_n
-      for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);        // g_m = v_m . v_n
-      for (int j = 0; j < n; ++j) w[j] = std::exp(cfg.beta * (c[j] - 1.0));  // softmax weights,
-      const double cnn = ckk[n];                                    // shifted by the largest
-      const double wnn = std::exp(cfg.beta * (cnn - 1.0));          // score (1)
-      const bool report = n + 1 == cfg.ns[next];
-      Sample s;
+  const Associations a = make_associations(d, n_max, cfg.seed, trial, cfg.keys);
+  auto K = [&](int i) { return &a.K(i, 0); };  // row pointers
+  auto V = [&](int i) { return &a.V(i, 0); };
+  for (int i = 0; i < n_max; ++i) {
+    ckk[i] = dot(K(i), K(i), d);  // 1 for unit keys, up to rounding
+    vv[i] = dot(V(i), V(i), d);
+  }
+  int next = 0;  // index into ns of the next N to report
+  for (int n = 0; n < n_max; ++n) {
+    // Add association n (0-based) to the store of associations 0..n-1.
+    const double* vn = V(n);
+    for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);       // c_j = k_j . k_n
+    for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);        // g_m = v_m . v_n
+    for (int j = 0; j < n; ++j) w[j] = std::exp(cfg.beta * (c[j] - 1.0));  // softmax weights,
+    const double cnn = ckk[n];                                    // shifted by the largest
+    const double wnn = std::exp(cfg.beta * (cnn - 1.0));          // score (1)
+    const bool report = n + 1 == cfg.ns[next];
+    Sample s;
 
-      // Earlier reads gain c_j v_n (softmax: w_j v_n), so their similarity to v_m gains c_j g_m:
-      //   P(j, n) = R_j . v_n;  P_j[0..n] += c_j g[0..n];  R_j += c_j v_n   (Ps, U with w_j).
-      // One pass over each row does all of it, and measures it when N = n + 1 is reported.
-      for (int j = 0; j < n; ++j) {
-        double *r = &R(j, 0), *u = &U(j, 0), *p = &P(j, 0), *ps = &Ps(j, 0);
-        p[n] = dot_axpy(r, c[j], vn, d);   // R_j . v_n, then R_j += c_j v_n
-        ps[n] = dot_axpy(u, w[j], vn, d);
-        add_to_norms(norms[j], c[j], w[j], p[n], ps[n], g[n], g[j], ckk[j]);
-        if (report) {
-          const bool recall = axpy_recalled(p, c[j], g.data(), j, n + 1);
-          const bool softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
-          measure_row(s, p[j], ps[j], norms[j], ckk[j], vv[j], recall, softmax_recall);
-        } else {
-          axpy(p, c[j], g.data(), n + 1);
-          axpy(ps, w[j], g.data(), n + 1);
-        }
-      }
-
-      // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T, and its similarity to every value.
-      double *r = &R(n, 0), *u = &U(n, 0), *p = &P(n, 0), *ps = &Ps(n, 0);
-      for (int i = 0; i < n; ++i) axpy2(r, c[i], u, w[i], V(i), d);
-      axpy2(r, cnn, u, wnn, vn, d);
-      for (int m = 0; m <= n; ++m) dot2(r, u, V(m), d, p[m], ps[m]);
-      norms[n] = ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, vn, d), p[n] - cnn * vv[n]};
-
+    // Earlier reads gain c_j v_n (softmax: w_j v_n), so their similarity to v_m gains c_j g_m:
+    //   P(j, n) = R_j . v_n;  P_j[0..n] += c_j g[0..n];  R_j += c_j v_n   (Ps, U with w_j).
+    // One pass over each row does all of it, and measures it when N = n + 1 is reported.
+    for (int j = 0; j < n; ++j) {
+      double *r = &R(j, 0), *u = &U(j, 0), *p = &P(j, 0), *ps = &Ps(j, 0);
+      p[n] = dot_axpy(r, c[j], vn, d);   // R_j . v_n, then R_j += c_j v_n
+      ps[n] = dot_axpy(u, w[j], vn, d);
+      add_to_norms(norms[j], c[j], w[j], p[n], ps[n], g[n], g[j], ckk[j]);
       if (report) {
-        measure_row(s, p[n], ps[n], norms[n], cnn, vv[n], recalled(p, n, n + 1),
-                    recalled(ps, n, n + 1));
-        const double inv = 1.0 / (n + 1);
-        s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
-        s.softmax_cosine *= inv; s.softmax_recall *= inv;
-        samples[next].push_back(s);
-        if (++next == n_ns) break;
+        const bool recall = axpy_recalled(p, c[j], g.data(), j, n + 1);
+        const bool softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
+        measure_row(s, p[j], ps[j], norms[j], ckk[j], vv[j], recall, softmax_recall);
+      } else {
+        axpy(p, c[j], g.data(), n + 1);
+        axpy(ps, w[j], g.data(), n + 1);
       }
+    }
+
+    // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T, and its similarity to every value.
+    double *r = &R(n, 0), *u = &U(n, 0), *p = &P(n, 0), *ps = &Ps(n, 0);
+    for (int i = 0; i < n; ++i) axpy2(r, c[i], u, w[i], V(i), d);
+    axpy2(r, cnn, u, wnn, vn, d);
+    for (int m = 0; m <= n; ++m) dot2(r, u, V(m), d, p[m], ps[m]);
+    norms[n] = ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, vn, d), p[n] - cnn * vv[n]};
+
+    if (report) {
+      measure_row(s, p[n], ps[n], norms[n], cnn, vv[n], recalled(p, n, n + 1),
+                  recalled(ps, n, n + 1));
+      const double inv = 1.0 / (n + 1);
+      s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
+      s.softmax_cosine *= inv; s.softmax_recall *= inv;
+      samples_[next].push_back(s);
+      if (++next == n_ns) break;
     }
   }
+}
 
+SweepResult SweepStream::result() const {
+  const SweepConfig& cfg = config_;
+  const int d = cfg.d, n_ns = done_ > 0 ? static_cast<int>(cfg.ns.size()) : 0;
   SweepResult out;
-  auto resize = [n_ns](std::vector<double>& v) { v.assign(n_ns, 0.0); };
+  out.trials = done_;
   for (auto* v : {&out.ns, &out.cosine_mean, &out.cosine_std, &out.rel_error_mean,
                   &out.rel_error_std, &out.crosstalk_mean, &out.crosstalk_std, &out.recall_mean,
                   &out.recall_std, &out.miss_mean, &out.theory_crosstalk, &out.theory_cosine,
                   &out.softmax_cosine_mean, &out.softmax_cosine_std, &out.softmax_recall_mean,
                   &out.softmax_recall_std, &out.state_numbers, &out.cache_numbers}) {
-    resize(*v);
+    v->assign(n_ns, 0.0);
   }
-  std::vector<double> xs(cfg.trials);
+  std::vector<double> xs(done_);
   auto stat = [&](int i, double Sample::*field, double& mean, double& sd) {
-    for (int t = 0; t < cfg.trials; ++t) xs[t] = samples[i][t].*field;
+    for (int t = 0; t < done_; ++t) xs[t] = samples_[i][t].*field;
     mean_std(xs, mean, sd);
   };
   for (int i = 0; i < n_ns; ++i) {
@@ -319,6 +329,12 @@ SweepResult interference_sweep(const SweepConfig& cfg) {
     out.cache_numbers[i] = N * (d + d);
   }
   return out;
+}
+
+SweepResult interference_sweep(const SweepConfig& config) {
+  SweepStream stream(config);
+  stream.run(config.trials);
+  return stream.result();
 }
 
 Result<StoreResult> interference_store(double d, double n, double seed, double trial,

@@ -45,6 +45,7 @@ Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, d
 // Every vector is aligned with ns. Mean and (sample) standard deviation over trials of each
 // trial's mean over its n associations.
 struct SweepResult {
+  int trials = 0;  // how many trials the means are over (trials 0..trials-1 of the seed)
   std::vector<double> ns;
   std::vector<double> cosine_mean, cosine_std;        // cos(read, v_j)
   std::vector<double> rel_error_mean, rel_error_std;  // |read - v_j| / |v_j|
@@ -55,6 +56,33 @@ struct SweepResult {
   std::vector<double> softmax_cosine_mean, softmax_cosine_std;
   std::vector<double> softmax_recall_mean, softmax_recall_std;
   std::vector<double> state_numbers, cache_numbers;   // d*d and N*(dk+dv)
+};
+
+// A sweep computed a few trials at a time, so that a long one can show its numbers as they firm
+// up. Trial t always uses the same associations (seed, t), and the summary is computed from the
+// per-trial means in trial order, so after all of config.trials the result is exactly (bit for
+// bit) interference_sweep(config).
+class SweepStream {
+ public:
+  explicit SweepStream(SweepConfig config);
+  // Runs up to max_trials more trials (at least 1 while any remain); returns how many it ran.
+  int run(int max_trials);
+  int trials_done() const { return done_; }
+  bool complete() const { return done_ == config_.trials; }
+  const SweepConfig& config() const { return config_; }
+  // Means and standard deviations over the trials run so far (empty vectors before the first).
+  SweepResult result() const;
+
+ private:
+  struct Sample {  // one trial's means at one N
+    double cosine = 0, rel_error = 0, crosstalk = 0, recall = 0, softmax_cosine = 0,
+           softmax_recall = 0;
+  };
+  void run_trial(int trial);
+
+  SweepConfig config_;
+  int done_ = 0;
+  std::vector<std::vector<Sample>> samples_;  // [ns index][trial]
 };
 
 // Incremental: adding association n updates the earlier reads and their similarities to every
