@@ -221,15 +221,22 @@ test('axe-core: clean with the tables open, in light and dark', async () => {
   await assertAxeClean('large N');
 });
 
-// The demo marks its own main-thread work (a frame of the N slider, a sweep or store arriving) as
-// User Timing measures "la-overcapacity:*"; each must stay under 50 ms (a store or sweep computed
-// on the main thread would break this). Long tasks are watched too: on this page every slider drag
-// (the ledger's as well) shows 50-250 ms tasks of style, layout and paint of the whole chapter in
-// headless software rendering on a shared two-core machine, so they are reported, and only bounded
-// at 500 ms here (a main-thread sweep would take seconds).
-test('no main-thread task over 50 ms of the demo\'s own work while dragging N at d = 256', async () => {
+/** "Averaged over 3 of 32 trials so far; …" -> 3 (null while no full-grid result is shown). */
+async function trialsShown() {
+  const m = /Averaged over (\d+) of (\d+) trials/.exec(await page.textContent(`${ROOT} .oc-status`));
+  return m ? Number(m[1]) : null;
+}
+
+// The largest settings: d = 256 (N up to 1,024) with 32 trials, some 40 s of work in the worker.
+// While it streams in (previews, then the full curve trial by trial), a scripted drag of N must
+// leave no main-thread task over 50 ms (PerformanceObserver 'longtask': whole tasks, the browser's
+// style, layout and paint included). The demo also marks its own work as User Timing measures
+// "la-overcapacity:*" (a frame of the slider, a sweep or store arriving), printed for diagnosis.
+test('no main-thread long task over 50 ms while dragging N at d = 256 with 32 trials streaming in', async () => {
   const watch = await watchMainThread(page, 'la-overcapacity:');
   await page.selectOption(part('d'), '256');
+  await page.fill(part('trials'), '32');
+  await page.press(part('trials'), 'Enter');
   assert.equal(await page.getAttribute(part('n'), 'max'), '1024');
   // The drag starts while the worker is still computing (the preview arrives first).
   await page.waitForSelector(`${ROOT}[data-sweep="preview"]`, { timeout: 20000, state: 'attached' });
@@ -248,17 +255,29 @@ test('no main-thread task over 50 ms of the demo\'s own work while dragging N at
   await page.waitForTimeout(800);
   const { tasks, work } = await watch.stop(t0);
   const frames = work.filter((w) => w.name === 'la-overcapacity:frame');
-  assert.ok(frames.length >= 20, `the drag should redraw many frames (got ${frames.length})`);
-  const slow = work.filter((w) => w.duration >= 50);
-  assert.deepEqual(slow, [], `the demo's own work took 50 ms or more: ${JSON.stringify(slow)}`);
-  const longest = Math.max(0, ...work.map((w) => w.duration));
-  const gross = tasks.filter((t) => t.duration > 500);
-  assert.deepEqual(gross, [], `long tasks over 500 ms during the drag: ${JSON.stringify(tasks)}`);
   const heaviest = work.reduce((a, w) => (w.duration > a.duration ? w : a), { name: 'none', duration: 0 });
-  console.log(`# drag at d = 256: ${frames.length} frames, demo work at most ${longest.toFixed(1)} ms (${heaviest.name}); ` +
-    `${tasks.length} long tasks (browser rendering) ${JSON.stringify(tasks.map((t) => t.duration))}`);
+  console.log(`# drag at d = 256, 32 trials: ${frames.length} frames, ${work.filter((w) => w.name === 'la-overcapacity:sweep').length} sweep results ` +
+    `arrived during it; demo work at most ${heaviest.duration.toFixed(1)} ms (${heaviest.name}); long tasks ${JSON.stringify(tasks.map((t) => t.duration))}`);
+  assert.ok(frames.length >= 20, `the drag should redraw many frames (got ${frames.length})`);
+  assert.deepEqual(tasks, [], 'main-thread tasks over 50 ms during the drag');
   assert.ok(Number(await page.inputValue(part('n'))) < 64, 'the drag should end near N = 1');
-  // Back to the default so that the worker stops the large sweep.
+
+  // The full curve streams in trial by trial: first over a few trials, then over more.
+  await page.waitForSelector(`${ROOT}[data-sweep="partial"]`, { timeout: 30000, state: 'attached' });
+  const early = await trialsShown();
+  assert.ok(early >= 1 && early < 32, `first full-grid result over ${early} trials`);
+  await page.waitForFunction(([sel, n]) => {
+    const m = /Averaged over (\d+) of 32/.exec(document.querySelector(sel).textContent);
+    return m && Number(m[1]) > n;
+  }, [`${ROOT} .oc-status`, early], { timeout: 30000 });
+  const rows = await table();
+  assert.ok(Object.keys(rows).length === 1024, 'the partial curve has every N from 1 to 1,024');
+  assert.ok(rows[256].std > 0, 'the band (spread over trials) is drawn once there are two trials');
+  assert.match(await page.textContent(`${part('table')} caption`), /\d+ trials, .* \(\d+ of 32 trials so far\)/);
+  await closeTable();
+  // Back to the defaults so that the worker stops the large sweep.
+  await page.fill(part('trials'), '8');
+  await page.press(part('trials'), 'Enter');
   await page.selectOption(part('d'), '64');
   await waitComplete();
 });

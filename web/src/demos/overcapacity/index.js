@@ -303,7 +303,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     }
     if (view.requested && view.requested.key === key) return;
     const params = { d: state.d, trials: state.trials, seed: state.seed, keys: state.keys, beta: state.beta };
-    const phases = sweepPhases(params, state.n);
+    // A sweep left part-way (the reader went elsewhere and came back) skips the previews.
+    const partial = have && have.sweep.phase === 'full';
+    const phases = sweepPhases(params, state.n).filter((p) => !partial || p.name === 'full');
     view.requested = { key, id: 0, params, phases: phases.length };
     view.requested.id = runner.sweep(params, phases);
     renderChart();
@@ -312,10 +314,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   function onSweep(id, result) {
     if (!view.requested || id !== view.requested.id) return;
     const key = view.requested.key;
+    const had = view.cache.get(key);
+    if (result.complete) view.requested = null;
+    // A restarted sweep does not show fewer trials than one seen before for the same settings.
+    if (had && had.sweep.phase === 'full' && !result.complete &&
+        (result.phase !== 'full' || result.trials <= had.sweep.trials)) return;
     view.cache.delete(key);
     view.cache.set(key, { sweep: result, complete: result.complete });
     while (view.cache.size > SWEEP_CACHE_SIZE) view.cache.delete(view.cache.keys().next().value);
-    if (result.complete) view.requested = null;
     if (key === sweepKey(state)) {
       const t0 = performance.now();
       renderChart();
@@ -432,14 +438,25 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const entry = currentSweep();
     let text = '';
     if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
-    else if (!entry.complete) {
+    else if (entry.sweep.phase === 'preview') {
       const ns = entry.sweep.ns;
       text = `Showing a quick preview (1 trial, N from 1 to ${formatInt(ns[ns.length - 1])} on a coarse grid); ` +
         `the full curve with ${state.trials} ${state.trials === 1 ? 'trial' : 'trials'} is computing\u2026`;
+    } else if (!entry.complete) {
+      text = `Averaged over ${entry.sweep.trials} of ${state.trials} trials so far; ` +
+        'the curve and its band firm up as the others arrive\u2026';
     }
     if (view.mode === 'main') text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
     setText(status, text);
-    setAttr(root, 'data-sweep', entry ? (entry.complete ? 'complete' : 'preview') : 'pending');
+    setAttr(root, 'data-sweep', sweepStage(entry));
+  }
+
+  /** pending (no numbers yet), preview (coarse, one trial), partial (every N, some of the trials)
+   *  or complete: the root's data-sweep, for styles and tests. */
+  function sweepStage(entry) {
+    if (!entry) return 'pending';
+    if (entry.complete) return 'complete';
+    return entry.sweep.phase === 'preview' ? 'preview' : 'partial';
   }
 
   function renderChart() {
@@ -489,7 +506,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const table = html('table', { class: 'oc-table' }, tableBox);
     html('caption', {
       text: `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
-        (entry.complete ? '' : ' (preview)'),
+        (entry.complete ? '' : s.phase === 'preview' ? ' (preview)' : ` (${s.trials} of ${state.trials} trials so far)`),
     }, table);
     const hr = html('tr', {}, html('thead', {}, table));
     for (const h of ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall']) {

@@ -45,12 +45,23 @@ export function coarseNs(nMax, extra) {
   return [...set].sort((a, b) => a - b);
 }
 
-/** The phases of one sweep request, cheapest first; each result replaces the one before
- *  (never merged: every number on screen comes from one call of the core). */
+/** Each step of the full sweep runs about this much work (the core's cost model; about 0.2 s in
+ *  WebAssembly), at least one trial: a d = 256 sweep shows its curve after its first trial and
+ *  firms up trial by trial, instead of after all of them. */
+const STEP_WORK = 2 ** 28;
+
+/** Trials per step of the full sweep for these settings. */
+export function trialsPerStep(d) {
+  return Math.max(1, Math.floor(STEP_WORK / work(1, 4 * d, d)));
+}
+
+/** The phases of one sweep request, cheapest first; each result replaces the one before. The
+ *  previews are separate calls of the core; the full sweep is one la.interferenceSweepStream whose
+ *  every result already averages all the trials run so far (the core merges them, not this file). */
 export function sweepPhases(params, currentN) {
   const { d, trials } = params;
   const nMax = 4 * d;
-  const full = { name: 'full', trials, ns: null };
+  const full = { name: 'full', trials, ns: null, step: trialsPerStep(d) };
   if (work(trials, nMax, d) <= PREVIEW_ABOVE_WORK) return [full];
   const phases = [];
   if (work(1, nMax, d) > SPLIT_PREVIEW_ABOVE_WORK) {
@@ -61,18 +72,49 @@ export function sweepPhases(params, currentN) {
   return phases;
 }
 
-/** Runs one phase on the core; returns a plain object of Float64Arrays (and the phase facts). */
+/** A plain object of a result's Float64Arrays, with what the page needs to know about it. */
+function pack(result, phase, complete) {
+  const out = { phase: phase.name, trials: result.trials, trialsWanted: phase.trials, complete };
+  for (const [name, value] of Object.entries(result)) {
+    if (ArrayBuffer.isView(value)) out[name] = value;
+  }
+  return out;
+}
+
+/** Runs one preview phase on the core. */
 export function runSweepPhase(la, params, phase) {
   const nMax = 4 * params.d;
   const result = la.interferenceSweep({
     d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta,
     ns: phase.ns ?? allNs(nMax),
   });
-  const out = { phase: phase.name, trials: phase.trials, complete: phase.name === 'full' };
-  for (const [name, value] of Object.entries(result)) {
-    if (ArrayBuffer.isView(value)) out[name] = value;
+  return pack(result, phase, phase.name === 'full');
+}
+
+/**
+ * Every result of a sweep request, in order: one per preview, then one per step of the full sweep
+ * (each over all the trials so far; the last one is complete). A generator, so that the worker (or
+ * the main thread) can stop between steps; return() frees the core's stream.
+ */
+export function* sweepResults(la, params, phases) {
+  for (const phase of phases) {
+    if (phase.name !== 'full') {
+      yield runSweepPhase(la, params, phase);
+      continue;
+    }
+    const stream = la.interferenceSweepStream({
+      d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta,
+      nMax: 4 * params.d,
+    });
+    try {
+      while (!stream.complete) {
+        const result = stream.next(phase.step ?? phase.trials);
+        yield pack(result, phase, stream.complete);
+      }
+    } finally {
+      stream.delete();
+    }
   }
-  return out;
 }
 
 /** One store (trial 0 of the sweep's keys); the n × n overlap only when it will be drawn. */

@@ -1,7 +1,7 @@
 // Where the demo's heavy calls run: two workers (one for sweeps, one for single stores, so a long
 // sweep never holds up the "inside one store" view), or the main thread if workers are unavailable.
 // Requests carry ids; only the newest sweep and the newest store are ever answered.
-import { runSweepPhase, runStore } from './jobs.js';
+import { sweepResults, runStore } from './jobs.js';
 
 function spawnWorker() {
   // Written out literally so that the bundler finds and bundles the worker.
@@ -91,18 +91,21 @@ export function createRunner(la, on) {
     if (storePending) { const p = storePending; storePending = null; sendStore(p); }
   }
 
+  // Without workers: one result (a preview or a step of trials) per task, so the page can paint
+  // and take input between them.
   function runSweepHere(job) {
-    let k = 0;
+    const results = sweepResults(la, job.params, job.phases);
+    job.results = results;
     const step = () => {
-      if (sweepJob !== job || job.done) return;
-      const phase = job.phases[k++];
+      if (sweepJob !== job || job.done) { results.return(); return; }
       try {
-        const result = runSweepPhase(la, job.params, phase);
-        if (result.complete || k >= job.phases.length) job.done = true;
-        on.sweep(job.id, result);
-        if (!job.done) later(step);
+        const { value: result, done } = results.next();
+        if (done || result.complete) job.done = true;
+        if (!done) on.sweep(job.id, result);
+        if (job.done) results.return(); else later(step);
       } catch (err) {
         job.done = true;
+        results.return();
         on.error(job.id, 'sweep', err.message);
       }
     };
@@ -163,6 +166,7 @@ export function createRunner(la, on) {
 
     destroy() {
       destroyed = true;
+      if (sweepJob && sweepJob.results) sweepJob.results.return();  // the main thread's stream, if any
       for (const t of timers) clearTimeout(t);
       for (const w of [sweepWorker, storeWorker]) if (w) w.terminate();
       sweepWorker = storeWorker = null;

@@ -1,12 +1,12 @@
 // The overcapacity demo's worker: runs sweeps and stores on its own instance of the core so the
 // page never waits for them. Messages in:
-//   { type: 'sweep', id, params: {d, trials, seed, keys, beta}, phases: [{name, trials, ns}] }
+//   { type: 'sweep', id, params: {d, trials, seed, keys, beta}, phases: [{name, trials, ns, step}] }
 //   { type: 'store', id, params: {d, n, seed, keys, beta} }
 // Messages out: { type: 'ready' } once, then per request { type: 'sweep', id, result } for every
-// phase, { type: 'store', id, result }, or { type: 'error', id, kind, message };
+// preview and every step of the full sweep (jobs.js sweepResults), { type: 'store', id, result }, or { type: 'error', id, kind, message };
 // { type: 'fatal', message } when the core cannot load.
 import { createLinattn } from '../../../../wasm/index.mjs';
-import { runSweepPhase, runStore, transferList } from './jobs.js';
+import { sweepResults, runStore, transferList } from './jobs.js';
 
 const ready = createLinattn();
 let latestSweep = -1;
@@ -24,16 +24,19 @@ self.onmessage = async ({ data }) => {
   try { la = await ready; } catch { return; }
   if (data.type === 'sweep') {
     latestSweep = data.id;
-    for (const phase of data.phases) {
-      if (latestSweep !== data.id) return;  // superseded
-      try {
-        const result = runSweepPhase(la, data.params, phase);
+    const results = sweepResults(la, data.params, data.phases);
+    try {
+      for (;;) {
+        const { value: result, done } = results.next();
+        if (done) return;
         self.postMessage({ type: 'sweep', id: data.id, result }, transferList(result));
-      } catch (err) {
-        self.postMessage({ type: 'error', id: data.id, kind: 'sweep', message: err.message });
-        return;
+        await yieldToQueue();
+        if (latestSweep !== data.id) return;  // superseded
       }
-      await yieldToQueue();
+    } catch (err) {
+      self.postMessage({ type: 'error', id: data.id, kind: 'sweep', message: err.message });
+    } finally {
+      results.return();  // frees the core's stream when stopped early
     }
   } else if (data.type === 'store') {
     try {
