@@ -3,7 +3,7 @@
 // dragging (long tasks), bad input, and axe-core. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, noHorizontalOverflow, watchMainThread, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
+import { launch, serve, openPage, noHorizontalOverflow, watchMainThread, standaloneUrl, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="overcapacity"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -135,6 +135,25 @@ test('the slider updates the picture within one animation frame at the default d
   assert.match(result.sentence, /^With 150 associations/);
   assert.equal(result.marker, 'N = 150');
   assert.match(result.store, /N = 150/);
+});
+
+test('every state size d gives its curve for N = 1 to 4d, with no error (d = 256 streams in)', async () => {
+  await setN(96);
+  for (const d of [8, 16, 32, 128, 256]) {
+    await page.selectOption(part('d'), String(d));
+    if (d === 256) await page.waitForSelector(`${ROOT}[data-sweep="partial"]`, { timeout: 30000, state: 'attached' });
+    else await waitComplete();
+    assert.equal(await page.inputValue(part('d')), String(d), `d = ${d} kept`);
+    assert.equal(await page.$eval(part('error'), (e) => e.hidden), true, `d = ${d}: ${await page.textContent(part('error'))}`);
+    const details = page.locator(part('table'));
+    await details.locator('summary').click();
+    await page.waitForSelector(`${part('table')} tbody tr`, { state: 'attached', timeout: 5000 });
+    assert.equal(await page.$$eval(`${part('table')} tbody tr`, (r) => r.length), 4 * d, `d = ${d}: a row per N`);
+    await closeTable();
+  }
+  await page.selectOption(part('d'), '64');
+  await waitComplete();
+  assert.equal(await page.inputValue(part('n')), '96', 'N followed d there and back (same load N/d)');
 });
 
 test('orthonormal keys: exact recall up to N = d, and not beyond', async () => {
@@ -306,6 +325,23 @@ test('360 px wide: no horizontal overflow, and no problems on the page', async (
   assert.deepEqual(o.offenders, [], `overflow at 360 px: ${JSON.stringify(o)}`);
   await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(problems, []);
+});
+
+test('in the standalone file (file://) the sweeps run in a worker too, with the same numbers', async () => {
+  await setN(150);
+  await page.waitForFunction(() => /overcapacity\.n=150/.test(location.hash));   // the permalink follows
+  const served = await page.textContent(field('sentence'));
+  const { page: p, problems: probs } = await openPage(browser, `${standaloneUrl()}${await page.evaluate(() => location.hash)}`);
+  try {
+    await p.locator(ROOT).scrollIntoViewIfNeeded();
+    await p.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout: 60000, state: 'attached' });
+    assert.ok(p.workers().length >= 1, 'a worker runs the sweeps');
+    assert.doesNotMatch(await p.textContent(`${ROOT} .oc-status`), /workers are unavailable/);
+    assert.equal(await p.textContent(field('sentence')), served);
+    assert.deepEqual(probs, []);
+  } finally {
+    await p.close();
+  }
 });
 
 test('without workers (construction fails) the demo computes on the page and says so', async () => {

@@ -13,10 +13,10 @@ import { html, uid, setText, setAttr } from './svg.js';
 import { createChart, SERIES } from './chart.js';
 import { createStoreView } from './store-view.js';
 import { createRunner } from './runner.js';
-import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
+import { DIMS, runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
 import { formatCos, formatInt, formatPercent, sentenceParts, KEY_LABELS } from './format.js';
 
-export const DIMS = [8, 16, 32, 64, 128, 256];
+export { DIMS };
 export const BETAS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256];
 const KEYS = ['random', 'orthogonal', 'elu1'];
 const SCALES = ['linear', 'log'];

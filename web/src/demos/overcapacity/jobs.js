@@ -2,6 +2,9 @@
 // Nothing here computes a number the reader sees: it chooses which N to ask for and in what order,
 // calls the core, and repackages its Float64Arrays for postMessage.
 
+/** The state sizes d the demo offers (N goes up to 4d). */
+export const DIMS = [8, 16, 32, 64, 128, 256];
+
 /** Largest N whose key-overlap matrix is drawn as a heatmap (and posted back by the worker). */
 export const HEATMAP_MAX_N = 128;
 
@@ -61,7 +64,7 @@ export function trialsPerStep(d) {
 export function sweepPhases(params, currentN) {
   const { d, trials } = params;
   const nMax = 4 * d;
-  const full = { name: 'full', trials, ns: null, step: trialsPerStep(d) };
+  const full = { name: 'full', trials, ns: null, step: Math.min(trials, trialsPerStep(d)) };
   if (work(trials, nMax, d) <= PREVIEW_ABOVE_WORK) return [full];
   const phases = [];
   if (work(1, nMax, d) > SPLIT_PREVIEW_ABOVE_WORK) {

@@ -1,0 +1,65 @@
+// The overcapacity demo's work plan (web/src/demos/overcapacity/jobs.js) against the real core, without
+// a browser: which phases a sweep request runs, that every step is one the core accepts, and that
+// the streamed full sweep ends exactly where one call of la.interferenceSweep does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createLinattn } from '../../wasm/index.mjs';
+import { DIMS, sweepPhases, sweepResults, trialsPerStep } from '../../web/src/demos/overcapacity/jobs.js';
+
+const la = await createLinattn();
+
+/** The largest trial count the core's budget allows at d (what the demo's trials field accepts). */
+function maxTrials(d) {
+  let t = 1;
+  while (t < la.limits.maxSweepTrials) {
+    try { la.checkSweep({ d, nMax: 4 * d, trials: t + 1 }); } catch { break; }
+    t += 1;
+  }
+  return t;
+}
+
+test('every phase of every sweep the demo can ask for is one the core accepts, full sweep last', () => {
+  for (const d of DIMS) {
+    for (const trials of [1, 2, 8, maxTrials(d)]) {
+      const phases = sweepPhases({ d, trials, seed: 1, keys: 'random', beta: 8 }, d);
+      const full = phases.at(-1);
+      assert.equal(full.name, 'full', `d = ${d}, ${trials} trials: the full sweep comes last`);
+      assert.equal(full.trials, trials);
+      assert.ok(Number.isInteger(full.step) && full.step >= 1 && full.step <= trials && full.step <= la.limits.maxSweepTrials,
+        `d = ${d}, ${trials} trials: step ${full.step}`);
+      for (const p of phases.slice(0, -1)) {
+        assert.equal(p.name, 'preview');
+        la.checkSweep({ d, ns: p.ns, trials: p.trials });   // throws if the core would refuse it
+      }
+    }
+  }
+  assert.equal(trialsPerStep(256), 1, 'd = 256: one trial per step (about a second each)');
+  assert.ok(trialsPerStep(8) > 256, 'd = 8: a whole sweep in one step');
+});
+
+test('the streamed sweep posts one result per step, over ever more trials, ending bit for bit at interferenceSweep', () => {
+  const params = { d: 32, trials: 5, seed: 7, keys: 'elu1', beta: 4 };
+  const phases = [{ name: 'full', trials: 5, ns: null, step: 2 }];
+  const results = [...sweepResults(la, params, phases)];
+  assert.deepEqual(results.map((r) => r.trials), [2, 4, 5]);
+  assert.deepEqual(results.map((r) => r.complete), [false, false, true]);
+  const whole = la.interferenceSweep({ ...params, nMax: 128 });
+  const last = results.at(-1);
+  for (const [key, value] of Object.entries(whole)) {
+    if (value instanceof Float64Array) assert.deepEqual([...last[key]], [...value], key);
+  }
+});
+
+test('a sweep stopped between steps frees the core\'s stream', () => {
+  const params = { d: 16, trials: 6, seed: 1, keys: 'random', beta: 8 };
+  const phases = sweepPhases(params, 16);
+  const heap = la.debug.heapBytesInUse();
+  for (let i = 0; i < 50; i += 1) {
+    const it = sweepResults(la, params, [{ name: 'full', trials: 6, ns: null, step: 1 }]);
+    it.next();
+    it.next();
+    it.return();   // what the worker does when a newer request supersedes this one
+  }
+  assert.equal(la.debug.heapBytesInUse(), heap);
+  assert.equal([...sweepResults(la, params, phases)].at(-1).trials, 6);
+});
