@@ -2,8 +2,9 @@
 // page never waits for them. Messages in:
 //   { type: 'sweep', id, params: {d, trials, seed, keys, beta}, phases: [{name, trials, ns, step}] }
 //   { type: 'store', id, params: {d, n, seed, keys, beta} }
-// Messages out: { type: 'ready' } once, then per request { type: 'sweep', id, result } for every
-// preview and every step of the full sweep (jobs.js sweepResults), { type: 'store', id, result }, or { type: 'error', id, kind, message };
+// Messages out: { type: 'ready' } once; then per sweep request { type: 'sweep', id, result } for
+// every preview and every step of the full sweep (jobs.js sweepResults), per store request
+// { type: 'store', id, result }, or { type: 'error', id, kind, message } for either;
 // { type: 'fatal', message } when the core cannot load.
 import { createLinattn } from '../../../../wasm/index.mjs';
 import { sweepResults, runStore, transferList } from './jobs.js';
@@ -16,7 +17,7 @@ ready.then(
   (err) => self.postMessage({ type: 'fatal', message: String(err && err.message ? err.message : err) }),
 );
 
-// Lets queued messages (a newer request) run before the next phase starts.
+// Lets queued messages (a newer request) run before the next preview or step starts.
 const yieldToQueue = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 self.onmessage = async ({ data }) => {
