@@ -9,6 +9,8 @@
 //   axe(page, scope?)       -> axe-core violations (WCAG 2.x A/AA + best practice), [] when clean;
 //                              scope: a selector, or { include: [selectors], exclude: [selectors] }
 //   noHorizontalOverflow(page) -> { scrollWidth, clientWidth, offenders }
+//   collectGarbage(page)    a full GC in the page, before a timing measurement
+//   watchMainThread(page, prefix) -> { stop(since) }  long tasks and the demo's User Timing measures
 // Tests run against the built dist/ (npm run build first); they never rebuild.
 import { chromium } from 'playwright-core';
 import AxeBuilderModule from '@axe-core/playwright';
@@ -136,6 +138,21 @@ export function noHorizontalOverflow(page) {
       offenders: offenders.slice(0, 8).map((o) => `${o.el.tagName.toLowerCase()}.${[...o.el.classList].join('.')} right=${o.right}`),
     };
   });
+}
+
+/**
+ * A full garbage collection in the page (CDP HeapProfiler.collectGarbage). Timing tests call it
+ * before they measure, so that garbage left by earlier tests in the same page (axe-core runs, reads
+ * of whole tables: 89 MB of JS heap before, 17 MB after, in the overcapacity suite) is not collected
+ * in the middle of the measurement, where a reader's page would never have had it.
+ */
+export async function collectGarbage(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /**

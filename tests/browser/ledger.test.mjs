@@ -3,7 +3,7 @@
 // axe-core in several states. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, noHorizontalOverflow, standaloneUrl, watchMainThread, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
+import { launch, serve, openPage, noHorizontalOverflow, standaloneUrl, watchMainThread, collectGarbage, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -326,6 +326,7 @@ test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D wit
 // machine), so they are reported, not bounded here.
 test('dragging a key once around the plane: one update per frame, each under 50 ms of the demo\'s own work', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
+  await collectGarbage(page);   // what the earlier tests (axe-core above all) left behind
   const watch = await watchMainThread(page, 'la-ledger:frame');
   const handle = page.locator(part('handle-1'));
   await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@
 // MEMORY_TEST_DIR=<dir> runs them against another build (e.g. the fixture page in development).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST, launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, watchMainThread } from './harness.mjs';
+import { DIST, launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, watchMainThread, collectGarbage } from './harness.mjs';
 
 const DIR = process.env.MEMORY_TEST_DIR || DIST;
 const BF16 = 2n;
@@ -325,6 +325,7 @@ test('bad input gives an inline message and keeps the last good state', async ()
 test('dragging the context slider 1K -> 10M: one update per frame, each under 50 ms of the demo\'s own work', async () => {
   const { page, demo } = await reset();
   await choosePreset(demo, 'minimax-text-01');
+  await collectGarbage(page);   // what the earlier tests (axe-core above all) left behind
   const watch = await watchMainThread(page, 'la-memory:frame');
   const slider = demo.locator('input[type="range"]');
   await slider.scrollIntoViewIfNeeded();

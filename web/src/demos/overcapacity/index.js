@@ -7,9 +7,11 @@
 //   store-view.js  "inside one store": overlap heatmap, per-association strips, tables
 //   runner.js      the workers (sweeps, stores) and the main-thread fallback
 //   jobs.js        which N and trials to ask for first; the calls shared with worker.js
+//   slices.js      long tables built and refreshed a slice of rows per task
 //   format.js      text only: numbers from the core to strings
 import './overcapacity.css';
 import { html, uid, setText, setAttr } from './svg.js';
+import { createSlicer } from './slices.js';
 import { createChart, SERIES } from './chart.js';
 import { createStoreView } from './store-view.js';
 import { createRunner } from './runner.js';
@@ -22,6 +24,8 @@ const KEYS = ['random', 'orthogonal', 'elu1'];
 const SCALES = ['linear', 'log'];
 export const DEFAULTS = Object.freeze({ d: 64, n: 96, keys: 'random', trials: 8, seed: 1, beta: 8, scale: 'linear' });
 const SWEEP_CACHE_SIZE = 6;
+/** How long the N slider must rest before a sweep streaming in takes its next step. */
+const SWEEP_HOLD_MS = 300;
 /** How long the N slider must rest before a large store is requested. */
 const STORE_SETTLE_MS = 120;
 
@@ -150,6 +154,12 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   const tableDetails = html('details', { class: 'oc-details', 'data-part': 'table' }, root);
   html('summary', { text: 'Plotted numbers (table)' }, tableDetails);
+  // Up to 1,024 rows come in pages of TABLE_PAGE_ROWS (a page's layout and paint stay cheap while
+  // new trials rewrite its numbers every second or so).
+  const pagerField = html('div', { class: 'oc-pager', hidden: true }, tableDetails);
+  const pagerId = uid('oc-rows');
+  html('label', { for: pagerId, text: 'Rows' }, pagerField);
+  const pager = html('select', { id: pagerId, 'data-part': 'table-page' }, pagerField);
   const tableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }, tableDetails);
 
   const storeView = createStoreView(root, root);
@@ -248,10 +258,15 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   // The slider fires more input events than there are frames: state changes at once, the picture
   // is redrawn once per animation frame (the first frame after the event).
   let frame = 0;
+  let heldAt = -Infinity;
   function setN(n) {
     if (n === state.n) return;
     state.n = n;
     if (!frame) frame = requestAnimationFrame(renderN);
+    // While N moves, a sweep still streaming in waits (from its next step on) until the slider has
+    // rested SWEEP_HOLD_MS: the frames of the drag come first.
+    const now = performance.now();
+    if (now - heldAt > SWEEP_HOLD_MS / 3) { heldAt = now; runner.hold(SWEEP_HOLD_MS); }
   }
   function renderN() {
     frame = 0;
@@ -498,29 +513,88 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     liveTimer = setTimeout(() => { setText(live, sentence.textContent); }, 700);
   }
 
+  // The table of plotted numbers: a page of up to TABLE_PAGE_ROWS rows of eight cells. A new sweep
+  // result for the same N (another trial arrived) rewrites the cells in place, a slice of rows per
+  // task, so the reader keeps their place and no task runs long; other N (a new d, the preview's
+  // coarse grid) or another page build a new table, also a slice per task.
+  const TABLE_PAGE_ROWS = 256;
+  const tableSlicer = createSlicer();
+  let tableView = null;  // { caption, body, ns, page }
+  let tablePage = -1;    // the page shown; -1: the one holding the current N
+  const TABLE_HEADS = ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall'];
+  const tableCells = (s, i) => [formatInt(s.ns[i]), ...[s.cosineMean[i], s.cosineStd[i], s.recallMean[i], s.missMean[i],
+    s.theoryCosine[i], s.softmaxCosineMean[i], s.softmaxRecallMean[i]].map((v) => formatCos(v, 3))];
+  const sameNs = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+  /** The pager's options for `ns` ("N = 1 to 256", …); returns the number of pages. */
+  function renderPager(ns) {
+    const pages = Math.ceil(ns.length / TABLE_PAGE_ROWS);
+    pagerField.hidden = pages <= 1;
+    const labels = [];
+    for (let k = 0; k < pages; k += 1) {
+      const last = Math.min(ns.length, (k + 1) * TABLE_PAGE_ROWS) - 1;
+      labels.push(`N = ${formatInt(ns[k * TABLE_PAGE_ROWS])} to ${formatInt(ns[last])}`);
+    }
+    if ([...pager.options].map((o) => o.text).join('|') !== labels.join('|')) {
+      pager.replaceChildren(...labels.map((text, k) => html('option', { value: String(k), text })));
+    }
+    return pages;
+  }
+
   function renderTable() {
-    tableBox.replaceChildren();
     const entry = currentSweep();
-    if (!entry) { html('p', { text: 'No numbers yet.' }, tableBox); return; }
+    if (!entry) {
+      clearTable();
+      pagerField.hidden = true;
+      html('p', { text: 'No numbers yet.' }, tableBox);
+      return;
+    }
     const s = entry.sweep;
-    const table = html('table', { class: 'oc-table' }, tableBox);
-    html('caption', {
-      text: `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
-        (entry.complete ? '' : s.phase === 'preview' ? ' (preview)' : ` (${s.trials} of ${state.trials} trials so far)`),
-    }, table);
-    const hr = html('tr', {}, html('thead', {}, table));
-    for (const h of ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall']) {
-      html('th', { scope: 'col', text: h }, hr);
+    if (tableView && !sameNs(tableView.ns, s.ns)) tablePage = -1;   // new N: show the page holding N
+    const pages = renderPager(s.ns);
+    const atN = indexOfN(s, state.n);
+    const page = Math.min(pages - 1, tablePage >= 0 ? tablePage : Math.max(0, Math.floor(atN / TABLE_PAGE_ROWS)));
+    pager.value = String(page);
+    const first = page * TABLE_PAGE_ROWS;
+    const count = Math.min(s.ns.length, first + TABLE_PAGE_ROWS) - first;
+    const rebuild = !tableView || tableView.page !== page || !sameNs(tableView.ns, s.ns);
+    if (rebuild) {
+      clearTable();
+      const table = html('table', { class: 'oc-table' }, tableBox);
+      const caption = html('caption', {}, table);
+      const hr = html('tr', {}, html('thead', {}, table));
+      for (const h of TABLE_HEADS) html('th', { scope: 'col', text: h }, hr);
+      tableView = { caption, body: html('tbody', {}, table), ns: s.ns, page };
     }
-    const body = html('tbody', {}, table);
-    for (let i = 0; i < s.ns.length; i += 1) {
-      const tr = html('tr', {}, body);
-      html('th', { scope: 'row', text: formatInt(s.ns[i]) }, tr);
-      for (const [v, p] of [[s.cosineMean[i], 3], [s.cosineStd[i], 3], [s.recallMean[i], 3], [s.missMean[i], 3], [s.theoryCosine[i], 3],
-        [s.softmaxCosineMean[i], 3], [s.softmaxRecallMean[i], 3]]) {
-        html('td', { text: formatCos(v, p) }, tr);
+    setText(tableView.caption, `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
+      (entry.complete ? '' : s.phase === 'preview' ? ' (preview)' : ` (${s.trials} of ${state.trials} trials so far)`) +
+      (pages > 1 ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}` : ''));
+    const { body } = tableView;
+    tableBox.setAttribute('aria-busy', 'true');   // until every row shows this result
+    tableSlicer.run(count, (start, end) => {
+      const t0 = performance.now();
+      if (rebuild) {
+        const rows = document.createDocumentFragment();
+        for (let r = start; r < end; r += 1) {
+          const tr = html('tr', {}, rows);
+          tableCells(s, first + r).forEach((text, c) => html(c ? 'td' : 'th', c ? { text } : { scope: 'row', text }, tr));
+        }
+        body.appendChild(rows);
+      } else {
+        for (let r = start; r < end; r += 1) {
+          const cells = body.rows[r].cells;
+          tableCells(s, first + r).forEach((text, c) => setText(cells[c], text));
+        }
       }
-    }
+      timed('table', t0);
+    }, () => tableBox.removeAttribute('aria-busy'));
+  }
+
+  function clearTable() {
+    tableSlicer.cancel();
+    tableView = null;
+    tableBox.removeAttribute('aria-busy');
+    tableBox.replaceChildren();
   }
 
   // ---- events: handlers only change state ----------------------------------------------------
@@ -540,7 +614,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     showFieldError(sInput, sMsg, '');
     propose({ seed: draw[0] });
   });
-  on(tableDetails, 'toggle', () => { if (tableDetails.open) renderTable(); else tableBox.replaceChildren(); });
+  on(tableDetails, 'toggle', () => { if (tableDetails.open) renderTable(); else clearTable(); });
+  on(pager, 'change', () => { tablePage = Number(pager.value); renderTable(); });
 
   function proposeTyped(name, input, msg) {
     const { next, errors } = validate({ [name]: input.value });
@@ -626,6 +701,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       themeWatch.disconnect();
       resizeWatch.disconnect();
       runner.destroy();
+      tableSlicer.cancel();
       view.cache.clear();
       root.replaceChildren();
       root.classList.remove('la-overcapacity');

@@ -23,8 +23,9 @@ export function createRunner(la, on) {
   let destroyed = false;
   const timers = new Set();
 
-  function later(fn) {
-    const t = setTimeout(() => { timers.delete(t); if (!destroyed) fn(); }, 0);
+  let holdUntil = 0;  // main-thread mode: no sweep step starts before this (performance.now())
+  function later(fn, ms = 0) {
+    const t = setTimeout(() => { timers.delete(t); if (!destroyed) fn(); }, ms);
     timers.add(t);
   }
 
@@ -98,6 +99,8 @@ export function createRunner(la, on) {
     job.results = results;
     const step = () => {
       if (sweepJob !== job || job.done) { results.return(); return; }
+      const held = holdUntil - performance.now();
+      if (held > 0) { later(step, held); return; }
       try {
         const { value: result, done } = results.next();
         if (done || result.complete) job.done = true;
@@ -156,6 +159,13 @@ export function createRunner(la, on) {
       const job = { id: nextId++, params };
       if (storeJob) storePending = job; else sendStore(job);
       return job.id;
+    },
+
+    /** The reader is dragging: start no new sweep step for `ms` milliseconds (the step already
+     *  running finishes). A sweep sharing the CPU with the page's frames would slow them down. */
+    hold(ms) {
+      holdUntil = Math.max(holdUntil, performance.now() + ms);
+      if (mode === 'worker' && sweepWorker && sweepJob && !sweepJob.done) sweepWorker.postMessage({ type: 'hold', ms });
     },
 
     /** Forgets any store request in flight or waiting (e.g. after computing one on the spot). */

@@ -4,6 +4,7 @@
 import { html, setText, setAttr } from './svg.js';
 import { formatCos, formatInt, plural } from './format.js';
 import { HEATMAP_MAX_N } from './jobs.js';
+import { createSlicer } from './slices.js';
 
 /** Above this N the overlap matrix is not offered as a table (too many cells to read). */
 const MATRIX_TABLE_MAX_N = 16;
@@ -135,21 +136,15 @@ export function createStoreView(parent, rootEl) {
       'The numbers are in the per-association table.');
   }
 
-  // Up to 1,024 rows of five cells: built a slice per task, so a store arriving mid-drag never
-  // holds the main thread for long (a newer store cancels the rest of an older table).
-  const ROWS_PER_TASK = 128;
-  let fillToken = 0;
+  // Up to 1,024 rows of five cells: built a slice per task (slices.js), so a store arriving
+  // mid-drag never holds the main thread for long (a newer store cancels the rest of an older table).
+  const slicer = createSlicer();
   function fillRowsInSlices(body, count, makeRow) {
-    const token = ++fillToken;
-    let i = 0;
-    const slice = () => {
-      if (token !== fillToken) return;
+    slicer.run(count, (start, end) => {
       const rows = document.createDocumentFragment();
-      for (const end = Math.min(count, i + ROWS_PER_TASK); i < end; i += 1) makeRow(i, rows);
+      for (let i = start; i < end; i += 1) makeRow(i, rows);
       body.appendChild(rows);
-      if (i < count) setTimeout(slice, 0);
-    };
-    slice();
+    });
   }
 
   function fillPerTable() {

@@ -2,6 +2,8 @@
 // page never waits for them. Messages in:
 //   { type: 'sweep', id, params: {d, trials, seed, keys, beta}, phases: [{name, trials, ns, step}] }
 //   { type: 'store', id, params: {d, n, seed, keys, beta} }
+//   { type: 'hold', ms }   the reader is dragging: start no new preview or step for ms milliseconds
+//                          (the one running finishes), so the page's frames get the CPU
 // Messages out: { type: 'ready' } once; then per sweep request { type: 'sweep', id, result } for
 // every preview and every step of the full sweep (jobs.js sweepResults), per store request
 // { type: 'store', id, result }, or { type: 'error', id, kind, message } for either;
@@ -17,10 +19,20 @@ ready.then(
   (err) => self.postMessage({ type: 'fatal', message: String(err && err.message ? err.message : err) }),
 );
 
-// Lets queued messages (a newer request) run before the next preview or step starts.
-const yieldToQueue = () => new Promise((resolve) => setTimeout(resolve, 0));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// Lets queued messages (a newer request, a hold) run before the next preview or step starts.
+const yieldToQueue = () => sleep(0);
+
+let holdUntil = 0;  // performance.now() until which the page asked sweeps to wait
+async function waitWhileHeld() {
+  for (let left = holdUntil - performance.now(); left > 0; left = holdUntil - performance.now()) await sleep(left);
+}
 
 self.onmessage = async ({ data }) => {
+  if (data.type === 'hold') {
+    holdUntil = Math.max(holdUntil, performance.now() + Math.min(Math.max(Number(data.ms) || 0, 0), 2000));
+    return;
+  }
   let la;
   try { la = await ready; } catch { return; }
   if (data.type === 'sweep') {
@@ -32,6 +44,7 @@ self.onmessage = async ({ data }) => {
         if (done) return;
         self.postMessage({ type: 'sweep', id: data.id, result }, transferList(result));
         await yieldToQueue();
+        await waitWhileHeld();
         if (latestSweep !== data.id) return;  // superseded
       }
     } catch (err) {
