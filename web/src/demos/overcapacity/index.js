@@ -7,11 +7,12 @@
 //   store-view.js  "inside one store": overlap heatmap, per-association strips, tables
 //   runner.js      the workers (sweeps, stores) and the main-thread fallback
 //   jobs.js        which N and trials to ask for first; the calls shared with worker.js
+//   plotted-table.js  the curve's numbers as a table (pages of rows, refreshed in slices)
 //   slices.js      long tables built and refreshed a slice of rows per task
 //   format.js      text only: numbers from the core to strings
 import './overcapacity.css';
 import { html, uid, setText, setAttr } from './svg.js';
-import { createSlicer } from './slices.js';
+import { createPlottedTable } from './plotted-table.js';
 import { createChart, SERIES } from './chart.js';
 import { createStoreView } from './store-view.js';
 import { createRunner } from './runner.js';
@@ -152,15 +153,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
   const memoryLine = html('p', { class: 'oc-memory', 'data-field': 'memory' }, root);
 
-  const tableDetails = html('details', { class: 'oc-details', 'data-part': 'table' }, root);
-  html('summary', { text: 'Plotted numbers (table)' }, tableDetails);
-  // Up to 1,024 rows come in pages of TABLE_PAGE_ROWS (a page's layout and paint stay cheap while
-  // new trials rewrite its numbers every second or so).
-  const pagerField = html('div', { class: 'oc-pager', hidden: true }, tableDetails);
-  const pagerId = uid('oc-rows');
-  html('label', { for: pagerId, text: 'Rows' }, pagerField);
-  const pager = html('select', { id: pagerId, 'data-part': 'table-page' }, pagerField);
-  const tableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }, tableDetails);
+  const table = createPlottedTable(root, () => {
+    const entry = currentSweep();
+    return { entry, state, nIndex: indexOfN(entry && entry.sweep, state.n) };
+  }, timed);
 
   const storeView = createStoreView(root, root);
   const live = html('p', { class: 'oc-sr', 'aria-live': 'polite' }, root);
@@ -480,7 +476,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale });
     renderStatus();
     renderAtN();
-    if (tableDetails.open) renderTable();
+    table.render();
   }
 
   let liveTimer = 0;
@@ -513,90 +509,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     liveTimer = setTimeout(() => { setText(live, sentence.textContent); }, 700);
   }
 
-  // The table of plotted numbers: a page of up to TABLE_PAGE_ROWS rows of eight cells. A new sweep
-  // result for the same N (another trial arrived) rewrites the cells in place, a slice of rows per
-  // task, so the reader keeps their place and no task runs long; other N (a new d, the preview's
-  // coarse grid) or another page build a new table, also a slice per task.
-  const TABLE_PAGE_ROWS = 256;
-  const tableSlicer = createSlicer();
-  let tableView = null;  // { caption, body, ns, page }
-  let tablePage = -1;    // the page shown; -1: the one holding the current N
-  const TABLE_HEADS = ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall'];
-  const tableCells = (s, i) => [formatInt(s.ns[i]), ...[s.cosineMean[i], s.cosineStd[i], s.recallMean[i], s.missMean[i],
-    s.theoryCosine[i], s.softmaxCosineMean[i], s.softmaxRecallMean[i]].map((v) => formatCos(v, 3))];
-  const sameNs = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-  /** The pager's options for `ns` ("N = 1 to 256", …); returns the number of pages. */
-  function renderPager(ns) {
-    const pages = Math.ceil(ns.length / TABLE_PAGE_ROWS);
-    pagerField.hidden = pages <= 1;
-    const labels = [];
-    for (let k = 0; k < pages; k += 1) {
-      const last = Math.min(ns.length, (k + 1) * TABLE_PAGE_ROWS) - 1;
-      labels.push(`N = ${formatInt(ns[k * TABLE_PAGE_ROWS])} to ${formatInt(ns[last])}`);
-    }
-    if ([...pager.options].map((o) => o.text).join('|') !== labels.join('|')) {
-      pager.replaceChildren(...labels.map((text, k) => html('option', { value: String(k), text })));
-    }
-    return pages;
-  }
-
-  function renderTable() {
-    const entry = currentSweep();
-    if (!entry) {
-      clearTable();
-      pagerField.hidden = true;
-      html('p', { text: 'No numbers yet.' }, tableBox);
-      return;
-    }
-    const s = entry.sweep;
-    if (tableView && !sameNs(tableView.ns, s.ns)) tablePage = -1;   // new N: show the page holding N
-    const pages = renderPager(s.ns);
-    const atN = indexOfN(s, state.n);
-    const page = Math.min(pages - 1, tablePage >= 0 ? tablePage : Math.max(0, Math.floor(atN / TABLE_PAGE_ROWS)));
-    pager.value = String(page);
-    const first = page * TABLE_PAGE_ROWS;
-    const count = Math.min(s.ns.length, first + TABLE_PAGE_ROWS) - first;
-    const rebuild = !tableView || tableView.page !== page || !sameNs(tableView.ns, s.ns);
-    if (rebuild) {
-      clearTable();
-      const table = html('table', { class: 'oc-table' }, tableBox);
-      const caption = html('caption', {}, table);
-      const hr = html('tr', {}, html('thead', {}, table));
-      for (const h of TABLE_HEADS) html('th', { scope: 'col', text: h }, hr);
-      tableView = { caption, body: html('tbody', {}, table), ns: s.ns, page };
-    }
-    setText(tableView.caption, `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
-      (entry.complete ? '' : s.phase === 'preview' ? ' (preview)' : ` (${s.trials} of ${state.trials} trials so far)`) +
-      (pages > 1 ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}` : ''));
-    const { body } = tableView;
-    tableBox.setAttribute('aria-busy', 'true');   // until every row shows this result
-    tableSlicer.run(count, (start, end) => {
-      const t0 = performance.now();
-      if (rebuild) {
-        const rows = document.createDocumentFragment();
-        for (let r = start; r < end; r += 1) {
-          const tr = html('tr', {}, rows);
-          tableCells(s, first + r).forEach((text, c) => html(c ? 'td' : 'th', c ? { text } : { scope: 'row', text }, tr));
-        }
-        body.appendChild(rows);
-      } else {
-        for (let r = start; r < end; r += 1) {
-          const cells = body.rows[r].cells;
-          tableCells(s, first + r).forEach((text, c) => setText(cells[c], text));
-        }
-      }
-      timed('table', t0);
-    }, () => tableBox.removeAttribute('aria-busy'));
-  }
-
-  function clearTable() {
-    tableSlicer.cancel();
-    tableView = null;
-    tableBox.removeAttribute('aria-busy');
-    tableBox.replaceChildren();
-  }
-
   // ---- events: handlers only change state ----------------------------------------------------
   on(nSlider, 'input', () => setN(Number(nSlider.value)));
   on(dSelect, 'change', () => propose({ d: Number(dSelect.value) }));
@@ -614,8 +526,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     showFieldError(sInput, sMsg, '');
     propose({ seed: draw[0] });
   });
-  on(tableDetails, 'toggle', () => { if (tableDetails.open) renderTable(); else clearTable(); });
-  on(pager, 'change', () => { tablePage = Number(pager.value); renderTable(); });
 
   function proposeTyped(name, input, msg) {
     const { next, errors } = validate({ [name]: input.value });
@@ -701,7 +611,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       themeWatch.disconnect();
       resizeWatch.disconnect();
       runner.destroy();
-      tableSlicer.cancel();
+      table.destroy();
       view.cache.clear();
       root.replaceChildren();
       root.classList.remove('la-overcapacity');

@@ -1,0 +1,116 @@
+// "Plotted numbers (table)": the curve's numbers for every N, for readers who want the figures (and
+// screen readers). Up to 1,024 rows come in pages of PAGE_ROWS with a "Rows" select. A new result for
+// the same N (another trial arrived) rewrites the cells of the page in place, a slice of rows per
+// task (slices.js), so the reader keeps their place and no task runs long; other N (a new d, the
+// preview's coarse grid) or another page build a new table, also a slice per task. aria-busy is set
+// on the scroll box until every row shows the current result. Text only: the numbers are the core's.
+import { html, uid, setText } from './svg.js';
+import { createSlicer } from './slices.js';
+import { formatCos, formatInt, KEY_LABELS } from './format.js';
+
+export const PAGE_ROWS = 256;
+const HEADS = ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall'];
+const cellsOf = (s, i) => [formatInt(s.ns[i]), ...[s.cosineMean[i], s.cosineStd[i], s.recallMean[i], s.missMean[i],
+  s.theoryCosine[i], s.softmaxCosineMean[i], s.softmaxRecallMean[i]].map((v) => formatCos(v, 3))];
+const sameNs = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * @param parent where the <details> goes
+ * @param current () => { entry: {sweep, complete} | null, state, nIndex }: what to show when opened
+ * @param timed (what, start) => void: the demo's User Timing marks ("table" per slice)
+ */
+export function createPlottedTable(parent, current, timed) {
+  const details = html('details', { class: 'oc-details', 'data-part': 'table' }, parent);
+  html('summary', { text: 'Plotted numbers (table)' }, details);
+  const pagerField = html('div', { class: 'oc-pager', hidden: true }, details);
+  const pagerId = uid('oc-rows');
+  html('label', { for: pagerId, text: 'Rows' }, pagerField);
+  const pager = html('select', { id: pagerId, 'data-part': 'table-page' }, pagerField);
+  const box = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }, details);
+
+  const slicer = createSlicer();
+  let shown = null;   // { caption, body, ns, page }
+  let chosen = -1;    // the page the reader chose; -1: the one holding the current N
+
+  /** The pager's options for `ns` ("N = 1 to 256", …); returns the number of pages. */
+  function renderPager(ns) {
+    const pages = Math.ceil(ns.length / PAGE_ROWS);
+    pagerField.hidden = pages <= 1;
+    const labels = [];
+    for (let k = 0; k < pages; k += 1) {
+      const last = Math.min(ns.length, (k + 1) * PAGE_ROWS) - 1;
+      labels.push(`N = ${formatInt(ns[k * PAGE_ROWS])} to ${formatInt(ns[last])}`);
+    }
+    if ([...pager.options].map((o) => o.text).join('|') !== labels.join('|')) {
+      pager.replaceChildren(...labels.map((text, k) => html('option', { value: String(k), text })));
+    }
+    return pages;
+  }
+
+  function clear() {
+    slicer.cancel();
+    shown = null;
+    box.removeAttribute('aria-busy');
+    box.replaceChildren();
+  }
+
+  function render() {
+    if (!details.open) return;
+    const { entry, state, nIndex } = current();
+    if (!entry) {
+      clear();
+      pagerField.hidden = true;
+      html('p', { text: 'No numbers yet.' }, box);
+      return;
+    }
+    const s = entry.sweep;
+    if (shown && !sameNs(shown.ns, s.ns)) chosen = -1;   // new N: show the page holding N
+    const pages = renderPager(s.ns);
+    const page = Math.min(pages - 1, chosen >= 0 ? chosen : Math.max(0, Math.floor(nIndex / PAGE_ROWS)));
+    pager.value = String(page);
+    const first = page * PAGE_ROWS;
+    const count = Math.min(s.ns.length, first + PAGE_ROWS) - first;
+    const rebuild = !shown || shown.page !== page || !sameNs(shown.ns, s.ns);
+    if (rebuild) {
+      clear();
+      const table = html('table', { class: 'oc-table' }, box);
+      const caption = html('caption', {}, table);
+      const hr = html('tr', {}, html('thead', {}, table));
+      for (const h of HEADS) html('th', { scope: 'col', text: h }, hr);
+      shown = { caption, body: html('tbody', {}, table), ns: s.ns, page };
+    }
+    setText(shown.caption, `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, ` +
+      `seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
+      (entry.complete ? '' : s.phase === 'preview' ? ' (preview)' : ` (${s.trials} of ${state.trials} trials so far)`) +
+      (pages > 1 ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}` : ''));
+    const { body } = shown;
+    box.setAttribute('aria-busy', 'true');
+    slicer.run(count, (start, end) => {
+      const t0 = performance.now();
+      if (rebuild) {
+        const rows = document.createDocumentFragment();
+        for (let r = start; r < end; r += 1) {
+          const tr = html('tr', {}, rows);
+          cellsOf(s, first + r).forEach((text, c) => html(c ? 'td' : 'th', c ? { text } : { scope: 'row', text }, tr));
+        }
+        body.appendChild(rows);
+      } else {
+        for (let r = start; r < end; r += 1) {
+          const cells = body.rows[r].cells;
+          cellsOf(s, first + r).forEach((text, c) => setText(cells[c], text));
+        }
+      }
+      timed('table', t0);
+    }, () => box.removeAttribute('aria-busy'));
+  }
+
+  details.addEventListener('toggle', () => { if (details.open) render(); else clear(); });
+  pager.addEventListener('change', () => { chosen = Number(pager.value); render(); });
+
+  return {
+    element: details,
+    /** Shows the current result (when open). */
+    render,
+    destroy: clear,
+  };
+}
