@@ -123,11 +123,30 @@ export async function createLinattn(opts = {}) {
 }
 export default createLinattn;
 
+// An object that owns memory in the core (an Embind handle) until delete(): Memory, SweepStream.
+const HANDLE = Symbol('handle');
+class CoreObject {
+  #h;
+  #what;
+  constructor(handle, what) {
+    this.#h = handle;
+    this.#what = what;
+  }
+  /** The live handle; throws once deleted. */
+  [HANDLE]() {
+    if (!this.#h) throw new Error(`this ${this.#what} was deleted`);
+    return this.#h;
+  }
+  delete() {
+    if (this.#h) { this.#h.delete(); this.#h = undefined; }
+  }
+  get deleted() { return !this.#h; }
+}
+
 function makeApi(M) {
   const limits = Object.freeze(M.limits());
 
-  class Memory {
-    #h;
+  class Memory extends CoreObject {
     constructor(opts) {
       const o = options('memory options', opts, ['dk', 'dv', 'featureMap', 'normalize', 'rule', 'beta', 'unitKeys']);
       const args = [
@@ -137,50 +156,33 @@ function makeApi(M) {
       ];
       const message = M.validateMemory(...args);
       if (message) fail(message);
-      this.#h = new M.MemoryHandle(...args);
+      super(new M.MemoryHandle(...args), 'memory');
     }
-    #handle() {
-      if (!this.#h) throw new Error('this memory was deleted');
-      return this.#h;
-    }
-    get dk() { return this.#handle().dk(); }
-    get dv() { return this.#handle().dv(); }
-    get count() { return this.#handle().count(); }
-    write(k, v) { return check(this.#handle().write(vector('k', k), vector('v', v))); }
-    read(q) { return check(this.#handle().read(vector('q', q))); }
-    readTerms(q) { return check(this.#handle().readTerms(vector('q', q))); }
-    features(x) { return check(this.#handle().features(vector('x', x))); }
-    state() { return this.#handle().state(); }
-    normalizer() { return this.#handle().normalizer(); }
-    reset() { this.#handle().reset(); }
-    delete() {
-      if (this.#h) { this.#h.delete(); this.#h = undefined; }
-    }
-    get deleted() { return !this.#h; }
+    get dk() { return this[HANDLE]().dk(); }
+    get dv() { return this[HANDLE]().dv(); }
+    get count() { return this[HANDLE]().count(); }
+    write(k, v) { return check(this[HANDLE]().write(vector('k', k), vector('v', v))); }
+    read(q) { return check(this[HANDLE]().read(vector('q', q))); }
+    readTerms(q) { return check(this[HANDLE]().readTerms(vector('q', q))); }
+    features(x) { return check(this[HANDLE]().features(vector('x', x))); }
+    state() { return this[HANDLE]().state(); }
+    normalizer() { return this[HANDLE]().normalizer(); }
+    reset() { this[HANDLE]().reset(); }
   }
 
   // A sweep computed a few trials per call (see index.d.ts, SweepStream).
-  class SweepStream {
-    #h;
+  class SweepStream extends CoreObject {
     constructor(args) {
       const message = M.checkSweep(...args);
       if (message) fail(message);
-      this.#h = new M.SweepStreamHandle(...args);
+      super(new M.SweepStreamHandle(...args), 'sweep stream');
     }
-    #handle() {
-      if (!this.#h) throw new Error('this sweep stream was deleted');
-      return this.#h;
-    }
-    get trials() { return this.#handle().trials(); }
-    get trialsDone() { return this.#handle().trialsDone(); }
-    get complete() { return this.#handle().complete(); }
+    get trials() { return this[HANDLE]().trials(); }
+    get trialsDone() { return this[HANDLE]().trialsDone(); }
+    get complete() { return this[HANDLE]().complete(); }
     next(trials = 1) {
-      return check(this.#handle().run(number('trials', trials)));
+      return check(this[HANDLE]().run(number('trials', trials)));
     }
-    delete() {
-      if (this.#h) { this.#h.delete(); this.#h = undefined; }
-    }
-    get deleted() { return !this.#h; }
   }
 
   function attentionArgs(name, opts, extra) {

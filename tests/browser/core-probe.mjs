@@ -9,7 +9,10 @@
 //   demoModuleUrls(page)   -> { ledger, memory, overcapacity }: the URLs of the lazily loaded demo
 //                             chunks, as the page fetched them (importing the same URL in the
 //                             page gives the same module instance)
+//   openProbedChapter()    -> { browser, server, page, problems, cdp }: all of the above at once,
+//                             the chapter served from dist/ with every demo mounted
 // Every demo must be mounted (its chunk fetched, the core loaded) before these are called.
+import { launch, serve, openPage } from './harness.mjs';
 
 // Runs in the page before its scripts: wasm/index.mjs hands out the API as Object.freeze({...});
 // the one frozen object with memory() and debug.heapBytesInUse() is kept as window.__probeLa.
@@ -66,4 +69,15 @@ export async function mountAllDemos(page) {
     await page.locator(sel).scrollIntoViewIfNeeded();
     await page.waitForSelector(`${sel}[data-status="ready"]`, { timeout: 30000 });
   }
+}
+
+/** A fresh browser with the probe, dist/ served, the chapter open with every demo mounted. */
+export async function openProbedChapter() {
+  const browser = await launch();
+  const server = await serve();
+  await installCoreProbe(browser);
+  const { page, problems } = await openPage(browser, new URL('index.html', server.url).href);
+  await mountAllDemos(page);
+  const cdp = await attachCore(page);
+  return { browser, server, page, problems, cdp };
 }

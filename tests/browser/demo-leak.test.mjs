@@ -6,8 +6,7 @@
 // (256 KB + 8 KB per mount).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage } from './harness.mjs';
-import { installCoreProbe, attachCore, heapSnapshot, demoModuleUrls, mountAllDemos } from './core-probe.mjs';
+import { heapSnapshot, demoModuleUrls, openProbedChapter } from './core-probe.mjs';
 
 const CYCLES = Number(process.env.LEAK_CYCLES ?? 30);
 // Measured: +60..160 KB over 30 mounts and about 1 KB more per extra mount (V8's code and inline
@@ -17,12 +16,7 @@ const JS_BOUND = 256 * 1024 + 8 * 1024 * CYCLES;
 let browser, server, page, problems, cdp, urls;
 
 before(async () => {
-  browser = await launch();
-  server = await serve();
-  await installCoreProbe(browser);
-  ({ page, problems } = await openPage(browser, new URL('index.html', server.url).href));
-  await mountAllDemos(page);
-  cdp = await attachCore(page);
+  ({ browser, server, page, problems, cdp } = await openProbedChapter());
   urls = await demoModuleUrls(page);
 });
 

@@ -11,7 +11,10 @@
 //   noHorizontalOverflow(page) -> { scrollWidth, clientWidth, offenders }
 //   collectGarbage(page)    a full GC in the page, before a timing measurement
 //   watchMainThread(page, prefix) -> { stop(since) }  long tasks and the demo's User Timing measures
+//   checkDragUpdates(watched, moves, label)  a slider drag's updates: many, at most one per move,
+//                              each under 50 ms of the demo's own work (long tasks printed)
 // Tests run against the built dist/ (npm run build first); they never rebuild.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import AxeBuilderModule from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -184,4 +187,20 @@ export async function watchMainThread(page, measurePrefix) {
       return { tasks: w.tasks.filter((t) => t.start >= start), work: w.work.filter((x) => x.start >= start) };
     }, since),
   };
+}
+
+/**
+ * The checks of a drag of `moves` pointer moves, on what watchMainThread().stop() returned: at least
+ * 10 updates and at most one per move (+2), each under 50 ms of the demo's own work. Prints the
+ * longest update and the long tasks (whole frames, the browser's rendering included), which are
+ * reported, not bounded.
+ */
+export function checkDragUpdates({ tasks, work }, moves, label) {
+  assert.ok(work.length >= 10, `the drag should update many times (got ${work.length})`);
+  assert.ok(work.length <= moves + 2, `at most one update per pointer move (got ${work.length} for ${moves} moves)`);
+  const slow = work.filter((w) => w.duration >= 50);
+  assert.deepEqual(slow, [], `the demo's own work took 50 ms or more in an update: ${JSON.stringify(slow)}`);
+  const longest = Math.max(...work.map((w) => w.duration));
+  console.log(`# ${label} drag: ${work.length} updates, demo work at most ${longest.toFixed(1)} ms; ` +
+    `${tasks.length} long tasks (whole frames, browser rendering included) ${JSON.stringify(tasks.map((t) => t.duration))}`);
 }

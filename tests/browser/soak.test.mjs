@@ -9,8 +9,7 @@
 //   - no more workers than after warm-up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage } from './harness.mjs';
-import { installCoreProbe, attachCore, heapSnapshot, mountAllDemos } from './core-probe.mjs';
+import { heapSnapshot, openProbedChapter } from './core-probe.mjs';
 import { prng } from '../prng.mjs';
 
 const STEPS = Number(process.env.SOAK_STEPS ?? 2000);
@@ -32,12 +31,7 @@ const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'Page
 let browser, server, page, problems, cdp;
 
 before(async () => {
-  browser = await launch();
-  server = await serve();
-  await installCoreProbe(browser);
-  ({ page, problems } = await openPage(browser, new URL('index.html', server.url).href));
-  await mountAllDemos(page);
-  cdp = await attachCore(page);
+  ({ browser, server, page, problems, cdp } = await openProbedChapter());
   page.setDefaultTimeout(1500);
 });
 

@@ -14,6 +14,7 @@ import { buildPlane, renderPlane } from './render-plane.js';
 import { buildEditor, updateEditor } from './render-editor.js';
 import { renderReceipts } from './render-receipts.js';
 import { keyLabel } from './render-tables.js';
+import { workTimer } from '../../work-timing.js';
 
 const ANNOUNCE_DELAY_MS = 500;
 
@@ -24,6 +25,7 @@ function group(title, ...children) {
 }
 
 export function mount(root, { la, state: initial, onStateChange } = {}) {
+  const timed = workTimer('ledger');   // its own work, as User Timing measures la-ledger:*
   const el = h('div', { class: 'la-ledger' });
   root.append(el);
   if (!la || typeof la.memory !== 'function') {
@@ -215,16 +217,6 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     updateEditor(editor, state);
     renderReceipts(receipts, state, view);
     scheduleScrollables();
-  }
-
-  // The demo's own main-thread work (one update: the core, then the DOM), as a User Timing measure
-  // for performance tests and the browser's profiler; cleared at once so nothing accumulates.
-  function timed(what, start) {
-    const name = `la-ledger:${what}`;
-    try {
-      performance.measure(name, { start, end: performance.now() });
-      performance.clearMeasures(name);
-    } catch { /* User Timing Level 3 missing: nothing to report */ }
   }
 
   // Which boxes scroll is a question about layout: asked after the frame that shows the update has

@@ -12,6 +12,7 @@ import { PRESETS, findPreset } from './presets.js';
 import { MAX_TOKENS, MIN_TOKENS, computeAll } from './compute.js';
 import { drawChart, placeMarker } from './chart.js';
 import { patchChildren, setText } from '../../dom-patch.js';
+import { workTimer } from '../../work-timing.js';
 
 const DTYPES = [['fp32', 'fp32 (4 bytes)'], ['bf16', 'bf16 (2 bytes)'], ['fp8', 'fp8 (1 byte)'],
   ['int4', 'int4 (½ byte)']];
@@ -67,6 +68,7 @@ function h(tag, attrs = {}, ...children) {
 }
 
 export function mount(rootElement, { la, state: initialState, onStateChange } = {}) {
+  const timed = workTimer('memory');   // its own work, as User Timing measures la-memory:*
   const uid = `lm${++mountCount}`;
   const ac = new AbortController();
   const on = (node, type, fn) => node.addEventListener(type, fn, { signal: ac.signal });
@@ -229,16 +231,6 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (notify && typeof onStateChange === 'function') onStateChange(getState());
     timed('frame', t0);
     return true;
-  }
-
-  // The demo's own main-thread work for one update (the core, then the DOM), as a User Timing
-  // measure for performance tests and the browser's profiler; cleared at once so nothing piles up.
-  function timed(what, start) {
-    const name = `la-memory:${what}`;
-    try {
-      performance.measure(name, { start, end: performance.now() });
-      performance.clearMeasures(name);
-    } catch { /* User Timing Level 3 missing: nothing to report */ }
   }
 
   function showError(errorEl, e) {

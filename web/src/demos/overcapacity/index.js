@@ -18,6 +18,7 @@ import { createStoreView } from './store-view.js';
 import { createRunner } from './runner.js';
 import { DIMS, runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
 import { formatCos, formatInt, formatPercent, sentenceParts, KEY_LABELS } from './format.js';
+import { workTimer } from '../../work-timing.js';
 
 export { DIMS };
 export const BETAS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256];
@@ -46,6 +47,7 @@ function indexOfN(sweep, n) {
 }
 
 export function mount(root, { la, state: initial, onStateChange = () => {} } = {}) {
+  const timed = workTimer('overcapacity');   // its own work, as User Timing measures la-overcapacity:*
   if (!la) throw new Error('The overcapacity demo needs the core (la).');
   const ac = new AbortController();
   const on = (el, type, fn, opts = {}) => el.addEventListener(type, fn, { ...opts, signal: ac.signal });
@@ -272,16 +274,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     ensureStore();
     onStateChange(getState());
     timed('frame', t0);
-  }
-
-  // The demo's own main-thread work, as User Timing measures for performance tests and the
-  // browser's profiler (cleared at once, so nothing accumulates; observers still see them).
-  function timed(what, start) {
-    const name = `la-overcapacity:${what}`;
-    try {
-      performance.measure(name, { start, end: performance.now() });
-      performance.clearMeasures(name);
-    } catch { /* User Timing Level 3 missing: nothing to report */ }
   }
 
   function showFieldError(input, msgEl, message) {

@@ -32,11 +32,6 @@ export function storeIsQuick(d, n) {
   return n * n * d <= QUICK_STORE_MAX;
 }
 
-/** 1..nMax: every N the slider can reach. */
-export function allNs(nMax) {
-  return Array.from({ length: nMax }, (_, i) => i + 1);
-}
-
 /** About 40 integers from 1 to nMax, dense enough to sketch the curve on both axis scales:
  *  powers of two, multiples of nMax/32, nMax itself, and `extra` (the current N). */
 export function coarseNs(nMax, extra) {
@@ -84,14 +79,12 @@ function pack(result, phase, complete) {
   return out;
 }
 
-/** Runs one preview phase on the core. */
-export function runSweepPhase(la, params, phase) {
-  const nMax = 4 * params.d;
+/** Runs one preview (a coarse grid of N, one trial) on the core: never the whole sweep. */
+function runPreview(la, params, phase) {
   const result = la.interferenceSweep({
-    d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta,
-    ns: phase.ns ?? allNs(nMax),
+    d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta, ns: phase.ns,
   });
-  return pack(result, phase, phase.name === 'full');
+  return pack(result, phase, false);
 }
 
 /**
@@ -102,7 +95,7 @@ export function runSweepPhase(la, params, phase) {
 export function* sweepResults(la, params, phases) {
   for (const phase of phases) {
     if (phase.name !== 'full') {
-      yield runSweepPhase(la, params, phase);
+      yield runPreview(la, params, phase);
       continue;
     }
     const stream = la.interferenceSweepStream({

@@ -28,10 +28,8 @@ export function uid(prefix) {
   return `${prefix}-${counter}`;
 }
 
-/** Writes text only when it changed: an unchanged write still dirties layout. */
-export function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
+/** Writes text only when it changed (the pages' shared helper). */
+export { setText } from '../../dom-patch.js';
 
 /** Sets an attribute only when it changed. */
 export function setAttr(el, name, value) {
