@@ -28,7 +28,12 @@ export const MIME = {
 
 function cspOf(html) {
   const m = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-  return m ? m[1].replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]
+        .replace(/&#39;|&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 /** Starts a server for `dir`; resolves to { url, port, close() }. */
@@ -41,7 +46,7 @@ export function startServer(dir, { port = 0, host = '127.0.0.1', log = false } =
     };
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed', { Allow: 'GET, HEAD' });
-      let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = resolve(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) return send(403, 'forbidden');
       let info = await stat(file).catch(() => null);
@@ -73,7 +78,11 @@ export function startServer(dir, { port = 0, host = '127.0.0.1', log = false } =
       resolvePromise({
         url: `http://${host}:${actual}/`,
         port: actual,
-        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections?.();
+            server.close(() => r());
+          }),
       });
     });
   });
@@ -82,9 +91,10 @@ export function startServer(dir, { port = 0, host = '127.0.0.1', log = false } =
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const portFlag = args.indexOf('--port');
-  const port = Number(portFlag >= 0 ? args[portFlag + 1] : process.env.PORT ?? 8080);
+  const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.PORT ?? 8080));
   const dir = args.find((a, i) => !a.startsWith('--') && i !== portFlag + 1) ?? 'dist';
-  stat(join(dir, 'index.html')).then(() => startServer(dir, { port, host: process.env.HOST ?? '127.0.0.1' }))
+  stat(join(dir, 'index.html'))
+    .then(() => startServer(dir, { port, host: process.env.HOST ?? '127.0.0.1' }))
     .catch((err) => {
       if (err.code === 'ENOENT') console.error(`serve: ${dir}/index.html not found; run npm run build first`);
       else if (err.code === 'EADDRINUSE') console.error(`serve: port ${port} is busy; try --port 0 for a free one`);

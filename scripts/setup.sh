@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and only what is missing:
-#   Debian packages: emscripten, libeigen3-dev, doctest-dev, chromium, cmake, g++, clang (fuzzing)
+#   Debian packages: emscripten, libeigen3-dev, doctest-dev, chromium, cmake, g++, clang (fuzzing),
+#   clang-format and clang-tidy (npm run lint)
 #   npm packages: exactly the lock file's (npm ci), when node_modules is missing or older than the lock.
 # Fast when everything is already there. Safe to run again.
 set -euo pipefail
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in emscripten libeigen3-dev doctest-dev chromium cmake g++ clang libclang-rt-14-dev; do
+for p in emscripten libeigen3-dev doctest-dev chromium cmake g++ clang libclang-rt-14-dev clang-format clang-tidy; do
   have_pkg "$p" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

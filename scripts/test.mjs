@@ -1,6 +1,7 @@
 // `npm test`: builds everything and runs every suite, then prints one summary line
 // ("tests: N passed, M failed"). Stages run in order; a stage that cannot build counts as failed.
 //
+//   lint            Biome (JS/CSS/JSON), clang-format, clang-tidy     scripts/lint.sh
 //   core (native)   doctest suite under ctest                      build/native
 //   core (sanitize) the same suite under AddressSanitizer + UBSan  build/asan
 //   core (wasm)     the same suite compiled to WebAssembly, under node via ctest
@@ -23,8 +24,11 @@ const report = [];
 // Runs a command, echoing its output as it comes (when `echo`), and returns all of it.
 function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env } });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env },
+    });
     let out = '';
     const take = (chunk) => {
       const text = chunk.toString();
@@ -33,10 +37,13 @@ function run(cmd, args, opts = {}) {
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
-    const timer = setTimeout(() => {
-      out += `\n(timed out after ${(opts.timeout ?? 1200000) / 1000} s)\n`;
-      child.kill('SIGKILL');
-    }, opts.timeout ?? 20 * 60 * 1000);
+    const timer = setTimeout(
+      () => {
+        out += `\n(timed out after ${(opts.timeout ?? 1200000) / 1000} s)\n`;
+        child.kill('SIGKILL');
+      },
+      opts.timeout ?? 20 * 60 * 1000,
+    );
     child.on('close', (status) => {
       clearTimeout(timer);
       resolve({ ok: status === 0, out, status });
@@ -49,7 +56,9 @@ async function stage(name, fn) {
   if (only && !only.includes(key)) return;
   const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
-  let passed = 0, failed = 0, note = '';
+  let passed = 0,
+    failed = 0,
+    note = '';
   try {
     ({ passed, failed, note = '' } = await fn());
   } catch (e) {
@@ -60,7 +69,9 @@ async function stage(name, fn) {
   totals.passed += passed;
   totals.failed += failed;
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  report.push(`${name.padEnd(18)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed  ${secs.padStart(6)} s ${note}`);
+  report.push(
+    `${name.padEnd(18)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed  ${secs.padStart(6)} s ${note}`,
+  );
 }
 
 async function mustBuild(label, cmd, args) {
@@ -74,26 +85,45 @@ async function mustBuild(label, cmd, args) {
 // ctest's "x% tests passed, N tests failed out of M"
 async function ctest(dir) {
   const r = await run('ctest', ['--test-dir', dir, '-j2', '--output-on-failure']);
-  console.log(r.out.split('\n').filter((l) => /tests passed|Failed|\*\*\*|ERROR|FAILED/.test(l)).join('\n'));
+  console.log(
+    r.out
+      .split('\n')
+      .filter((l) => /tests passed|Failed|\*\*\*|ERROR|FAILED/.test(l))
+      .join('\n'),
+  );
   const m = r.out.match(/tests passed, (\d+) tests? failed out of (\d+)/);
   if (!m) throw new Error(`ctest in ${dir} gave no summary:\n${r.out.slice(-3000)}`);
-  const failed = Number(m[1]), total = Number(m[2]);
+  const failed = Number(m[1]),
+    total = Number(m[2]);
   return { passed: total - failed, failed };
 }
 
 // node --test with the spec reporter: "ℹ pass N" / "ℹ fail N"
 async function nodeTest(dir, extra = []) {
   const files = existsSync(path.join(root, dir))
-    ? readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => path.join(dir, f))
+    ? readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.test.mjs'))
+        .map((f) => path.join(dir, f))
     : [];
   if (files.length === 0) throw new Error(`no test files in ${dir}`);
-  const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files],
-    { timeout: 40 * 60 * 1000, echo: true });
-  const pass = r.out.match(/ℹ pass (\d+)/), fail = r.out.match(/ℹ fail (\d+)/);
+  const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
+    timeout: 40 * 60 * 1000,
+    echo: true,
+  });
+  const pass = r.out.match(/ℹ pass (\d+)/),
+    fail = r.out.match(/ℹ fail (\d+)/);
   if (!pass || !fail) throw new Error(`node --test in ${dir} gave no summary`);
   const failed = Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1);
   return { passed: Number(pass[1]), failed };
 }
+
+// scripts/lint.sh prints "lint: N passed, M failed" (Biome, clang-format, clang-tidy).
+await stage('lint', async () => {
+  const r = await run('bash', ['scripts/lint.sh'], { echo: true });
+  const m = r.out.match(/lint: (\d+) passed, (\d+) failed/);
+  if (!m) throw new Error(`scripts/lint.sh gave no summary (exit ${r.status})`);
+  return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
+});
 
 await stage('core (native)', async () => {
   await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native']);
@@ -107,7 +137,13 @@ async function doctest(exe) {
   if (!m) throw new Error(`${exe} gave no doctest summary (exit ${r.status}):\n${r.out.slice(-6000)}`);
   // A sanitizer report aborts the run (-fno-sanitize-recover=all): a non-zero exit, maybe no summary.
   if (!r.ok || Number(m[3]) > 0) console.log(r.out.slice(-6000));
-  else console.log(r.out.split('\n').filter((l) => /test cases|assertions|Status/.test(l)).join('\n'));
+  else
+    console.log(
+      r.out
+        .split('\n')
+        .filter((l) => /test cases|assertions|Status/.test(l))
+        .join('\n'),
+    );
   const failed = Number(m[3]) + (r.ok || Number(m[3]) > 0 ? 0 : 1);
   return { passed: Number(m[2]), failed };
 }

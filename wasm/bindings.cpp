@@ -35,8 +35,8 @@ std::string u64(std::uint64_t x) { return std::to_string(x); }
 
 class MemoryHandle {
  public:
-  MemoryHandle(double dk, double dv, std::string phi, bool normalize, std::string rule,
-               double beta, bool unit_keys)
+  MemoryHandle(double dk, double dv, std::string phi, bool normalize, std::string rule, double beta,
+               bool unit_keys)
       // index.mjs validates first; an invalid config still yields a valid (default) memory.
       : mem_(make_memory_config(dk, dv, phi, normalize, rule, beta, unit_keys).value) {}
 
@@ -81,11 +81,12 @@ std::string validateMemory(double dk, double dv, std::string phi, bool normalize
 JsResult attention(std::string kind, double T, double dk, double dv, JsNumbers q, JsNumbers k,
                    JsNumbers v, std::string phi, bool normalize, std::string form) {
   Status st;
-  if (!(st = check_int("T", T, 1, limits::maxSeqLen)) || !(st = check_int("dk", dk, 1, limits::maxDim)) ||
+  if (!(st = check_int("T", T, 1, limits::maxSeqLen)) ||
+      !(st = check_int("dk", dk, 1, limits::maxDim)) ||
       !(st = check_int("dv", dv, 1, limits::maxDim)))
     return val(st.message);
-  const Sequence s{static_cast<int>(T), static_cast<int>(dk), static_cast<int>(dv), numbers(q),
-                   numbers(k), numbers(v)};
+  const Sequence s{static_cast<int>(T), static_cast<int>(dk), static_cast<int>(dv),
+                   numbers(q),          numbers(k),           numbers(v)};
   Result<std::vector<double>> r;
   if (kind == "softmax") {
     r = softmax_attention(s);

@@ -10,37 +10,39 @@ export type FeatureMap = 'identity' | 'elu1';
 
 /** Limits enforced by the core (also exported at run time as `la.limits`). */
 export interface Limits {
-  maxDim: number;            // dk, dv, d of memories and attention: 1..maxDim (1024)
-  maxAbsValue: number;       // |x| of every input number (1e6)
-  maxHistory: number;        // writes kept for readTerms (65536, and at most 4 Mi numbers in all)
-  maxSeqLen: number;         // T of attention calls (4096)
-  maxSweepDim: number;       // d of sweeps (512)
-  maxSweepN: number;         // largest N of a sweep (2048)
-  maxSweepTrials: number;    // trials (256)
-  maxStoreN: number;         // n of interferenceStore (1024)
-  maxBeta: number;           // softmax sharpness (1000)
-  maxTokens: number;         // kvMemory tokens (1e10)
-  maxSessions: number;       // kvMemory sessions (1e6)
+  maxDim: number; // dk, dv, d of memories and attention: 1..maxDim (1024)
+  maxAbsValue: number; // |x| of every input number (1e6)
+  maxHistory: number; // writes kept for readTerms (65536, and at most 4 Mi numbers in all)
+  maxSeqLen: number; // T of attention calls (4096)
+  maxSweepDim: number; // d of sweeps (512)
+  maxSweepN: number; // largest N of a sweep (2048)
+  maxSweepTrials: number; // trials (256)
+  maxStoreN: number; // n of interferenceStore (1024)
+  maxBeta: number; // softmax sharpness (1000)
+  maxTokens: number; // kvMemory tokens (1e10)
+  maxSessions: number; // kvMemory sessions (1e6)
 }
 
 export interface MemoryOptions {
-  dk: number; dv: number;
-  featureMap?: FeatureMap;          // default 'identity'
-  normalize?: boolean;              // default false: read = phi(q)^T S; true: / (phi(q)^T z + eps)
-  rule?: 'add' | 'delta';           // default 'add'
-  beta?: number;                    // delta-rule step, 0 < beta <= 2 (default 1)
-  unitKeys?: boolean;               // default false: scale phi(k) (and phi(q)) to unit length
+  dk: number;
+  dv: number;
+  featureMap?: FeatureMap; // default 'identity'
+  normalize?: boolean; // default false: read = phi(q)^T S; true: / (phi(q)^T z + eps)
+  rule?: 'add' | 'delta'; // default 'add'
+  beta?: number; // delta-rule step, 0 < beta <= 2 (default 1)
+  unitKeys?: boolean; // default false: scale phi(k) (and phi(q)) to unit length
 }
 
 export interface ReadTerms {
-  coefficients: Float64Array;  // per write i: phi(q) . phi(k_i)
-  terms: Float64Array;         // row-major writes x dv: write i's contribution to the read
-  denominator: number;         // phi(q)^T z + eps when normalized, else 1
-  read: Float64Array;          // the read itself (= sum of terms)
+  coefficients: Float64Array; // per write i: phi(q) . phi(k_i)
+  terms: Float64Array; // row-major writes x dv: write i's contribution to the read
+  denominator: number; // phi(q)^T z + eps when normalized, else 1
+  read: Float64Array; // the read itself (= sum of terms)
 }
 
 export interface Memory {
-  readonly dk: number; readonly dv: number;
+  readonly dk: number;
+  readonly dv: number;
   /** Adds the write; returns its rank-1 stamp (dk x dv, row-major): phi(k) v^T for 'add'. */
   write(k: Vec, v: Vec): Float64Array;
   /** phi(q)^T S (divided by phi(q)^T z + eps when normalized). Length dv. */
@@ -52,57 +54,68 @@ export interface Memory {
   normalizer(): Float64Array;
   /** phi applied to a vector with this memory's settings (feature map, unit keys). */
   features(x: Vec): Float64Array;
-  readonly count: number;           // number of writes so far
+  readonly count: number; // number of writes so far
   reset(): void;
   delete(): void;
 }
 
 export interface AttentionOptions {
-  q: Vec; k: Vec; v: Vec;            // row-major T x dk, T x dk, T x dv
-  T: number; dk: number; dv: number;
+  q: Vec;
+  k: Vec;
+  v: Vec; // row-major T x dk, T x dk, T x dv
+  T: number;
+  dk: number;
+  dv: number;
 }
 export interface LinearAttentionOptions extends AttentionOptions {
-  featureMap?: FeatureMap; normalize?: boolean;   // defaults 'elu1', true
-  form?: 'parallel' | 'recurrent';                // default 'recurrent'
+  featureMap?: FeatureMap;
+  normalize?: boolean; // defaults 'elu1', true
+  form?: 'parallel' | 'recurrent'; // default 'recurrent'
 }
 
 export type KeyGeometry = 'random' | 'orthogonal' | 'elu1';
 
 export interface SweepOptions {
   d: number;
-  ns?: Vec;            // the N at which to report, ascending integers >= 1 (default 1..nMax)
-  nMax?: number;       // used when ns is absent
-  trials?: number;     // default 8
-  seed?: number;       // integer 0..2^32-1, default 1
-  keys?: KeyGeometry;  // default 'random'
-  beta?: number;       // softmax sharpness of the spotlight, default 8 (scores beta * k_j . k_i)
+  ns?: Vec; // the N at which to report, ascending integers >= 1 (default 1..nMax)
+  nMax?: number; // used when ns is absent
+  trials?: number; // default 8
+  seed?: number; // integer 0..2^32-1, default 1
+  keys?: KeyGeometry; // default 'random'
+  beta?: number; // softmax sharpness of the spotlight, default 8 (scores beta * k_j . k_i)
 }
 
 /** Every array is aligned with `ns`. Means and standard deviations are over trials of the
  *  per-trial mean over the n stored associations. */
 export interface SweepResult {
-  trials: number;      // how many trials the means are over (trials 0..trials-1 of the seed)
+  trials: number; // how many trials the means are over (trials 0..trials-1 of the seed)
   ns: Float64Array;
-  cosineMean: Float64Array; cosineStd: Float64Array;         // cos(read-back, stored value)
-  relErrorMean: Float64Array; relErrorStd: Float64Array;     // |read - v| / |v|
-  crosstalkMean: Float64Array; crosstalkStd: Float64Array;   // |read - c_jj v_j|^2 / |c_jj v_j|^2
-  recallMean: Float64Array; recallStd: Float64Array;         // top-1 recall, 0..1
-  missMean: Float64Array;                                    // 1 - recallMean: reads that pick a wrong value
-  theoryCrosstalk: Float64Array;                             // (N-1)/d
-  theoryCosine: Float64Array;                                // 1/sqrt(1+(N-1)/d)
-  softmaxCosineMean: Float64Array; softmaxCosineStd: Float64Array;
-  softmaxRecallMean: Float64Array; softmaxRecallStd: Float64Array;
-  stateNumbers: Float64Array;      // d*d, the linear state's size (constant)
-  cacheNumbers: Float64Array;      // N*(dk+dv) = 2*N*d, what softmax keeps
+  cosineMean: Float64Array;
+  cosineStd: Float64Array; // cos(read-back, stored value)
+  relErrorMean: Float64Array;
+  relErrorStd: Float64Array; // |read - v| / |v|
+  crosstalkMean: Float64Array;
+  crosstalkStd: Float64Array; // |read - c_jj v_j|^2 / |c_jj v_j|^2
+  recallMean: Float64Array;
+  recallStd: Float64Array; // top-1 recall, 0..1
+  missMean: Float64Array; // 1 - recallMean: reads that pick a wrong value
+  theoryCrosstalk: Float64Array; // (N-1)/d
+  theoryCosine: Float64Array; // 1/sqrt(1+(N-1)/d)
+  softmaxCosineMean: Float64Array;
+  softmaxCosineStd: Float64Array;
+  softmaxRecallMean: Float64Array;
+  softmaxRecallStd: Float64Array;
+  stateNumbers: Float64Array; // d*d, the linear state's size (constant)
+  cacheNumbers: Float64Array; // N*(dk+dv) = 2*N*d, what softmax keeps
 }
 
 /** A sweep computed a few trials per call, so its numbers can be shown as they firm up. Trial t
  *  always stores the same associations, and after all `trials` the result is bit for bit the one
  *  interferenceSweep(opts) returns. Holds core memory: call delete() when done. */
 export interface SweepStream {
-  readonly trials: number;       // as asked for
+  readonly trials: number; // as asked for
   readonly trialsDone: number;
-  readonly complete: boolean;    // trialsDone === trials
+  readonly complete: boolean; // trialsDone === trials
   /** Runs up to `trials` more trials (default 1; none once complete) and returns the sweep over
    *  every trial run so far. */
   next(trials?: number): SweepResult;
@@ -110,14 +123,20 @@ export interface SweepStream {
   readonly deleted: boolean;
 }
 
-export interface StoreOptions { d: number; n: number; seed?: number; trial?: number;
-  keys?: KeyGeometry; beta?: number; }
+export interface StoreOptions {
+  d: number;
+  n: number;
+  seed?: number;
+  trial?: number;
+  keys?: KeyGeometry;
+  beta?: number;
+}
 /** One store of the sweep (same keys as trial `trial` of a sweep with the same seed). */
 export interface StoreResult {
   n: number;
-  keyOverlap: Float64Array;      // n x n, |k_i . k_j| (row-major)
-  cosine: Float64Array;          // per association
-  recalled: Float64Array;        // 1 when top-1 recall is right, else 0
+  keyOverlap: Float64Array; // n x n, |k_i . k_j| (row-major)
+  cosine: Float64Array; // per association
+  recalled: Float64Array; // 1 when top-1 recall is right, else 0
   softmaxCosine: Float64Array;
   softmaxRecalled: Float64Array;
 }
@@ -127,31 +146,40 @@ export type LayerGroup =
   | { kind: 'attention'; count: number; kvHeads: number; headDim: number; window?: number }
   | { kind: 'mla'; count: number; latentDim: number }
   | { kind: 'linear'; count: number; heads: number; keyDim: number; valueDim: number };
-export interface Model { layers: LayerGroup[]; params?: number }
-export interface KvOptions { tokens: number; sessions?: number; kvDtype?: Dtype; stateDtype?: Dtype }
+export interface Model {
+  layers: LayerGroup[];
+  params?: number;
+}
+export interface KvOptions {
+  tokens: number;
+  sessions?: number;
+  kvDtype?: Dtype;
+  stateDtype?: Dtype;
+}
 /** All byte counts are BigInt (exact). */
 export interface KvResult {
-  kvBytesPerToken: bigint;   // at short context (every layer still growing)
-  kvBytes: bigint;           // all sessions, at `tokens` (sliding windows capped)
-  stateBytes: bigint;        // fixed linear-attention state, all sessions
+  kvBytesPerToken: bigint; // at short context (every layer still growing)
+  kvBytes: bigint; // all sessions, at `tokens` (sliding windows capped)
+  stateBytes: bigint; // fixed linear-attention state, all sessions
   totalBytes: bigint;
   perSessionBytes: bigint;
 }
 export interface CapacityOptions extends KvOptions {
-  gpuBytes: number;          // memory budget in bytes
-  weightDtype?: Dtype;       // default 'bf16'; weights = model.params * bytes
+  gpuBytes: number; // memory budget in bytes
+  weightDtype?: Dtype; // default 'bf16'; weights = model.params * bytes
 }
 export interface CapacityResult {
-  weightBytes: bigint; freeBytes: bigint;
-  sessionsThatFit: bigint;       // at `tokens`
-  longestContext: bigint;        // for `sessions` sessions (capped at limits.maxTokens)
+  weightBytes: bigint;
+  freeBytes: bigint;
+  sessionsThatFit: bigint; // at `tokens`
+  longestContext: bigint; // for `sessions` sessions (capped at limits.maxTokens)
 }
 
 export interface Linattn {
   readonly limits: Limits;
   memory(opts: MemoryOptions): Memory;
-  linearAttention(opts: LinearAttentionOptions): Float64Array;   // T x dv
-  softmaxAttention(opts: AttentionOptions): Float64Array;        // T x dv, scale 1/sqrt(dk)
+  linearAttention(opts: LinearAttentionOptions): Float64Array; // T x dv
+  softmaxAttention(opts: AttentionOptions): Float64Array; // T x dv, scale 1/sqrt(dk)
   interferenceSweep(opts: SweepOptions): SweepResult;
   /** The same sweep, run in steps of a few trials (throws at once on settings interferenceSweep refuses). */
   interferenceSweepStream(opts: SweepOptions): SweepStream;
@@ -174,6 +202,8 @@ export interface Linattn {
   readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
 }
 
-export function createLinattn(opts?: { wasmBinary?: ArrayBuffer | Uint8Array;
-  locateFile?: (path: string) => string }): Promise<Linattn>;
+export function createLinattn(opts?: {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string) => string;
+}): Promise<Linattn>;
 export default createLinattn;

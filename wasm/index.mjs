@@ -4,8 +4,8 @@
 // thrown Errors, and converts byte counts to BigInt. It computes nothing itself.
 import createLinattnModule from '../build/wasm/linattn.mjs';
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' &&
-  typeof window === 'undefined';
+const isNode =
+  typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 
 // A thrown Error for a core message; type errors (wrong kinds of value) are caught here first.
 function fail(message) {
@@ -138,9 +138,14 @@ class CoreObject {
     return this.#h;
   }
   delete() {
-    if (this.#h) { this.#h.delete(); this.#h = undefined; }
+    if (this.#h) {
+      this.#h.delete();
+      this.#h = undefined;
+    }
   }
-  get deleted() { return !this.#h; }
+  get deleted() {
+    return !this.#h;
+  }
 }
 
 function makeApi(M) {
@@ -150,24 +155,48 @@ function makeApi(M) {
     constructor(opts) {
       const o = options('memory options', opts, ['dk', 'dv', 'featureMap', 'normalize', 'rule', 'beta', 'unitKeys']);
       const args = [
-        number('dk', o.dk), number('dv', o.dv), string('featureMap', o.featureMap, 'identity'),
-        boolean('normalize', o.normalize, false), string('rule', o.rule, 'add'),
-        number('beta', o.beta, 1), boolean('unitKeys', o.unitKeys, false),
+        number('dk', o.dk),
+        number('dv', o.dv),
+        string('featureMap', o.featureMap, 'identity'),
+        boolean('normalize', o.normalize, false),
+        string('rule', o.rule, 'add'),
+        number('beta', o.beta, 1),
+        boolean('unitKeys', o.unitKeys, false),
       ];
       const message = M.validateMemory(...args);
       if (message) fail(message);
       super(new M.MemoryHandle(...args), 'memory');
     }
-    get dk() { return this[HANDLE]().dk(); }
-    get dv() { return this[HANDLE]().dv(); }
-    get count() { return this[HANDLE]().count(); }
-    write(k, v) { return check(this[HANDLE]().write(vector('k', k), vector('v', v))); }
-    read(q) { return check(this[HANDLE]().read(vector('q', q))); }
-    readTerms(q) { return check(this[HANDLE]().readTerms(vector('q', q))); }
-    features(x) { return check(this[HANDLE]().features(vector('x', x))); }
-    state() { return this[HANDLE]().state(); }
-    normalizer() { return this[HANDLE]().normalizer(); }
-    reset() { this[HANDLE]().reset(); }
+    get dk() {
+      return this[HANDLE]().dk();
+    }
+    get dv() {
+      return this[HANDLE]().dv();
+    }
+    get count() {
+      return this[HANDLE]().count();
+    }
+    write(k, v) {
+      return check(this[HANDLE]().write(vector('k', k), vector('v', v)));
+    }
+    read(q) {
+      return check(this[HANDLE]().read(vector('q', q)));
+    }
+    readTerms(q) {
+      return check(this[HANDLE]().readTerms(vector('q', q)));
+    }
+    features(x) {
+      return check(this[HANDLE]().features(vector('x', x)));
+    }
+    state() {
+      return this[HANDLE]().state();
+    }
+    normalizer() {
+      return this[HANDLE]().normalizer();
+    }
+    reset() {
+      this[HANDLE]().reset();
+    }
   }
 
   // A sweep computed a few trials per call (see index.d.ts, SweepStream).
@@ -177,9 +206,15 @@ function makeApi(M) {
       if (message) fail(message);
       super(new M.SweepStreamHandle(...args), 'sweep stream');
     }
-    get trials() { return this[HANDLE]().trials(); }
-    get trialsDone() { return this[HANDLE]().trialsDone(); }
-    get complete() { return this[HANDLE]().complete(); }
+    get trials() {
+      return this[HANDLE]().trials();
+    }
+    get trialsDone() {
+      return this[HANDLE]().trialsDone();
+    }
+    get complete() {
+      return this[HANDLE]().complete();
+    }
     next(trials = 1) {
       return check(this[HANDLE]().run(number('trials', trials)));
     }
@@ -187,8 +222,14 @@ function makeApi(M) {
 
   function attentionArgs(name, opts, extra) {
     const o = options(`${name} options`, opts, ['q', 'k', 'v', 'T', 'dk', 'dv', ...extra]);
-    return [number('T', o.T), number('dk', o.dk), number('dv', o.dv),
-      vector('q', o.q), vector('k', o.k), vector('v', o.v)];
+    return [
+      number('T', o.T),
+      number('dk', o.dk),
+      number('dv', o.dv),
+      vector('q', o.q),
+      vector('k', o.k),
+      vector('v', o.v),
+    ];
   }
 
   function sweepArgs(opts) {
@@ -201,14 +242,25 @@ function makeApi(M) {
       }
       ns = Float64Array.from({ length: nMax }, (_, i) => i + 1);
     }
-    return [number('d', o.d), vector('ns', ns), number('trials', o.trials, 8), number('seed', o.seed, 1),
-      string('keys', o.keys, 'random'), number('beta', o.beta, 8)];
+    return [
+      number('d', o.d),
+      vector('ns', ns),
+      number('trials', o.trials, 8),
+      number('seed', o.seed, 1),
+      string('keys', o.keys, 'random'),
+      number('beta', o.beta, 8),
+    ];
   }
 
   function kvQuery(name, opts, extra) {
     const o = options(name, opts, ['tokens', 'sessions', 'kvDtype', 'stateDtype', ...extra]);
-    return [o, number('tokens', o.tokens), number('sessions', o.sessions, 1),
-      string('kvDtype', o.kvDtype, 'bf16'), string('stateDtype', o.stateDtype, 'bf16')];
+    return [
+      o,
+      number('tokens', o.tokens),
+      number('sessions', o.sessions, 1),
+      string('kvDtype', o.kvDtype, 'bf16'),
+      string('stateDtype', o.stateDtype, 'bf16'),
+    ];
   }
 
   return Object.freeze({
@@ -216,14 +268,32 @@ function makeApi(M) {
     memory: (opts) => new Memory(opts),
 
     linearAttention(opts) {
-      const o = options('linearAttention options', opts, ['q', 'k', 'v', 'T', 'dk', 'dv', 'featureMap', 'normalize', 'form']);
-      return check(M.attention('linear', ...attentionArgs('linearAttention', o, ['featureMap', 'normalize', 'form']),
-        string('featureMap', o.featureMap, 'elu1'), boolean('normalize', o.normalize, true),
-        string('form', o.form, 'recurrent')));
+      const o = options('linearAttention options', opts, [
+        'q',
+        'k',
+        'v',
+        'T',
+        'dk',
+        'dv',
+        'featureMap',
+        'normalize',
+        'form',
+      ]);
+      return check(
+        M.attention(
+          'linear',
+          ...attentionArgs('linearAttention', o, ['featureMap', 'normalize', 'form']),
+          string('featureMap', o.featureMap, 'elu1'),
+          boolean('normalize', o.normalize, true),
+          string('form', o.form, 'recurrent'),
+        ),
+      );
     },
 
     softmaxAttention(opts) {
-      return check(M.attention('softmax', ...attentionArgs('softmaxAttention', opts, []), 'identity', false, 'parallel'));
+      return check(
+        M.attention('softmax', ...attentionArgs('softmaxAttention', opts, []), 'identity', false, 'parallel'),
+      );
     },
 
     interferenceSweep(opts) {
@@ -242,8 +312,16 @@ function makeApi(M) {
 
     interferenceStore(opts) {
       const o = options('interferenceStore options', opts, ['d', 'n', 'seed', 'trial', 'keys', 'beta']);
-      return check(M.interferenceStore(number('d', o.d), number('n', o.n), number('seed', o.seed, 1),
-        number('trial', o.trial, 0), string('keys', o.keys, 'random'), number('beta', o.beta, 8)));
+      return check(
+        M.interferenceStore(
+          number('d', o.d),
+          number('n', o.n),
+          number('seed', o.seed, 1),
+          number('trial', o.trial, 0),
+          string('keys', o.keys, 'random'),
+          number('beta', o.beta, 8),
+        ),
+      );
     },
 
     kvMemory(model, opts) {
@@ -260,13 +338,29 @@ function makeApi(M) {
       }
       if (typeof sb !== 'bigint') throw new TypeError('stateBytes must be a number or a BigInt');
       if (sb < 0n || sb >= 1n << 63n) fail('stateBytes must be from 0 to 2^63 - 1');
-      return BigInt(check(M.kvCrossover(...flattenModel(model), sb.toString(), string('kvDtype', o.kvDtype, 'bf16'))).tokens);
+      return BigInt(
+        check(M.kvCrossover(...flattenModel(model), sb.toString(), string('kvDtype', o.kvDtype, 'bf16'))).tokens,
+      );
     },
 
     kvCapacity(model, opts) {
-      const [o, tokens, sessions, kvDtype, stateDtype] = kvQuery('kvCapacity options', opts, ['gpuBytes', 'weightDtype']);
-      return bigints(check(M.kvCapacity(...flattenModel(model), tokens, sessions, kvDtype, stateDtype,
-        number('gpuBytes', o.gpuBytes), string('weightDtype', o.weightDtype, 'bf16'))));
+      const [o, tokens, sessions, kvDtype, stateDtype] = kvQuery('kvCapacity options', opts, [
+        'gpuBytes',
+        'weightDtype',
+      ]);
+      return bigints(
+        check(
+          M.kvCapacity(
+            ...flattenModel(model),
+            tokens,
+            sessions,
+            kvDtype,
+            stateDtype,
+            number('gpuBytes', o.gpuBytes),
+            string('weightDtype', o.weightDtype, 'bf16'),
+          ),
+        ),
+      );
     },
 
     randomNormals(seed, count) {

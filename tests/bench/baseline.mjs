@@ -10,21 +10,25 @@
 // ---- the generator ---------------------------------------------------------------------------
 
 const M64 = (1n << 64n) - 1n;
-function splitmix64(state) {  // state: { x: BigInt }, advanced as in rng.cpp
-  state.x = (state.x + 0x9E3779B97F4A7C15n) & M64;
+function splitmix64(state) {
+  // state: { x: BigInt }, advanced as in rng.cpp
+  state.x = (state.x + 0x9e3779b97f4a7c15n) & M64;
   let z = state.x;
-  z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & M64;
-  z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & M64;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M64;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M64;
   return z ^ (z >> 31n);
 }
 
 const F64 = new Float64Array(1);
-const U32 = new Uint32Array(F64.buffer);  // little-endian: U32[0] low word, U32[1] high word
+const U32 = new Uint32Array(F64.buffer); // little-endian: U32[0] low word, U32[1] high word
 
 /** x = m 2^e with m in [0.5, 1), for finite x > 0 (as C's frexp). */
 function frexp(x) {
   let bias = 0;
-  if (x < 2.2250738585072014e-308) { x *= 2 ** 54; bias = -54; }  // subnormal: scale first
+  if (x < 2.2250738585072014e-308) {
+    x *= 2 ** 54;
+    bias = -54;
+  } // subnormal: scale first
   F64[0] = x;
   const e = ((U32[1] >>> 20) & 0x7ff) - 1022;
   U32[1] = (U32[1] & 0x800fffff) | (1022 << 20);
@@ -34,12 +38,15 @@ function frexp(x) {
 /** Natural log for x > 0, as rng.cpp's det_log: 2 atanh(s) series, fdlibm's split of ln 2. */
 export function detLog(x) {
   let [m, e] = frexp(x);
-  if (m < 0.70710678118654752440) { m *= 2.0; e -= 1; }
+  if (m < 0.7071067811865475244) {
+    m *= 2.0;
+    e -= 1;
+  }
   const s = (m - 1.0) / (m + 1.0);
   const s2 = s * s;
   let poly = 1.0 / 23.0;
   for (let k = 21; k >= 1; k -= 2) poly = 1.0 / k + s2 * poly;
-  const ln2Hi = 6.93147180369123816490e-01;
+  const ln2Hi = 6.9314718036912381649e-1;
   const ln2Lo = 1.90821492927058770002e-10;
   return e * ln2Hi + (2.0 * s * poly + e * ln2Lo);
 }
@@ -59,8 +66,8 @@ export class Rng {
   }
 
   static forTrial(seed, trial) {
-    const a = splitmix64({ x: BigInt(seed) ^ 0x5DEECE66Dn });
-    const b = splitmix64({ x: (BigInt(trial) + 0x632BE59BD9B4E019n) & M64 });
+    const a = splitmix64({ x: BigInt(seed) ^ 0x5deece66dn });
+    const b = splitmix64({ x: (BigInt(trial) + 0x632be59bd9b4e019n) & M64 });
     return new Rng(a ^ b);
   }
 
@@ -68,38 +75,57 @@ export class Rng {
   next() {
     const s = this.s;
     // result = rotl(s1 * 5, 7) * 9, with x*5 = (x << 2) + x and x*9 = (x << 3) + x
-    let h = s[2], l = s[3];
-    let lo = (l << 2) >>> 0, hi = ((h << 2) | (l >>> 30)) >>> 0;
-    let sum = lo + l; lo = sum >>> 0; hi = (hi + h + (sum > 0xffffffff ? 1 : 0)) >>> 0;
-    const rh = ((hi << 7) | (lo >>> 25)) >>> 0, rl = ((lo << 7) | (hi >>> 25)) >>> 0;
-    lo = (rl << 3) >>> 0; hi = ((rh << 3) | (rl >>> 29)) >>> 0;
-    sum = lo + rl; this.lo = sum >>> 0; this.hi = (hi + rh + (sum > 0xffffffff ? 1 : 0)) >>> 0;
+    let h = s[2],
+      l = s[3];
+    let lo = (l << 2) >>> 0,
+      hi = ((h << 2) | (l >>> 30)) >>> 0;
+    let sum = lo + l;
+    lo = sum >>> 0;
+    hi = (hi + h + (sum > 0xffffffff ? 1 : 0)) >>> 0;
+    const rh = ((hi << 7) | (lo >>> 25)) >>> 0,
+      rl = ((lo << 7) | (hi >>> 25)) >>> 0;
+    lo = (rl << 3) >>> 0;
+    hi = ((rh << 3) | (rl >>> 29)) >>> 0;
+    sum = lo + rl;
+    this.lo = sum >>> 0;
+    this.hi = (hi + rh + (sum > 0xffffffff ? 1 : 0)) >>> 0;
     // t = s1 << 17; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 45)
-    const th = ((h << 17) | (l >>> 15)) >>> 0, tl = (l << 17) >>> 0;
-    s[4] ^= s[0]; s[5] ^= s[1];
-    s[6] ^= s[2]; s[7] ^= s[3];
-    s[2] ^= s[4]; s[3] ^= s[5];
-    s[0] ^= s[6]; s[1] ^= s[7];
-    s[4] ^= th; s[5] ^= tl;
-    h = s[6]; l = s[7];  // rotl 45 = swap the halves, then rotl 13
+    const th = ((h << 17) | (l >>> 15)) >>> 0,
+      tl = (l << 17) >>> 0;
+    s[4] ^= s[0];
+    s[5] ^= s[1];
+    s[6] ^= s[2];
+    s[7] ^= s[3];
+    s[2] ^= s[4];
+    s[3] ^= s[5];
+    s[0] ^= s[6];
+    s[1] ^= s[7];
+    s[4] ^= th;
+    s[5] ^= tl;
+    h = s[6];
+    l = s[7]; // rotl 45 = swap the halves, then rotl 13
     s[6] = ((l << 13) | (h >>> 19)) >>> 0;
     s[7] = ((h << 13) | (l >>> 19)) >>> 0;
   }
 
-  uniform() {  // (next >> 11) * 2^-53
+  uniform() {
+    // (next >> 11) * 2^-53
     this.next();
     return (this.hi * 2097152 + (this.lo >>> 11)) * 1.1102230246251565e-16;
   }
 
   normal() {
-    if (this.hasSpare) { this.hasSpare = false; return this.spare; }
+    if (this.hasSpare) {
+      this.hasSpare = false;
+      return this.spare;
+    }
     let u, v, s;
     do {
       u = 2.0 * this.uniform() - 1.0;
       v = 2.0 * this.uniform() - 1.0;
       s = u * u + v * v;
     } while (s >= 1.0 || s === 0.0);
-    const f = Math.sqrt(-2.0 * detLog(s) / s);
+    const f = Math.sqrt((-2.0 * detLog(s)) / s);
     this.spare = v * f;
     this.hasSpare = true;
     return u * f;
@@ -120,19 +146,25 @@ function dot(a, ia, b, ib, n) {
   for (let i = 0; i < n; i++) s += a[ia + i] * b[ib + i];
   return s;
 }
-function axpy(y, iy, a, x, ix, n) {  // y += a x
+function axpy(y, iy, a, x, ix, n) {
+  // y += a x
   for (let i = 0; i < n; i++) y[iy + i] += a * x[ix + i];
 }
-function dist2(a, ia, s, b, ib, n) {  // |a - s b|^2
+function dist2(a, ia, s, b, ib, n) {
+  // |a - s b|^2
   let t = 0;
-  for (let i = 0; i < n; i++) { const e = a[ia + i] - s * b[ib + i]; t += e * e; }
+  for (let i = 0; i < n; i++) {
+    const e = a[ia + i] - s * b[ib + i];
+    t += e * e;
+  }
   return t;
 }
 
 /** Rows of K and V: unit vectors from the trial's stream (keys 'random' or 'elu1'). */
 function makeAssociations(d, n, seed, trial, keys) {
   const rng = Rng.forTrial(seed, trial);
-  const K = new Float64Array(n * d), V = new Float64Array(n * d);
+  const K = new Float64Array(n * d),
+    V = new Float64Array(n * d);
   const x = new Float64Array(d);
   const unitRow = (M, i) => {
     const norm = Math.sqrt(dot(x, 0, x, 0, d));
@@ -148,7 +180,8 @@ function makeAssociations(d, n, seed, trial, keys) {
   return { K, V };
 }
 
-function recalled(P, row, j, n) {  // P[row + j] the strict maximum of P[row .. row + n)?
+function recalled(P, row, j, n) {
+  // P[row + j] the strict maximum of P[row .. row + n)?
   const own = P[row + j];
   let atLeast = 0;
   for (let m = 0; m < n; m++) atLeast += P[row + m] >= own ? 1 : 0;
@@ -169,16 +202,27 @@ const FIELDS = ['cosine', 'relError', 'crosstalk', 'recall', 'softmaxCosine', 's
 /** la.interferenceSweep({ d, nMax, trials, seed, keys, beta }) in plain JavaScript (ns = 1..nMax). */
 export function interferenceSweep({ d, nMax, trials, seed, keys = 'random', beta = 8 }) {
   const samples = Array.from({ length: nMax }, () => Object.fromEntries(FIELDS.map((f) => [f, []])));
-  const R = new Float64Array(nMax * d), U = new Float64Array(nMax * d);
-  const P = new Float64Array(nMax * nMax), Ps = new Float64Array(nMax * nMax);
-  const c = new Float64Array(nMax), g = new Float64Array(nMax), w = new Float64Array(nMax);
+  const R = new Float64Array(nMax * d),
+    U = new Float64Array(nMax * d);
+  const P = new Float64Array(nMax * nMax),
+    Ps = new Float64Array(nMax * nMax);
+  const c = new Float64Array(nMax),
+    g = new Float64Array(nMax),
+    w = new Float64Array(nMax);
   const s = {};
   // Per read j, kept up to date as in interference.cpp (X_j = R_j - c_jj v_j, the crosstalk):
   // rr = |R_j|^2, uu = |U_j|^2, xx = |X_j|^2, xv = X_j . v_j; ckk = k_j . k_j, vv = v_j . v_j.
-  const rr = new Float64Array(nMax), uu = new Float64Array(nMax), xx = new Float64Array(nMax);
-  const xv = new Float64Array(nMax), ckk = new Float64Array(nMax), vv = new Float64Array(nMax);
-  const measureRow = (j, n) => {  // read j's part of the sums, with n stored
-    const p = j * nMax, cjj = ckk[j], e = cjj - 1;
+  const rr = new Float64Array(nMax),
+    uu = new Float64Array(nMax),
+    xx = new Float64Array(nMax);
+  const xv = new Float64Array(nMax),
+    ckk = new Float64Array(nMax),
+    vv = new Float64Array(nMax);
+  const measureRow = (j, n) => {
+    // read j's part of the sums, with n stored
+    const p = j * nMax,
+      cjj = ckk[j],
+      e = cjj - 1;
     const rn = Math.sqrt(rr[j]);
     s.cosine += rn > 0 ? P[p + j] / rn : 0;
     s.relError += Math.sqrt(Math.max(0, xx[j] + 2 * e * xv[j] + e * e * vv[j]));
@@ -193,13 +237,17 @@ export function interferenceSweep({ d, nMax, trials, seed, keys = 'random', beta
     const a = makeAssociations(d, nMax, seed, trial, keys);
     const K = a.K;
     V = a.V;
-    R.fill(0); U.fill(0); P.fill(0); Ps.fill(0);
+    R.fill(0);
+    U.fill(0);
+    P.fill(0);
+    Ps.fill(0);
     for (let i = 0; i < nMax; i++) {
       ckk[i] = dot(K, i * d, K, i * d, d);
       vv[i] = dot(V, i * d, V, i * d, d);
     }
     for (let n = 0; n < nMax; n++) {
-      const kn = n * d, vn = n * d;
+      const kn = n * d,
+        vn = n * d;
       for (let j = 0; j < n; j++) c[j] = dot(K, j * d, K, kn, d);
       for (let m = 0; m <= n; m++) g[m] = dot(V, m * d, V, vn, d);
       for (let j = 0; j < n; j++) w[j] = Math.exp(beta * (c[j] - 1));
@@ -209,10 +257,16 @@ export function interferenceSweep({ d, nMax, trials, seed, keys = 'random', beta
 
       // Earlier reads: P(j, n) = R_j . v_n; P_j[0..n] += c_j g; R_j += c_j v_n (Ps, U with w_j).
       for (let j = 0; j < n; j++) {
-        const r = j * d, p = j * nMax;
+        const r = j * d,
+          p = j * nMax;
         P[p + n] = dot(R, r, V, vn, d);
         Ps[p + n] = dot(U, r, V, vn, d);
-        const cj = c[j], wj = w[j], pn = P[p + n], psn = Ps[p + n], gn = g[n], gj = g[j];
+        const cj = c[j],
+          wj = w[j],
+          pn = P[p + n],
+          psn = Ps[p + n],
+          gn = g[n],
+          gj = g[j];
         rr[j] += 2 * cj * pn + cj * cj * gn;
         uu[j] += 2 * wj * psn + wj * wj * gn;
         xx[j] += 2 * cj * (pn - ckk[j] * gj) + cj * cj * gn;
@@ -224,7 +278,8 @@ export function interferenceSweep({ d, nMax, trials, seed, keys = 'random', beta
         measureRow(j, n + 1);
       }
       // The new read k_n^T S = sum_{i<=n} c_i v_i, and its similarity to every value.
-      const r = n * d, p = n * nMax;
+      const r = n * d,
+        p = n * nMax;
       for (let i = 0; i < n; i++) {
         axpy(R, r, c[i], V, i * d, d);
         axpy(U, r, w[i], V, i * d, d);
@@ -257,7 +312,7 @@ export function interferenceSweep({ d, nMax, trials, seed, keys = 'random', beta
 export class Memory {
   constructor({ dk, dv, featureMap = 'identity', normalize = false, rule = 'add', beta = 1, unitKeys = false }) {
     Object.assign(this, { dk, dv, featureMap, normalize, rule, beta, unitKeys });
-    this.S = new Float64Array(dk * dv);  // row-major dk x dv
+    this.S = new Float64Array(dk * dv); // row-major dk x dv
     this.z = new Float64Array(dk);
     this.count = 0;
   }
@@ -309,13 +364,16 @@ export class Memory {
 
 const K_MAX = 1n << 63n;
 const BITS = { fp32: 32n, bf16: 16n, fp16: 16n, fp8: 8n, int8: 8n, int4: 4n };
-const MAX_TOKENS = 10000000000n, MAX_SESSIONS = 1000000n;
+const MAX_TOKENS = 10000000000n,
+  MAX_SESSIONS = 1000000n;
 const bytesFromBits = (b) => b / 8n + (b % 8n !== 0n ? 1n : 0n);
 
-function kvBits(model, kv, tokens) {  // null past 2^63
+function kvBits(model, kv, tokens) {
+  // null past 2^63
   let bits = 0n;
   for (const g of model.layers) {
-    let perToken, t = tokens;
+    let perToken,
+      t = tokens;
     if (g.kind === 'attention') {
       perToken = 2n * BigInt(g.kvHeads) * BigInt(g.headDim);
       if (g.window) t = t < BigInt(g.window) ? t : BigInt(g.window);
@@ -332,48 +390,72 @@ function kvBits(model, kv, tokens) {  // null past 2^63
 function stateBits(model, st) {
   let bits = 0n;
   for (const g of model.layers) {
-    if (g.kind === 'linear') bits += BigInt(g.heads) * BigInt(g.keyDim) * BigInt(g.valueDim) * BigInt(g.count) * BITS[st];
+    if (g.kind === 'linear')
+      bits += BigInt(g.heads) * BigInt(g.keyDim) * BigInt(g.valueDim) * BigInt(g.count) * BITS[st];
   }
   return bits > K_MAX ? null : bits;
 }
 function sessionBytes(model, kv, st, tokens) {
-  const kb = kvBits(model, kv, tokens), sb = stateBits(model, st);
+  const kb = kvBits(model, kv, tokens),
+    sb = stateBits(model, st);
   if (kb === null || sb === null) return null;
   const b = bytesFromBits(kb) + bytesFromBits(sb);
   return b > K_MAX ? null : b;
 }
 
 export function kvMemory(model, { tokens, sessions = 1, kvDtype = 'bf16', stateDtype = 'bf16' }) {
-  const t = BigInt(tokens), s = BigInt(sessions);
-  const perToken = kvBits(model, kvDtype, 1n), kv = kvBits(model, kvDtype, t), st = stateBits(model, stateDtype);
+  const t = BigInt(tokens),
+    s = BigInt(sessions);
+  const perToken = kvBits(model, kvDtype, 1n),
+    kv = kvBits(model, kvDtype, t),
+    st = stateBits(model, stateDtype);
   if (perToken === null || kv === null || st === null) throw new RangeError('larger than 2^63 bytes');
-  const kvSession = bytesFromBits(kv), stSession = bytesFromBits(st);
-  const kvBytes = kvSession * s, stateBytes = stSession * s, totalBytes = kvBytes + stateBytes;
+  const kvSession = bytesFromBits(kv),
+    stSession = bytesFromBits(st);
+  const kvBytes = kvSession * s,
+    stateBytes = stSession * s,
+    totalBytes = kvBytes + stateBytes;
   if (totalBytes > K_MAX) throw new RangeError('larger than 2^63 bytes');
-  return { kvBytesPerToken: bytesFromBits(perToken), kvBytes, stateBytes, totalBytes, perSessionBytes: kvSession + stSession };
+  return {
+    kvBytesPerToken: bytesFromBits(perToken),
+    kvBytes,
+    stateBytes,
+    totalBytes,
+    perSessionBytes: kvSession + stSession,
+  };
 }
 
 export function kvCrossover(model, { stateBytes, kvDtype = 'bf16' }) {
   const sb = BigInt(stateBytes);
-  const kvAt = (t) => { const b = kvBits(model, kvDtype, t); return b === null ? null : bytesFromBits(b); };
+  const kvAt = (t) => {
+    const b = kvBits(model, kvDtype, t);
+    return b === null ? null : bytesFromBits(b);
+  };
   const atMax = kvAt(MAX_TOKENS);
   if (atMax !== null && atMax <= sb) return -1n;
-  let lo = 0n, hi = MAX_TOKENS;
+  let lo = 0n,
+    hi = MAX_TOKENS;
   while (hi - lo > 1n) {
     const mid = lo + (hi - lo) / 2n;
     const b = kvAt(mid);
-    if (b === null || b > sb) hi = mid; else lo = mid;
+    if (b === null || b > sb) hi = mid;
+    else lo = mid;
   }
   return hi;
 }
 
-export function kvCapacity(model, { tokens, sessions = 1, kvDtype = 'bf16', stateDtype = 'bf16', gpuBytes, weightDtype = 'bf16' }) {
+export function kvCapacity(
+  model,
+  { tokens, sessions = 1, kvDtype = 'bf16', stateDtype = 'bf16', gpuBytes, weightDtype = 'bf16' },
+) {
   const weightBytes = bytesFromBits(BigInt(model.params ?? 0) * BITS[weightDtype]);
-  const gpu = BigInt(gpuBytes), s = BigInt(sessions);
+  const gpu = BigInt(gpuBytes),
+    s = BigInt(sessions);
   const freeBytes = gpu > weightBytes ? gpu - weightBytes : 0n;
   const per = sessionBytes(model, kvDtype, stateDtype, BigInt(tokens));
   let sessionsThatFit = 0n;
-  if (per !== null) sessionsThatFit = per === 0n ? MAX_SESSIONS : (freeBytes / per < MAX_SESSIONS ? freeBytes / per : MAX_SESSIONS);
+  if (per !== null)
+    sessionsThatFit = per === 0n ? MAX_SESSIONS : freeBytes / per < MAX_SESSIONS ? freeBytes / per : MAX_SESSIONS;
   const fits = (t) => {
     const b = sessionBytes(model, kvDtype, stateDtype, t);
     return b !== null && b * s <= K_MAX && b * s <= freeBytes;
@@ -382,10 +464,12 @@ export function kvCapacity(model, { tokens, sessions = 1, kvDtype = 'bf16', stat
   if (!fits(0n)) longestContext = 0n;
   else if (fits(MAX_TOKENS)) longestContext = MAX_TOKENS;
   else {
-    let lo = 0n, hi = MAX_TOKENS;
+    let lo = 0n,
+      hi = MAX_TOKENS;
     while (hi - lo > 1n) {
       const mid = lo + (hi - lo) / 2n;
-      if (fits(mid)) lo = mid; else hi = mid;
+      if (fits(mid)) lo = mid;
+      else hi = mid;
     }
     longestContext = lo;
   }

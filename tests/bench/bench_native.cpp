@@ -12,8 +12,9 @@
 //   kvquery <sessions> <gpuBytes> <capacitySessions> <stateBytes>
 //   model <id> <params> <groups>              followed by <groups> lines:
 //   <kind> <count> <kvHeads> <headDim> <window> <latentDim> <heads> <keyDim> <valueDim>
-// Output: {"workload", "timesMs": [...one per rep, wall], "cpuMs": [...thread CPU], "result": {...}} where result holds the
-// numbers run.mjs compares across implementations (only with --results: the full arrays).
+// Output: {"workload", "timesMs": [...one per rep, wall], "cpuMs": [...thread CPU], "result":
+// {...}} where result holds the numbers run.mjs compares across implementations (only with
+// --results: the full arrays).
 #include <chrono>
 #include <ctime>
 #include <cstdint>
@@ -59,8 +60,8 @@ Spec read_spec(std::istream& in) {
       for (int g = 0; g < groups && std::getline(in, line); ++g) {
         std::istringstream gs(line);
         LayerSpec l;
-        gs >> l.kind >> l.count >> l.kv_heads >> l.head_dim >> l.window >> l.latent_dim >> l.heads >>
-            l.key_dim >> l.value_dim;
+        gs >> l.kind >> l.count >> l.kv_heads >> l.head_dim >> l.window >> l.latent_dim >>
+            l.heads >> l.key_dim >> l.value_dim;
         m.layers.push_back(l);
       }
       s.models.push_back(m);
@@ -115,30 +116,41 @@ SweepResult sweep(const std::vector<double>& p) {
 std::string sweep_json(const SweepResult& r, bool full) {
   if (!full) return "{}";
   const std::pair<const char*, const std::vector<double>*> fields[] = {
-      {"cosineMean", &r.cosine_mean},       {"cosineStd", &r.cosine_std},
-      {"relErrorMean", &r.rel_error_mean},  {"relErrorStd", &r.rel_error_std},
-      {"crosstalkMean", &r.crosstalk_mean}, {"crosstalkStd", &r.crosstalk_std},
-      {"recallMean", &r.recall_mean},       {"recallStd", &r.recall_std},
-      {"softmaxCosineMean", &r.softmax_cosine_mean}, {"softmaxCosineStd", &r.softmax_cosine_std},
-      {"softmaxRecallMean", &r.softmax_recall_mean}, {"softmaxRecallStd", &r.softmax_recall_std}};
+      {"cosineMean", &r.cosine_mean},
+      {"cosineStd", &r.cosine_std},
+      {"relErrorMean", &r.rel_error_mean},
+      {"relErrorStd", &r.rel_error_std},
+      {"crosstalkMean", &r.crosstalk_mean},
+      {"crosstalkStd", &r.crosstalk_std},
+      {"recallMean", &r.recall_mean},
+      {"recallStd", &r.recall_std},
+      {"softmaxCosineMean", &r.softmax_cosine_mean},
+      {"softmaxCosineStd", &r.softmax_cosine_std},
+      {"softmaxRecallMean", &r.softmax_recall_mean},
+      {"softmaxRecallStd", &r.softmax_recall_std}};
   std::string out = "{";
-  for (const auto& [name, v] : fields) out += std::string(out.size() > 1 ? "," : "") + "\"" + name + "\":" + array(*v);
+  for (const auto& [name, v] : fields)
+    out += std::string(out.size() > 1 ? "," : "") + "\"" + name + "\":" + array(*v);
   return out + "}";
 }
 
 // The ledger: `rounds` times, for the add rule (identity) and the delta rule (elu1, normalized),
-// write `writes` associations into a fresh d x d memory (delta: unit keys), reading each key back right after its
-// write; then read every key once more. Keys and values: Rng(seed) normals, keys first.
+// write `writes` associations into a fresh d x d memory (delta: unit keys), reading each key back
+// right after its write; then read every key once more. Keys and values: Rng(seed) normals, keys
+// first.
 struct LedgerResult {
   std::vector<double> finals;  // last round: every final read, add rule then delta rule
   double step_sum = 0;         // last round: sum of every read right after its write
 };
 LedgerResult ledger(const std::vector<double>& p) {
-  const int d = static_cast<int>(p[0]), writes = static_cast<int>(p[1]), rounds = static_cast<int>(p[3]);
+  const int d = static_cast<int>(p[0]), writes = static_cast<int>(p[1]),
+            rounds = static_cast<int>(p[3]);
   Rng rng(static_cast<std::uint64_t>(p[2]));
   std::vector<std::vector<double>> k(writes, std::vector<double>(d)), v = k;
-  for (auto& row : k) for (auto& x : row) x = rng.normal();
-  for (auto& row : v) for (auto& x : row) x = rng.normal();
+  for (auto& row : k)
+    for (auto& x : row) x = rng.normal();
+  for (auto& row : v)
+    for (auto& x : row) x = rng.normal();
   const MemoryConfig configs[] = {
       make_memory_config(d, d, "identity", false, "add", 1.0, false).value,
       make_memory_config(d, d, "elu1", true, "delta", 0.5, true).value};
@@ -162,7 +174,8 @@ LedgerResult ledger(const std::vector<double>& p) {
   return {finals, step_sum};
 }
 std::string ledger_json(const LedgerResult& r, bool full) {
-  return "{\"stepSum\":" + num(r.step_sum) + (full ? ",\"finalReads\":" + array(r.finals) : "") + "}";
+  return "{\"stepSum\":" + num(r.step_sum) + (full ? ",\"finalReads\":" + array(r.finals) : "") +
+         "}";
 }
 
 // The memory calculator: for every preset, every context length and three KV dtypes, kvMemory and
@@ -206,8 +219,10 @@ int main(int argc, char** argv) {
   int reps = 1;
   bool full = false;
   for (int i = 2; i < argc; ++i) {
-    if (std::string(argv[i]) == "--results") full = true;
-    else reps = std::atoi(argv[i]);
+    if (std::string(argv[i]) == "--results")
+      full = true;
+    else
+      reps = std::atoi(argv[i]);
   }
   const Spec spec = read_spec(std::cin);
 
@@ -221,14 +236,19 @@ int main(int argc, char** argv) {
     std::string kr;
     const double c0 = thread_cpu_ms();
     const auto t0 = std::chrono::steady_clock::now();
-    if (workload == "ledger") lr = ledger(need(spec, "ledger", 4));
-    else if (workload == "kv") kr = kv(spec);
-    else sr = sweep(need(spec, workload, 5));
+    if (workload == "ledger")
+      lr = ledger(need(spec, "ledger", 4));
+    else if (workload == "kv")
+      kr = kv(spec);
+    else
+      sr = sweep(need(spec, workload, 5));
     const auto t1 = std::chrono::steady_clock::now();
     cpu.push_back(thread_cpu_ms() - c0);
     times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     if (rep == 0) {
-      result = workload == "ledger" ? ledger_json(lr, full) : workload == "kv" ? kr : sweep_json(sr, full);
+      result = workload == "ledger" ? ledger_json(lr, full)
+               : workload == "kv"   ? kr
+                                    : sweep_json(sr, full);
     }
   }
   std::cout << "{\"workload\":\"" << workload << "\",\"timesMs\":" << array(times)

@@ -6,10 +6,12 @@ import createLinattn from '../../wasm/index.mjs';
 import { prepare } from './workloads.mjs';
 
 let la;
-window.benchReady = createLinattn().then((x) => { la = x; });
+window.benchReady = createLinattn().then((x) => {
+  la = x;
+});
 
 window.benchRun = (name, impl, presets, withResult) => {
-  const run = prepare(name, impl, { la, presets });  // inputs are made before the clock starts
+  const run = prepare(name, impl, { la, presets }); // inputs are made before the clock starts
   const t0 = performance.now();
   const result = run();
   const ms = performance.now() - t0;

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../../scripts/serve.mjs';
 
-const STEPS = 40;  // pointer moves per drag
+const STEPS = 40; // pointer moves per drag
 
 function sizes(file) {
   const body = readFileSync(file);
@@ -34,7 +34,9 @@ function listFiles(dir) {
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   if (!s.length) return NaN;
-  const at = (s.length - 1) * q, lo = Math.floor(at), hi = Math.ceil(at);
+  const at = (s.length - 1) * q,
+    lo = Math.floor(at),
+    hi = Math.ceil(at);
   return s[lo] + (s[hi] - s[lo]) * (at - lo);
 };
 
@@ -48,15 +50,23 @@ function instrument() {
   let rec = null;
   // Capture phase on window: runs before the demo's handlers. Its animation-frame callback is
   // queued before any the demo queues in this task, so it marks the start of their work.
-  window.addEventListener('pointermove', () => {
-    if (!window.__measuring) return;
-    const r = { t0: performance.now() };
-    rec = r;
-    requestAnimationFrame(() => { r.rafBefore = performance.now(); });
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => { r.taskEnd = performance.now(); };
-    ch.port2.postMessage(0);
-  }, { capture: true });
+  window.addEventListener(
+    'pointermove',
+    () => {
+      if (!window.__measuring) return;
+      const r = { t0: performance.now() };
+      rec = r;
+      requestAnimationFrame(() => {
+        r.rafBefore = performance.now();
+      });
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        r.taskEnd = performance.now();
+      };
+      ch.port2.postMessage(0);
+    },
+    { capture: true },
+  );
   // Bubble phase (after the demo's handlers, for the pointer move and for a range's input event):
   // a frame callback queued now runs after the demo's, then a message marks the end of rendering.
   const after = () => {
@@ -77,7 +87,7 @@ function instrument() {
   window.addEventListener('input', after);
 }
 
-let cdp = null;  // the page's DevTools session, with Performance metrics in thread time
+let cdp = null; // the page's DevTools session, with Performance metrics in thread time
 async function mainThreadCpuMs() {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
@@ -86,7 +96,10 @@ async function mainThreadCpuMs() {
 async function drag(page, points) {
   const before = await page.evaluate(() => window.__updates.length);
   const cpu0 = await mainThreadCpuMs();
-  await page.evaluate(() => { window.__measuring = true; window.__longTasks.length = 0; });
+  await page.evaluate(() => {
+    window.__measuring = true;
+    window.__longTasks.length = 0;
+  });
   await page.mouse.move(points[0][0], points[0][1]);
   await page.mouse.down();
   let expected = before + 1;
@@ -137,7 +150,8 @@ async function rangeDrag(page, selector) {
 }
 
 export async function pageMetrics(browser, dist) {
-  const assets = listFiles(dist).map((f) => ({ path: relative(dist, f), ...sizes(f) }))
+  const assets = listFiles(dist)
+    .map((f) => ({ path: relative(dist, f), ...sizes(f) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   const server = await startServer(dist, { port: 0 });
   const page = await browser.newPage();
@@ -157,25 +171,35 @@ export async function pageMetrics(browser, dist) {
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     out.demosRespondMs = await page.evaluate(async () => {
       const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
-      const until = (test, ms = 60000) => new Promise((resolve, reject) => {
-        const t0 = performance.now();
-        const poll = () => (test() ? resolve() : performance.now() - t0 > ms ? reject(new Error('timeout')) : setTimeout(poll, 5));
-        poll();
-      });
+      const until = (test, ms = 60000) =>
+        new Promise((resolve, reject) => {
+          const t0 = performance.now();
+          const poll = () =>
+            test() ? resolve() : performance.now() - t0 > ms ? reject(new Error('timeout')) : setTimeout(poll, 5);
+          poll();
+        });
       // Scroll to each figure in turn, just long enough for it to start mounting.
       // (Again at every poll: a figure above may grow as it mounts and push this one away.)
       for (const m of mounts) {
-        await until(() => { if (!m.dataset.status) m.scrollIntoView(); return m.dataset.status; });
+        await until(() => {
+          if (!m.dataset.status) m.scrollIntoView();
+          return m.dataset.status;
+        });
       }
       const answers = mounts.map(async (m) => {
         await until(() => m.dataset.status === 'ready' || m.dataset.status === 'error');
         const slider = m.querySelector('input[type="range"]');
         if (!slider) return performance.now();
         const changed = new Promise((resolve) => {
-          const mo = new MutationObserver(() => { mo.disconnect(); resolve(performance.now()); });
+          const mo = new MutationObserver(() => {
+            mo.disconnect();
+            resolve(performance.now());
+          });
           mo.observe(m, { subtree: true, childList: true, characterData: true, attributes: true });
         });
-        slider.value = String(Number(slider.value) === Number(slider.min) ? Number(slider.min) + 1 : Number(slider.min));
+        slider.value = String(
+          Number(slider.value) === Number(slider.min) ? Number(slider.min) + 1 : Number(slider.min),
+        );
         slider.dispatchEvent(new Event('input', { bubbles: true }));
         slider.dispatchEvent(new Event('change', { bubbles: true }));
         return changed;
@@ -183,7 +207,9 @@ export async function pageMetrics(browser, dist) {
       const times = await Promise.all(answers);
       return Math.max(...times);
     });
-    const statuses = await page.evaluate(() => [...document.querySelectorAll('.demo-mount[data-demo]')].map((m) => `${m.dataset.demo}:${m.dataset.status}`));
+    const statuses = await page.evaluate(() =>
+      [...document.querySelectorAll('.demo-mount[data-demo]')].map((m) => `${m.dataset.demo}:${m.dataset.status}`),
+    );
     out.demoStatus = statuses;
     await page.waitForTimeout(500);
     out.firstLoad = { requests: requested.size, rawBytes: 0, gzipBytes: 0, files: [] };
@@ -194,10 +220,16 @@ export async function pageMetrics(browser, dist) {
         out.firstLoad.rawBytes += s.rawBytes;
         out.firstLoad.gzipBytes += s.gzipBytes;
         out.firstLoad.files.push({ path, ...s });
-      } catch { /* not a file of dist/ (a redirect) */ }
+      } catch {
+        /* not a file of dist/ (a redirect) */
+      }
     }
     const wasm = assets.filter((a) => a.path.endsWith('.wasm'));
-    out.wasm = { files: wasm.map((a) => a.path), rawBytes: wasm[0]?.rawBytes ?? NaN, gzipBytes: wasm[0]?.gzipBytes ?? NaN };
+    out.wasm = {
+      files: wasm.map((a) => a.path),
+      rawBytes: wasm[0]?.rawBytes ?? NaN,
+      gzipBytes: wasm[0]?.gzipBytes ?? NaN,
+    };
     out.assets = assets;
 
     // ---- drags at the largest settings ----------------------------------------------------------
@@ -205,7 +237,8 @@ export async function pageMetrics(browser, dist) {
     out.drags = {};
     const demo = (name) => `.demo-mount[data-demo="${name}"]`;
 
-    try {  // ledger: drag the first key's handle once around the plane
+    try {
+      // ledger: drag the first key's handle once around the plane
       await page.locator(demo('ledger')).scrollIntoViewIfNeeded();
       const handle = page.locator(`${demo('ledger')} [data-part="handle-1"]`).first();
       const plane = await handle.evaluate((el) => {
@@ -214,39 +247,57 @@ export async function pageMetrics(browser, dist) {
         return { x: b.x, y: b.y, w: b.width, h: b.height };
       });
       const hb = await handle.boundingBox();
-      const cx = plane.x + plane.w / 2, cy = plane.y + plane.h / 2;
-      const hx = hb.x + hb.width / 2, hy = hb.y + hb.height / 2;
-      const r = Math.hypot(hx - cx, hy - cy), a0 = Math.atan2(hy - cy, hx - cx);
-      const points = Array.from({ length: STEPS + 1 }, (_, i) => [cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS), cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS)]);
+      const cx = plane.x + plane.w / 2,
+        cy = plane.y + plane.h / 2;
+      const hx = hb.x + hb.width / 2,
+        hy = hb.y + hb.height / 2;
+      const r = Math.hypot(hx - cx, hy - cy),
+        a0 = Math.atan2(hy - cy, hx - cx);
+      const points = Array.from({ length: STEPS + 1 }, (_, i) => [
+        cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS),
+        cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS),
+      ]);
       out.drags.ledger = summarize(await drag(page, points), 'd = 2 (the plane), key 1 dragged once around');
     } catch (e) {
       out.drags.ledger = { error: e.message.split('\n')[0] };
     }
 
-    try {  // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
+    try {
+      // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
       const sel = page.locator(`${demo('memory')} select[id$="-preset"]`).first();
       await sel.scrollIntoViewIfNeeded();
       await sel.selectOption('minimax-text-01');
       await page.waitForTimeout(300);
-      out.drags.memory = summarize(await rangeDrag(page, `${demo('memory')} input[type="range"]`),
-        'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M');
+      out.drags.memory = summarize(
+        await rangeDrag(page, `${demo('memory')} input[type="range"]`),
+        'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M',
+      );
     } catch (e) {
       out.drags.memory = { error: e.message.split('\n')[0] };
     }
 
-    try {  // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
+    try {
+      // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
       const dSel = page.locator(`${demo('overcapacity')} [data-part="d"]`).first();
       await dSel.scrollIntoViewIfNeeded();
       await dSel.selectOption('256');
       const t0 = Date.now();
       // The sweep runs in a worker; wait until its status line no longer says it is computing.
-      await page.waitForFunction((sel) => {
-        const s = document.querySelector(`${sel} .oc-status`);
-        return s && !/comput|refin|preview/i.test(s.textContent);
-      }, demo('overcapacity'), { timeout: 180000, polling: 100 }).catch(() => {});
+      await page
+        .waitForFunction(
+          (sel) => {
+            const s = document.querySelector(`${sel} .oc-status`);
+            return s && !/comput|refin|preview/i.test(s.textContent);
+          },
+          demo('overcapacity'),
+          { timeout: 180000, polling: 100 },
+        )
+        .catch(() => {});
       out.overcapacitySweepMs = Date.now() - t0;
-      out.drags.overcapacity = summarize(await rangeDrag(page, `${demo('overcapacity')} [data-part="n"]`),
-        'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end');
+      out.drags.overcapacity = summarize(
+        await rangeDrag(page, `${demo('overcapacity')} [data-part="n"]`),
+        'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',
+      );
     } catch (e) {
       out.drags.overcapacity = { error: e.message.split('\n')[0] };
     }

@@ -28,7 +28,7 @@ const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
 const quick = flag('--quick');
 const REPS = Number(argv[argv.indexOf('--reps') + 1]) || (quick ? 3 : 5);
-const TOLERANCE = 1e-9;  // every number of every implementation against the WebAssembly core's
+const TOLERANCE = 1e-9; // every number of every implementation against the WebAssembly core's
 const NATIVE = join(ROOT, 'build/native/linattn_bench');
 const IMPLS = ['native', 'wasm-node', 'wasm-chrome', 'js-node', 'js-chrome'];
 const NAMES = Object.keys(WORKLOADS);
@@ -62,7 +62,7 @@ const page = await browser.newPage();
 await page.goto(`${server.url.replace(/\/$/, '')}/tests/bench/bench.html`);
 await page.evaluate(() => window.benchReady);
 const cdp = await page.context().newCDPSession(page);
-await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });  // TaskDuration in CPU time
+await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }); // TaskDuration in CPU time
 const chromeVersion = (await page.evaluate(() => navigator.userAgent)).match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium';
 
 async function taskSeconds() {
@@ -72,8 +72,11 @@ async function taskSeconds() {
 
 const runners = {
   native(name, withResult) {
-    const r = spawnSync(NATIVE, [name, '1', ...(withResult ? ['--results'] : [])],
-      { input: spec, maxBuffer: 1 << 28, encoding: 'utf8' });
+    const r = spawnSync(NATIVE, [name, '1', ...(withResult ? ['--results'] : [])], {
+      input: spec,
+      maxBuffer: 1 << 28,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`linattn_bench ${name}: ${r.stderr}`);
     const o = JSON.parse(r.stdout);
     return { ms: o.timesMs[0], cpuMs: o.cpuMs[0], result: o.result };
@@ -143,11 +146,19 @@ await server.close();
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   if (!s.length) return NaN;
-  const at = (s.length - 1) * q, lo = Math.floor(at), hi = Math.ceil(at);
+  const at = (s.length - 1) * q,
+    lo = Math.floor(at),
+    hi = Math.ceil(at);
   return s[lo] + (s[hi] - s[lo]) * (at - lo);
 };
-const stats = (xs) => ({ median: quantile(xs, 0.5), min: Math.min(...xs), max: Math.max(...xs),
-  p25: quantile(xs, 0.25), p75: quantile(xs, 0.75), n: xs.length });
+const stats = (xs) => ({
+  median: quantile(xs, 0.5),
+  min: Math.min(...xs),
+  max: Math.max(...xs),
+  p25: quantile(xs, 0.25),
+  p75: quantile(xs, 0.75),
+  n: xs.length,
+});
 
 const summary = {};
 for (const name of NAMES) {
@@ -161,11 +172,20 @@ for (const name of NAMES) {
 // Ratios per rep (the numerator and denominator ran one after the other), then their median;
 // when one side has fewer reps (JS on the d = 256 sweep), the ratio of the medians.
 function ratio(name, a, b, key) {
-  const ta = timings[name][a], tb = timings[name][b];
+  const ta = timings[name][a],
+    tb = timings[name][b];
   const n = Math.min(ta.length, tb.length);
   if (!n) return null;
   if (ta.length !== tb.length) {
-    const r = quantile(ta.map((x) => x[key]), 0.5) / quantile(tb.map((x) => x[key]), 0.5);
+    const r =
+      quantile(
+        ta.map((x) => x[key]),
+        0.5,
+      ) /
+      quantile(
+        tb.map((x) => x[key]),
+        0.5,
+      );
     return { median: r, min: r, max: r, n, ofMedians: true };
   }
   const per = [];
@@ -191,22 +211,36 @@ const pad = (s, n) => String(s).padStart(n);
 console.log(`\nMedian time per workload, ms (CPU time of the running thread; wall in brackets; ${REPS} reps)`);
 console.log(['workload'.padEnd(10), ...IMPLS.map((i) => pad(i, 22))].join(''));
 for (const name of NAMES) {
-  console.log([name.padEnd(10), ...IMPLS.map((i) => {
-    const s = summary[name][i];
-    return pad(s ? `${fmt(s.cpuMs.median)} [${fmt(s.wallMs.median)}]` : '—', 22);
-  })].join(''));
+  console.log(
+    [
+      name.padEnd(10),
+      ...IMPLS.map((i) => {
+        const s = summary[name][i];
+        return pad(s ? `${fmt(s.cpuMs.median)} [${fmt(s.wallMs.median)}]` : '—', 22);
+      }),
+    ].join(''),
+  );
 }
 console.log('\nRatios, median over reps of the per-rep ratio of CPU times (of wall times in brackets)');
 console.log(['workload'.padEnd(10), ...RATIOS.map(([l]) => pad(l, 26))].join(''));
 for (const name of NAMES) {
-  console.log([name.padEnd(10), ...RATIOS.map(([l]) => {
-    const r = ratios[name][l];
-    return pad(r.cpu ? `${fmt(r.cpu.median, 2)}x [${fmt(r.wall.median, 2)}x]` : '—', 26);
-  })].join(''));
+  console.log(
+    [
+      name.padEnd(10),
+      ...RATIOS.map(([l]) => {
+        const r = ratios[name][l];
+        return pad(r.cpu ? `${fmt(r.cpu.median, 2)}x [${fmt(r.wall.median, 2)}x]` : '—', 26);
+      }),
+    ].join(''),
+  );
 }
 console.log('\nResults checked against wasm-node (max |difference|, tolerance 1e-9):');
 for (const name of NAMES) {
-  console.log(`  ${name.padEnd(9)} ${Object.entries(checks[name]).map(([i, c]) => `${i} ${c.maxDifference.toExponential(1)}${c.ok ? '' : ' MISMATCH'}`).join(', ')}`);
+  console.log(
+    `  ${name.padEnd(9)} ${Object.entries(checks[name])
+      .map(([i, c]) => `${i} ${c.maxDifference.toExponential(1)}${c.ok ? '' : ' MISMATCH'}`)
+      .join(', ')}`,
+  );
 }
 
 const targets = {
@@ -216,18 +250,32 @@ const targets = {
   'results agree': NAMES.every((n) => Object.values(checks[n]).every((c) => c.ok)),
 };
 if (pageResults) {
-  console.log(`\nPage (dist/): first load ${fmt(pageResults.firstLoad.gzipBytes / 1024)} KB gzip ` +
-    `(${fmt(pageResults.firstLoad.rawBytes / 1024)} KB raw, ${pageResults.firstLoad.requests} requests); ` +
-    `wasm ${fmt(pageResults.wasm.gzipBytes / 1024)} KB gzip (${fmt(pageResults.wasm.rawBytes / 1024)} KB raw)`);
-  console.log('  first-load files, KB raw / gzip: ' + [...pageResults.firstLoad.files].sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .map((f) => `${f.path.replace(/^\/assets\//, '')} ${fmt(f.rawBytes / 1024)}/${fmt(f.gzipBytes / 1024)}`).join(', '));
+  console.log(
+    `\nPage (dist/): first load ${fmt(pageResults.firstLoad.gzipBytes / 1024)} KB gzip ` +
+      `(${fmt(pageResults.firstLoad.rawBytes / 1024)} KB raw, ${pageResults.firstLoad.requests} requests); ` +
+      `wasm ${fmt(pageResults.wasm.gzipBytes / 1024)} KB gzip (${fmt(pageResults.wasm.rawBytes / 1024)} KB raw)`,
+  );
+  console.log(
+    '  first-load files, KB raw / gzip: ' +
+      [...pageResults.firstLoad.files]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((f) => `${f.path.replace(/^\/assets\//, '')} ${fmt(f.rawBytes / 1024)}/${fmt(f.gzipBytes / 1024)}`)
+        .join(', '),
+  );
   console.log(`  all three demos respond ${fmt(pageResults.demosRespondMs, 0)} ms after navigation start`);
-  console.log('  drag at the largest settings, per update: input -> rendered p50 / p95 ms (wall), main-thread CPU ms (mean);');
+  console.log(
+    '  drag at the largest settings, per update: input -> rendered p50 / p95 ms (wall), main-thread CPU ms (mean);',
+  );
   console.log('  longest task ms (longtask entries > 50 ms)');
   for (const [demo, d] of Object.entries(pageResults.drags)) {
-    console.log(`  ${demo.padEnd(13)} ${d.error ? `not measured: ${d.error}` :
-      `${fmt(d.update.p50)} / ${fmt(d.update.p95)}, CPU ${fmt(d.cpuPerUpdateMs)}; longest ${fmt(d.longestTaskMs, 0)} ` +
-      `(${d.longTasks.length} long tasks, ${d.updates} updates; ${d.settings})`}`);
+    console.log(
+      `  ${demo.padEnd(13)} ${
+        d.error
+          ? `not measured: ${d.error}`
+          : `${fmt(d.update.p50)} / ${fmt(d.update.p95)}, CPU ${fmt(d.cpuPerUpdateMs)}; longest ${fmt(d.longestTaskMs, 0)} ` +
+            `(${d.longTasks.length} long tasks, ${d.updates} updates; ${d.settings})`
+      }`,
+    );
   }
   targets['first load <= 300 KB gzip'] = pageResults.firstLoad.gzipBytes <= 300 * 1024;
   targets['wasm <= 80 KB gzip'] = pageResults.wasm.gzipBytes <= 80 * 1024;
@@ -239,15 +287,47 @@ if (pageResults) {
 console.log('\nTargets (ratios on CPU time):');
 for (const [t, ok] of Object.entries(targets)) console.log(`  ${ok ? 'met    ' : 'NOT met'}  ${t}`);
 
-const machine = { cpu: cpus()[0]?.model, cores: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30),
-  loadAverageAtEnd: loadavg(), node: process.version, chromium: chromeVersion, platform: process.platform };
-console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}; ` +
-  `Node ${process.version}, ${chromeVersion}. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
+const machine = {
+  cpu: cpus()[0]?.model,
+  cores: cpus().length,
+  memoryGB: Math.round(totalmem() / 2 ** 30),
+  loadAverageAtEnd: loadavg(),
+  node: process.version,
+  chromium: chromeVersion,
+  platform: process.platform,
+};
+console.log(
+  `\nMachine: ${machine.cpu}, ${machine.cores} cores, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; ` +
+    `Node ${process.version}, ${chromeVersion}. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
+);
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 const out = join(ROOT, 'bench-results/bench.json');
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, reps: REPS, workloads: WORKLOADS,
-  checks, summary, ratios, targets, page: pageResults, timings: Object.fromEntries(NAMES.map((n) => [n,
-    Object.fromEntries(IMPLS.map((i) => [i, timings[n][i].map(({ ms, cpuMs }) => ({ ms, cpuMs }))]))])) }, null, 1));
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine,
+      reps: REPS,
+      workloads: WORKLOADS,
+      checks,
+      summary,
+      ratios,
+      targets,
+      page: pageResults,
+      timings: Object.fromEntries(
+        NAMES.map((n) => [
+          n,
+          Object.fromEntries(IMPLS.map((i) => [i, timings[n][i].map(({ ms, cpuMs }) => ({ ms, cpuMs }))])),
+        ]),
+      ),
+    },
+    null,
+    1,
+  ),
+);
 console.log(`Full results: ${out}`);
 if (!targets['results agree']) process.exitCode = 1;

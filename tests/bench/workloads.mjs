@@ -29,36 +29,67 @@ export function contextLengths() {
 export function nativeSpec(presets) {
   const s = (w) => [w.d, w.nMax, w.trials, w.seed, w.beta].join(' ');
   const { ledger: l, kv } = WORKLOADS;
-  const lines = [`sweep64 ${s(WORKLOADS.sweep64)}`, `sweep256 ${s(WORKLOADS.sweep256)}`,
-    `ledger ${l.d} ${l.writes} ${l.seed} ${l.rounds}`, `tokens ${contextLengths().join(' ')}`,
-    `kvquery ${kv.sessions} ${kv.gpuBytes} ${kv.capacitySessions} ${kv.stateBytes}`];
+  const lines = [
+    `sweep64 ${s(WORKLOADS.sweep64)}`,
+    `sweep256 ${s(WORKLOADS.sweep256)}`,
+    `ledger ${l.d} ${l.writes} ${l.seed} ${l.rounds}`,
+    `tokens ${contextLengths().join(' ')}`,
+    `kvquery ${kv.sessions} ${kv.gpuBytes} ${kv.capacitySessions} ${kv.stateBytes}`,
+  ];
   for (const p of presets) {
     lines.push(`model ${p.id} ${p.params ?? 0} ${p.layers.length}`);
     for (const g of p.layers) {
-      lines.push([g.kind, g.count, g.kvHeads ?? 0, g.headDim ?? 0, g.window ?? 0, g.latentDim ?? 0,
-        g.heads ?? 0, g.keyDim ?? 0, g.valueDim ?? 0].join(' '));
+      lines.push(
+        [
+          g.kind,
+          g.count,
+          g.kvHeads ?? 0,
+          g.headDim ?? 0,
+          g.window ?? 0,
+          g.latentDim ?? 0,
+          g.heads ?? 0,
+          g.keyDim ?? 0,
+          g.valueDim ?? 0,
+        ].join(' '),
+      );
     }
   }
   return `${lines.join('\n')}\n`;
 }
 
-const SWEEP_FIELDS = ['cosineMean', 'cosineStd', 'relErrorMean', 'relErrorStd', 'crosstalkMean',
-  'crosstalkStd', 'recallMean', 'recallStd', 'softmaxCosineMean', 'softmaxCosineStd',
-  'softmaxRecallMean', 'softmaxRecallStd'];
+const SWEEP_FIELDS = [
+  'cosineMean',
+  'cosineStd',
+  'relErrorMean',
+  'relErrorStd',
+  'crosstalkMean',
+  'crosstalkStd',
+  'recallMean',
+  'recallStd',
+  'softmaxCosineMean',
+  'softmaxCosineStd',
+  'softmaxRecallMean',
+  'softmaxRecallStd',
+];
 
 // Each implementation's side of a workload: `prepare` (untimed) returns inputs, `run` the result.
 const impls = {
   wasm: (la) => ({
-    sweep: (w) => la.interferenceSweep({ d: w.d, nMax: w.nMax, trials: w.trials, seed: w.seed, keys: 'random', beta: w.beta }),
+    sweep: (w) =>
+      la.interferenceSweep({ d: w.d, nMax: w.nMax, trials: w.trials, seed: w.seed, keys: 'random', beta: w.beta }),
     normals: (seed, count) => la.randomNormals(seed, count),
     memory: (opts) => la.memory(opts),
-    kvMemory: la.kvMemory, kvCapacity: la.kvCapacity, kvCrossover: la.kvCrossover,
+    kvMemory: la.kvMemory,
+    kvCapacity: la.kvCapacity,
+    kvCrossover: la.kvCrossover,
   }),
   js: () => ({
     sweep: (w) => js.interferenceSweep({ ...w, keys: 'random' }),
     normals: js.randomNormals,
     memory: (opts) => new js.Memory(opts),
-    kvMemory: js.kvMemory, kvCapacity: js.kvCapacity, kvCrossover: js.kvCrossover,
+    kvMemory: js.kvMemory,
+    kvCapacity: js.kvCapacity,
+    kvCrossover: js.kvCrossover,
   }),
 };
 
@@ -77,7 +108,7 @@ export function prepare(name, impl, { la, presets } = {}) {
   }
   if (name === 'ledger') {
     const { d, writes, seed, rounds } = WORKLOADS.ledger;
-    const x = I.normals(seed, 2 * writes * d);  // keys, then values, row by row
+    const x = I.normals(seed, 2 * writes * d); // keys, then values, row by row
     const k = Array.from({ length: writes }, (_, i) => x.slice(i * d, (i + 1) * d));
     const v = Array.from({ length: writes }, (_, i) => x.slice((writes + i) * d, (writes + i + 1) * d));
     return () => {
@@ -103,7 +134,8 @@ export function prepare(name, impl, { la, presets } = {}) {
     const tokens = contextLengths();
     const models = presets.map((p) => ({ layers: p.layers, params: p.params ?? 0 }));
     return () => {
-      let sum = 0n, calls = 0;
+      let sum = 0n,
+        calls = 0;
       const add = (f) => {
         try {
           for (const b of Object.values(f())) sum += b;
@@ -116,8 +148,16 @@ export function prepare(name, impl, { la, presets } = {}) {
         for (const kvDtype of q.dtypes) {
           for (const t of tokens) {
             add(() => I.kvMemory(model, { tokens: t, sessions: q.sessions, kvDtype, stateDtype: 'bf16' }));
-            add(() => I.kvCapacity(model, { tokens: t, sessions: q.capacitySessions, kvDtype,
-              stateDtype: 'bf16', gpuBytes: q.gpuBytes, weightDtype: 'bf16' }));
+            add(() =>
+              I.kvCapacity(model, {
+                tokens: t,
+                sessions: q.capacitySessions,
+                kvDtype,
+                stateDtype: 'bf16',
+                gpuBytes: q.gpuBytes,
+                weightDtype: 'bf16',
+              }),
+            );
           }
           add(() => ({ x: I.kvCrossover(model, { stateBytes: q.stateBytes, kvDtype }) }));
         }
@@ -135,7 +175,8 @@ export function prepare(name, impl, { la, presets } = {}) {
 export function maxDifference(a, b) {
   let worst = 0;
   for (const key of Object.keys(a)) {
-    const x = a[key], y = b[key];
+    const x = a[key],
+      y = b[key];
     if (Array.isArray(x)) {
       if (!Array.isArray(y) || x.length !== y.length) return Infinity;
       for (let i = 0; i < x.length; i++) {

@@ -20,11 +20,19 @@ function catchCore() {
   const freeze = Object.freeze;
   Object.freeze = function (o) {
     try {
-      if (o && typeof o.memory === 'function' && typeof o.kvMemory === 'function' &&
-          o.debug && typeof o.debug.heapBytesInUse === 'function' && !window.__probeLa) {
+      if (
+        o &&
+        typeof o.memory === 'function' &&
+        typeof o.kvMemory === 'function' &&
+        o.debug &&
+        typeof o.debug.heapBytesInUse === 'function' &&
+        !window.__probeLa
+      ) {
         window.__probeLa = o;
       }
-    } catch { /* a getter that throws: not the API */ }
+    } catch {
+      /* a getter that throws: not the API */
+    }
     return freeze.call(this, o);
   };
 }

@@ -28,44 +28,60 @@ after(async () => {
 // Mounts the demo `times` times into a fresh element, lets it draw and settle, pokes its state,
 // and destroys it. Runs in the page.
 function cycles(page, url, times) {
-  return page.evaluate(async ({ url, times }) => {
-    const mod = await import(url);
-    const frames = (n) => new Promise((resolve) => {
-      const tick = () => (n-- > 0 ? requestAnimationFrame(tick) : resolve());
-      tick();
-    });
-    for (let i = 0; i < times; i++) {
-      const host = document.createElement('div');
-      host.className = 'demo-mount';
-      document.querySelector('main, article, body').append(host);
-      const handle = mod.mount(host, { la: window.__probeLa, state: undefined, onStateChange() {} });
+  return page.evaluate(
+    async ({ url, times }) => {
+      const mod = await import(url);
+      const frames = (n) =>
+        new Promise((resolve) => {
+          const tick = () => (n-- > 0 ? requestAnimationFrame(tick) : resolve());
+          tick();
+        });
+      for (let i = 0; i < times; i++) {
+        const host = document.createElement('div');
+        host.className = 'demo-mount';
+        document.querySelector('main, article, body').append(host);
+        const handle = mod.mount(host, { la: window.__probeLa, state: undefined, onStateChange() {} });
+        await frames(2);
+        const state = handle.getState();
+        handle.setState(state);
+        await new Promise((r) => setTimeout(r, 30)); // demo timers (debounced redraws, workers) start
+        handle.destroy();
+        host.remove();
+      }
       await frames(2);
-      const state = handle.getState();
-      handle.setState(state);
-      await new Promise((r) => setTimeout(r, 30));  // demo timers (debounced redraws, workers) start
-      handle.destroy();
-      host.remove();
-    }
-    await frames(2);
-  }, { url, times });
+    },
+    { url, times },
+  );
 }
 
 for (const name of ['ledger', 'memory', 'overcapacity']) {
   test(`the ${name} demo mounted and destroyed ${CYCLES} times leaves no core objects, workers or JS heap behind`, async () => {
-    await cycles(page, urls[name], 3);  // warm-up: lazy caches, first allocations, JIT
+    await cycles(page, urls[name], 3); // warm-up: lazy caches, first allocations, JIT
     await new Promise((r) => setTimeout(r, 300));
     const workers = page.workers().length;
     const start = await heapSnapshot(page, cdp);
     await cycles(page, urls[name], CYCLES);
-    await new Promise((r) => setTimeout(r, 300));  // terminated workers disappear asynchronously
+    await new Promise((r) => setTimeout(r, 300)); // terminated workers disappear asynchronously
     const end = await heapSnapshot(page, cdp);
-    console.log(`${name}: ${CYCLES} mounts: core heap ${start.wasmHeap} -> ${end.wasmHeap} bytes, ` +
-      `wasm memory ${start.wasmMemory} -> ${end.wasmMemory}, JS heap ${start.jsHeap} -> ${end.jsHeap} ` +
-      `(${end.jsHeap - start.jsHeap >= 0 ? '+' : ''}${end.jsHeap - start.jsHeap}), workers ${workers} -> ${page.workers().length}`);
-    assert.equal(end.wasmHeap, start.wasmHeap, `${name}: core heap bytes in use (each mount left ${(end.wasmHeap - start.wasmHeap) / CYCLES} bytes)`);
+    console.log(
+      `${name}: ${CYCLES} mounts: core heap ${start.wasmHeap} -> ${end.wasmHeap} bytes, ` +
+        `wasm memory ${start.wasmMemory} -> ${end.wasmMemory}, JS heap ${start.jsHeap} -> ${end.jsHeap} ` +
+        `(${end.jsHeap - start.jsHeap >= 0 ? '+' : ''}${end.jsHeap - start.jsHeap}), workers ${workers} -> ${page.workers().length}`,
+    );
+    assert.equal(
+      end.wasmHeap,
+      start.wasmHeap,
+      `${name}: core heap bytes in use (each mount left ${(end.wasmHeap - start.wasmHeap) / CYCLES} bytes)`,
+    );
     assert.equal(end.wasmMemory, start.wasmMemory, `${name}: WebAssembly memory grew`);
-    assert.ok(page.workers().length <= workers, `${name}: workers left running: ${page.workers().length} (before: ${workers})`);
-    assert.ok(end.jsHeap - start.jsHeap <= JS_BOUND, `${name}: JS heap grew by ${end.jsHeap - start.jsHeap} bytes (bound ${JS_BOUND})`);
+    assert.ok(
+      page.workers().length <= workers,
+      `${name}: workers left running: ${page.workers().length} (before: ${workers})`,
+    );
+    assert.ok(
+      end.jsHeap - start.jsHeap <= JS_BOUND,
+      `${name}: JS heap grew by ${end.jsHeap - start.jsHeap} bytes (bound ${JS_BOUND})`,
+    );
     assert.deepEqual(problems, [], 'console errors, page errors or failed requests');
   });
 }

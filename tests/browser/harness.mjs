@@ -29,8 +29,14 @@ export const DIST = join(ROOT, 'dist');
 export const STANDALONE = join(DIST, 'chapter-04-standalone.html');
 export const standaloneUrl = () => pathToFileURL(STANDALONE).href;
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 export async function launch({ headless = true } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'la-chromium-'));
@@ -56,7 +62,9 @@ export function serve(dir = DIST) {
 // Runs in the page before its own scripts: CSP violations become console errors the test sees.
 function reportCspViolations() {
   document.addEventListener('securitypolicyviolation', (e) => {
-    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    console.error(
+      `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+    );
   });
 }
 
@@ -64,11 +72,15 @@ function sameOrigin(requestUrl, pageUrl) {
   const r = new URL(requestUrl);
   if (r.protocol === 'data:' || r.protocol === 'blob:') return true;
   const p = new URL(pageUrl);
-  if (p.protocol === 'file:') return r.href === p.href.split('#')[0];   // the file itself, nothing else
+  if (p.protocol === 'file:') return r.href === p.href.split('#')[0]; // the file itself, nothing else
   return r.origin === p.origin;
 }
 
-export async function openPage(browser, url, { width = 1280, height = 900, colorScheme, reducedMotion, waitUntil = 'load' } = {}) {
+export async function openPage(
+  browser,
+  url,
+  { width = 1280, height = 900, colorScheme, reducedMotion, waitUntil = 'load' } = {},
+) {
   const page = await browser.newPage();
   const problems = [];
   await page.setViewportSize({ width, height });
@@ -108,11 +120,20 @@ export async function axe(page, scope) {
 /** Fails with axe-core's findings (ids and nodes) unless `scope` on the page has none. */
 export async function assertAxeClean(page, scope, label) {
   const violations = await axe(page, scope);
-  if (violations.length) throw new Error(`axe (${label}): ${violations.map((v) => v.id).join(', ')}\n${describeViolations(violations)}`);
+  if (violations.length)
+    throw new Error(`axe (${label}): ${violations.map((v) => v.id).join(', ')}\n${describeViolations(violations)}`);
 }
 
 export function describeViolations(violations) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    )
+    .join('\n');
 }
 
 export function noHorizontalOverflow(page) {
@@ -138,7 +159,9 @@ export function noHorizontalOverflow(page) {
     return {
       scrollWidth: doc.scrollWidth,
       clientWidth: limit,
-      offenders: offenders.slice(0, 8).map((o) => `${o.el.tagName.toLowerCase()}.${[...o.el.classList].join('.')} right=${o.right}`),
+      offenders: offenders
+        .slice(0, 8)
+        .map((o) => `${o.el.tagName.toLowerCase()}.${[...o.el.classList].join('.')} right=${o.right}`),
     };
   });
 }
@@ -181,11 +204,12 @@ export async function watchMainThread(page, measurePrefix) {
     window.__mainThreadWatch = w;
   }, measurePrefix);
   return {
-    stop: (since = 0) => page.evaluate((start) => {
-      const w = window.__mainThreadWatch;
-      for (const o of w.observers) o.disconnect();
-      return { tasks: w.tasks.filter((t) => t.start >= start), work: w.work.filter((x) => x.start >= start) };
-    }, since),
+    stop: (since = 0) =>
+      page.evaluate((start) => {
+        const w = window.__mainThreadWatch;
+        for (const o of w.observers) o.disconnect();
+        return { tasks: w.tasks.filter((t) => t.start >= start), work: w.work.filter((x) => x.start >= start) };
+      }, since),
   };
 }
 
@@ -201,6 +225,8 @@ export function checkDragUpdates({ tasks, work }, moves, label) {
   const slow = work.filter((w) => w.duration >= 50);
   assert.deepEqual(slow, [], `the demo's own work took 50 ms or more in an update: ${JSON.stringify(slow)}`);
   const longest = Math.max(...work.map((w) => w.duration));
-  console.log(`# ${label} drag: ${work.length} updates, demo work at most ${longest.toFixed(1)} ms; ` +
-    `${tasks.length} long tasks (whole frames, browser rendering included) ${JSON.stringify(tasks.map((t) => t.duration))}`);
+  console.log(
+    `# ${label} drag: ${work.length} updates, demo work at most ${longest.toFixed(1)} ms; ` +
+      `${tasks.length} long tasks (whole frames, browser rendering included) ${JSON.stringify(tasks.map((t) => t.duration))}`,
+  );
 }

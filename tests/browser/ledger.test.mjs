@@ -3,7 +3,17 @@
 // axe-core in several states. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, noHorizontalOverflow, standaloneUrl, watchMainThread, collectGarbage, checkDragUpdates, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
+import {
+  launch,
+  serve,
+  openPage,
+  noHorizontalOverflow,
+  standaloneUrl,
+  watchMainThread,
+  collectGarbage,
+  checkDragUpdates,
+  assertAxeClean as assertAxeCleanIn,
+} from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -16,7 +26,12 @@ let problems;
 /** "−3" -> -3 (the demo prints a typographic minus). */
 const num = (t) => Number(t.trim().replace(/\u2212/g, '-'));
 /** "(3, −3)" -> [3, -3] */
-const vec = (t) => t.trim().replace(/^\(|\)$/g, '').split(',').map(num);
+const vec = (t) =>
+  t
+    .trim()
+    .replace(/^\(|\)$/g, '')
+    .split(',')
+    .map(num);
 
 async function matrix(name) {
   return page.$$eval(`${part(name)} tbody td .la-ledger__num`, (cells) => cells.map((c) => c.textContent));
@@ -48,8 +63,12 @@ async function goToStep(n) {
 }
 function close(actual, expected, tol, what) {
   assert.equal(actual.length, expected.length, `${what}: length`);
-  actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= tol,
-    `${what}[${i}]: expected ${expected[i]} (±${tol}), got ${a} (all: ${actual.join(', ')})`));
+  actual.forEach((a, i) =>
+    assert.ok(
+      Math.abs(a - expected[i]) <= tol,
+      `${what}[${i}]: expected ${expected[i]} (±${tol}), got ${a} (all: ${actual.join(', ')})`,
+    ),
+  );
 }
 const assertAxeClean = (label) => assertAxeCleanIn(page, ROOT, label);
 
@@ -92,7 +111,7 @@ test('shows each stamp and the running S after each write, changed cells highlig
 test('reads (3, 1) and (−2, 4) exactly after two writes, then (3, −3) and (1.2, −1.8) after the third', async () => {
   await goToStep(2);
   let r1 = await readRow(1);
-  let r2 = await readRow(2);
+  const r2 = await readRow(2);
   assert.deepEqual(r1.read, [3, 1]);
   assert.deepEqual(r2.read, [-2, 4]);
   assert.match(r1.verdict, /\u2713\s*exact/);
@@ -105,7 +124,7 @@ test('reads (3, 1) and (−2, 4) exactly after two writes, then (3, −3) and (1
   assert.deepEqual(r1.read, [3, -3]);
   assert.deepEqual(r1.stored, [3, 1]);
   assert.match(r1.verdict, /\u2717\s*off/);
-  assert.equal(r1.error, 4);                       // |(3, −3) − (3, 1)| = 4
+  assert.equal(r1.error, 4); // |(3, −3) − (3, 1)| = 4
   assert.deepEqual(r3.read, [1.2, -1.8]);
   assert.match(r3.verdict, /\u2717/);
   close([r3.error], [Math.hypot(1.2, 3.2)], 1e-4, 'error of the k\u2083 read');
@@ -140,7 +159,10 @@ test('stepping back one write restores exact recall', async () => {
   await page.click(`${ROOT} [data-action="back"]`);
   assert.equal(await step(), 2);
   assert.equal(await readCount(), 2);
-  for (const [i, v] of [[1, [3, 1]], [2, [-2, 4]]]) {
+  for (const [i, v] of [
+    [1, [3, 1]],
+    [2, [-2, 4]],
+  ]) {
     const r = await readRow(i);
     assert.deepEqual(r.read, v);
     assert.match(r.verdict, /\u2713/);
@@ -155,19 +177,24 @@ test('turning k₃ with the keyboard changes the k₁ read as k₁·k₃ predict
   assert.equal(await handle.getAttribute('role'), 'slider');
   assert.match(await handle.getAttribute('aria-valuetext'), /^36\.87 degrees/);
   await handle.focus();
-  await page.keyboard.press('ArrowRight');          // 36.87° -> 37°
+  await page.keyboard.press('ArrowRight'); // 36.87° -> 37°
   assert.match(await handle.getAttribute('aria-valuetext'), /^37 degrees/);
   // k₁ᵀS = (k₁·k₁) v₁ + (k₁·k₂) v₂ + (k₁·k₃) v₃ = (3, 1) + cos 37° (0, −5)
-  const c37 = Math.cos(37 * Math.PI / 180);
+  const c37 = Math.cos((37 * Math.PI) / 180);
   close((await readRow(1)).read, [3, 1 - 5 * c37], 1e-4, 'k\u2081 read at 37\u00b0');
-  close([num(await page.textContent(`${part('term-3')} [data-part="coefficient"]`))], [c37], 1e-4, 'k\u2081\u00b7k\u2083');
+  close(
+    [num(await page.textContent(`${part('term-3')} [data-part="coefficient"]`))],
+    [c37],
+    1e-4,
+    'k\u2081\u00b7k\u2083',
+  );
   assert.equal(await page.textContent(`${part('angle-3')} [data-part="angle"]`), '37\u00b0');
 
-  await page.keyboard.press('PageUp');              // 52°
-  const c52 = Math.cos(52 * Math.PI / 180);
+  await page.keyboard.press('PageUp'); // 52°
+  const c52 = Math.cos((52 * Math.PI) / 180);
   close((await readRow(1)).read, [3, 1 - 5 * c52], 1e-4, 'k\u2081 read at 52\u00b0');
   // k₃'s own read: (k₃·k₁) v₁ + (k₃·k₂) v₂ + |k₃|² v₃ with k₃ = (cos 52°, sin 52°)
-  const s52 = Math.sin(52 * Math.PI / 180);
+  const s52 = Math.sin((52 * Math.PI) / 180);
   close((await readRow(3)).read, [3 * c52 - 2 * s52, c52 + 4 * s52 - 5], 1e-4, 'k\u2083 read at 52\u00b0');
 
   // Turned to 90°, k₃ is parallel to k₂: k₁ is exact again (k₁ ⟂ k₃).
@@ -188,7 +215,7 @@ test('dragging a key with the mouse or a finger moves it on the unit circle', as
   const cy = box.y + box.height / 2;
   await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
   await page.mouse.down();
-  await page.mouse.move(cx, cy - box.height / 3, { steps: 4 });  // straight up: 90°
+  await page.mouse.move(cx, cy - box.height / 3, { steps: 4 }); // straight up: 90°
   await page.mouse.up();
   assert.match(await handle.getAttribute('aria-valuetext'), /^90 degrees/);
   assert.deepEqual((await readRow(1)).read, [3, 1]);
@@ -202,12 +229,17 @@ test('dragging a key with the mouse or a finger moves it on the unit circle', as
   const start = await handle.boundingBox();
   const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
   const [x1, y1] = [plane.x + plane.width / 2, plane.y + plane.height / 6];
-  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }] });
+  const touch = (type, x, y) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
+    });
   await touch('touchStart', x0, y0);
-  for (let i = 1; i <= 6; i++) await touch('touchMove', x0 + (x1 - x0) * Math.min(1, i / 5), y0 + (y1 - y0) * Math.min(1, i / 5));
+  for (let i = 1; i <= 6; i++)
+    await touch('touchMove', x0 + (x1 - x0) * Math.min(1, i / 5), y0 + (y1 - y0) * Math.min(1, i / 5));
   await touch('touchEnd');
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
-  const angle = Number((await handle.getAttribute('aria-valuenow')));
+  const angle = Number(await handle.getAttribute('aria-valuenow'));
   assert.ok(angle > 60 && angle <= 90, `touch drag turned k\u2083 towards 90\u00b0 (now ${angle}\u00b0)`);
   await page.click(`${ROOT} [data-action="reset"]`);
 });
@@ -236,14 +268,18 @@ test('bad input in a field shows an inline message and leaves the ledger unchang
     ['NaN', /not a number/],
     ['1e400', /too large/],
     ['5e6', /between/],
-    ['0', /all zeros/],                      // k₁ = (0, 0): a key with no direction
+    ['0', /all zeros/], // k₁ = (0, 0): a key with no direction
   ];
   for (const [text, expected] of cases) {
     await page.fill(field, text);
     await page.press(field, 'Enter');
     assert.match(await page.textContent(msg), expected, `message for ${JSON.stringify(text)}`);
     assert.equal(await page.getAttribute(field, 'aria-invalid'), 'true');
-    assert.deepEqual(await matrix('S-3'), ['3', '\u22123', '\u22122', '1'], `ledger unchanged after ${JSON.stringify(text)}`);
+    assert.deepEqual(
+      await matrix('S-3'),
+      ['3', '\u22123', '\u22122', '1'],
+      `ledger unchanged after ${JSON.stringify(text)}`,
+    );
   }
   await page.fill(field, '2');
   await page.press(field, 'Enter');
@@ -273,12 +309,17 @@ test('the reader edits the ledger: add, remove, d = 3, reset', async () => {
   assert.equal((await matrix('S-3')).length, 9);
   assert.equal(await page.isHidden(part('plane-note')), false);
   // In 3-D the example's keys pad with a zero; write a third key along the new axis: exact recall.
-  for (const [field, text] of [['k3-3', '1'], ['k3-1', '0'], ['k3-2', '0']]) {
+  for (const [field, text] of [
+    ['k3-3', '1'],
+    ['k3-1', '0'],
+    ['k3-2', '0'],
+  ]) {
     await page.fill(part(field), text);
     await page.press(part(field), 'Enter');
     assert.equal(await page.getAttribute(part(field), 'aria-invalid'), null, `${field} = ${text} accepted`);
   }
-  for (const i of [1, 2, 3]) assert.match((await readRow(i)).verdict, /\u2713/, `read ${i} exact with three perpendicular keys`);
+  for (const i of [1, 2, 3])
+    assert.match((await readRow(i)).verdict, /\u2713/, `read ${i} exact with three perpendicular keys`);
   await page.click(`${ROOT} [data-action="reset"]`);
   assert.equal((await matrix('S-3')).length, 4);
 });
@@ -288,9 +329,16 @@ test('receipts grow with each write, the ledger stays d × d', async () => {
   const counts = [];
   for (const n of [1, 2, 3]) {
     await goToStep(n);
-    counts.push([num(await page.textContent(part('receipt-numbers'))), num(await page.textContent(part('ledger-numbers')))]);
+    counts.push([
+      num(await page.textContent(part('receipt-numbers'))),
+      num(await page.textContent(part('ledger-numbers'))),
+    ]);
   }
-  assert.deepEqual(counts, [[4, 4], [8, 4], [12, 4]]);
+  assert.deepEqual(counts, [
+    [4, 4],
+    [8, 4],
+    [12, 4],
+  ]);
 });
 
 test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D with a free query and a field error, and in dark theme', async () => {
@@ -312,11 +360,15 @@ test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D wit
   await page.click(`${ROOT} [data-action="reset"]`);
   // Colours change with transitions: let them finish, or axe measures a half-way colour.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
   await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => r()), 400)));
   await assertAxeClean('dark theme');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.evaluate(() => { delete document.documentElement.dataset.theme; });
+  await page.evaluate(() => {
+    delete document.documentElement.dataset.theme;
+  });
   assert.deepEqual(problems, []);
 });
 
@@ -324,9 +376,9 @@ test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D wit
 // during a drag each must stay under 50 ms. Long tasks are printed too: they also hold the
 // browser's style, layout and paint of the whole chapter (headless, software rendering, a shared
 // machine), so they are reported, not bounded here.
-test('dragging a key once around the plane: one update per frame, each under 50 ms of the demo\'s own work', async () => {
+test("dragging a key once around the plane: one update per frame, each under 50 ms of the demo's own work", async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
-  await collectGarbage(page);   // what the earlier tests (axe-core above all) left behind
+  await collectGarbage(page); // what the earlier tests (axe-core above all) left behind
   const watch = await watchMainThread(page, 'la-ledger:frame');
   const handle = page.locator(part('handle-1'));
   await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
@@ -357,10 +409,16 @@ test('fits a 360 px wide screen', async () => {
   const narrow = await openPage(browser, new URL('index.html', server.url).href, { width: 360, height: 800 });
   await narrow.page.locator(ROOT).scrollIntoViewIfNeeded();
   await narrow.page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
-  const demo = await narrow.page.$eval(`${ROOT} .la-ledger`, (el) => ({ right: el.getBoundingClientRect().right, width: document.documentElement.clientWidth }));
+  const demo = await narrow.page.$eval(`${ROOT} .la-ledger`, (el) => ({
+    right: el.getBoundingClientRect().right,
+    width: document.documentElement.clientWidth,
+  }));
   assert.ok(demo.right <= demo.width + 1, `demo ends at ${demo.right}px on a ${demo.width}px screen`);
   const overflow = await noHorizontalOverflow(narrow.page);
-  assert.deepEqual(overflow.offenders.filter((o) => o.includes('la-ledger')), []);
+  assert.deepEqual(
+    overflow.offenders.filter((o) => o.includes('la-ledger')),
+    [],
+  );
   assert.deepEqual(narrow.problems, []);
   await narrow.page.close();
 });

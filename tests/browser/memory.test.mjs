@@ -7,7 +7,18 @@
 // MEMORY_TEST_DIR=<dir> runs them against another build (e.g. the fixture page in development).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST, launch, serve, openPage, axe, describeViolations, noHorizontalOverflow, watchMainThread, collectGarbage, checkDragUpdates } from './harness.mjs';
+import {
+  DIST,
+  launch,
+  serve,
+  openPage,
+  axe,
+  describeViolations,
+  noHorizontalOverflow,
+  watchMainThread,
+  collectGarbage,
+  checkDragUpdates,
+} from './harness.mjs';
 
 const DIR = process.env.MEMORY_TEST_DIR || DIST;
 const BF16 = 2n;
@@ -26,7 +37,9 @@ before(async () => {
   const url = new URL('index.html', server.url.endsWith('/') ? server.url : `${server.url}/`).href;
   ({ page, problems } = await openPage(browser, url, { reducedMotion: 'no-preference' }));
   await page.locator('.demo-mount[data-demo="memory"]').scrollIntoViewIfNeeded();
-  await page.locator('.demo-mount[data-demo="memory"][data-status="ready"] .la-memory .lm-figures dd').first()
+  await page
+    .locator('.demo-mount[data-demo="memory"][data-status="ready"] .la-memory .lm-figures dd')
+    .first()
     .waitFor({ timeout: 20000 });
   demo = page.locator('.demo-mount[data-demo="memory"] .la-memory');
 });
@@ -42,7 +55,8 @@ async function reset() {
   if (await box.isChecked()) await box.uncheck();
   await setTokens(demo, 131072);
   await setSessions(demo, 1);
-  for (const which of ['kvdtype', 'statedtype', 'weightdtype']) await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
+  for (const which of ['kvdtype', 'statedtype', 'weightdtype'])
+    await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
   await demo.locator('input[id$="-gpu-80"]').check();
   await demo.locator('input[id$="-unit-binary"]').check();
   await demo.locator('input[id$="-scale-log"]').check();
@@ -75,18 +89,22 @@ const groupDigits = (n) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 async function expectPlainNumbers(demo, when) {
   const text = await demo.evaluate((el) => el.textContent);
   const bad = /NaN|Infinity|undefined|\d(\.\d+)?e[+-]?\d/.exec(text);
-  assert.equal(bad, null, `${when}: found "${bad && bad[0]}" in the demo's text`);
+  assert.equal(bad, null, `${when}: found "${bad?.[0]}" in the demo's text`);
 }
 
 async function expectBytes(demo, key, expected, text) {
   const f = await figure(demo, key);
-  assert.equal(f.bytes, expected.toString(), `${key}: expected ${expected} bytes, the page says ${f.bytes} (${f.text})`);
+  assert.equal(
+    f.bytes,
+    expected.toString(),
+    `${key}: expected ${expected} bytes, the page says ${f.bytes} (${f.text})`,
+  );
   assert.equal(f.exact, `${groupDigits(expected)} bytes`, `${key}: exact figure on hover/focus`);
   if (text) assert.equal(f.text, text, `${key}: expected "${text}", shown "${f.text}"`);
 }
 
 test('dense GQA (Llama-3-8B): 2·8·128·32·2 = 131,072 B per token = 128 KiB, 1 GiB at 8,192 tokens', async () => {
-  const { page, demo, problems } = await reset();
+  const { demo, problems } = await reset();
   await choosePreset(demo, 'llama-3-8b');
   await setTokens(demo, 8192);
   const perToken = 2n * 8n * 128n * 32n * BF16;
@@ -115,7 +133,7 @@ test('dense GQA (Llama-3-8B): 2·8·128·32·2 = 131,072 B per token = 128 KiB, 
 });
 
 test('MHA (Llama-2-7B), sliding window (Mistral-7B) capped at 4,096 tokens, MLA (DeepSeek-V3)', async () => {
-  const { page, demo, problems } = await reset();
+  const { demo, problems } = await reset();
   await choosePreset(demo, 'llama-2-7b');
   await setTokens(demo, 4096);
   const mha = 2n * 32n * 128n * 32n * BF16;
@@ -152,11 +170,11 @@ test('MHA (Llama-2-7B), sliding window (Mistral-7B) capped at 4,096 tokens, MLA 
 });
 
 test('hybrids: Qwen3-Next and Kimi-Linear stack a flat state under a smaller KV cache', async () => {
-  const { page, demo, problems } = await reset();
+  const { demo, problems } = await reset();
   await choosePreset(demo, 'qwen3-next-80b-a3b');
   await setTokens(demo, 1000000);
-  const qPerToken = 2n * 2n * 256n * 12n * BF16;         // 12 full-attention layers
-  const qState = 36n * 32n * 128n * 128n * BF16;          // 36 Gated DeltaNet layers
+  const qPerToken = 2n * 2n * 256n * 12n * BF16; // 12 full-attention layers
+  const qState = 36n * 32n * 128n * 128n * BF16; // 36 Gated DeltaNet layers
   await expectBytes(demo, 'kvPerToken', qPerToken, '24 KiB');
   await expectBytes(demo, 'kvTotal', qPerToken * 1000000n);
   await expectBytes(demo, 'stateTotal', qState, '36 MiB');
@@ -165,7 +183,7 @@ test('hybrids: Qwen3-Next and Kimi-Linear stack a flat state under a smaller KV 
 
   await choosePreset(demo, 'kimi-linear-48b-a3b');
   await setTokens(demo, 1000000);
-  const kPerToken = 576n * 7n * BF16;                     // 7 MLA layers
+  const kPerToken = 576n * 7n * BF16; // 7 MLA layers
   await expectBytes(demo, 'kvPerToken', kPerToken);
   await expectBytes(demo, 'kvTotal', kPerToken * 1000000n);
   await expectBytes(demo, 'stateTotal', 20n * 32n * 128n * 128n * BF16, '20 MiB');
@@ -177,7 +195,7 @@ test('hybrids: Qwen3-Next and Kimi-Linear stack a flat state under a smaller KV 
 });
 
 test('the fixed state is the same number at 1K and at 10M tokens, in the figures and in the data table', async () => {
-  const { page, demo, problems } = await reset();
+  const { demo, problems } = await reset();
   await choosePreset(demo, 'minimax-text-01');
   const state = 70n * 64n * 128n * 128n * BF16;
   await setTokens(demo, 1000);
@@ -186,12 +204,16 @@ test('the fixed state is the same number at 1K and at 10M tokens, in the figures
   await setTokens(demo, 10000000);
   await expectBytes(demo, 'stateTotal', state);
   assert.notEqual((await figure(demo, 'kvTotal')).bytes, kvAt1k, 'the KV cache grew meanwhile');
-  await demo.locator('details.lm-details').evaluate((d) => { d.open = true; });
-  const rows = await demo.locator('.lm-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
-    tokens: tr.querySelector('[data-col="tokens"]').textContent,
-    state: tr.querySelector('[data-col="state"]').getAttribute('data-bytes'),
-    kv: tr.querySelector('[data-col="kv"]').getAttribute('data-bytes'),
-  })));
+  await demo.locator('details.lm-details').evaluate((d) => {
+    d.open = true;
+  });
+  const rows = await demo.locator('.lm-table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({
+      tokens: tr.querySelector('[data-col="tokens"]').textContent,
+      state: tr.querySelector('[data-col="state"]').getAttribute('data-bytes'),
+      kv: tr.querySelector('[data-col="kv"]').getAttribute('data-bytes'),
+    })),
+  );
   assert.ok(rows.length >= 60, `at least 60 plotted context lengths, got ${rows.length}`);
   assert.equal(rows[0].tokens, '1,000');
   assert.equal(rows[rows.length - 1].tokens, '10,000,000');
@@ -199,25 +221,36 @@ test('the fixed state is the same number at 1K and at 10M tokens, in the figures
   await expectPlainNumbers(demo, 'MiniMax-Text-01 at 10M tokens, table open');
   // the KV column is 2·8·128·10 layers·2 B per token
   for (const r of rows) {
-    assert.equal(r.kv, (2n * 8n * 128n * 10n * BF16 * BigInt(r.tokens.replace(/,/g, ''))).toString(), `KV at ${r.tokens}`);
+    assert.equal(
+      r.kv,
+      (2n * 8n * 128n * 10n * BF16 * BigInt(r.tokens.replace(/,/g, ''))).toString(),
+      `KV at ${r.tokens}`,
+    );
   }
 
   // a dense model: its all-linear twin's line is flat too
   await choosePreset(demo, 'llama-3-8b');
-  const twin = await demo.locator('.lm-table tbody [data-col="twin"]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-bytes')));
+  const twin = await demo
+    .locator('.lm-table tbody [data-col="twin"]')
+    .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-bytes')));
   assert.ok(twin.length >= 60);
   assert.deepEqual(new Set(twin), new Set([(32n * 32n * 128n * 128n * BF16).toString()]));
   assert.deepEqual(problems, []);
 });
 
 test('KV dtype, state dtype and sessions change exactly what they should', async () => {
-  const { page, demo, problems } = await reset();
+  const { demo, problems } = await reset();
   await choosePreset(demo, 'llama-3-8b');
   await setTokens(demo, 8192);
   const kvType = demo.locator('select[id$="-kvdtype"]');
-  for (const [dtype, bytesX2] of [['fp32', 8n], ['bf16', 4n], ['fp8', 2n], ['int4', 1n]]) {
+  for (const [dtype, bytesX2] of [
+    ['fp32', 8n],
+    ['bf16', 4n],
+    ['fp8', 2n],
+    ['int4', 1n],
+  ]) {
     await kvType.selectOption(dtype);
-    const perToken = (2n * 8n * 128n * 32n * bytesX2) / 2n;    // int4: half a byte per number
+    const perToken = (2n * 8n * 128n * 32n * bytesX2) / 2n; // int4: half a byte per number
     await expectBytes(demo, 'kvPerToken', perToken);
     await expectBytes(demo, 'kvTotal', perToken * 8192n);
   }
@@ -227,7 +260,7 @@ test('KV dtype, state dtype and sessions change exactly what they should', async
   await expectBytes(demo, 'kvPerToken', 131072n);
 
   await choosePreset(demo, 'one-head-linear');
-  await expectBytes(demo, 'stateTotal', 4n * 64n * 64n * BF16);         // 4 sessions x 4,096 numbers
+  await expectBytes(demo, 'stateTotal', 4n * 64n * 64n * BF16); // 4 sessions x 4,096 numbers
   await setSessions(demo, 1);
   await demo.locator('select[id$="-statedtype"]').selectOption('fp32');
   await expectBytes(demo, 'stateTotal', 64n * 64n * FP32, '16 KiB');
@@ -245,7 +278,7 @@ test('KV dtype, state dtype and sessions change exactly what they should', async
 });
 
 test('bad input gives an inline message and keeps the last good state', async () => {
-  const { page, demo, problems } = await reset();
+  const { demo, problems } = await reset();
   await choosePreset(demo, 'llama-3-8b');
   await setTokens(demo, 8192);
   const good = await figure(demo, 'kvTotal');
@@ -271,8 +304,12 @@ test('bad input gives an inline message and keeps the last good state', async ()
   await expectBytes(demo, 'kvPerToken', 131072n);
   const lastGood = await figure(demo, 'kvTotal');
   const editorError = demo.locator('[id$="-editor-error"]');
-  for (const [field, bad, pattern] of [['kvHeads', '0', /kvHeads/], ['headDim', '-64', /headDim/],
-    ['kvHeads', 'eight', /not a whole number/], ['count', '1000000000', /count/]]) {
+  for (const [field, bad, pattern] of [
+    ['kvHeads', '0', /kvHeads/],
+    ['headDim', '-64', /headDim/],
+    ['kvHeads', 'eight', /not a whole number/],
+    ['count', '1000000000', /count/],
+  ]) {
     const input = demo.locator(`.lm-editor input[data-group="0"][data-key="${field}"]`);
     await input.fill(bad);
     await input.dispatchEvent('change');
@@ -293,7 +330,12 @@ test('bad input gives an inline message and keeps the last good state', async ()
   await demo.locator('.lm-editor button', { hasText: 'Add layer group' }).click();
   const kind = demo.locator('.lm-editor select[data-group="1"][data-key="kind"]');
   await kind.selectOption('linear');
-  for (const [key, v] of [['count', '2'], ['heads', '4'], ['keyDim', '64'], ['valueDim', '64']]) {
+  for (const [key, v] of [
+    ['count', '2'],
+    ['heads', '4'],
+    ['keyDim', '64'],
+    ['valueDim', '64'],
+  ]) {
     const input = demo.locator(`.lm-editor input[data-group="1"][data-key="${key}"]`);
     await input.fill(v);
     await input.dispatchEvent('change');
@@ -322,10 +364,10 @@ test('bad input gives an inline message and keeps the last good state', async ()
 // input events are coalesced to one per animation frame). Long tasks are printed too: they also hold
 // the browser's style, layout and paint of the whole chapter (headless, software rendering, a
 // shared machine), so they are reported, not bounded here.
-test('dragging the context slider 1K -> 10M: one update per frame, each under 50 ms of the demo\'s own work', async () => {
+test("dragging the context slider 1K -> 10M: one update per frame, each under 50 ms of the demo's own work", async () => {
   const { page, demo } = await reset();
   await choosePreset(demo, 'minimax-text-01');
-  await collectGarbage(page);   // what the earlier tests (axe-core above all) left behind
+  await collectGarbage(page); // what the earlier tests (axe-core above all) left behind
   const watch = await watchMainThread(page, 'la-memory:frame');
   const slider = demo.locator('input[type="range"]');
   await slider.scrollIntoViewIfNeeded();
@@ -343,20 +385,30 @@ test('dragging the context slider 1K -> 10M: one update per frame, each under 50
   assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10000000');
   assert.match(await slider.getAttribute('aria-valuetext'), /^10,000,000 tokens/);
   assert.match((await figure(demo, 'kvTotal')).exact ?? '', /\d/);
-  assert.equal(await demo.evaluate((el) => el.classList.contains('lm-dragging')), false, 'the bars animate again after the drag');
+  assert.equal(
+    await demo.evaluate((el) => el.classList.contains('lm-dragging')),
+    false,
+    'the bars animate again after the drag',
+  );
   await reset();
 });
 
 test('accessible: axe-clean in light and dark, keyboard slider with valuetext, no overflow at 360 px, motion only when allowed', async () => {
   const { page, demo, problems } = await reset();
-  const duration = () => demo.locator('.lm-bar').first().evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
-  assert.ok(await duration() > 0, 'the bars animate their growth');
+  const duration = () =>
+    demo
+      .locator('.lm-bar')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  assert.ok((await duration()) > 0, 'the bars animate their growth');
   for (const colorScheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.setViewportSize({ width: colorScheme === 'dark' ? 360 : 1280, height: 900 });
     await choosePreset(demo, colorScheme === 'dark' ? 'qwen3-next-80b-a3b' : 'mistral-7b-v0.1');
     // the data table (600-odd cells) is checked once: axe is slow on a busy machine
-    await demo.locator('details.lm-details').evaluate((d, open) => { d.open = open; }, colorScheme === 'light');
+    await demo.locator('details.lm-details').evaluate((d, open) => {
+      d.open = open;
+    }, colorScheme === 'light');
     const violations = await axe(page, '.la-memory');
     assert.deepEqual(violations, [], `${colorScheme}: ${describeViolations(violations)}`);
     await setTokens(demo, 2000);
@@ -368,7 +420,7 @@ test('accessible: axe-clean in light and dark, keyboard slider with valuetext, n
     const after = await figure(demo, 'kvTotal');
     assert.ok(BigInt(after.bytes) > BigInt(before.bytes), 'ArrowRight grows the context');
     assert.match(await slider.getAttribute('aria-valuetext'), /tokens/);
-    assert.ok(await duration() < 0.001, 'no bar animation under reduced motion');
+    assert.ok((await duration()) < 0.001, 'no bar animation under reduced motion');
     if (colorScheme === 'dark') {
       const overflow = await noHorizontalOverflow(page);
       assert.deepEqual(overflow.offenders, [], `no horizontal overflow at 360 px: ${JSON.stringify(overflow)}`);

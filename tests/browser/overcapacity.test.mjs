@@ -3,7 +3,16 @@
 // dragging (long tasks), bad input, and axe-core. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, noHorizontalOverflow, watchMainThread, collectGarbage, standaloneUrl, assertAxeClean as assertAxeCleanIn } from './harness.mjs';
+import {
+  launch,
+  serve,
+  openPage,
+  noHorizontalOverflow,
+  watchMainThread,
+  collectGarbage,
+  standaloneUrl,
+  assertAxeClean as assertAxeCleanIn,
+} from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="overcapacity"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -15,7 +24,13 @@ let page;
 let problems;
 
 /** "−0.12" -> -0.12, "96%" -> 96, "12,288" -> 12288 */
-const num = (t) => Number(t.trim().replace(/\u2212/g, '-').replace(/[%,]/g, ''));
+const num = (t) =>
+  Number(
+    t
+      .trim()
+      .replace(/\u2212/g, '-')
+      .replace(/[%,]/g, ''),
+  );
 
 async function waitComplete(timeout = 60000) {
   await page.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout, state: 'attached' });
@@ -23,10 +38,14 @@ async function waitComplete(timeout = 60000) {
 
 /** Sets N as a drag would: the slider's value and an input event. */
 async function setN(n) {
-  await page.$eval(part('n'), (el, v) => {
-    el.value = String(v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, n);
+  await page.$eval(
+    part('n'),
+    (el, v) => {
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    n,
+  );
   // The picture follows on the next animation frame.
   await page.waitForSelector(`${ROOT}[data-n="${n}"]`, { state: 'attached', timeout: 5000 });
 }
@@ -42,7 +61,10 @@ async function readout() {
 /** The rows of the plotted numbers table's current page, once every row shows the current numbers. */
 async function tableRows() {
   // The table is built a slice of rows per task: aria-busy until every row is there.
-  await page.waitForSelector(`${part('table')} .oc-table-scroll:not([aria-busy]) tbody tr`, { state: 'attached', timeout: 5000 });
+  await page.waitForSelector(`${part('table')} .oc-table-scroll:not([aria-busy]) tbody tr`, {
+    state: 'attached',
+    timeout: 5000,
+  });
   return page.$$eval(`${part('table')} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
 }
 
@@ -54,10 +76,12 @@ async function table() {
   const pages = await page.$eval(part('table-page'), (s) => (s.closest('[hidden]') ? 1 : s.options.length));
   const out = {};
   for (let k = 0; k < pages; k += 1) {
-    if (pages > 1 && await page.inputValue(part('table-page')) !== String(k)) {
+    if (pages > 1 && (await page.inputValue(part('table-page'))) !== String(k)) {
       await page.selectOption(part('table-page'), String(k));
-      await page.waitForFunction(([sel, n]) => new RegExp(`rows N = ${n} to`).test(document.querySelector(sel).textContent),
-        [`${part('table')} caption`, (k * 256 + 1).toLocaleString('en-US')]);
+      await page.waitForFunction(
+        ([sel, n]) => new RegExp(`rows N = ${n} to`).test(document.querySelector(sel).textContent),
+        [`${part('table')} caption`, (k * 256 + 1).toLocaleString('en-US')],
+      );
     }
     for (const r of await tableRows()) {
       const [n, cos, std, recall, miss, theory, smCos, smRecall] = r.map(num);
@@ -93,14 +117,20 @@ test('mounts in its default state: d = 64, N = 96, random keys, a sentence with 
   assert.equal(await page.inputValue(part('n')), '96');
   assert.equal(await page.getAttribute(part('n'), 'max'), '256');
   const s = await page.textContent(field('sentence'));
-  assert.match(s, /^With 96 associations in a 64-dimensional state, reads come back with cosine \d\.\d\d; [\d.]+% would pick the wrong stored value\.$/);
+  assert.match(
+    s,
+    /^With 96 associations in a 64-dimensional state, reads come back with cosine \d\.\d\d; [\d.]+% would pick the wrong stored value\.$/,
+  );
   assert.match(await page.getAttribute(part('n'), 'aria-valuetext'), /96 associations/);
   assert.match(await page.textContent(field('memory')), /12,288 numbers.*4,096 numbers/);
   assert.deepEqual(problems, []);
 });
 
 test('random keys at d = 64: mean cosine at N = 64 and N = 256 within 0.03 of theory (0.71, 0.45)', async () => {
-  for (const [n, expected] of [[64, 0.71], [256, 0.45]]) {
+  for (const [n, expected] of [
+    [64, 0.71],
+    [256, 0.45],
+  ]) {
     await setN(n);
     const r = await readout();
     assert.ok(Math.abs(r.cosine - expected) <= 0.03, `N = ${n}: cosine ${r.cosine}, expected ${expected} ± 0.03`);
@@ -114,14 +144,27 @@ test('the sentence states the plotted numbers at the current N', async () => {
   for (const n of [1, 32, 96, 200, 256]) {
     await setN(n);
     const s = await page.textContent(field('sentence'));
-    const m = /^With (\d+) associations? in a 64-dimensional state, reads come back with cosine ([\d.]+); (under )?([\d.]+)% would pick/.exec(s);
+    const m =
+      /^With (\d+) associations? in a 64-dimensional state, reads come back with cosine ([\d.]+); (under )?([\d.]+)% would pick/.exec(
+        s,
+      );
     assert.ok(m, `sentence: ${s}`);
     assert.equal(Number(m[1]), n);
-    assert.ok(Math.abs(Number(m[2]) - rows[n].cos) <= 0.005 + 1e-9, `N = ${n}: sentence cosine ${m[2]}, table ${rows[n].cos}`);
+    assert.ok(
+      Math.abs(Number(m[2]) - rows[n].cos) <= 0.005 + 1e-9,
+      `N = ${n}: sentence cosine ${m[2]}, table ${rows[n].cos}`,
+    );
     if (m[3]) assert.ok(rows[n].miss <= 0.001, `N = ${n}: sentence "under ${m[4]}%", table miss ${rows[n].miss}`);
-    else assert.ok(Math.abs(Number(m[4]) / 100 - rows[n].miss) <= 0.0005 + 1e-9, `N = ${n}: sentence ${m[4]}%, table miss ${rows[n].miss}`);
+    else
+      assert.ok(
+        Math.abs(Number(m[4]) / 100 - rows[n].miss) <= 0.0005 + 1e-9,
+        `N = ${n}: sentence ${m[4]}%, table miss ${rows[n].miss}`,
+      );
     const r = await readout();
-    assert.ok(Math.abs(r.cosine - rows[n].cos) <= 0.005 + 1e-9, `N = ${n}: readout ${r.cosine} vs table ${rows[n].cos}`);
+    assert.ok(
+      Math.abs(r.cosine - rows[n].cos) <= 0.005 + 1e-9,
+      `N = ${n}: readout ${r.cosine} vs table ${rows[n].cos}`,
+    );
   }
   // The marker sits on the plotted cosine curve at N.
   const dots = await page.$$eval(`${ROOT} .oc-dot.oc-s-cos`, (c) => c.map((d) => d.getAttribute('visibility')));
@@ -131,19 +174,25 @@ test('the sentence states the plotted numbers at the current N', async () => {
 
 test('the slider updates the picture within one animation frame at the default d', async () => {
   await setN(96);
-  const result = await page.$eval(part('n'), (el) => new Promise((resolve) => {
-    const root = el.closest('.la-overcapacity');
-    const t0 = performance.now();
-    el.value = '150';
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    const handler = performance.now() - t0;
-    requestAnimationFrame(() => resolve({
-      handler,
-      sentence: root.querySelector('[data-field="sentence"]').textContent,
-      marker: root.querySelector('.oc-marker-label').textContent,
-      store: root.querySelector('[data-part="store-head"]').textContent,
-    }));
-  }));
+  const result = await page.$eval(
+    part('n'),
+    (el) =>
+      new Promise((resolve) => {
+        const root = el.closest('.la-overcapacity');
+        const t0 = performance.now();
+        el.value = '150';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        const handler = performance.now() - t0;
+        requestAnimationFrame(() =>
+          resolve({
+            handler,
+            sentence: root.querySelector('[data-field="sentence"]').textContent,
+            marker: root.querySelector('.oc-marker-label').textContent,
+            store: root.querySelector('[data-part="store-head"]').textContent,
+          }),
+        );
+      }),
+  );
   assert.ok(result.handler < 16, `input handler took ${result.handler.toFixed(1)} ms`);
   assert.match(result.sentence, /^With 150 associations/);
   assert.equal(result.marker, 'N = 150');
@@ -157,9 +206,17 @@ test('every state size d gives its curve for N = 1 to 4d, with no error (d = 256
     if (d === 256) await page.waitForSelector(`${ROOT}[data-sweep="partial"]`, { timeout: 30000, state: 'attached' });
     else await waitComplete();
     assert.equal(await page.inputValue(part('d')), String(d), `d = ${d} kept`);
-    assert.equal(await page.$eval(part('error'), (e) => e.hidden), true, `d = ${d}: ${await page.textContent(part('error'))}`);
+    assert.equal(
+      await page.$eval(part('error'), (e) => e.hidden),
+      true,
+      `d = ${d}: ${await page.textContent(part('error'))}`,
+    );
     const rows = await table();
-    assert.deepEqual(Object.keys(rows).map(Number), Array.from({ length: 4 * d }, (_, i) => i + 1), `d = ${d}: a row per N`);
+    assert.deepEqual(
+      Object.keys(rows).map(Number),
+      Array.from({ length: 4 * d }, (_, i) => i + 1),
+      `d = ${d}: a row per N`,
+    );
     assert.equal((await tableRows()).length, Math.min(4 * d, 256), `d = ${d}: pages of at most 256 rows`);
     await closeTable();
   }
@@ -177,7 +234,10 @@ test('orthonormal keys: exact recall up to N = d, and not beyond', async () => {
     assert.equal(rows[n].recall, 1, `N = ${n}: recall ${rows[n].recall}`);
   }
   for (let n = 65; n <= 256; n += 1) assert.ok(rows[n].cos < 1, `N = ${n}: cosine ${rows[n].cos} should be below 1`);
-  assert.ok(Object.keys(rows).some((n) => n > 64 && rows[n].recall < 1), 'some N > d should lose recall');
+  assert.ok(
+    Object.keys(rows).some((n) => n > 64 && rows[n].recall < 1),
+    'some N > d should lose recall',
+  );
   await setN(64);
   assert.equal((await page.textContent(field('cosine'))).trim(), '1.00');
   assert.equal((await page.textContent(field('recall'))).trim(), '100%');
@@ -208,8 +268,13 @@ test('at high β the softmax curve stays above the linear one past N = d', async
 
 test('bad trials or seed: an inline message, and the last good state stays', async () => {
   const before = await page.textContent(field('sentence'));
-  for (const [name, value, pattern] of [['trials', 'abc', /whole number/], ['trials', '999', /trials/], ['trials', '0', /trials/],
-    ['seed', '-1', /whole number/], ['seed', '99999999999', /seed/]]) {
+  for (const [name, value, pattern] of [
+    ['trials', 'abc', /whole number/],
+    ['trials', '999', /trials/],
+    ['trials', '0', /trials/],
+    ['seed', '-1', /whole number/],
+    ['seed', '99999999999', /seed/],
+  ]) {
     await page.fill(part(name), value);
     await page.press(part(name), 'Enter');
     assert.match(await page.textContent(part(`${name}-msg`)), pattern, `${name} = ${value}`);
@@ -231,7 +296,13 @@ test('log axis: powers of two on the N axis', async () => {
   const ticks = await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent));
   assert.deepEqual(ticks, ['1', '2', '4', '8', '16', '32', '64', '128', '256']);
   await page.check(part('scale-linear'));
-  assert.deepEqual(await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent)), ['0', '64', '128', '192', '256']);
+  assert.deepEqual(await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent)), [
+    '0',
+    '64',
+    '128',
+    '192',
+    '256',
+  ]);
 });
 
 test('axe-core: clean with the tables open, in light and dark', async () => {
@@ -240,8 +311,14 @@ test('axe-core: clean with the tables open, in light and dark', async () => {
   await setN(12);
   for (const name of ['table', 'store-table', 'overlap-table']) await page.locator(`${part(name)} summary`).click();
   // The tables are built on the details' toggle events, which come after the clicks.
-  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 12, `${part('overlap-table')} tbody tr`, { timeout: 5000 });
-  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 12, `${part('store-table')} tbody tr`, { timeout: 5000 });
+  await page.waitForFunction(
+    (sel) => document.querySelectorAll(sel).length === 12,
+    `${part('overlap-table')} tbody tr`,
+    { timeout: 5000 },
+  );
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 12, `${part('store-table')} tbody tr`, {
+    timeout: 5000,
+  });
   await assertAxeClean('tables open, light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await assertAxeClean('tables open, dark');
@@ -250,7 +327,10 @@ test('axe-core: clean with the tables open, in light and dark', async () => {
   await page.selectOption(part('d'), '64');
   await waitComplete();
   await setN(200);
-  await page.waitForFunction((sel) => /drawn for N ≤ 128/.test(document.querySelector(sel).textContent), part('heat-note'));
+  await page.waitForFunction(
+    (sel) => /drawn for N ≤ 128/.test(document.querySelector(sel).textContent),
+    part('heat-note'),
+  );
   await assertAxeClean('large N');
 });
 
@@ -266,7 +346,7 @@ async function trialsShown() {
 // style, layout and paint included). The demo also marks its own work as User Timing measures
 // "la-overcapacity:*" (a frame of the slider, a sweep or store arriving), printed for diagnosis.
 test('no main-thread long task over 50 ms while dragging N at d = 256 with 32 trials streaming in', async () => {
-  await collectGarbage(page);   // what the earlier tests (axe-core above all) left behind
+  await collectGarbage(page); // what the earlier tests (axe-core above all) left behind
   const watch = await watchMainThread(page, 'la-overcapacity:');
   await page.selectOption(part('d'), '256');
   await page.fill(part('trials'), '32');
@@ -304,10 +384,15 @@ async function dragAndReadWhileStreaming(watch) {
   const frames = work.filter((w) => w.name === 'la-overcapacity:frame');
   // While N moves, the sweep takes no new step (runner.hold): at most the preview or step that was
   // running when the drag began, and the one after it, arrive during the drag.
-  assert.ok(work.filter((w) => w.name === 'la-overcapacity:sweep').length <= 2, 'the sweep waits while the reader drags');
+  assert.ok(
+    work.filter((w) => w.name === 'la-overcapacity:sweep').length <= 2,
+    'the sweep waits while the reader drags',
+  );
   const heaviest = work.reduce((a, w) => (w.duration > a.duration ? w : a), { name: 'none', duration: 0 });
-  console.log(`# drag at d = 256, 32 trials: ${frames.length} frames, ${work.filter((w) => w.name === 'la-overcapacity:sweep').length} sweep results ` +
-    `arrived during it; demo work at most ${heaviest.duration.toFixed(1)} ms (${heaviest.name}); long tasks ${JSON.stringify(tasks.map((t) => t.duration))}`);
+  console.log(
+    `# drag at d = 256, 32 trials: ${frames.length} frames, ${work.filter((w) => w.name === 'la-overcapacity:sweep').length} sweep results ` +
+      `arrived during it; demo work at most ${heaviest.duration.toFixed(1)} ms (${heaviest.name}); long tasks ${JSON.stringify(tasks.map((t) => t.duration))}`,
+  );
   assert.ok(frames.length >= 20, `the drag should redraw many frames (got ${frames.length})`);
   assert.deepEqual(tasks, [], 'main-thread tasks over 50 ms during the drag');
   assert.ok(Number(await page.inputValue(part('n'))) < 64, 'the drag should end near N = 1');
@@ -320,45 +405,62 @@ async function dragAndReadWhileStreaming(watch) {
   assert.ok(early >= 1 && early < 32, `first full-grid result over ${early} trials`);
   await table();
   const scroller = page.locator(`${part('table')} .oc-table-scroll`);
-  const place = await scroller.evaluate((el) => { el.scrollTop = 4000; return el.scrollTop; });
+  const place = await scroller.evaluate((el) => {
+    el.scrollTop = 4000;
+    return el.scrollTop;
+  });
   assert.ok(place > 0, 'the table scrolls');
-  await collectGarbage(page);   // the four pages the test just read
+  await collectGarbage(page); // the four pages the test just read
   const watchTable = await watchMainThread(page, 'la-overcapacity:');
   const t1 = await page.evaluate(() => performance.now());
   const before = await trialsShown();
-  await page.waitForFunction(([sel, n]) => {
-    const m = /Averaged over (\d+) of 32/.exec(document.querySelector(sel).textContent);
-    return m && Number(m[1]) >= n + 2;
-  }, [`${ROOT} .oc-status`, before], { timeout: 30000 });
-  await page.waitForSelector(`${part('table')} .oc-table-scroll:not([aria-busy])`, { state: 'attached', timeout: 5000 });
+  await page.waitForFunction(
+    ([sel, n]) => {
+      const m = /Averaged over (\d+) of 32/.exec(document.querySelector(sel).textContent);
+      return m && Number(m[1]) >= n + 2;
+    },
+    [`${ROOT} .oc-status`, before],
+    { timeout: 30000 },
+  );
+  await page.waitForSelector(`${part('table')} .oc-table-scroll:not([aria-busy])`, {
+    state: 'attached',
+    timeout: 5000,
+  });
   // (Stopped before the test reads the 1,024 rows: that read is itself a task on the main thread.)
   const { tasks: tableTasks, work: tableWork } = await watchTable.stop(t1);
   assert.equal(await scroller.evaluate((el) => el.scrollTop), place, 'the reader keeps their place in the table');
   const arrivals = tableWork.filter((w) => w.name === 'la-overcapacity:sweep');
   const slices = tableWork.filter((w) => w.name === 'la-overcapacity:table');
-  console.log(`# table open at d = 256: ${arrivals.length} results arrived (demo work ${JSON.stringify(arrivals.map((w) => Math.round(w.duration)))} ms), ` +
-    `${slices.length} slices of rows (at most ${Math.max(0, ...slices.map((w) => w.duration)).toFixed(1)} ms); long tasks ${JSON.stringify(tableTasks.map((t) => t.duration))}`);
+  console.log(
+    `# table open at d = 256: ${arrivals.length} results arrived (demo work ${JSON.stringify(arrivals.map((w) => Math.round(w.duration)))} ms), ` +
+      `${slices.length} slices of rows (at most ${Math.max(0, ...slices.map((w) => w.duration)).toFixed(1)} ms); long tasks ${JSON.stringify(tableTasks.map((t) => t.duration))}`,
+  );
   assert.ok(arrivals.length >= 2, 'at least two results arrived with the table open');
   // Bounded here: the demo's own work per result and per slice of rows (a table rebuilt in one task
   // took 50-130 ms). Whole tasks, which include the browser laying out and painting the table, are
   // printed above: none in quiet runs, a few of 50-60 ms with another process taking one core.
   const slow = tableWork.filter((w) => w.duration >= 50);
-  assert.deepEqual(slow, [], 'the demo\'s own work took 50 ms or more with the table open');
+  assert.deepEqual(slow, [], "the demo's own work took 50 ms or more with the table open");
   const rows = await table();
   assert.ok(Object.keys(rows).length === 1024, 'the partial curve has every N from 1 to 1,024');
   assert.ok(rows[256].std > 0, 'the band (spread over trials) is drawn once there are two trials');
   const caption = await page.textContent(`${part('table')} caption`);
   const shown = await trialsShown();
-  assert.ok(caption.includes(`${shown} trials, `) && caption.includes(`(${shown} of 32 trials so far)`), `caption: ${caption}, status: ${shown} trials`);
+  assert.ok(
+    caption.includes(`${shown} trials, `) && caption.includes(`(${shown} of 32 trials so far)`),
+    `caption: ${caption}, status: ${shown} trials`,
+  );
 }
 
-test('settings over the core\'s work budget are refused at once, next to the field, keeping the last good ones', async () => {
+test("settings over the core's work budget are refused at once, next to the field, keeping the last good ones", async () => {
   await page.selectOption(part('d'), '256');
   const t0 = Date.now();
   await page.fill(part('trials'), '100');
   await page.press(part('trials'), 'Enter');
   // trials · N² · (N + d) is over the core's budget at d = 256: la.checkSweep says so before any work.
-  await page.waitForFunction((sel) => /at most/.test(document.querySelector(sel).textContent), part('trials-msg'), { timeout: 5000 });
+  await page.waitForFunction((sel) => /at most/.test(document.querySelector(sel).textContent), part('trials-msg'), {
+    timeout: 5000,
+  });
   assert.ok(Date.now() - t0 < 5000, 'refused without waiting for a sweep');
   assert.match(await page.textContent(part('trials-msg')), /trials \* N\^2 \* \(N \+ d\) must be at most .*Kept 8/);
   assert.equal(await page.inputValue(part('d')), '256');
@@ -380,9 +482,12 @@ test('360 px wide: no horizontal overflow, and no problems on the page', async (
 
 test('in the standalone file (file://) the sweeps run in a worker too, with the same numbers', async () => {
   await setN(150);
-  await page.waitForFunction(() => /overcapacity\.n=150/.test(location.hash));   // the permalink follows
+  await page.waitForFunction(() => /overcapacity\.n=150/.test(location.hash)); // the permalink follows
   const served = await page.textContent(field('sentence'));
-  const { page: p, problems: probs } = await openPage(browser, `${standaloneUrl()}${await page.evaluate(() => location.hash)}`);
+  const { page: p, problems: probs } = await openPage(
+    browser,
+    `${standaloneUrl()}${await page.evaluate(() => location.hash)}`,
+  );
   try {
     await p.locator(ROOT).scrollIntoViewIfNeeded();
     await p.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout: 60000, state: 'attached' });
@@ -398,7 +503,9 @@ test('in the standalone file (file://) the sweeps run in a worker too, with the 
 test('without workers (construction fails) the demo computes on the page and says so', async () => {
   await browser.addInitScript(() => {
     window.Worker = class {
-      constructor() { throw new Error('workers are blocked in this test'); }
+      constructor() {
+        throw new Error('workers are blocked in this test');
+      }
     };
   });
   const { page: p, problems: probs } = await openPage(browser, server.url);
@@ -407,8 +514,14 @@ test('without workers (construction fails) the demo computes on the page and say
     await p.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout: 60000, state: 'attached' });
     assert.match(await p.textContent(`${ROOT} .oc-status`), /workers are unavailable/);
     assert.match(await p.textContent(field('sentence')), /^With 96 associations in a 64-dimensional state/);
-    await p.$eval(part('n'), (el) => { el.value = '200'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-    await p.waitForFunction((sel) => /^Inside one store: N = 200,/.test(document.querySelector(sel).textContent), part('store-head'));
+    await p.$eval(part('n'), (el) => {
+      el.value = '200';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await p.waitForFunction(
+      (sel) => /^Inside one store: N = 200,/.test(document.querySelector(sel).textContent),
+      part('store-head'),
+    );
     assert.deepEqual(probs, []);
   } finally {
     await p.close();

@@ -8,8 +8,16 @@ import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  launch, serve, openPage, axe, describeViolations, noHorizontalOverflow,
-  DIST, STANDALONE, ROOT, standaloneUrl,
+  launch,
+  serve,
+  openPage,
+  axe,
+  describeViolations,
+  noHorizontalOverflow,
+  DIST,
+  STANDALONE,
+  ROOT,
+  standaloneUrl,
 } from './harness.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
@@ -26,23 +34,41 @@ async function mountAllDemos(page) {
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  await page.waitForFunction(() => [...document.querySelectorAll('.demo-mount')]
-    .every((m) => m.dataset.status === 'ready' || m.dataset.status === 'error'), null, { timeout: 20000 })
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.demo-mount')].every(
+          (m) => m.dataset.status === 'ready' || m.dataset.status === 'error',
+        ),
+      null,
+      { timeout: 20000 },
+    )
     .catch(async (err) => {
       const s = await page.$$eval('.demo-mount', (ms) => ms.map((m) => `${m.dataset.demo}:${m.dataset.status}`));
       throw new Error(`demos did not finish mounting: ${s.join(', ')} (${err.message})`);
     });
-  return page.$$eval('.demo-mount', (ms) => ms.map((m) => ({ name: m.dataset.demo, status: m.dataset.status, text: m.textContent.slice(0, 200) })));
+  return page.$$eval('.demo-mount', (ms) =>
+    ms.map((m) => ({ name: m.dataset.demo, status: m.dataset.status, text: m.textContent.slice(0, 200) })),
+  );
 }
 
 function assertNoProblems(problems, when) {
-  assert.deepEqual(problems, [], `${when}: expected no console errors, failed or foreign requests, or CSP violations; got:\n  ${problems.join('\n  ')}`);
+  assert.deepEqual(
+    problems,
+    [],
+    `${when}: expected no console errors, failed or foreign requests, or CSP violations; got:\n  ${problems.join('\n  ')}`,
+  );
 }
 
 /** target: 'served dist/' or 'standalone file://' */
 export function definePageSuite(target) {
   describe(`chapter page (${target})`, { timeout: 170000 }, () => {
-    let browser; let server; let page; let problems; let url; let response;
+    let browser;
+    let server;
+    let page;
+    let problems;
+    let url;
+    let response;
 
     before(async () => {
       const file = target.startsWith('served') ? join(DIST, 'index.html') : STANDALONE;
@@ -65,18 +91,31 @@ export function definePageSuite(target) {
 
     it('mounts all three demos where the manuscript puts them, each with a caption', async () => {
       const demos = await mountAllDemos(page);
-      assert.deepEqual(demos.map((d) => d.name), DEMOS, 'figures in manuscript order');
+      assert.deepEqual(
+        demos.map((d) => d.name),
+        DEMOS,
+        'figures in manuscript order',
+      );
       for (const d of demos) assert.equal(d.status, 'ready', `demo ${d.name} should be ready; shows: ${d.text}`);
-      const placement = await page.evaluate(() => [...document.querySelectorAll('.demo-figure')].map((f) => ({
-        section: f.closest('.article') && [...document.querySelectorAll('h2')].filter((h) => h.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING).pop()?.textContent,
-        caption: f.querySelector('figcaption')?.textContent.trim() ?? '',
-      })));
-      assert.deepEqual(placement.map((p) => p.section.slice(0, 3)), ['4.1', '4.2', '4.3']);
+      const placement = await page.evaluate(() =>
+        [...document.querySelectorAll('.demo-figure')].map((f) => ({
+          section:
+            f.closest('.article') &&
+            [...document.querySelectorAll('h2')]
+              .filter((h) => h.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING)
+              .pop()?.textContent,
+          caption: f.querySelector('figcaption')?.textContent.trim() ?? '',
+        })),
+      );
+      assert.deepEqual(
+        placement.map((p) => p.section.slice(0, 3)),
+        ['4.1', '4.2', '4.3'],
+      );
       for (const p of placement) assert.ok(p.caption.length > 40, `caption too short: "${p.caption}"`);
     });
 
     it('causes no console error, failed request, request to another origin or CSP violation', async () => {
-      await page.waitForTimeout(1500);   // let the overcapacity worker finish its first sweep
+      await page.waitForTimeout(1500); // let the overcapacity worker finish its first sweep
       assertNoProblems(problems, 'after loading and mounting every demo');
     });
 
@@ -108,13 +147,15 @@ export function definePageSuite(target) {
           errors: document.querySelectorAll('.katex-error').length,
           withoutMathml: all.filter((k) => !k.querySelector('.katex-mathml math annotation')).length,
           withoutHtml: all.filter((k) => !k.querySelector('.katex-html')).length,
-          unrendered: [...document.querySelectorAll('.article p, .article li, .article td')]
-            .filter((el) => /\$[^$\s][^$]*\$/.test(el.textContent.replace(/\s+/g, ' '))
-              && !el.querySelector('.katex')).length,
+          unrendered: [...document.querySelectorAll('.article p, .article li, .article td')].filter(
+            (el) => /\$[^$\s][^$]*\$/.test(el.textContent.replace(/\s+/g, ' ')) && !el.querySelector('.katex'),
+          ).length,
           fontMain: document.fonts.check('16px KaTeX_Main'),
           fontMath: document.fonts.check('italic 16px KaTeX_Math'),
           katexGlobal: typeof window.katex,
-          strutHeights: [...document.querySelectorAll('.katex .strut')].filter((s) => parseFloat(getComputedStyle(s).height) > 0).length,
+          strutHeights: [...document.querySelectorAll('.katex .strut')].filter(
+            (s) => parseFloat(getComputedStyle(s).height) > 0,
+          ).length,
           struts: document.querySelectorAll('.katex .strut').length,
         };
       });
@@ -135,7 +176,11 @@ export function definePageSuite(target) {
         const body = document.querySelector('.article p').getBoundingClientRect();
         return [...document.querySelectorAll('.sidenote')].map((n) => {
           const r = n.getBoundingClientRect();
-          return { visible: r.width > 0 && r.height > 0, inGutter: r.left >= body.right, text: n.textContent.slice(0, 40) };
+          return {
+            visible: r.width > 0 && r.height > 0,
+            inGutter: r.left >= body.right,
+            text: n.textContent.slice(0, 40),
+          };
         });
       });
       assert.equal(notes.length, MARGIN_NOTES);
@@ -156,7 +201,10 @@ export function definePageSuite(target) {
         const o = await noHorizontalOverflow(page);
         const name = `page-${target.startsWith('served') ? 'dist' : 'standalone'}-${width}.png`;
         await page.screenshot({ path: join(RESULTS, name), fullPage: true });
-        assert.ok(o.scrollWidth <= o.clientWidth, `page is ${o.scrollWidth} px wide in a ${o.clientWidth} px window; widest: ${o.offenders.join(', ')}`);
+        assert.ok(
+          o.scrollWidth <= o.clientWidth,
+          `page is ${o.scrollWidth} px wide in a ${o.clientWidth} px window; widest: ${o.offenders.join(', ')}`,
+        );
         assert.deepEqual(o.offenders, [], 'elements sticking out of the window');
       });
     }
@@ -176,12 +224,18 @@ export function definePageSuite(target) {
         await page.keyboard.press('Escape');
         assert.equal(await note.isVisible(), false, `Escape closes note ${i + 1}`);
         assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-        assert.equal(await page.evaluate(() => document.activeElement?.className), 'sn-toggle', 'focus returns to the toggle');
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.className),
+          'sn-toggle',
+          'focus returns to the toggle',
+        );
       }
       // Tab reaches the toggles in reading order.
       await page.locator('.sn-toggle').first().focus();
       await page.keyboard.press('Tab');
-      const next = await page.evaluate(() => document.activeElement?.getAttribute('aria-controls') ?? document.activeElement?.tagName);
+      const next = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-controls') ?? document.activeElement?.tagName,
+      );
       assert.ok(next, 'Tab moves on from a toggle');
       // A tap also works.
       await page.locator('.sn-toggle').nth(1).click();
@@ -204,7 +258,11 @@ export function definePageSuite(target) {
       const v = await axe(page, { exclude: ['.katex-html', '.demo-mount'] });
       assert.equal(v.length, 0, describeViolations(v));
       await page.reload({ waitUntil: 'load' });
-      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the choice survives a reload');
+      assert.equal(
+        await page.evaluate(() => document.documentElement.dataset.theme),
+        'dark',
+        'the choice survives a reload',
+      );
       await mountAllDemos(page);
       await page.locator('.theme-toggle').click();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
@@ -219,19 +277,25 @@ export function definePageSuite(target) {
         refs: document.querySelectorAll('#references li a[href^="https://"]').length,
       }));
       assert.equal(refs.dead, 0, 'no chapter: links reach the page');
-      assert.ok(refs.plain + refs.linked >= 10, `cross-references to chapters 02–07, Contents, Glossary: ${JSON.stringify(refs)}`);
+      assert.ok(
+        refs.plain + refs.linked >= 10,
+        `cross-references to chapters 02–07, Contents, Glossary: ${JSON.stringify(refs)}`,
+      );
       assert.ok(refs.refs >= 6, 'references carry links');
     });
 
     it('prints as one column with margin notes inline and no controls of the page', async () => {
       await page.setViewportSize({ width: 800, height: 1000 });
       // Even with a dark system theme, print is black on white.
-      await page.evaluate(() => { delete document.documentElement.dataset.theme; });
+      await page.evaluate(() => {
+        delete document.documentElement.dataset.theme;
+      });
       await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
       const print = await page.evaluate(() => ({
         header: getComputedStyle(document.querySelector('.site-header')).display,
         toggles: getComputedStyle(document.querySelector('.sn-toggle')).display,
-        notes: [...document.querySelectorAll('.sidenote')].filter((n) => getComputedStyle(n).display === 'block').length,
+        notes: [...document.querySelectorAll('.sidenote')].filter((n) => getComputedStyle(n).display === 'block')
+          .length,
         bg: getComputedStyle(document.body).backgroundColor,
       }));
       await page.emulateMedia({ media: 'screen', colorScheme: 'light' });

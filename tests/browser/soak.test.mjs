@@ -15,18 +15,51 @@ import { prng } from '../prng.mjs';
 const STEPS = Number(process.env.SOAK_STEPS ?? 2000);
 const SEED = Number(process.env.SOAK_SEED ?? 4242) >>> 0;
 const WARM_UP = 100;
-const WASM_BOUND = 0;              // measured: no growth at all (16 MiB throughout)
-const JS_BOUND = 8 * 1024 * 1024;  // measured: +0.6 MB after 2,000; one retained demo per step would be far more
+const WASM_BOUND = 0; // measured: no growth at all (16 MiB throughout)
+const JS_BOUND = 8 * 1024 * 1024; // measured: +0.6 MB after 2,000; one retained demo per step would be far more
 
 const DEMOS = ['ledger', 'memory', 'overcapacity'];
 const rootOf = (name) => `.demo-mount[data-demo="${name}"]`;
 
 // Text typed into fields: good values, near misses and nonsense.
-const TEXTS = ['', ' ', '0', '1', '2', '-3', '0.5', '1e3', '8', '64', '4096', '131072', '-1', 'abc',
-  'NaN', 'Infinity', '-Infinity', '1e400', '5e6', '1..2', '1,5', '−3', '½', '0x10', '99999999999',
-  '1e10', '1e21', '<script>alert(1)</script>', '"><b>x</b>', '%00', ' 2 ', '3.', '.5', '2e-320', '٣'];
+const TEXTS = [
+  '',
+  ' ',
+  '0',
+  '1',
+  '2',
+  '-3',
+  '0.5',
+  '1e3',
+  '8',
+  '64',
+  '4096',
+  '131072',
+  '-1',
+  'abc',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '5e6',
+  '1..2',
+  '1,5',
+  '−3',
+  '½',
+  '0x10',
+  '99999999999',
+  '1e10',
+  '1e21',
+  '<script>alert(1)</script>',
+  '"><b>x</b>',
+  '%00',
+  ' 2 ',
+  '3.',
+  '.5',
+  '2e-320',
+  '٣',
+];
 const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'];
-
 
 let browser, server, page, problems, cdp;
 
@@ -42,22 +75,41 @@ after(async () => {
 
 // Every control a reader can use in one demo: a selector that finds it again, and what it is.
 function controls(name) {
-  return page.$$eval(`${rootOf(name)} :is(input, select, button, [role="slider"], .lm-figures [tabindex])`, (els, root) => {
-    const out = [];
-    for (const e of els) {
-      if (e.disabled || !e.getClientRects().length) continue;
-      const kind = e.getAttribute('role') === 'slider' && e.tagName !== 'INPUT' ? 'handle'
-        : e.tagName === 'SELECT' ? 'select' : e.tagName === 'BUTTON' ? 'button'
-          : e.tagName === 'INPUT' ? (['range', 'text', 'number', 'radio', 'checkbox'].includes(e.type) ? e.type : null) : 'focus';
-      if (!kind) continue;
-      const sel = e.id ? `#${CSS.escape(e.id)}` : e.dataset.part ? `${root} [data-part="${e.dataset.part}"]`
-        : e.dataset.action ? `${root} [data-action="${e.dataset.action}"]`
-          : e.dataset.figure ? `${root} [data-figure="${e.dataset.figure}"]` : null;
-      if (!sel) continue;
-      out.push({ sel, kind, options: kind === 'select' ? e.options.length : 0 });
-    }
-    return out;
-  }, rootOf(name));
+  return page.$$eval(
+    `${rootOf(name)} :is(input, select, button, [role="slider"], .lm-figures [tabindex])`,
+    (els, root) => {
+      const out = [];
+      for (const e of els) {
+        if (e.disabled || !e.getClientRects().length) continue;
+        const kind =
+          e.getAttribute('role') === 'slider' && e.tagName !== 'INPUT'
+            ? 'handle'
+            : e.tagName === 'SELECT'
+              ? 'select'
+              : e.tagName === 'BUTTON'
+                ? 'button'
+                : e.tagName === 'INPUT'
+                  ? ['range', 'text', 'number', 'radio', 'checkbox'].includes(e.type)
+                    ? e.type
+                    : null
+                  : 'focus';
+        if (!kind) continue;
+        const sel = e.id
+          ? `#${CSS.escape(e.id)}`
+          : e.dataset.part
+            ? `${root} [data-part="${e.dataset.part}"]`
+            : e.dataset.action
+              ? `${root} [data-action="${e.dataset.action}"]`
+              : e.dataset.figure
+                ? `${root} [data-figure="${e.dataset.figure}"]`
+                : null;
+        if (!sel) continue;
+        out.push({ sel, kind, options: kind === 'select' ? e.options.length : 0 });
+      }
+      return out;
+    },
+    rootOf(name),
+  );
 }
 
 // Most interactions run inside the page, 25 to a batch, two to an animation frame so the demos
@@ -72,28 +124,40 @@ function batchInPage({ roots, randoms, texts, keys }) {
   let r = 0;
   const next = () => randoms[r++ % randoms.length];
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  const kindOf = (e) => (e.getAttribute('role') === 'slider' && e.tagName !== 'INPUT' ? 'handle'
-    : e.tagName === 'SELECT' ? 'select' : e.tagName === 'BUTTON' ? 'button'
-      : e.tagName === 'INPUT' ? e.type : 'focus');
+  const kindOf = (e) =>
+    e.getAttribute('role') === 'slider' && e.tagName !== 'INPUT'
+      ? 'handle'
+      : e.tagName === 'SELECT'
+        ? 'select'
+        : e.tagName === 'BUTTON'
+          ? 'button'
+          : e.tagName === 'INPUT'
+            ? e.type
+            : 'focus';
   const fire = (el, type, init = {}) => el.dispatchEvent(new Event(type, { bubbles: true, ...init }));
   return (async () => {
     const tally = {};
     for (let i = 0; i < randoms.length / 6; i++) {
       const root = document.querySelector(roots[Math.floor(next() * roots.length)]);
-      const els = [...root.querySelectorAll('input, select, button, [role="slider"], .lm-figures [tabindex]')]
-        .filter((e) => !e.disabled && e.getClientRects().length);
+      const els = [...root.querySelectorAll('input, select, button, [role="slider"], .lm-figures [tabindex]')].filter(
+        (e) => !e.disabled && e.getClientRects().length,
+      );
       const el = els[Math.floor(next() * els.length)];
       const kind = kindOf(el);
-      const u = next(), w = next();
+      const u = next(),
+        w = next();
       switch (kind) {
         case 'range': {
-          const min = Number(el.min || 0), max = Number(el.max || 100), step = Number(el.step) || 1;
+          const min = Number(el.min || 0),
+            max = Number(el.max || 100),
+            step = Number(el.step) || 1;
           el.value = String(min + Math.round((u * (max - min)) / step) * step);
           fire(el, 'input');
           if (w < 0.5) fire(el, 'change');
           break;
         }
-        case 'text': case 'number':
+        case 'text':
+        case 'number':
           el.focus();
           el.value = texts[Math.floor(u * texts.length)];
           fire(el, 'input');
@@ -105,12 +169,16 @@ function batchInPage({ roots, randoms, texts, keys }) {
           fire(el, 'input');
           fire(el, 'change');
           break;
-        case 'radio': case 'checkbox': case 'button':
+        case 'radio':
+        case 'checkbox':
+        case 'button':
           el.click();
           break;
         case 'handle':
           el.focus();
-          el.dispatchEvent(new KeyboardEvent('keydown', { key: keys[Math.floor(u * keys.length)], bubbles: true, cancelable: true }));
+          el.dispatchEvent(
+            new KeyboardEvent('keydown', { key: keys[Math.floor(u * keys.length)], bubbles: true, cancelable: true }),
+          );
           break;
         default:
           el.focus();
@@ -118,7 +186,8 @@ function batchInPage({ roots, randoms, texts, keys }) {
       }
       tally[kind] = (tally[kind] ?? 0) + 1;
       // Two events per frame, as a quick drag or fast typing gives: the demos coalesce redraws.
-      if (i % 2 === 1) await frame(); else await Promise.resolve();
+      if (i % 2 === 1) await frame();
+      else await Promise.resolve();
     }
     return tally;
   })();
@@ -132,15 +201,19 @@ async function interact(c, rand) {
   switch (c.kind) {
     case 'range':
     case 'handle': {
-      if (rand() < 0.6) {  // drag across it (the ledger's handles: around the plane)
+      if (rand() < 0.6) {
+        // drag across it (the ledger's handles: around the plane)
         await loc.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         const box = await loc.boundingBox();
         if (!box) throw new Error('no box');
-        const x = box.x + box.width / 2, y = box.y + box.height / 2;
+        const x = box.x + box.width / 2,
+          y = box.y + box.height / 2;
         const reach = c.kind === 'range' ? box.width : 120;
         await page.mouse.move(x, y);
         await page.mouse.down();
-        await page.mouse.move(x + (rand() - 0.5) * reach, y + (c.kind === 'range' ? 0 : (rand() - 0.5) * reach), { steps: 3 });
+        await page.mouse.move(x + (rand() - 0.5) * reach, y + (c.kind === 'range' ? 0 : (rand() - 0.5) * reach), {
+          steps: 3,
+        });
         await page.mouse.up();
         return 'real drag';
       }
@@ -164,27 +237,35 @@ async function interact(c, rand) {
 
 async function soak(steps, rand, tally) {
   const roots = DEMOS.map(rootOf);
-  let done = 0, tries = 0;
-  const add = (k, n = 1) => { tally[k] = (tally[k] ?? 0) + n; };
+  let done = 0,
+    tries = 0;
+  const add = (k, n = 1) => {
+    tally[k] = (tally[k] ?? 0) + n;
+  };
   while (done < steps) {
-    if (++tries > steps) throw new Error(`only ${done} of ${steps} interactions in ${tries} rounds (SOAK_SEED=${SEED})`);
+    if (++tries > steps)
+      throw new Error(`only ${done} of ${steps} interactions in ${tries} rounds (SOAK_SEED=${SEED})`);
     const n = Math.min(BATCH, steps - done);
     const real = Math.max(1, Math.round(n / REAL_EVERY));
     const randoms = Array.from({ length: (n - real) * 6 }, rand);
     let c0 = Date.now();
     const t = await page.evaluate(batchInPage, { roots, randoms, texts: TEXTS, keys: KEYS });
-    add('msInPage', Date.now() - c0); c0 = Date.now();
-    for (const [k, v] of Object.entries(t)) { add(k, v); done += v; }
+    add('msInPage', Date.now() - c0);
+    c0 = Date.now();
+    for (const [k, v] of Object.entries(t)) {
+      add(k, v);
+      done += v;
+    }
     for (let i = 0; i < real && done < steps; i++) {
       const name = DEMOS[Math.floor(rand() * DEMOS.length)];
       const all = (await controls(name)).filter((c) => c.kind !== 'focus');
       const drags = all.filter((c) => c.kind === 'range' || c.kind === 'handle');
-      const list = drags.length && rand() < 0.5 ? drags : all;  // half of the real input: drags and keys
+      const list = drags.length && rand() < 0.5 ? drags : all; // half of the real input: drags and keys
       try {
         add(await interact(list[Math.floor(rand() * list.length)], rand));
         done++;
       } catch {
-        add('missed');  // redrawn or hidden under us: not counted
+        add('missed'); // redrawn or hidden under us: not counted
       }
     }
     add('msReal', Date.now() - c0);
@@ -201,7 +282,11 @@ async function ledgerDefaults() {
   await page.locator(`${R} [data-part="step-range"]`).focus();
   await page.keyboard.press('End');
   const read = await page.textContent(`${R} [data-part="read-1"] [data-part="read-value"]`);
-  return read.trim().replace(/^\(|\)$/g, '').split(',').map((t) => Number(t.trim().replace(/\u2212/g, '-')));
+  return read
+    .trim()
+    .replace(/^\(|\)$/g, '')
+    .split(',')
+    .map((t) => Number(t.trim().replace(/\u2212/g, '-')));
 }
 
 async function memoryDefaults() {
@@ -209,12 +294,16 @@ async function memoryDefaults() {
   await demo.locator('select[id$="-preset"]').selectOption('llama-3-8b');
   const box = demo.locator('input[type="checkbox"][id$="-linear"]');
   if (await box.isChecked()) await box.uncheck();
-  for (const [suffix, value] of [['tokens', '8192'], ['sessions', '1']]) {
+  for (const [suffix, value] of [
+    ['tokens', '8192'],
+    ['sessions', '1'],
+  ]) {
     const input = demo.locator(`input[id$="-${suffix}"]`);
     await input.fill(value);
     await input.dispatchEvent('change');
   }
-  for (const which of ['kvdtype', 'statedtype', 'weightdtype']) await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
+  for (const which of ['kvdtype', 'statedtype', 'weightdtype'])
+    await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
   await demo.locator('input[id$="-gpu-80"]').check();
   const bytes = (key) => demo.locator(`.lm-figures [data-figure="${key}"]`).getAttribute('data-bytes');
   return { kvPerToken: await bytes('kvPerToken'), kvTotal: await bytes('kvTotal') };
@@ -225,14 +314,29 @@ async function overcapacityDefaults() {
   const part = (p) => `${R} [data-part="${p}"]`;
   await page.selectOption(part('d'), '64');
   await page.selectOption(part('keys'), 'random');
-  for (const [p, v] of [['trials', '8'], ['seed', '1']]) {
+  for (const [p, v] of [
+    ['trials', '8'],
+    ['seed', '1'],
+  ]) {
     await page.fill(part(p), v);
     await page.press(part(p), 'Enter');
   }
-  await page.$eval(part('beta'), (el) => { el.value = '4'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-  await page.$eval(part('n'), (el) => { el.value = '64'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.$eval(part('beta'), (el) => {
+    el.value = '4';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.$eval(part('n'), (el) => {
+    el.value = '64';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await page.waitForSelector(`${R}[data-sweep="complete"][data-n="64"]`, { state: 'attached', timeout: 60000 });
-  const num = async (f) => Number((await page.textContent(`${R} [data-field="${f}"]`)).trim().replace(/\u2212/g, '-').replace(/[%,]/g, ''));
+  const num = async (f) =>
+    Number(
+      (await page.textContent(`${R} [data-field="${f}"]`))
+        .trim()
+        .replace(/\u2212/g, '-')
+        .replace(/[%,]/g, ''),
+    );
   return { cosine: await num('cosine'), theory: await num('theory') };
 }
 
@@ -241,13 +345,19 @@ async function overcapacityDefaults() {
 async function allDefaults() {
   page.setDefaultTimeout(5000);
   try {
-    return { ledger: await ledgerDefaults(), memory: await memoryDefaults(), overcapacity: await overcapacityDefaults() };
+    return {
+      ledger: await ledgerDefaults(),
+      memory: await memoryDefaults(),
+      overcapacity: await overcapacityDefaults(),
+    };
   } finally {
     page.setDefaultTimeout(1500);
   }
 }
 
-test(`${STEPS} interactions across the three demos: no console error, no leak, right numbers at the end (seed ${SEED})`, { timeout: 6 * 60 * 1000 }, async () => {
+test(`${STEPS} interactions across the three demos: no console error, no leak, right numbers at the end (seed ${SEED})`, {
+  timeout: 6 * 60 * 1000,
+}, async () => {
   const rand = prng(SEED);
   const tally = {};
   const t0 = Date.now();
@@ -264,19 +374,33 @@ test(`${STEPS} interactions across the three demos: no console error, no leak, r
   const shown = await allDefaults();
   await new Promise((r) => setTimeout(r, 500));
   const end = await heapSnapshot(page, cdp);
-  console.log(`soak: ${STEPS} interactions in ${soakSecs.toFixed(0)} s ${JSON.stringify(tally)}; core heap ${start.wasmHeap} -> ${end.wasmHeap} B, ` +
-    `wasm memory ${start.wasmMemory} -> ${end.wasmMemory} B, JS heap ${start.jsHeap} -> ${end.jsHeap} B ` +
-    `(${end.jsHeap - start.jsHeap >= 0 ? '+' : ''}${end.jsHeap - start.jsHeap}), workers ${workers} -> ${page.workers().length}`);
+  console.log(
+    `soak: ${STEPS} interactions in ${soakSecs.toFixed(0)} s ${JSON.stringify(tally)}; core heap ${start.wasmHeap} -> ${end.wasmHeap} B, ` +
+      `wasm memory ${start.wasmMemory} -> ${end.wasmMemory} B, JS heap ${start.jsHeap} -> ${end.jsHeap} B ` +
+      `(${end.jsHeap - start.jsHeap >= 0 ? '+' : ''}${end.jsHeap - start.jsHeap}), workers ${workers} -> ${page.workers().length}`,
+  );
 
   assert.deepEqual(shown.ledger, [3, -3], 'ledger: k1 reads (3, -3) in the reset example');
   assert.equal(shown.memory.kvPerToken, '131072', 'memory demo: Llama-3-8B KV bytes per token');
   assert.equal(shown.memory.kvTotal, String(131072 * 8192), 'memory demo: KV bytes at 8,192 tokens');
-  assert.ok(Math.abs(shown.overcapacity.theory - 0.71) <= 0.005, `overcapacity: theory at d = N = 64 is 0.71, shows ${shown.overcapacity.theory}`);
-  assert.ok(Math.abs(shown.overcapacity.cosine - 0.71) <= 0.03, `overcapacity: measured cosine at d = N = 64 is 0.71 ± 0.03, shows ${shown.overcapacity.cosine}`);
+  assert.ok(
+    Math.abs(shown.overcapacity.theory - 0.71) <= 0.005,
+    `overcapacity: theory at d = N = 64 is 0.71, shows ${shown.overcapacity.theory}`,
+  );
+  assert.ok(
+    Math.abs(shown.overcapacity.cosine - 0.71) <= 0.03,
+    `overcapacity: measured cosine at d = N = 64 is 0.71 ± 0.03, shows ${shown.overcapacity.cosine}`,
+  );
 
   assert.equal(end.wasmHeap, start.wasmHeap, `core heap bytes in use (SOAK_SEED=${SEED})`);
-  assert.ok(end.wasmMemory - start.wasmMemory <= WASM_BOUND, `WebAssembly memory grew by ${end.wasmMemory - start.wasmMemory} B (bound ${WASM_BOUND})`);
-  assert.ok(end.jsHeap - start.jsHeap <= JS_BOUND, `JS heap grew by ${end.jsHeap - start.jsHeap} B (bound ${JS_BOUND})`);
+  assert.ok(
+    end.wasmMemory - start.wasmMemory <= WASM_BOUND,
+    `WebAssembly memory grew by ${end.wasmMemory - start.wasmMemory} B (bound ${WASM_BOUND})`,
+  );
+  assert.ok(
+    end.jsHeap - start.jsHeap <= JS_BOUND,
+    `JS heap grew by ${end.jsHeap - start.jsHeap} B (bound ${JS_BOUND})`,
+  );
   // A worker the demo has just terminated (to cancel a sweep) leaves page.workers() a moment later.
   for (let t = 0; t < 30 && page.workers().length > workers; t++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(page.workers().length <= workers, `workers: ${page.workers().length}, after warm-up ${workers}`);

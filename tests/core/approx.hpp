@@ -26,10 +26,10 @@ inline std::string show(const std::vector<double>& x) {
   return s.str();
 }
 
-#define CHECK_VEC_APPROX(got, expected, tol)                                               \
-  do {                                                                                     \
-    const std::vector<double> got_ = (got), exp_ = (expected);                             \
-    INFO("got " << show(got_) << ", expected " << show(exp_) << ", rel diff "              \
-                << rel_diff(got_, exp_));                                                  \
-    CHECK(rel_diff(got_, exp_) <= (tol));                                                  \
+#define CHECK_VEC_APPROX(got, expected, tol)                                  \
+  do {                                                                        \
+    const std::vector<double> got_ = (got), exp_ = (expected);                \
+    INFO("got " << show(got_) << ", expected " << show(exp_) << ", rel diff " \
+                << rel_diff(got_, exp_));                                     \
+    CHECK(rel_diff(got_, exp_) <= (tol));                                     \
   } while (0)

@@ -64,7 +64,8 @@ TEST_CASE("attention refuses bad shapes and values") {
   CHECK(softmax_attention(s).status.message == "v must have 6 numbers (got 5)");
   s = random_sequence(3, 2, 2, 1);
   s.q[2] = NAN;
-  CHECK(linear_attention(s, FeatureMap::Elu1, true, LinearForm::Parallel).status.message.find("q[2]") == 0);
+  CHECK(linear_attention(s, FeatureMap::Elu1, true, LinearForm::Parallel)
+            .status.message.find("q[2]") == 0);
   s.T = 0;
   CHECK(softmax_attention(s).status.message.find("T must be") == 0);
   CHECK(parse_linear_form("chunked").status.message.find("form") == 0);

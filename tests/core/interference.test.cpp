@@ -81,8 +81,10 @@ TEST_CASE("the incremental sweep equals a store computed directly") {
       REQUIRE(s.status.ok);
       double cos = 0, rec = 0, scos = 0, srec = 0;
       for (int j = 0; j < s.value.n; ++j) {
-        cos += s.value.cosine[j]; rec += s.value.recalled[j];
-        scos += s.value.softmax_cosine[j]; srec += s.value.softmax_recalled[j];
+        cos += s.value.cosine[j];
+        rec += s.value.recalled[j];
+        scos += s.value.softmax_cosine[j];
+        srec += s.value.softmax_recalled[j];
       }
       INFO(keys << " N = " << r.ns[i]);
       CHECK(r.cosine_mean[i] == doctest::Approx(cos / s.value.n).epsilon(1e-12));
@@ -138,14 +140,14 @@ TEST_CASE("a sweep streamed a few trials at a time ends bit for bit where one ca
     CHECK(stream.run(5) == 0);
     const SweepResult last = stream.result();
     CHECK(last.trials == 7);
-    for (auto field : {&SweepResult::ns, &SweepResult::cosine_mean, &SweepResult::cosine_std,
-                       &SweepResult::rel_error_mean, &SweepResult::rel_error_std,
-                       &SweepResult::crosstalk_mean, &SweepResult::crosstalk_std,
-                       &SweepResult::recall_mean, &SweepResult::recall_std, &SweepResult::miss_mean,
-                       &SweepResult::theory_crosstalk, &SweepResult::theory_cosine,
-                       &SweepResult::softmax_cosine_mean, &SweepResult::softmax_cosine_std,
-                       &SweepResult::softmax_recall_mean, &SweepResult::softmax_recall_std,
-                       &SweepResult::state_numbers, &SweepResult::cache_numbers}) {
+    for (auto field :
+         {&SweepResult::ns, &SweepResult::cosine_mean, &SweepResult::cosine_std,
+          &SweepResult::rel_error_mean, &SweepResult::rel_error_std, &SweepResult::crosstalk_mean,
+          &SweepResult::crosstalk_std, &SweepResult::recall_mean, &SweepResult::recall_std,
+          &SweepResult::miss_mean, &SweepResult::theory_crosstalk, &SweepResult::theory_cosine,
+          &SweepResult::softmax_cosine_mean, &SweepResult::softmax_cosine_std,
+          &SweepResult::softmax_recall_mean, &SweepResult::softmax_recall_std,
+          &SweepResult::state_numbers, &SweepResult::cache_numbers}) {
       CHECK(last.*field == whole.*field);  // exact: the same per-trial numbers, summed in order
     }
   }
@@ -154,13 +156,15 @@ TEST_CASE("a sweep streamed a few trials at a time ends bit for bit where one ca
 TEST_CASE("sweep parameters out of range are refused") {
   CHECK(make_sweep_config(0, {1}, 1, 1, "random", 1).status.message.find("d must") == 0);
   CHECK(make_sweep_config(8, {}, 1, 1, "random", 1).status.message.find("ns must") == 0);
-  CHECK(make_sweep_config(8, {3, 2}, 1, 1, "random", 1).status.message.find("ascending") != std::string::npos);
+  CHECK(make_sweep_config(8, {3, 2}, 1, 1, "random", 1).status.message.find("ascending") !=
+        std::string::npos);
   CHECK(make_sweep_config(8, {0}, 1, 1, "random", 1).status.message.find("ns[0]") == 0);
   CHECK(make_sweep_config(8, {1.5}, 1, 1, "random", 1).status.message.find("ns[0]") == 0);
   CHECK(make_sweep_config(8, {4}, 0, 1, "random", 1).status.message.find("trials") == 0);
   CHECK(make_sweep_config(8, {4}, 1, -1, "random", 1).status.message.find("seed") == 0);
   CHECK(make_sweep_config(8, {4}, 1, 1, "gaussian", 1).status.message.find("keys") == 0);
   CHECK(make_sweep_config(8, {4}, 1, 1, "random", INFINITY).status.message.find("beta") == 0);
-  CHECK(make_sweep_config(512, {2048}, 256, 1, "random", 1).status.message.find("trials * N^2") == 0);
+  CHECK(make_sweep_config(512, {2048}, 256, 1, "random", 1).status.message.find("trials * N^2") ==
+        0);
   CHECK(interference_store(8, 2000, 1, 0, "random", 1).status.message.find("n must") == 0);
 }

@@ -7,17 +7,27 @@ using namespace linattn;
 namespace {
 LayerSpec attention(double count, double kv_heads, double head_dim, double window = 0) {
   LayerSpec s;
-  s.kind = "attention"; s.count = count; s.kv_heads = kv_heads; s.head_dim = head_dim; s.window = window;
+  s.kind = "attention";
+  s.count = count;
+  s.kv_heads = kv_heads;
+  s.head_dim = head_dim;
+  s.window = window;
   return s;
 }
 LayerSpec mla(double count, double latent) {
   LayerSpec s;
-  s.kind = "mla"; s.count = count; s.latent_dim = latent;
+  s.kind = "mla";
+  s.count = count;
+  s.latent_dim = latent;
   return s;
 }
 LayerSpec linear(double count, double heads, double dk, double dv) {
   LayerSpec s;
-  s.kind = "linear"; s.count = count; s.heads = heads; s.key_dim = dk; s.value_dim = dv;
+  s.kind = "linear";
+  s.count = count;
+  s.heads = heads;
+  s.key_dim = dk;
+  s.value_dim = dv;
   return s;
 }
 Model model(std::vector<LayerSpec> layers, double params = 0) {
@@ -85,9 +95,9 @@ TEST_CASE("the chapter's own head: d = 64 keeps 4,096 numbers whatever the conte
 TEST_CASE("a 405B-class model at 10M tokens is exact in 64 bits, beyond 2^53") {
   const Model m = model({attention(126, 8, 128)});
   const KvResult r = kv(m, 1e7);
-  CHECK(r.kv_bytes_per_token == 516096);            // 2 * 8 * 128 * 126 * 2
-  CHECK(r.kv_bytes == 5160960000000ULL);            // 4.69 TiB
-  const KvResult many = kv(m, 1e7, 1e6);            // 5.16e18 B: past 2^53, below 2^63
+  CHECK(r.kv_bytes_per_token == 516096);  // 2 * 8 * 128 * 126 * 2
+  CHECK(r.kv_bytes == 5160960000000ULL);  // 4.69 TiB
+  const KvResult many = kv(m, 1e7, 1e6);  // 5.16e18 B: past 2^53, below 2^63
   CHECK(many.kv_bytes == 5160960000000000000ULL);
   CHECK(many.kv_bytes > (1ULL << 53));
 }
@@ -101,7 +111,7 @@ TEST_CASE("sizes past 2^63 bytes are refused, not wrapped") {
 }
 
 TEST_CASE("crossover: the first context whose KV cache outgrows a given state") {
-  const Model m = model({attention(32, 8, 128)});   // 131072 B per token
+  const Model m = model({attention(32, 8, 128)});  // 131072 B per token
   auto c = kv_crossover(m, Dtype::BF16, 131072 * 10);
   CHECK(c.value == 11);
   const Model windowed = model({attention(32, 8, 128, 4096)});
@@ -124,10 +134,13 @@ TEST_CASE("capacity: sessions that fit and the longest context on a GPU") {
 
 TEST_CASE("bad models and queries are refused with the argument's name") {
   CHECK(make_model({}, 0).status.message.find("model.layers") == 0);
-  CHECK(make_model({attention(0, 8, 128)}, 0).status.message == "model.layers[0].count must be a whole number from 1 to 10000 (got 0)");
+  CHECK(make_model({attention(0, 8, 128)}, 0).status.message ==
+        "model.layers[0].count must be a whole number from 1 to 10000 (got 0)");
   CHECK(make_model({attention(1, -8, 128)}, 0).status.message.find("kvHeads") != std::string::npos);
   CHECK(make_model({attention(1, 8, NAN)}, 0).status.message.find("headDim") != std::string::npos);
-  LayerSpec bad; bad.kind = "rnn"; bad.count = 1;
+  LayerSpec bad;
+  bad.kind = "rnn";
+  bad.count = 1;
   CHECK(make_model({bad}, 0).status.message.find("kind must be") != std::string::npos);
   CHECK(make_model({mla(1, 0)}, 0).status.message.find("latentDim") != std::string::npos);
   CHECK(make_model({linear(1, 1, 0, 1)}, 0).status.message.find("keyDim") != std::string::npos);
@@ -138,13 +151,16 @@ TEST_CASE("bad models and queries are refused with the argument's name") {
 }
 
 TEST_CASE("the flat model form of the binding: kinds joined by ',' and 8 numbers per group") {
-  auto m = make_model_flat("attention,linear", {32, 8, 128, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 64, 64}, 1e9);
+  auto m = make_model_flat("attention,linear",
+                           {32, 8, 128, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 64, 64}, 1e9);
   REQUIRE(m.status.ok);
   CHECK(m.value.layers.size() == 2);
   CHECK(m.value.layers[1].heads == 4);
-  CHECK(make_model_flat("attention", {1, 2, 3}, 0).status.message.find("8 numbers each") != std::string::npos);
+  CHECK(make_model_flat("attention", {1, 2, 3}, 0).status.message.find("8 numbers each") !=
+        std::string::npos);
   CHECK(make_model_flat("", {}, 0).status.message.find("model.layers") == 0);
-  CHECK(make_model_flat("rnn", {1, 0, 0, 0, 0, 0, 0, 0}, 0).status.message.find("kind must be") != std::string::npos);
+  CHECK(make_model_flat("rnn", {1, 0, 0, 0, 0, 0, 0, 0}, 0).status.message.find("kind must be") !=
+        std::string::npos);
 }
 
 TEST_CASE("byte counts arrive as decimal text: 0 to 2^63 - 1, nothing else") {
@@ -154,5 +170,6 @@ TEST_CASE("byte counts arrive as decimal text: 0 to 2^63 - 1, nothing else") {
   CHECK_FALSE(parse_uint63("stateBytes", "99999999999999999999").status.ok);
   CHECK_FALSE(parse_uint63("stateBytes", "-1").status.ok);
   CHECK_FALSE(parse_uint63("stateBytes", "").status.ok);
-  CHECK(parse_uint63("stateBytes", "1e3").status.message == "stateBytes must be a whole number from 0 to 2^63 - 1");
+  CHECK(parse_uint63("stateBytes", "1e3").status.message ==
+        "stateBytes must be a whole number from 0 to 2^63 - 1");
 }

@@ -35,7 +35,7 @@ TEST_CASE("the chapter's worked example: two perpendicular writes, then an overl
   auto s3 = m.write({0.8, 0.6}, {0, -5});
   CHECK_VEC_APPROX(s3.value, (V{0, -4, 0, -3}), 1e-15);
   CHECK_VEC_APPROX(state(m), (V{3, -3, -2, 1}), 1e-15);
-  CHECK_VEC_APPROX(m.read({1, 0}).value, (V{3, -3}), 1e-15);     // was (3, 1)
+  CHECK_VEC_APPROX(m.read({1, 0}).value, (V{3, -3}), 1e-15);          // was (3, 1)
   CHECK_VEC_APPROX(m.read({0.8, 0.6}).value, (V{1.2, -1.8}), 1e-15);  // was (0, -5)
   CHECK(m.count() == 3);
 }
@@ -105,13 +105,24 @@ TEST_CASE("unit keys: phi(k) is scaled to length 1, and a zero key is refused") 
 }
 
 TEST_CASE("bad configurations and inputs are refused with messages naming the argument") {
-  CHECK(make_memory_config(0, 2, "identity", false, "add", 1, false).status.message.find("dk") == 0);
-  CHECK(make_memory_config(2, 1e9, "identity", false, "add", 1, false).status.message.find("dv") == 0);
-  CHECK(make_memory_config(2.5, 2, "identity", false, "add", 1, false).status.message.find("whole") != std::string::npos);
-  CHECK(make_memory_config(2, 2, "relu", false, "add", 1, false).status.message.find("featureMap") == 0);
-  CHECK(make_memory_config(2, 2, "identity", false, "erase", 1, false).status.message.find("rule") == 0);
-  CHECK(make_memory_config(2, 2, "identity", false, "delta", 0, false).status.message.find("beta") == 0);
-  CHECK(make_memory_config(2, 2, "identity", false, "delta", NAN, false).status.message.find("beta") == 0);
+  CHECK(make_memory_config(0, 2, "identity", false, "add", 1, false).status.message.find("dk") ==
+        0);
+  CHECK(make_memory_config(2, 1e9, "identity", false, "add", 1, false).status.message.find("dv") ==
+        0);
+  CHECK(
+      make_memory_config(2.5, 2, "identity", false, "add", 1, false).status.message.find("whole") !=
+      std::string::npos);
+  CHECK(
+      make_memory_config(2, 2, "relu", false, "add", 1, false).status.message.find("featureMap") ==
+      0);
+  CHECK(
+      make_memory_config(2, 2, "identity", false, "erase", 1, false).status.message.find("rule") ==
+      0);
+  CHECK(
+      make_memory_config(2, 2, "identity", false, "delta", 0, false).status.message.find("beta") ==
+      0);
+  CHECK(make_memory_config(2, 2, "identity", false, "delta", NAN, false)
+            .status.message.find("beta") == 0);
 
   AssociativeMemory m = ledger();
   CHECK(m.write({1}, {1, 2}).status.message == "k must have 2 numbers (got 1)");

@@ -14,8 +14,8 @@ TEST_CASE("the generator gives the same numbers natively and in WebAssembly (gol
   CHECK(rng.next_u64() == 0x15780B2E0C2EC716ULL);
   CHECK(rng.next_u64() == 0x6104D9866D113A7EULL);
   Rng g(7);
-  const double expected[] = {0x1.edc0d635eea0bp-1, -0x1.1052212a30fdep+0, -0x1.3739755916c21p-2,
-                             -0x1.19560dad02138p+0, 0x1.381c0324118c3p-2, 0x1.b5546c837a177p+0};
+  const double expected[] = {0x1.edc0d635eea0bp-1,  -0x1.1052212a30fdep+0, -0x1.3739755916c21p-2,
+                             -0x1.19560dad02138p+0, 0x1.381c0324118c3p-2,  0x1.b5546c837a177p+0};
   for (double e : expected) {
     const double x = g.normal();
     INFO("got " << x << " expected " << e);

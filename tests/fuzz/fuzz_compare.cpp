@@ -17,8 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(std::isfinite(r.value.cache));
     return 0;
   }
-  const long long len = in.ConsumeIntegralInRange<int>(0, 8) == 0 ? in.ConsumeIntegralInRange<int>(0, 1100)
-                                                                 : in.ConsumeIntegralInRange<int>(1, 6);
+  const long long len = in.ConsumeIntegralInRange<int>(0, 8) == 0
+                            ? in.ConsumeIntegralInRange<int>(0, 1100)
+                            : in.ConsumeIntegralInRange<int>(1, 6);
   const bool tiny = in.ConsumeBool();  // both vectors scaled into the subnormal/underflow range
   auto a = fuzz::vec(in, len), b = fuzz::vec(in, len);
   if (tiny) {

@@ -16,7 +16,8 @@ bool in_unit(double x, double lo) { return x >= lo - kSlack && x <= 1.0 + kSlack
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
   const double d = fuzz::count(in, 1, 24);
-  const double seed = in.ConsumeBool() ? in.ConsumeIntegral<std::uint32_t>() : fuzz::real(in, 0, 4294967295.0);
+  const double seed =
+      in.ConsumeBool() ? in.ConsumeIntegral<std::uint32_t>() : fuzz::real(in, 0, 4294967295.0);
   const std::string keys = fuzz::name(in, {"random", "orthogonal", "elu1"});
   const double beta = fuzz::real(in, 0.0, 1000.0);
 
@@ -33,7 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(static_cast<double>(N) == n);
     FUZZ_CHECK(r.value.key_overlap.size() == N * N);
     for (double c : r.value.key_overlap) FUZZ_CHECK(in_unit(c, 0.0));
-    for (auto* v : {&r.value.cosine, &r.value.recalled, &r.value.softmax_cosine, &r.value.softmax_recalled})
+    for (auto* v :
+         {&r.value.cosine, &r.value.recalled, &r.value.softmax_cosine, &r.value.softmax_recalled})
       FUZZ_CHECK(v->size() == N);
     for (std::size_t j = 0; j < N; ++j) {
       FUZZ_CHECK(in_unit(r.value.cosine[j], -1.0) && in_unit(r.value.softmax_cosine[j], -1.0));
@@ -47,9 +49,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   double at = 0;
   for (int i = 0; i < n_ns; ++i) {
     switch (in.ConsumeIntegralInRange<int>(0, 9)) {
-      case 0: ns.push_back(fuzz::hostile(in)); break;
-      case 1: ns.push_back(at); break;  // not ascending
-      default: at += in.ConsumeIntegralInRange<int>(1, 12); ns.push_back(at);
+      case 0:
+        ns.push_back(fuzz::hostile(in));
+        break;
+      case 1:
+        ns.push_back(at);
+        break;  // not ascending
+      default:
+        at += in.ConsumeIntegralInRange<int>(1, 12);
+        ns.push_back(at);
     }
   }
   const double trials = fuzz::count(in, 1, 3);
@@ -61,11 +69,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (cfg.value.d > 32 || cfg.value.ns.back() > 64 || cfg.value.trials > 4) return 0;
   const SweepResult s = interference_sweep(cfg.value);
   const std::size_t m = cfg.value.ns.size();
-  for (auto* v : {&s.ns, &s.cosine_mean, &s.cosine_std, &s.rel_error_mean, &s.rel_error_std,
-                  &s.crosstalk_mean, &s.crosstalk_std, &s.recall_mean, &s.recall_std, &s.miss_mean,
-                  &s.theory_crosstalk, &s.theory_cosine, &s.softmax_cosine_mean,
-                  &s.softmax_cosine_std, &s.softmax_recall_mean, &s.softmax_recall_std,
-                  &s.state_numbers, &s.cache_numbers})
+  for (auto* v :
+       {&s.ns, &s.cosine_mean, &s.cosine_std, &s.rel_error_mean, &s.rel_error_std,
+        &s.crosstalk_mean, &s.crosstalk_std, &s.recall_mean, &s.recall_std, &s.miss_mean,
+        &s.theory_crosstalk, &s.theory_cosine, &s.softmax_cosine_mean, &s.softmax_cosine_std,
+        &s.softmax_recall_mean, &s.softmax_recall_std, &s.state_numbers, &s.cache_numbers})
     FUZZ_CHECK(v->size() == m);
   for (std::size_t i = 0; i < m; ++i) {
     FUZZ_CHECK(s.ns[i] == cfg.value.ns[i]);

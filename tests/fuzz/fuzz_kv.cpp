@@ -16,10 +16,16 @@ namespace {
 // Mostly whole numbers in [0, hi] (hi up to 1e18), sometimes hostile.
 double whole(FuzzedDataProvider& in, double hi) {
   switch (in.ConsumeIntegralInRange<int>(0, 9)) {
-    case 0: return fuzz::hostile(in);
-    case 1: return in.ConsumeFloatingPointInRange<double>(0, hi);
-    case 2: case 3: return static_cast<double>(in.ConsumeIntegralInRange<std::uint64_t>(0, static_cast<std::uint64_t>(hi)));
-    default: return in.ConsumeIntegralInRange<int>(0, static_cast<int>(std::min(hi, 300.0)));
+    case 0:
+      return fuzz::hostile(in);
+    case 1:
+      return in.ConsumeFloatingPointInRange<double>(0, hi);
+    case 2:
+    case 3:
+      return static_cast<double>(
+          in.ConsumeIntegralInRange<std::uint64_t>(0, static_cast<std::uint64_t>(hi)));
+    default:
+      return in.ConsumeIntegralInRange<int>(0, static_cast<int>(std::min(hi, 300.0)));
   }
 }
 
@@ -31,7 +37,9 @@ const char* kDtypes[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4"};
 bool kv_at(const Model& m, const std::string& kv, double tokens, std::uint64_t& bytes) {
   Model attention_only = m;
   auto& g = attention_only.layers;
-  g.erase(std::remove_if(g.begin(), g.end(), [](const LayerGroup& l) { return l.kind == LayerKind::Linear; }), g.end());
+  g.erase(std::remove_if(g.begin(), g.end(),
+                         [](const LayerGroup& l) { return l.kind == LayerKind::Linear; }),
+          g.end());
   auto q = make_kv_query(tokens, 1, kv, "int4");
   if (!q.status) return false;
   auto r = kv_memory(attention_only, q.value);
@@ -43,8 +51,9 @@ bool kv_at(const Model& m, const std::string& kv, double tokens, std::uint64_t& 
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
-  std::vector<LayerSpec> specs(in.ConsumeIntegralInRange<int>(0, 9) == 0 ? in.ConsumeIntegralInRange<int>(0, 70)
-                                                                          : in.ConsumeIntegralInRange<int>(1, 4));
+  std::vector<LayerSpec> specs(in.ConsumeIntegralInRange<int>(0, 9) == 0
+                                   ? in.ConsumeIntegralInRange<int>(0, 70)
+                                   : in.ConsumeIntegralInRange<int>(1, 4));
   for (auto& s : specs) {
     s.kind = fuzz::name(in, {"attention", "mla", "linear"});
     s.count = whole(in, 200);
@@ -75,15 +84,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const KvResult& o = r.value;
       FUZZ_CHECK(o.total_bytes == o.kv_bytes + o.state_bytes);
       FUZZ_CHECK(o.kv_bytes % q.value.sessions == 0 && o.state_bytes % q.value.sessions == 0);
-      FUZZ_CHECK(o.per_session_bytes == o.kv_bytes / q.value.sessions + o.state_bytes / q.value.sessions);
+      FUZZ_CHECK(o.per_session_bytes ==
+                 o.kv_bytes / q.value.sessions + o.state_bytes / q.value.sessions);
       break;
     }
     case 1: {
       auto kv = parse_dtype("kvDtype", kv_name);
       if (!kv.status) return 0;
       // The binding accepts up to 19 decimal digits: anything below 10^19.
-      const std::uint64_t sb = in.ConsumeBool() ? in.ConsumeIntegralInRange<std::uint64_t>(0, 9999999999999999999ULL)
-                                                : in.ConsumeIntegralInRange<std::uint64_t>(0, 1 << 20);
+      const std::uint64_t sb =
+          in.ConsumeBool() ? in.ConsumeIntegralInRange<std::uint64_t>(0, 9999999999999999999ULL)
+                           : in.ConsumeIntegralInRange<std::uint64_t>(0, 1 << 20);
       auto r = kv_crossover(m, kv.value, sb);
       FUZZ_CHECK(static_cast<bool>(r.status));
       const std::int64_t t = r.value;
@@ -108,7 +119,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(c.longest_context <= static_cast<std::uint64_t>(limits::maxTokens));
       FUZZ_CHECK(c.free_bytes <= static_cast<std::uint64_t>(gpu));
       auto total_at = [&](std::uint64_t t, std::uint64_t& bytes) {
-        auto qq = make_kv_query(static_cast<double>(t), static_cast<double>(q.value.sessions), kv_name, state_name);
+        auto qq = make_kv_query(static_cast<double>(t), static_cast<double>(q.value.sessions),
+                                kv_name, state_name);
         if (!qq.status) return false;
         auto k = kv_memory(m, qq.value);
         bytes = k.value.total_bytes;

@@ -48,7 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::vector<double>> keys, values;  // the writes since the last reset
   for (int op = 0; op < 48 && in.remaining_bytes() > 0; ++op) {
     switch (in.ConsumeIntegralInRange<int>(0, 9)) {
-      case 0: case 1: case 2: case 3: {
+      case 0:
+      case 1:
+      case 2:
+      case 3: {
         auto k = fuzz::vec(in, n_k), v = fuzz::vec(in, n_v);
         const long long before = mem.count();
         auto r = mem.write(k, v);
@@ -62,13 +65,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         break;
       }
-      case 4: case 5: {
+      case 4:
+      case 5: {
         auto q = fuzz::vec(in, n_k);
         auto r = mem.read(q);
         if (r.status) FUZZ_CHECK(r.value.size() == static_cast<std::size_t>(n_v));
         break;
       }
-      case 6: case 7: {
+      case 6:
+      case 7: {
         auto q = fuzz::vec(in, n_k);
         auto r = mem.read_terms(q);
         auto plain = mem.read(q);
@@ -78,7 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(r.value.coefficients.size() == n);
         FUZZ_CHECK(r.value.terms.size() == n * n_v);
         FUZZ_CHECK(same(r.value.read, plain.value));
-        if (mem.config().rule != WriteRule::Add || !finite(r.value.read) || !finite(r.value.terms)) break;
+        if (mem.config().rule != WriteRule::Add || !finite(r.value.read) || !finite(r.value.terms))
+          break;
         // sum_i terms_i = read, to within rounding: bound each column by the sum of |products|.
         const auto pq = mem.features(q).value;
         for (int j = 0; j < n_v; ++j) {

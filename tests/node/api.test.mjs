@@ -57,9 +57,13 @@ test('the delta rule replaces the value stored under a key', () => {
 });
 
 test('linear attention: parallel and recurrent forms agree to 1e-12; softmax rows are averages', () => {
-  const T = 24, dk = 6, dv = 3;
+  const T = 24,
+    dk = 6,
+    dv = 3;
   const x = la.randomNormals(11, T * (2 * dk + dv));
-  const q = x.subarray(0, T * dk), k = x.subarray(T * dk, 2 * T * dk), v = x.subarray(2 * T * dk);
+  const q = x.subarray(0, T * dk),
+    k = x.subarray(T * dk, 2 * T * dk),
+    v = x.subarray(2 * T * dk);
   const par = la.linearAttention({ q, k, v, T, dk, dv, form: 'parallel' });
   const rec = la.linearAttention({ q, k, v, T, dk, dv, form: 'recurrent' });
   close(par, rec, 1e-12, 'parallel vs recurrent');
@@ -67,11 +71,13 @@ test('linear attention: parallel and recurrent forms agree to 1e-12; softmax row
   close(sm.subarray(0, dv), v.subarray(0, dv), 1e-15, 'first row attends only to itself');
 });
 
-test('the generator gives the native build\'s numbers (same golden values as the doctest suite)', () => {
+test("the generator gives the native build's numbers (same golden values as the doctest suite)", () => {
   const x = la.randomNormals(7, 6);
   // tests/core/rng.test.cpp holds the same six numbers as exact hex floats.
-  const golden = [0.9643618527255183, -1.0637531974798473, -0.3039301238656567,
-    -1.0989693210013467, 0.30479435832638674, 1.7083194561947417];
+  const golden = [
+    0.9643618527255183, -1.0637531974798473, -0.3039301238656567, -1.0989693210013467, 0.30479435832638674,
+    1.7083194561947417,
+  ];
   assert.deepEqual([...x], golden);
 });
 
@@ -85,7 +91,14 @@ test('interference at d = 64: measured cosine within 0.02 of theory at N = 64 an
   close([r.missMean[2]], [1 - r.recallMean[2]], 1e-15, 'miss = 1 - recall');
   assert.equal(r.stateNumbers[3], 4096);
   assert.equal(r.cacheNumbers[3], 256 * 128);
-  for (const key of ['cosineStd', 'relErrorMean', 'crosstalkMean', 'softmaxCosineMean', 'softmaxRecallMean', 'theoryCrosstalk']) {
+  for (const key of [
+    'cosineStd',
+    'relErrorMean',
+    'crosstalkMean',
+    'softmaxCosineMean',
+    'softmaxRecallMean',
+    'theoryCrosstalk',
+  ]) {
     assert.ok(r[key] instanceof Float64Array && r[key].length === 4, key);
   }
 });
@@ -131,7 +144,7 @@ test('softmax at high beta keeps recall where the linear store fails', () => {
   assert.ok(r.recallMean[0] < 0.9, `linear recall ${r.recallMean[0]}`);
 });
 
-test('a store shares the sweep\'s keys: its per-association means equal the sweep\'s (1 trial)', () => {
+test("a store shares the sweep's keys: its per-association means equal the sweep's (1 trial)", () => {
   const s = la.interferenceStore({ d: 16, n: 24, seed: 9 });
   const r = la.interferenceSweep({ d: 16, ns: [24], trials: 1, seed: 9 });
   const mean = s.cosine.reduce((a, b) => a + b, 0) / 24;
@@ -145,22 +158,38 @@ test('KV calculator: Llama-3-8B 128 KiB per token; BigInt beyond 2^53 stays exac
   const r = la.kvMemory(llama3, { tokens: 8192 });
   assert.equal(r.kvBytesPerToken, 131072n);
   assert.equal(r.kvBytes, 131072n * 8192n);
-  const big = la.kvMemory({ layers: [{ kind: 'attention', count: 126, kvHeads: 8, headDim: 128 }] },
-    { tokens: 1e7, sessions: 1e6 });
+  const big = la.kvMemory(
+    { layers: [{ kind: 'attention', count: 126, kvHeads: 8, headDim: 128 }] },
+    { tokens: 1e7, sessions: 1e6 },
+  );
   assert.equal(big.kvBytes, 5160960000000000000n);
-  const hybrid = la.kvMemory({ layers: [{ kind: 'linear', count: 20, heads: 32, keyDim: 128, valueDim: 128 },
-    { kind: 'mla', count: 7, latentDim: 576 }] }, { tokens: 1e6, stateDtype: 'fp32' });
+  const hybrid = la.kvMemory(
+    {
+      layers: [
+        { kind: 'linear', count: 20, heads: 32, keyDim: 128, valueDim: 128 },
+        { kind: 'mla', count: 7, latentDim: 576 },
+      ],
+    },
+    { tokens: 1e6, stateDtype: 'fp32' },
+  );
   assert.equal(hybrid.stateBytes, 41943040n);
   assert.equal(hybrid.kvBytes, 576n * 7n * 2n * 1000000n);
-  const windowed = la.kvMemory({ layers: [{ kind: 'attention', count: 32, kvHeads: 8, headDim: 128, window: 4096 }] },
-    { tokens: 1e6, kvDtype: 'int4' });
+  const windowed = la.kvMemory(
+    { layers: [{ kind: 'attention', count: 32, kvHeads: 8, headDim: 128, window: 4096 }] },
+    { tokens: 1e6, kvDtype: 'int4' },
+  );
   assert.equal(windowed.kvBytes, 32n * 8n * 128n * 4096n);
 });
 
 test('KV crossover and GPU capacity', () => {
   assert.equal(la.kvCrossover(llama3, { stateBytes: 131072 * 10 }), 11n);
-  assert.equal(la.kvCrossover({ layers: [{ kind: 'attention', count: 1, kvHeads: 1, headDim: 1, window: 8 }] },
-    { stateBytes: 1000n }), -1n);
+  assert.equal(
+    la.kvCrossover(
+      { layers: [{ kind: 'attention', count: 1, kvHeads: 1, headDim: 1, window: 8 }] },
+      { stateBytes: 1000n },
+    ),
+    -1n,
+  );
   const c = la.kvCapacity({ ...llama3, params: 8e9 }, { tokens: 8192, sessions: 4, gpuBytes: 80e9 });
   assert.equal(c.weightBytes, 16000000000n);
   assert.equal(c.sessionsThatFit, 59n);
@@ -187,16 +216,40 @@ const badCalls = [
   ['store n', () => la.interferenceStore({ d: 4, n: 0 }), /n must be/],
   ['attention T', () => la.softmaxAttention({ q: [], k: [], v: [], T: 0, dk: 1, dv: 1 }), /T must be/],
   ['attention lengths', () => la.softmaxAttention({ q: [1], k: [1], v: [1, 2], T: 1, dk: 1, dv: 1 }), /v must have 1/],
-  ['attention form', () => la.linearAttention({ q: [1], k: [1], v: [1], T: 1, dk: 1, dv: 1, form: 'x' }), /form must be/],
+  [
+    'attention form',
+    () => la.linearAttention({ q: [1], k: [1], v: [1], T: 1, dk: 1, dv: 1, form: 'x' }),
+    /form must be/,
+  ],
   ['kv no layers', () => la.kvMemory({ layers: [] }, { tokens: 1 }), /model.layers must hold/],
   ['kv layers not array', () => la.kvMemory({ layers: 'x' }, { tokens: 1 }), /must be an array/],
-  ['kv zero heads', () => la.kvMemory({ layers: [{ kind: 'attention', count: 1, kvHeads: 0, headDim: 1 }] }, { tokens: 1 }), /kvHeads must be/],
-  ['kv negative dim', () => la.kvMemory({ layers: [{ kind: 'mla', count: 1, latentDim: -5 }] }, { tokens: 1 }), /latentDim must be/],
+  [
+    'kv zero heads',
+    () => la.kvMemory({ layers: [{ kind: 'attention', count: 1, kvHeads: 0, headDim: 1 }] }, { tokens: 1 }),
+    /kvHeads must be/,
+  ],
+  [
+    'kv negative dim',
+    () => la.kvMemory({ layers: [{ kind: 'mla', count: 1, latentDim: -5 }] }, { tokens: 1 }),
+    /latentDim must be/,
+  ],
   ['kv kind', () => la.kvMemory({ layers: [{ kind: 'rnn', count: 1 }] }, { tokens: 1 }), /kind must be/],
-  ['kv text field', () => la.kvMemory({ layers: [{ kind: 'attention', count: 'two', kvHeads: 1, headDim: 1 }] }, { tokens: 1 }), /count must be a number/],
+  [
+    'kv text field',
+    () => la.kvMemory({ layers: [{ kind: 'attention', count: 'two', kvHeads: 1, headDim: 1 }] }, { tokens: 1 }),
+    /count must be a number/,
+  ],
   ['kv tokens', () => la.kvMemory(llama3, { tokens: -1 }), /tokens must be/],
   ['kv dtype', () => la.kvMemory(llama3, { tokens: 1, kvDtype: 'fp64' }), /kvDtype must be/],
-  ['kv absurd', () => la.kvMemory({ layers: [{ kind: 'attention', count: 10000, kvHeads: 4096, headDim: 65536 }] }, { tokens: 1e10, sessions: 1e6, kvDtype: 'fp32' }), /2\^63/],
+  [
+    'kv absurd',
+    () =>
+      la.kvMemory(
+        { layers: [{ kind: 'attention', count: 10000, kvHeads: 4096, headDim: 65536 }] },
+        { tokens: 1e10, sessions: 1e6, kvDtype: 'fp32' },
+      ),
+    /2\^63/,
+  ],
   ['capacity gpu', () => la.kvCapacity(llama3, { tokens: 1, gpuBytes: -1 }), /gpuBytes must be/],
   ['crossover state', () => la.kvCrossover(llama3, { stateBytes: -1 }), /stateBytes/],
   ['normals count', () => la.randomNormals(1, -1), /count must be/],
@@ -227,15 +280,23 @@ test('every bad input throws an Error naming the argument, and the module stays 
 test('20,000 refused calls in a row do not exhaust the module', () => {
   const m = la.memory({ dk: 2, dv: 2 });
   for (let i = 0; i < 20000; i++) {
-    try { m.write([NaN, 0], [1, 1]); } catch { /* expected */ }
-    try { la.kvMemory({ layers: [{ kind: 'x', count: 1 }] }, { tokens: 1 }); } catch { /* expected */ }
+    try {
+      m.write([NaN, 0], [1, 1]);
+    } catch {
+      /* expected */
+    }
+    try {
+      la.kvMemory({ layers: [{ kind: 'x', count: 1 }] }, { tokens: 1 });
+    } catch {
+      /* expected */
+    }
   }
   m.write([1, 0], [3, 1]);
   assert.deepEqual([...m.read([1, 0])], [3, 1]);
   m.delete();
 });
 
-test('compare and storageNumbers: the ledger demo\'s verdicts and receipts counter', () => {
+test("compare and storageNumbers: the ledger demo's verdicts and receipts counter", () => {
   const c = la.compare([3, -3], [3, 1]);
   assert.equal(c.error, 4);
   assert.ok(Math.abs(la.compare([1, 0], [0.8, 0.6]).degrees - 36.86989764584402) < 1e-9);
@@ -247,7 +308,10 @@ test('compare and storageNumbers: the ledger demo\'s verdicts and receipts count
 test('checkSweep refuses what interferenceSweep would refuse, at once', () => {
   assert.doesNotThrow(() => la.checkSweep({ d: 256, nMax: 1024, trials: 32 }));
   const t0 = performance.now();
-  assert.throws(() => la.checkSweep({ d: 256, nMax: 1024, trials: 256 }), /trials \* N\^2 \* \(N \+ d\) must be at most/);
+  assert.throws(
+    () => la.checkSweep({ d: 256, nMax: 1024, trials: 256 }),
+    /trials \* N\^2 \* \(N \+ d\) must be at most/,
+  );
   assert.ok(performance.now() - t0 < 100, 'no sweep was computed');
   assert.throws(() => la.checkSweep({ d: 0, nMax: 4 }), /d must be/);
 });

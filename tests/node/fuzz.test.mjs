@@ -14,7 +14,6 @@ const la = await createLinattn();
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129) >>> 0;
 const CALLS = Number(process.env.FUZZ_CALLS ?? 20000);
 
-
 // Errors thrown by the test's own hostile getters and Proxies: propagating them is correct.
 class CallerError extends Error {}
 
@@ -25,27 +24,101 @@ function makeGen(rand) {
 
   // Numbers just past the limits, and the usual suspects. No valid-but-huge sizes: those are
   // allowed and merely slow (a sweep to N = 1025 takes seconds), which is not what this test is for.
-  const numbers = [0, -0, 1, 2, 3, -1, 0.5, 1.5, NaN, Infinity, -Infinity, 1e6, 1e6 + 1, -1e6 - 1,
-    513, 1000.5, 1024.5, 2049, 4097, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 53), 2 ** 64, 1e300, -1e300,
-    Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON, 1e-300, 4294967295, 4294967296, 1e10 + 1, 1e19];
-  const strings = ['', 'identity', 'elu1', 'add', 'delta', 'parallel', 'recurrent', 'random',
-    'orthogonal', 'bf16', 'fp32', 'int4', 'attention', 'mla', 'linear', 'attention,mla',
-    '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '__proto__', 'constructor',
-    'toString', '1', 'NaN', ' identity', 'IDENTITY', 'elu1\u0000', '\u0000', '😀'.repeat(50),
-    'x'.repeat(100000), '%s%s%n', '../../etc/passwd'];
+  const numbers = [
+    0,
+    -0,
+    1,
+    2,
+    3,
+    -1,
+    0.5,
+    1.5,
+    NaN,
+    Infinity,
+    -Infinity,
+    1e6,
+    1e6 + 1,
+    -1e6 - 1,
+    513,
+    1000.5,
+    1024.5,
+    2049,
+    4097,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    -(2 ** 53),
+    2 ** 64,
+    1e300,
+    -1e300,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    Number.EPSILON,
+    1e-300,
+    4294967295,
+    4294967296,
+    1e10 + 1,
+    1e19,
+  ];
+  const strings = [
+    '',
+    'identity',
+    'elu1',
+    'add',
+    'delta',
+    'parallel',
+    'recurrent',
+    'random',
+    'orthogonal',
+    'bf16',
+    'fp32',
+    'int4',
+    'attention',
+    'mla',
+    'linear',
+    'attention,mla',
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    '__proto__',
+    'constructor',
+    'toString',
+    '1',
+    'NaN',
+    ' identity',
+    'IDENTITY',
+    'elu1\u0000',
+    '\u0000',
+    '😀'.repeat(50),
+    'x'.repeat(100000),
+    '%s%s%n',
+    '../../etc/passwd',
+  ];
 
   function typedArray() {
     const n = pick([0, 1, 2, 3, 4, 6, 8, 16]);
-    const kinds = [Float64Array, Float32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array,
-      Uint16Array, Int32Array, Uint32Array];
+    const kinds = [
+      Float64Array,
+      Float32Array,
+      Int8Array,
+      Uint8Array,
+      Uint8ClampedArray,
+      Int16Array,
+      Uint16Array,
+      Int32Array,
+      Uint32Array,
+    ];
     switch (int(0, 7)) {
-      case 0: return new BigInt64Array(n).fill(1n);
-      case 1: return new DataView(new ArrayBuffer(8 * n));
-      case 2: {  // a view into the middle of a bigger buffer
+      case 0:
+        return new BigInt64Array(n).fill(1n);
+      case 1:
+        return new DataView(new ArrayBuffer(8 * n));
+      case 2: {
+        // a view into the middle of a bigger buffer
         const all = new Float64Array(n + 8).map(() => rand() * 4 - 2);
         return all.subarray(3, 3 + n);
       }
-      case 3: {  // a detached buffer: length 0
+      case 3: {
+        // a detached buffer: length 0
         const a = new Float64Array(n);
         structuredClone(a.buffer, { transfer: [a.buffer] });
         return a;
@@ -59,46 +132,128 @@ function makeGen(rand) {
 
   function hostileObject() {
     switch (int(0, 7)) {
-      case 0: return Object.create(null);
-      case 1: return { get dk() { throw new CallerError('getter dk'); }, dv: 2 };
-      case 2: return new Proxy({}, { get() { throw new CallerError('proxy get'); } });
-      case 3: return new Proxy({ dk: 2, dv: 2 }, { ownKeys() { throw new CallerError('proxy ownKeys'); } });
-      case 4: return { valueOf() { throw new CallerError('valueOf'); }, toString() { throw new CallerError('toString'); } };
-      case 5: return Object.freeze({ dk: 2, dv: 2, extra: 1 });
-      case 6: return new Date(0);
-      default: return { length: 3, 0: 1, 1: 2, 2: 3 };  // array-like, not an array
+      case 0:
+        return Object.create(null);
+      case 1:
+        return {
+          get dk() {
+            throw new CallerError('getter dk');
+          },
+          dv: 2,
+        };
+      case 2:
+        return new Proxy(
+          {},
+          {
+            get() {
+              throw new CallerError('proxy get');
+            },
+          },
+        );
+      case 3:
+        return new Proxy(
+          { dk: 2, dv: 2 },
+          {
+            ownKeys() {
+              throw new CallerError('proxy ownKeys');
+            },
+          },
+        );
+      case 4:
+        return {
+          valueOf() {
+            throw new CallerError('valueOf');
+          },
+          toString() {
+            throw new CallerError('toString');
+          },
+        };
+      case 5:
+        return Object.freeze({ dk: 2, dv: 2, extra: 1 });
+      case 6:
+        return new Date(0);
+      default:
+        return { length: 3, 0: 1, 1: 2, 2: 3 }; // array-like, not an array
     }
   }
 
   function hostileArray() {
     const n = pick([0, 1, 2, 3, 4, 6]);
     switch (int(0, 6)) {
-      case 0: return Array.from({ length: n }, () => pick([...strings.slice(0, 3), null, undefined, {}, [], 1n]));
-      case 1: return new Proxy(Array.from({ length: n }, () => 1), { get(t, k) { if (k === '0') throw new CallerError('element getter'); return Reflect.get(t, k); } });
-      case 2: {  // answers with a number when checked, then a string when read again
+      case 0:
+        return Array.from({ length: n }, () => pick([...strings.slice(0, 3), null, undefined, {}, [], 1n]));
+      case 1:
+        return new Proxy(
+          Array.from({ length: n }, () => 1),
+          {
+            get(t, k) {
+              if (k === '0') throw new CallerError('element getter');
+              return Reflect.get(t, k);
+            },
+          },
+        );
+      case 2: {
+        // answers with a number when checked, then a string when read again
         let reads = 0;
-        return new Proxy([1, 2], { get(t, k) { if (k === '0') return ++reads > 1 ? '<script>' : 1; return Reflect.get(t, k); } });
+        return new Proxy([1, 2], {
+          get(t, k) {
+            if (k === '0') return ++reads > 1 ? '<script>' : 1;
+            return Reflect.get(t, k);
+          },
+        });
       }
-      case 3: { const a = [1, 2]; Object.defineProperty(a, 1, { get() { throw new CallerError('index getter'); } }); return a; }
-      case 4: return new Array(pick([5, 100, 2 ** 20]));  // holes
-      case 5: { const a = Array.from({ length: n }, () => rand()); a.extra = 'x'; return a; }
-      default: return Array.from({ length: n }, () => pick(numbers));
+      case 3: {
+        const a = [1, 2];
+        Object.defineProperty(a, 1, {
+          get() {
+            throw new CallerError('index getter');
+          },
+        });
+        return a;
+      }
+      case 4:
+        return new Array(pick([5, 100, 2 ** 20])); // holes
+      case 5: {
+        const a = Array.from({ length: n }, () => rand());
+        a.extra = 'x';
+        return a;
+      }
+      default:
+        return Array.from({ length: n }, () => pick(numbers));
     }
   }
 
   // Any value at all; depth keeps nesting finite.
   function any(depth = 0) {
     switch (int(0, 11)) {
-      case 0: case 1: return pick(numbers);
-      case 2: return rand() * 20 - 10;
-      case 3: return pick(strings);
-      case 4: return pick([true, false, null, undefined]);
-      case 5: return pick([1n, -1n, 2n ** 64n, Symbol('s'), () => 1, new Map(), /re/, new Error('x')]);
-      case 6: return typedArray();
-      case 7: return hostileArray();
-      case 8: return hostileObject();
-      case 9: return depth > 1 ? {} : Object.fromEntries(Array.from({ length: int(0, 4) }, () => [pick(['dk', 'dv', 'q', 'k', 'v', 'T', 'd', 'n', 'layers', 'tokens', 'x', '__proto__']), any(depth + 1)]));
-      default: return Array.from({ length: int(0, 4) }, () => rand() * 4 - 2);
+      case 0:
+      case 1:
+        return pick(numbers);
+      case 2:
+        return rand() * 20 - 10;
+      case 3:
+        return pick(strings);
+      case 4:
+        return pick([true, false, null, undefined]);
+      case 5:
+        return pick([1n, -1n, 2n ** 64n, Symbol('s'), () => 1, new Map(), /re/, new Error('x')]);
+      case 6:
+        return typedArray();
+      case 7:
+        return hostileArray();
+      case 8:
+        return hostileObject();
+      case 9:
+        return depth > 1
+          ? {}
+          : Object.fromEntries(
+              Array.from({ length: int(0, 4) }, () => [
+                pick(['dk', 'dv', 'q', 'k', 'v', 'T', 'd', 'n', 'layers', 'tokens', 'x', '__proto__']),
+                any(depth + 1),
+              ]),
+            );
+      default:
+        return Array.from({ length: int(0, 4) }, () => rand() * 4 - 2);
     }
   }
 
@@ -124,63 +279,221 @@ const vec = (n, rand) => Array.from({ length: n }, () => Math.round((rand() * 8 
 function randomCall(g, rand, liveMemories) {
   const { int, pick, chance, any, mutate } = g;
   const maybe = (valid) => (chance(0.4) ? valid : chance(0.75) ? mutate(valid) : any());
-  const T = int(1, 4), dk = int(1, 4), dv = int(1, 4);
+  const T = int(1, 4),
+    dk = int(1, 4),
+    dv = int(1, 4);
   const attention = { T, dk, dv, q: vec(T * dk, rand), k: vec(T * dk, rand), v: vec(T * dv, rand) };
-  const model = { layers: [{ kind: 'attention', count: 32, kvHeads: 8, headDim: 128, window: int(0, 1) * 4096 },
-    { kind: 'linear', count: 4, heads: 8, keyDim: 64, valueDim: 64 }], params: 8e9 };
+  const model = {
+    layers: [
+      { kind: 'attention', count: 32, kvHeads: 8, headDim: 128, window: int(0, 1) * 4096 },
+      { kind: 'linear', count: 4, heads: 8, keyDim: 64, valueDim: 64 },
+    ],
+    params: 8e9,
+  };
   const mutModel = () => {
     if (chance(0.3)) return any();
     if (chance(0.5)) return mutate(model);
     return { ...model, layers: model.layers.map((l) => (chance(0.5) ? mutate(l) : l)) };
   };
   switch (int(0, 15)) {
-    case 0: return ['memory', () => { const m = la.memory(maybe({ dk: 2, dv: 2, featureMap: 'elu1', normalize: true, rule: 'delta', beta: 1, unitKeys: false })); liveMemories.push(m); }];
-    case 1: case 2: case 3: {
-      if (!liveMemories.length) return ['memory', () => liveMemories.push(la.memory({ dk: int(1, 3), dv: int(1, 3), rule: pick(['add', 'delta']), unitKeys: chance(0.3), normalize: chance(0.3), featureMap: pick(['identity', 'elu1']) }))];
+    case 0:
+      return [
+        'memory',
+        () => {
+          const m = la.memory(
+            maybe({ dk: 2, dv: 2, featureMap: 'elu1', normalize: true, rule: 'delta', beta: 1, unitKeys: false }),
+          );
+          liveMemories.push(m);
+        },
+      ];
+    case 1:
+    case 2:
+    case 3: {
+      if (!liveMemories.length)
+        return [
+          'memory',
+          () =>
+            liveMemories.push(
+              la.memory({
+                dk: int(1, 3),
+                dv: int(1, 3),
+                rule: pick(['add', 'delta']),
+                unitKeys: chance(0.3),
+                normalize: chance(0.3),
+                featureMap: pick(['identity', 'elu1']),
+              }),
+            ),
+        ];
       const m = pick(liveMemories);
-      const method = pick(['write', 'write', 'read', 'readTerms', 'features', 'state', 'normalizer', 'reset', 'dk', 'count', 'delete']);
+      const method = pick([
+        'write',
+        'write',
+        'read',
+        'readTerms',
+        'features',
+        'state',
+        'normalizer',
+        'reset',
+        'dk',
+        'count',
+        'delete',
+      ]);
       const arg = () => (chance(0.5) ? vec(m.deleted ? 2 : m.dk, rand) : any());
-      return [`memory.${method}`, () => {
-        if (method === 'dk' || method === 'count') return m[method];
-        if (method === 'delete') { m.delete(); m.delete(); return undefined; }
-        return method === 'write' ? m.write(arg(), chance(0.5) ? vec(m.deleted ? 2 : m.dv, rand) : any()) : m[method](arg(), any());
-      }];
+      return [
+        `memory.${method}`,
+        () => {
+          if (method === 'dk' || method === 'count') return m[method];
+          if (method === 'delete') {
+            m.delete();
+            m.delete();
+            return undefined;
+          }
+          return method === 'write'
+            ? m.write(arg(), chance(0.5) ? vec(m.deleted ? 2 : m.dv, rand) : any())
+            : m[method](arg(), any());
+        },
+      ];
     }
-    case 4: return ['linearAttention', () => la.linearAttention(maybe({ ...attention, featureMap: pick(['identity', 'elu1']), normalize: chance(0.5), form: pick(['parallel', 'recurrent']) }))];
-    case 5: return ['softmaxAttention', () => la.softmaxAttention(maybe(attention))];
+    case 4:
+      return [
+        'linearAttention',
+        () =>
+          la.linearAttention(
+            maybe({
+              ...attention,
+              featureMap: pick(['identity', 'elu1']),
+              normalize: chance(0.5),
+              form: pick(['parallel', 'recurrent']),
+            }),
+          ),
+      ];
+    case 5:
+      return ['softmaxAttention', () => la.softmaxAttention(maybe(attention))];
     case 6: {
-      const opts = maybe(chance(0.5) ? { d: int(1, 8), ns: [1, 2, int(3, 8)], trials: int(1, 2), seed: int(0, 9), keys: 'orthogonal', beta: 8 } : { d: int(1, 8), nMax: int(1, 8), trials: 1 });
+      const opts = maybe(
+        chance(0.5)
+          ? { d: int(1, 8), ns: [1, 2, int(3, 8)], trials: int(1, 2), seed: int(0, 9), keys: 'orthogonal', beta: 8 }
+          : { d: int(1, 8), nMax: int(1, 8), trials: 1 },
+      );
       if (chance(0.5)) return ['interferenceSweep', () => la.interferenceSweep(opts)];
-      return ['interferenceSweepStream', () => {
-        const st = la.interferenceSweepStream(opts);
-        try { st.next(chance(0.5) ? int(1, 3) : any()); return st.next(); } finally { st.delete(); }
-      }];
+      return [
+        'interferenceSweepStream',
+        () => {
+          const st = la.interferenceSweepStream(opts);
+          try {
+            st.next(chance(0.5) ? int(1, 3) : any());
+            return st.next();
+          } finally {
+            st.delete();
+          }
+        },
+      ];
     }
-    case 15: return ['checkSweep', () => la.checkSweep(maybe(chance(0.5) ? { d: int(1, 512), ns: [1, 2, int(3, 2048)], trials: int(1, 256), seed: int(0, 9), keys: 'random', beta: 8 } : { d: int(1, 8), nMax: int(1, 4096), trials: 1 }))];
-    case 7: return ['interferenceStore', () => la.interferenceStore(maybe({ d: int(1, 8), n: int(1, 8), seed: 3, trial: int(0, 3), keys: pick(['random', 'elu1']), beta: 4 }))];
-    case 8: return ['kvMemory', () => la.kvMemory(mutModel(), maybe({ tokens: int(0, 1e6), sessions: int(1, 4), kvDtype: 'bf16', stateDtype: 'fp32' }))];
-    case 9: return ['kvCrossover', () => la.kvCrossover(mutModel(), maybe({ stateBytes: pick([0, 1e6, 2n ** 62n, -1n, 2n ** 63n, 1.5, '5']), kvDtype: 'fp8' }))];
-    case 10: return ['kvCapacity', () => la.kvCapacity(mutModel(), maybe({ tokens: 8192, sessions: 2, gpuBytes: 80e9, weightDtype: 'bf16' }))];
-    case 11: return ['randomNormals', () => la.randomNormals(chance(0.5) ? int(0, 100) : any(), chance(0.5) ? int(0, 16) : any())];
-    case 12: return ['compare', () => la.compare(chance(0.5) ? vec(3, rand) : any(), chance(0.5) ? vec(3, rand) : any())];
-    case 13: return ['storageNumbers', () => la.storageNumbers(maybe({ dk: int(1, 8), dv: int(1, 8), n: int(0, 100) }))];
-    default: {  // (14) the API's functions called the wrong way: no arguments, too many, unbound
-      const name = pick(['memory', 'linearAttention', 'softmaxAttention', 'interferenceSweep', 'interferenceSweepStream', 'checkSweep', 'interferenceStore', 'kvMemory', 'kvCrossover', 'kvCapacity', 'randomNormals', 'compare', 'storageNumbers']);
+    case 15:
+      return [
+        'checkSweep',
+        () =>
+          la.checkSweep(
+            maybe(
+              chance(0.5)
+                ? {
+                    d: int(1, 512),
+                    ns: [1, 2, int(3, 2048)],
+                    trials: int(1, 256),
+                    seed: int(0, 9),
+                    keys: 'random',
+                    beta: 8,
+                  }
+                : { d: int(1, 8), nMax: int(1, 4096), trials: 1 },
+            ),
+          ),
+      ];
+    case 7:
+      return [
+        'interferenceStore',
+        () =>
+          la.interferenceStore(
+            maybe({ d: int(1, 8), n: int(1, 8), seed: 3, trial: int(0, 3), keys: pick(['random', 'elu1']), beta: 4 }),
+          ),
+      ];
+    case 8:
+      return [
+        'kvMemory',
+        () =>
+          la.kvMemory(
+            mutModel(),
+            maybe({ tokens: int(0, 1e6), sessions: int(1, 4), kvDtype: 'bf16', stateDtype: 'fp32' }),
+          ),
+      ];
+    case 9:
+      return [
+        'kvCrossover',
+        () =>
+          la.kvCrossover(
+            mutModel(),
+            maybe({ stateBytes: pick([0, 1e6, 2n ** 62n, -1n, 2n ** 63n, 1.5, '5']), kvDtype: 'fp8' }),
+          ),
+      ];
+    case 10:
+      return [
+        'kvCapacity',
+        () => la.kvCapacity(mutModel(), maybe({ tokens: 8192, sessions: 2, gpuBytes: 80e9, weightDtype: 'bf16' })),
+      ];
+    case 11:
+      return [
+        'randomNormals',
+        () => la.randomNormals(chance(0.5) ? int(0, 100) : any(), chance(0.5) ? int(0, 16) : any()),
+      ];
+    case 12:
+      return ['compare', () => la.compare(chance(0.5) ? vec(3, rand) : any(), chance(0.5) ? vec(3, rand) : any())];
+    case 13:
+      return ['storageNumbers', () => la.storageNumbers(maybe({ dk: int(1, 8), dv: int(1, 8), n: int(0, 100) }))];
+    default: {
+      // (14) the API's functions called the wrong way: no arguments, too many, unbound
+      const name = pick([
+        'memory',
+        'linearAttention',
+        'softmaxAttention',
+        'interferenceSweep',
+        'interferenceSweepStream',
+        'checkSweep',
+        'interferenceStore',
+        'kvMemory',
+        'kvCrossover',
+        'kvCapacity',
+        'randomNormals',
+        'compare',
+        'storageNumbers',
+      ]);
       const args = Array.from({ length: int(0, 4) }, () => any());
-      return [`${name}(${args.length} random args)`, () => { const r = la[name].apply(undefined, args); if (r && typeof r.delete === 'function') r.delete(); return r; }];
+      return [
+        `${name}(${args.length} random args)`,
+        () => {
+          const r = la[name].apply(undefined, args);
+          if (r && typeof r.delete === 'function') r.delete();
+          return r;
+        },
+      ];
     }
   }
 }
 
 // An Error we accept: has a message and is not the module breaking (trap, abort, OOM).
 function brokenModule(e) {
-  return e instanceof WebAssembly.RuntimeError || /abort|unreachable|out of bounds|memory access|Cannot enlarge|table index/i.test(e.message);
+  return (
+    e instanceof WebAssembly.RuntimeError ||
+    /abort|unreachable|out of bounds|memory access|Cannot enlarge|table index/i.test(e.message)
+  );
 }
 
 function describe(x) {
   try {
-    return String(x instanceof Error ? `${x.constructor.name}: ${x.message}` : typeof x === 'symbol' ? x.toString() : x).slice(0, 200);
-  } catch { return typeof x; }
+    return String(
+      x instanceof Error ? `${x.constructor.name}: ${x.message}` : typeof x === 'symbol' ? x.toString() : x,
+    ).slice(0, 200);
+  } catch {
+    return typeof x;
+  }
 }
 
 function workedExample() {
@@ -198,7 +511,8 @@ function workedExample() {
 test(`${CALLS} random and hostile API calls each return or throw an Error, and the module keeps its numbers (seed ${SEED})`, () => {
   const rand = prng(SEED);
   const g = makeGen(rand);
-  const live = [], slow = [];
+  const live = [],
+    slow = [];
   const tally = { returned: 0, threw: 0, callerErrors: 0 };
   const heapBefore = la.debug.heapBytesInUse();
   const t0 = Date.now();
@@ -213,7 +527,8 @@ test(`${CALLS} random and hostile API calls each return or throw an Error, and t
       assert.ok(e instanceof Error, `${where} threw a non-Error: ${describe(e)}`);
       assert.ok(!brokenModule(e), `${where} broke the module: ${describe(e)}\n${e.stack}`);
       if (e instanceof CallerError) tally.callerErrors++;
-      else assert.ok(typeof e.message === 'string' && e.message.length > 0, `${where} threw an Error without a message`);
+      else
+        assert.ok(typeof e.message === 'string' && e.message.length > 0, `${where} threw an Error without a message`);
       tally.threw++;
     }
     const ms = performance.now() - c0;
@@ -222,23 +537,48 @@ test(`${CALLS} random and hostile API calls each return or throw an Error, and t
   }
   for (const m of live) m.delete();
   const secs = (Date.now() - t0) / 1000;
-  console.log(`fuzz: ${CALLS} calls in ${secs.toFixed(1)} s: ${tally.returned} returned, ${tally.threw} threw (${tally.callerErrors} were the test's own getters); heap ${heapBefore} -> ${la.debug.heapBytesInUse()} bytes`);
+  console.log(
+    `fuzz: ${CALLS} calls in ${secs.toFixed(1)} s: ${tally.returned} returned, ${tally.threw} threw (${tally.callerErrors} were the test's own getters); heap ${heapBefore} -> ${la.debug.heapBytesInUse()} bytes`,
+  );
   if (slow.length) console.log(`slow calls:\n  ${slow.join('\n  ')}`);
-  assert.ok(tally.returned > CALLS / 10 && tally.threw > CALLS / 10, `both outcomes are exercised: ${JSON.stringify(tally)}`);
+  assert.ok(
+    tally.returned > CALLS / 10 && tally.threw > CALLS / 10,
+    `both outcomes are exercised: ${JSON.stringify(tally)}`,
+  );
 
   // Every memory was deleted and every refused call was refused before WebAssembly allocated.
   assert.equal(la.debug.heapBytesInUse(), heapBefore, `heap bytes in use after fuzzing (FUZZ_SEED=${SEED})`);
 
   const { k1, S } = workedExample();
-  assert.deepEqual(k1.map((x) => Math.round(x * 1e12) / 1e12), [3, -3], `worked example k1 read after fuzzing (FUZZ_SEED=${SEED}): ${k1}`);
-  assert.deepEqual(S.map((x) => Math.round(x * 1e12) / 1e12), [3, -3, -2, 1], `worked example state after fuzzing: ${S}`);
+  assert.deepEqual(
+    k1.map((x) => Math.round(x * 1e12) / 1e12),
+    [3, -3],
+    `worked example k1 read after fuzzing (FUZZ_SEED=${SEED}): ${k1}`,
+  );
+  assert.deepEqual(
+    S.map((x) => Math.round(x * 1e12) / 1e12),
+    [3, -3, -2, 1],
+    `worked example state after fuzzing: ${S}`,
+  );
   const r = la.kvMemory({ layers: [{ kind: 'attention', count: 32, kvHeads: 8, headDim: 128 }] }, { tokens: 1 });
   assert.equal(r.kvBytesPerToken, 131072n, 'Llama-3-8B KV bytes per token after fuzzing');
 });
 
 test('hostile arguments to createLinattn reject with an Error, and never break the loaded module', async () => {
-  const bad = [null, 1, 'x', [], { wasmBinary: 'not wasm' }, { wasmBinary: new Uint8Array([0, 97, 115, 109]) },
-    { locateFile: 5, extra: 1 }, { get wasmBinary() { throw new CallerError('getter'); } }];
+  const bad = [
+    null,
+    1,
+    'x',
+    [],
+    { wasmBinary: 'not wasm' },
+    { wasmBinary: new Uint8Array([0, 97, 115, 109]) },
+    { locateFile: 5, extra: 1 },
+    {
+      get wasmBinary() {
+        throw new CallerError('getter');
+      },
+    },
+  ];
   for (const opts of bad) {
     let error;
     try {
@@ -247,7 +587,7 @@ test('hostile arguments to createLinattn reject with an Error, and never break t
     } catch (e) {
       error = e;
     }
-    if (error === null) continue;  // an option the loader tolerates
+    if (error === null) continue; // an option the loader tolerates
     assert.ok(error instanceof Error, `createLinattn(${describe(opts)}) rejected with a non-Error: ${describe(error)}`);
   }
   assert.deepEqual(workedExample().k1, [3, -3]);
@@ -264,8 +604,11 @@ test('a detached Float64Array is refused in JavaScript: 40,000 such calls leave 
   const before = la.debug.heapBytesInUse();
   const m = la.memory({ dk: 3, dv: 3 });
   for (let i = 0; i < 40000; i++) {
-    const call = [() => la.compare([1, 2, 3], detached()), () => m.read(detached()),
-      () => la.softmaxAttention({ T: 1, dk: 3, dv: 3, q: [1, 2, 3], k: [1, 2, 3], v: detached() })][i % 3];
+    const call = [
+      () => la.compare([1, 2, 3], detached()),
+      () => m.read(detached()),
+      () => la.softmaxAttention({ T: 1, dk: 3, dv: 3, q: [1, 2, 3], k: [1, 2, 3], v: detached() }),
+    ][i % 3];
     assert.throws(call, (e) => e instanceof TypeError && /detached/.test(e.message), `call ${i}`);
   }
   m.delete();

@@ -10,17 +10,20 @@ import { createLinattn } from '../../wasm/index.mjs';
 const la = await createLinattn();
 
 const MODEL = {
-  layers: [{ kind: 'attention', count: 24, kvHeads: 8, headDim: 128, window: 4096 },
+  layers: [
+    { kind: 'attention', count: 24, kvHeads: 8, headDim: 128, window: 4096 },
     { kind: 'attention', count: 8, kvHeads: 8, headDim: 128 },
     { kind: 'mla', count: 2, latentDim: 576 },
-    { kind: 'linear', count: 4, heads: 8, keyDim: 64, valueDim: 64 }],
+    { kind: 'linear', count: 4, heads: 8, keyDim: 64, valueDim: 64 },
+  ],
   params: 8e9,
 };
 
 // Runs `work(i)` `times` times after `warm` warm-up runs; returns the heap and memory before/after.
 function measure(work, times, warm = 20) {
   for (let i = 0; i < warm; i++) work(i);
-  const heap = la.debug.heapBytesInUse(), memory = la.debug.memoryBytes();
+  const heap = la.debug.heapBytesInUse(),
+    memory = la.debug.memoryBytes();
   for (let i = 0; i < times; i++) work(i);
   return { heap, heapAfter: la.debug.heapBytesInUse(), memory, memoryAfter: la.debug.memoryBytes() };
 }
@@ -45,19 +48,20 @@ test('10,000 memories created, written, read (read, readTerms, features) and del
     { dk: 2, dv: 2 },
     { dk: 8, dv: 4, featureMap: 'elu1', normalize: true },
     { dk: 16, dv: 16, rule: 'delta', beta: 0.5, unitKeys: true },
-    { dk: 64, dv: 64, featureMap: 'elu1', rule: 'delta', unitKeys: true },  // delta needs β‖φ(k)‖² ≤ 2
+    { dk: 64, dv: 64, featureMap: 'elu1', rule: 'delta', unitKeys: true }, // delta needs β‖φ(k)‖² ≤ 2
   ];
   const m = measure((i) => {
     const cfg = configs[i % configs.length];
     const mem = la.memory(cfg);
-    const k = la.randomNormals(i, cfg.dk), v = la.randomNormals(i + 1, cfg.dv);
+    const k = la.randomNormals(i, cfg.dk),
+      v = la.randomNormals(i + 1, cfg.dv);
     for (let w = 0; w < 3; w++) mem.write(k, v);
     mem.read(k);
     mem.readTerms(k);
     mem.features(v.length === k.length ? v : k);
     mem.state();
     mem.normalizer();
-    refused(() => mem.write(k.subarray(1), v));          // wrong length, refused in the core
+    refused(() => mem.write(k.subarray(1), v)); // wrong length, refused in the core
     refused(() => mem.read(new Array(cfg.dk).fill(NaN)));
     if (i % 7 === 0) mem.reset();
     mem.delete();
@@ -67,20 +71,31 @@ test('10,000 memories created, written, read (read, readTerms, features) and del
 
 test('a memory kept through 20,000 writes and reset holds nothing afterwards', () => {
   const mem = la.memory({ dk: 8, dv: 8 });
-  const k = la.randomNormals(1, 8), v = la.randomNormals(2, 8);
-  const m = measure((i) => {
-    for (let w = 0; w < 2000; w++) mem.write(k, v);
-    mem.readTerms(k);
-    mem.reset();
-    if (i === 0) mem.read(k);
-  }, 10, 1);
+  const k = la.randomNormals(1, 8),
+    v = la.randomNormals(2, 8);
+  const m = measure(
+    (i) => {
+      for (let w = 0; w < 2000; w++) mem.write(k, v);
+      mem.readTerms(k);
+      mem.reset();
+      if (i === 0) mem.read(k);
+    },
+    10,
+    1,
+  );
   mem.delete();
   assertNoGrowth('writes + reset', m);
 });
 
 test('1,000 sweeps, sweep streams and stores (and refused ones) leave the heap as it was', () => {
   const m = measure((i) => {
-    la.interferenceSweep({ d: 16, ns: [1, 4, 8, 16, 24], trials: 2, seed: i, keys: ['random', 'orthogonal', 'elu1'][i % 3] });
+    la.interferenceSweep({
+      d: 16,
+      ns: [1, 4, 8, 16, 24],
+      trials: 2,
+      seed: i,
+      keys: ['random', 'orthogonal', 'elu1'][i % 3],
+    });
     la.interferenceStore({ d: 16, n: 12, seed: i, trial: i % 4, beta: 4 });
     refused(() => la.interferenceSweep({ d: 16, ns: [8, 4], trials: 2 }));
     refused(() => la.interferenceStore({ d: 16, n: 5000 }));
@@ -95,8 +110,12 @@ test('1,000 sweeps, sweep streams and stores (and refused ones) leave the heap a
 });
 
 test('1,000 rounds of attention, KV calculator, compare, storage and random calls leave the heap as it was', () => {
-  const T = 12, dk = 8, dv = 4;
-  const q = la.randomNormals(1, T * dk), k = la.randomNormals(2, T * dk), v = la.randomNormals(3, T * dv);
+  const T = 12,
+    dk = 8,
+    dv = 4;
+  const q = la.randomNormals(1, T * dk),
+    k = la.randomNormals(2, T * dk),
+    v = la.randomNormals(3, T * dv);
   const m = measure((i) => {
     la.softmaxAttention({ T, dk, dv, q, k, v });
     la.linearAttention({ T, dk, dv, q, k, v, form: i % 2 ? 'parallel' : 'recurrent', featureMap: 'elu1' });

@@ -5,17 +5,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createLinattn } from '../../wasm/index.mjs';
-import { divideToDecimal, exactBytes, formatBytes, groupDigits, parseGigabytes, parseWhole,
-  shortTokens } from '../../web/src/demos/memory/format.js';
+import {
+  divideToDecimal,
+  exactBytes,
+  formatBytes,
+  groupDigits,
+  parseGigabytes,
+  parseWhole,
+  shortTokens,
+} from '../../web/src/demos/memory/format.js';
 
 const presets = JSON.parse(readFileSync(new URL('../../content/presets/models.json', import.meta.url), 'utf8')).presets;
 
 test('formatBytes rounds exactly, half up, and never prints NaN, Infinity or exponents', () => {
   assert.equal(formatBytes(131072n).text, '128 KiB');
-  assert.equal(formatBytes(70272n).text, '68.63 KiB');            // 68.625 rounds up
+  assert.equal(formatBytes(70272n).text, '68.63 KiB'); // 68.625 rounds up
   assert.equal(formatBytes(1073741824n, 'decimal').text, '1.07 GB');
   assert.equal(formatBytes(0n).text, '0 B');
-  assert.equal(formatBytes(1048575n).text, '1 MiB');             // 1023.999 KiB moves up a unit
+  assert.equal(formatBytes(1048575n).text, '1 MiB'); // 1023.999 KiB moves up a unit
   assert.equal(formatBytes(1023n).text, '1,023 B');
   assert.equal(formatBytes((1n << 63n) - 1n).text, '8 EiB');
   assert.equal(formatBytes(2n ** 70n).text, '1,024 EiB');
@@ -50,7 +57,10 @@ test('every preset is data the core accepts, with a cited source, a note and a c
     assert.equal(typeof p.name, 'string');
     assert.equal(typeof p.note, 'string');
     assert.equal(typeof p.confirmed, 'boolean', `${p.id}.confirmed`);
-    assert.ok(p.source && typeof p.source.citation === 'string' && p.source.citation.length > 0, `${p.id} cites a source`);
+    assert.ok(
+      p.source && typeof p.source.citation === 'string' && p.source.citation.length > 0,
+      `${p.id} cites a source`,
+    );
     assert.ok(p.source.url === null || /^https:\/\//.test(p.source.url), `${p.id} url`);
     if (!p.confirmed) assert.match(p.note, /Uncertain/, `${p.id}: an unconfirmed preset says what is uncertain`);
     const model = { layers: p.layers };
@@ -67,7 +77,14 @@ test('every preset is data the core accepts, with a cited source, a note and a c
 
 test('the all-linear variant replaces attention and MLA groups and merges equal shapes', async () => {
   const { linearized } = await import('../../web/src/demos/memory/models.js');
-  const out = linearized({ layers: [{ kind: 'linear', count: 36, heads: 32, keyDim: 128, valueDim: 128 },
-    { kind: 'attention', count: 12, kvHeads: 2, headDim: 256 }] }, { heads: 32, keyDim: 128, valueDim: 128 });
+  const out = linearized(
+    {
+      layers: [
+        { kind: 'linear', count: 36, heads: 32, keyDim: 128, valueDim: 128 },
+        { kind: 'attention', count: 12, kvHeads: 2, headDim: 256 },
+      ],
+    },
+    { heads: 32, keyDim: 128, valueDim: 128 },
+  );
   assert.deepEqual(out.layers, [{ kind: 'linear', count: 48, heads: 32, keyDim: 128, valueDim: 128 }]);
 });

@@ -12,7 +12,11 @@ const la = await createLinattn();
 function maxTrials(d) {
   let t = 1;
   while (t < la.limits.maxSweepTrials) {
-    try { la.checkSweep({ d, nMax: 4 * d, trials: t + 1 }); } catch { break; }
+    try {
+      la.checkSweep({ d, nMax: 4 * d, trials: t + 1 });
+    } catch {
+      break;
+    }
     t += 1;
   }
   return t;
@@ -25,11 +29,13 @@ test('every phase of every sweep the demo can ask for is one the core accepts, f
       const full = phases.at(-1);
       assert.equal(full.name, 'full', `d = ${d}, ${trials} trials: the full sweep comes last`);
       assert.equal(full.trials, trials);
-      assert.ok(Number.isInteger(full.step) && full.step >= 1 && full.step <= trials && full.step <= la.limits.maxSweepTrials,
-        `d = ${d}, ${trials} trials: step ${full.step}`);
+      assert.ok(
+        Number.isInteger(full.step) && full.step >= 1 && full.step <= trials && full.step <= la.limits.maxSweepTrials,
+        `d = ${d}, ${trials} trials: step ${full.step}`,
+      );
       for (const p of phases.slice(0, -1)) {
         assert.equal(p.name, 'preview');
-        la.checkSweep({ d, ns: p.ns, trials: p.trials });   // throws if the core would refuse it
+        la.checkSweep({ d, ns: p.ns, trials: p.trials }); // throws if the core would refuse it
       }
     }
   }
@@ -41,8 +47,14 @@ test('the streamed sweep posts one result per step, over ever more trials, endin
   const params = { d: 32, trials: 5, seed: 7, keys: 'elu1', beta: 4 };
   const phases = [{ name: 'full', trials: 5, ns: null, step: 2 }];
   const results = [...sweepResults(la, params, phases)];
-  assert.deepEqual(results.map((r) => r.trials), [2, 4, 5]);
-  assert.deepEqual(results.map((r) => r.complete), [false, false, true]);
+  assert.deepEqual(
+    results.map((r) => r.trials),
+    [2, 4, 5],
+  );
+  assert.deepEqual(
+    results.map((r) => r.complete),
+    [false, false, true],
+  );
   const whole = la.interferenceSweep({ ...params, nMax: 128 });
   const last = results.at(-1);
   for (const [key, value] of Object.entries(whole)) {
@@ -50,7 +62,7 @@ test('the streamed sweep posts one result per step, over ever more trials, endin
   }
 });
 
-test('a sweep stopped between steps frees the core\'s stream', () => {
+test("a sweep stopped between steps frees the core's stream", () => {
   const params = { d: 16, trials: 6, seed: 1, keys: 'random', beta: 8 };
   const phases = sweepPhases(params, 16);
   const heap = la.debug.heapBytesInUse();
@@ -58,7 +70,7 @@ test('a sweep stopped between steps frees the core\'s stream', () => {
     const it = sweepResults(la, params, [{ name: 'full', trials: 6, ns: null, step: 1 }]);
     it.next();
     it.next();
-    it.return();   // what the worker does when a newer request supersedes this one
+    it.return(); // what the worker does when a newer request supersedes this one
   }
   assert.equal(la.debug.heapBytesInUse(), heap);
   assert.equal([...sweepResults(la, params, phases)].at(-1).trials, 6);

@@ -12,7 +12,8 @@ import { pruneFontFaces } from '../../web/build/plugins.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const chapter = readFileSync(join(root, 'content/chapter.md'), 'utf8')
-  .replace(/^---\n[\s\S]*?\n---\n/, '').replace(/<!--[\s\S]*?-->\n?/g, '');
+  .replace(/^---\n[\s\S]*?\n---\n/, '')
+  .replace(/<!--[\s\S]*?-->\n?/g, '');
 
 test('the chapter renders its four display equations, eight margin notes and three figures in order', () => {
   const { html, env } = renderChapter(chapter);
@@ -22,7 +23,8 @@ test('the chapter renders its four display equations, eight margin notes and thr
   assert.equal((html.match(/class="demo-mount" data-demo="/g) ?? []).length, 3);
   assert.equal((html.match(/<math /g) ?? []).length, env.equations, 'every equation keeps MathML');
   assert.doesNotMatch(html, /katex-error/);
-  for (const tag of ['\\tag{1}', '\\tag{2}', '\\tag{3}', '\\tag{4}']) assert.ok(chapter.includes(tag), `${tag} in the source`);
+  for (const tag of ['\\tag{1}', '\\tag{2}', '\\tag{3}', '\\tag{4}'])
+    assert.ok(chapter.includes(tag), `${tag} in the source`);
 });
 
 test('the worked example keeps the manuscript numbers', () => {
@@ -61,7 +63,8 @@ test('inline styles are hoisted into classes so the CSP needs no unsafe-inline',
 });
 
 test('the CSP hashes inline code and never allows eval or inline scripts by name', () => {
-  const html = '<meta http-equiv="Content-Security-Policy" content="__CSP__"><script>var a=1</script><style>p{}</style>';
+  const html =
+    '<meta http-equiv="Content-Security-Policy" content="__CSP__"><script>var a=1</script><style>p{}</style>';
   for (const standalone of [false, true]) {
     const csp = cspFor(html, { standalone });
     assert.ok(!csp.split(/[\s;]+/).includes("'unsafe-eval'"));
@@ -73,10 +76,11 @@ test('the CSP hashes inline code and never allows eval or inline scripts by name
 });
 
 test('font pruning keeps the faces the chapter uses and drops the others', () => {
-  const css = '@font-face{font-family:KaTeX_Main;font-style:normal;font-weight:400;src:url(a)}'
-    + '@font-face{font-family:KaTeX_Math;font-style:italic;font-weight:400;src:url(b)}'
-    + '@font-face{font-family:KaTeX_Fraktur;font-style:normal;font-weight:400;src:url(c)}'
-    + '.katex .mathnormal{font-family:KaTeX_Math;font-style:italic}.katex .mathfrak{font-family:KaTeX_Fraktur}';
+  const css =
+    '@font-face{font-family:KaTeX_Main;font-style:normal;font-weight:400;src:url(a)}' +
+    '@font-face{font-family:KaTeX_Math;font-style:italic;font-weight:400;src:url(b)}' +
+    '@font-face{font-family:KaTeX_Fraktur;font-style:normal;font-weight:400;src:url(c)}' +
+    '.katex .mathnormal{font-family:KaTeX_Math;font-style:italic}.katex .mathfrak{font-family:KaTeX_Fraktur}';
   const out = pruneFontFaces(css, '<span class="mord mathnormal">x</span>');
   assert.match(out, /KaTeX_Main;font-style:normal/);
   assert.match(out, /KaTeX_Math;font-style:italic;font-weight:400;src/);

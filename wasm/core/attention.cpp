@@ -50,8 +50,9 @@ namespace {
 
 Status check_denominator(double den) {
   if (!std::isfinite(den) || std::fabs(den) < 1e-12) {
-    return Status::bad("cannot normalize: a denominator phi(q_t)^T z_t + eps is 0 (elu1 features "
-                       "keep it positive)");
+    return Status::bad(
+        "cannot normalize: a denominator phi(q_t)^T z_t + eps is 0 (elu1 features "
+        "keep it positive)");
   }
   return Status::good();
 }

@@ -57,8 +57,8 @@ Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, d
     const std::string name = "ns[" + std::to_string(i) + "]";
     if (!(r.status = check_int(name.c_str(), ns[i], 1, limits::maxSweepN))) return r;
     if (ns[i] <= prev) {
-      r.status = Status::bad("ns must be strictly ascending (ns[" + std::to_string(i) + "] = " +
-                             fmt_num(ns[i]) + " follows " + fmt_num(prev) + ")");
+      r.status = Status::bad("ns must be strictly ascending (ns[" + std::to_string(i) +
+                             "] = " + fmt_num(ns[i]) + " follows " + fmt_num(prev) + ")");
       return r;
     }
     prev = ns[i];
@@ -180,9 +180,9 @@ inline void add_to_norms(ReadNorms& q, double c, double w, double pn, double psn
   q.xv += c * gj;
 }
 
-// Adds read j's part to the per-trial sums (the fields of SweepStream::Sample): pjj = P(j, j) = R_j . v_j, psjj = Ps(j, j) = U_j . v_j,
-// cjj = k_j . k_j, vv = v_j . v_j;
-// recall, softmax_recall: whether P_j and Ps_j peak at v_j (recalled()).
+// Adds read j's part to the per-trial sums (the fields of SweepStream::Sample): pjj = P(j, j) = R_j
+// . v_j, psjj = Ps(j, j) = U_j . v_j, cjj = k_j . k_j, vv = v_j . v_j; recall, softmax_recall:
+// whether P_j and Ps_j peak at v_j (recalled()).
 template <class Sample>
 inline void measure_row(Sample& s, double pjj, double psjj, const ReadNorms& q, double cjj,
                         double vv, bool recall, bool softmax_recall) {
@@ -233,9 +233,9 @@ void SweepStream::run_trial(int trial) {
   //   c = K.topRows(n) * k_n;   g = V.topRows(n + 1) * v_n;   w = exp(beta (c - 1))
   //   P.col(n).head(n) = R.topRows(n) * v_n;   P.topLeftCorner(n, n + 1) += c g^T;
   //   R.topRows(n) += c v_n^T;                 (Ps and U the same with w)
-  //   R.row(n) = c^T V.topRows(n) + c_nn v_n^T;   P.row(n).head(n + 1) = R.row(n) V.topRows(n + 1)^T
-  //   at a reported N = n + 1, per read j: cos(R_j, v_j), |R_j - v_j|, |R_j - c_jj v_j|^2 / c_jj^2,
-  //   and whether P_j peaks at j (top-1 recall); the same for U and Ps.
+  //   R.row(n) = c^T V.topRows(n) + c_nn v_n^T;   P.row(n).head(n + 1) = R.row(n) V.topRows(n +
+  //   1)^T at a reported N = n + 1, per read j: cos(R_j, v_j), |R_j - v_j|, |R_j - c_jj v_j|^2 /
+  //   c_jj^2, and whether P_j peaks at j (top-1 recall); the same for U and Ps.
   Mat R = Mat::Zero(n_max, d), U = Mat::Zero(n_max, d);
   Mat P = Mat::Zero(n_max, n_max), Ps = Mat::Zero(n_max, n_max);
   Vec c(n_max), g(n_max), w(n_max), ckk(n_max), vv(n_max);
@@ -251,11 +251,11 @@ void SweepStream::run_trial(int trial) {
   for (int n = 0; n < n_max; ++n) {
     // Add association n (0-based) to the store of associations 0..n-1.
     const double* vn = V(n);
-    for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);       // c_j = k_j . k_n
-    for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);        // g_m = v_m . v_n
+    for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);                 // c_j = k_j . k_n
+    for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);                  // g_m = v_m . v_n
     for (int j = 0; j < n; ++j) w[j] = std::exp(cfg.beta * (c[j] - 1.0));  // softmax weights,
-    const double cnn = ckk[n];                                    // shifted by the largest
-    const double wnn = std::exp(cfg.beta * (cnn - 1.0));          // score (1)
+    const double cnn = ckk[n];                                             // shifted by the largest
+    const double wnn = std::exp(cfg.beta * (cnn - 1.0));                   // score (1)
     const bool report = n + 1 == cfg.ns[next];
     Sample s;
 
@@ -264,7 +264,7 @@ void SweepStream::run_trial(int trial) {
     // One pass over each row does all of it, and measures it when N = n + 1 is reported.
     for (int j = 0; j < n; ++j) {
       double *r = &R(j, 0), *u = &U(j, 0), *p = &P(j, 0), *ps = &Ps(j, 0);
-      p[n] = dot_axpy(r, c[j], vn, d);   // R_j . v_n, then R_j += c_j v_n
+      p[n] = dot_axpy(r, c[j], vn, d);  // R_j . v_n, then R_j += c_j v_n
       ps[n] = dot_axpy(u, w[j], vn, d);
       add_to_norms(norms[j], c[j], w[j], p[n], ps[n], g[n], g[j], ckk[j]);
       if (report) {
@@ -288,8 +288,12 @@ void SweepStream::run_trial(int trial) {
       measure_row(s, p[n], ps[n], norms[n], cnn, vv[n], recalled(p, n, n + 1),
                   recalled(ps, n, n + 1));
       const double inv = 1.0 / (n + 1);
-      s.cosine *= inv; s.rel_error *= inv; s.crosstalk *= inv; s.recall *= inv;
-      s.softmax_cosine *= inv; s.softmax_recall *= inv;
+      s.cosine *= inv;
+      s.rel_error *= inv;
+      s.crosstalk *= inv;
+      s.recall *= inv;
+      s.softmax_cosine *= inv;
+      s.softmax_recall *= inv;
       samples_[next].push_back(s);
       if (++next == n_ns) break;
     }
@@ -349,19 +353,21 @@ Result<StoreResult> interference_store(double d, double n, double seed, double t
   if (!(r.status = geometry.status)) return r;
 
   const int N = static_cast<int>(n);
-  const Associations a = make_associations(static_cast<int>(d), N,
-                                           static_cast<std::uint64_t>(seed),
+  const Associations a = make_associations(static_cast<int>(d), N, static_cast<std::uint64_t>(seed),
                                            static_cast<int>(trial), geometry.value);
   const Mat C = a.K * a.K.transpose();  // key overlaps
-  const Mat R = C * a.V;                 // row j: k_j^T S
+  const Mat R = C * a.V;                // row j: k_j^T S
   const Mat W = (beta * (C.array() - 1.0)).exp().matrix();
-  const Mat U = W * a.V;                 // softmax numerators (the denominator cancels in cosines)
+  const Mat U = W * a.V;  // softmax numerators (the denominator cancels in cosines)
   const Mat P = R * a.V.transpose(), Ps = U * a.V.transpose();
 
   StoreResult& s = r.value;
   s.n = N;
   s.key_overlap = to_vector(Mat(C.cwiseAbs()));
-  s.cosine.resize(N); s.recalled.resize(N); s.softmax_cosine.resize(N); s.softmax_recalled.resize(N);
+  s.cosine.resize(N);
+  s.recalled.resize(N);
+  s.softmax_cosine.resize(N);
+  s.softmax_recalled.resize(N);
   for (int j = 0; j < N; ++j) {
     const double rn = R.row(j).norm(), un = U.row(j).norm();
     s.cosine[j] = rn > 0 ? P(j, j) / rn : 0.0;

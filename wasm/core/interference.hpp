@@ -55,7 +55,7 @@ struct SweepResult {
   std::vector<double> theory_crosstalk, theory_cosine;
   std::vector<double> softmax_cosine_mean, softmax_cosine_std;
   std::vector<double> softmax_recall_mean, softmax_recall_std;
-  std::vector<double> state_numbers, cache_numbers;   // d*d and N*(dk+dv)
+  std::vector<double> state_numbers, cache_numbers;  // d*d and N*(dk+dv)
 };
 
 // A sweep computed a few trials at a time, so that a long one can show its numbers as they firm
@@ -92,7 +92,7 @@ SweepResult interference_sweep(const SweepConfig& config);
 // One store, computed directly (and so also the reference the incremental sweep is tested against).
 struct StoreResult {
   int n = 0;
-  std::vector<double> key_overlap;  // n x n, |k_i . k_j|
+  std::vector<double> key_overlap;                                         // n x n, |k_i . k_j|
   std::vector<double> cosine, recalled, softmax_cosine, softmax_recalled;  // per association
 };
 Result<StoreResult> interference_store(double d, double n, double seed, double trial,

@@ -21,7 +21,8 @@ bool add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
 std::uint64_t bytes_from_bits(std::uint64_t bits) { return bits / 8 + (bits % 8 != 0); }
 
 Status too_large(const char* what) {
-  return Status::bad(std::string(what) + " is larger than 2^63 bytes: use fewer tokens, sessions or layers");
+  return Status::bad(std::string(what) +
+                     " is larger than 2^63 bytes: use fewer tokens, sessions or layers");
 }
 
 // Bits of KV cache per session at `tokens`, summed over layer groups.
@@ -72,19 +73,24 @@ Result<Dtype> parse_dtype(const char* what, const std::string& name) {
   for (const auto& [n, t] : names) {
     if (name == n) return {Status::good(), t};
   }
-  return {Status::bad(std::string(what) + " must be one of fp32, bf16, fp16, fp8, int8, int4 (got '" +
-                      name.substr(0, 40) + "')"),
-          Dtype::BF16};
+  return {
+      Status::bad(std::string(what) + " must be one of fp32, bf16, fp16, fp8, int8, int4 (got '" +
+                  name.substr(0, 40) + "')"),
+      Dtype::BF16};
 }
 
 std::uint64_t bits_of(Dtype t) {
   switch (t) {
-    case Dtype::FP32: return 32;
+    case Dtype::FP32:
+      return 32;
     case Dtype::BF16:
-    case Dtype::FP16: return 16;
+    case Dtype::FP16:
+      return 16;
     case Dtype::FP8:
-    case Dtype::INT8: return 8;
-    case Dtype::INT4: return 4;
+    case Dtype::INT8:
+      return 8;
+    case Dtype::INT4:
+      return 4;
   }
   return 16;
 }
@@ -216,7 +222,10 @@ Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_
   while (hi - lo > 1) {
     const std::uint64_t mid = lo + (hi - lo) / 2;
     std::uint64_t b = 0;
-    if (!kv_at(mid, b) || b > state_bytes) hi = mid; else lo = mid;
+    if (!kv_at(mid, b) || b > state_bytes)
+      hi = mid;
+    else
+      lo = mid;
   }
   return {Status::good(), static_cast<std::int64_t>(hi)};
 }
@@ -238,9 +247,9 @@ Result<CapacityResult> kv_capacity(const Model& m, const KvQuery& q, double gpu_
   if (!session_bytes(m, q, q.tokens, per_session)) {
     c.sessions_that_fit = 0;
   } else {
-    c.sessions_that_fit = per_session == 0 ? static_cast<std::uint64_t>(limits::maxSessions)
-                                           : std::min<std::uint64_t>(c.free_bytes / per_session,
-                                                                     limits::maxSessions);
+    c.sessions_that_fit =
+        per_session == 0 ? static_cast<std::uint64_t>(limits::maxSessions)
+                         : std::min<std::uint64_t>(c.free_bytes / per_session, limits::maxSessions);
   }
   // Longest context for q.sessions sessions: the largest t with sessions * bytes(t) <= free.
   auto fits = [&](std::uint64_t t) {
@@ -256,7 +265,10 @@ Result<CapacityResult> kv_capacity(const Model& m, const KvQuery& q, double gpu_
     std::uint64_t lo = 0, hi = hi_limit;  // fits(lo), !fits(hi)
     while (hi - lo > 1) {
       const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (fits(mid)) lo = mid; else hi = mid;
+      if (fits(mid))
+        lo = mid;
+      else
+        hi = mid;
     }
     c.longest_context = lo;
   }

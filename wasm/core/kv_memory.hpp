@@ -63,7 +63,7 @@ struct KvResult {
   std::uint64_t kv_bytes = 0;            // all sessions at `tokens`
   std::uint64_t state_bytes = 0;         // all sessions
   std::uint64_t total_bytes = 0;
-  std::uint64_t per_session_bytes = 0;   // KV + state of one session
+  std::uint64_t per_session_bytes = 0;  // KV + state of one session
 };
 Result<KvResult> kv_memory(const Model& m, const KvQuery& q);
 

@@ -21,8 +21,13 @@ Result<MemoryConfig> make_memory_config(double dk, double dv, const std::string&
     r.status = Status::bad("beta must be greater than 0 and at most 2 (got 0)");
     return r;
   }
-  r.value = MemoryConfig{static_cast<int>(dk), static_cast<int>(dv), phi.value, normalize,
-                         rule == "delta" ? WriteRule::Delta : WriteRule::Add, beta, unit_keys};
+  r.value = MemoryConfig{static_cast<int>(dk),
+                         static_cast<int>(dv),
+                         phi.value,
+                         normalize,
+                         rule == "delta" ? WriteRule::Delta : WriteRule::Add,
+                         beta,
+                         unit_keys};
   return r;
 }
 
@@ -39,11 +44,13 @@ void AssociativeMemory::reset() {
 
 Result<Vec> AssociativeMemory::featurize(const char* name, const std::vector<double>& x) const {
   Result<Vec> r;
-  if (!(r.status = check_vec(name, x.data(), static_cast<long long>(x.size()), config_.dk))) return r;
+  if (!(r.status = check_vec(name, x.data(), static_cast<long long>(x.size()), config_.dk)))
+    return r;
   r.value = apply(config_.phi, ConstVecMap(x.data(), config_.dk));
   if (config_.unit_keys) {
     if (r.value.norm() == 0.0) {
-      r.status = Status::bad(std::string(name) + " must not be the zero vector when unitKeys is on");
+      r.status =
+          Status::bad(std::string(name) + " must not be the zero vector when unitKeys is on");
       return r;
     }
     r.value = unit(r.value);
@@ -61,7 +68,8 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
   Result<std::vector<double>> r;
   auto phi_k = featurize("k", k);
   if (!(r.status = phi_k.status)) return r;
-  if (!(r.status = check_vec("v", v.data(), static_cast<long long>(v.size()), config_.dv))) return r;
+  if (!(r.status = check_vec("v", v.data(), static_cast<long long>(v.size()), config_.dv)))
+    return r;
   const ConstVecMap vv(v.data(), config_.dv);
 
   Vec w;
@@ -79,7 +87,8 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
   }
   const Mat stamp = phi_k.value * w.transpose();
   if (!stamp.allFinite() || !(S_ + stamp).allFinite()) {
-    r.status = Status::bad("this write would overflow the state (numbers beyond 1e308): it was refused");
+    r.status =
+        Status::bad("this write would overflow the state (numbers beyond 1e308): it was refused");
     return r;
   }
   S_ += stamp;
@@ -122,10 +131,11 @@ Result<std::vector<double>> AssociativeMemory::read(const std::vector<double>& q
 Result<ReadTerms> AssociativeMemory::read_terms(const std::vector<double>& q) const {
   Result<ReadTerms> r;
   if (!history_complete_) {
-    r.status = Status::bad("readTerms keeps the first " + std::to_string(history_keys_.size()) +
-                           " writes of this memory (at most " + std::to_string(limits::maxHistory) +
-                           " writes and " + std::to_string(limits::maxHistoryNumbers) +
-                           " numbers); it has " + std::to_string(count_) + " (reset it, or use read)");
+    r.status =
+        Status::bad("readTerms keeps the first " + std::to_string(history_keys_.size()) +
+                    " writes of this memory (at most " + std::to_string(limits::maxHistory) +
+                    " writes and " + std::to_string(limits::maxHistoryNumbers) +
+                    " numbers); it has " + std::to_string(count_) + " (reset it, or use read)");
     return r;
   }
   auto phi_q = featurize("q", q);

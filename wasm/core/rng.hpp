@@ -1,7 +1,8 @@
 // The project's own deterministic randomness: xoshiro256** seeded by splitmix64, and a polar
 // (Marsaglia) normal transform whose logarithm is computed here with +, *, / and frexp only.
 // The standard library's distributions (and libm's log) differ between libstdc++/glibc and
-// libc++/musl; these give bit-identical numbers natively and in WebAssembly (with -ffp-contract=off).
+// libc++/musl; these give bit-identical numbers natively and in WebAssembly (with
+// -ffp-contract=off).
 #pragma once
 #include <cstdint>
 

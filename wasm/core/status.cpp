@@ -50,8 +50,8 @@ Status check_vec(const char* name, const double* x, long long len, long long exp
   for (long long i = 0; i < len; ++i) {
     if (!std::isfinite(x[i]) || std::fabs(x[i]) > limits::maxAbsValue) {
       return Status::bad(std::string(name) + "[" + std::to_string(i) +
-                         "] must be a finite number from -" + fmt_num(limits::maxAbsValue) + " to " +
-                         fmt_num(limits::maxAbsValue) + " (got " + fmt_num(x[i]) + ")");
+                         "] must be a finite number from -" + fmt_num(limits::maxAbsValue) +
+                         " to " + fmt_num(limits::maxAbsValue) + " (got " + fmt_num(x[i]) + ")");
     }
   }
   return Status::good();

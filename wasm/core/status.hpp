@@ -24,17 +24,17 @@ struct Result {
 
 // The documented limits of every input (README "Limits"; exported to JS as `la.limits`).
 namespace limits {
-inline constexpr int maxDim = 1024;              // dk, dv of memories and attention
-inline constexpr double maxAbsValue = 1e6;       // |x| of every vector entry
-inline constexpr int maxHistory = 65536;         // writes kept for readTerms...
+inline constexpr int maxDim = 1024;                        // dk, dv of memories and attention
+inline constexpr double maxAbsValue = 1e6;                 // |x| of every vector entry
+inline constexpr int maxHistory = 65536;                   // writes kept for readTerms...
 inline constexpr long long maxHistoryNumbers = 1LL << 22;  // ...and at most 4 Mi numbers (32 MiB)
-inline constexpr int maxSeqLen = 4096;           // T of attention calls
+inline constexpr int maxSeqLen = 4096;                     // T of attention calls
 inline constexpr long long maxAttentionWork = 64LL << 20;  // T*T*(dk+dv) for one call
 inline constexpr int maxSweepDim = 512;
 inline constexpr int maxSweepN = 2048;  // the sweep keeps two N x N similarity matrices
 inline constexpr int maxSweepTrials = 256;
 inline constexpr long long maxSweepWork = 1LL << 36;  // trials * nMax^2 * (nMax + d): ~seconds
-inline constexpr int maxStoreN = 1024;           // interferenceStore returns an n x n overlap
+inline constexpr int maxStoreN = 1024;                // interferenceStore returns an n x n overlap
 inline constexpr double maxBeta = 1000.0;
 inline constexpr double maxTokens = 1e10;
 inline constexpr double maxSessions = 1e6;

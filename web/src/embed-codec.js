@@ -11,32 +11,58 @@
  *  json    JSON text (the memory demo's custom model); null clears it */
 export const SCHEMAS = {
   ledger: {
-    d: 'number', featureMap: 'string', associations: 'pairs', step: 'number', query: 'number',
+    d: 'number',
+    featureMap: 'string',
+    associations: 'pairs',
+    step: 'number',
+    query: 'number',
     freeQuery: 'list',
   },
   overcapacity: {
-    d: 'number', n: 'number', keys: 'string', trials: 'number', seed: 'number', beta: 'number',
+    d: 'number',
+    n: 'number',
+    keys: 'string',
+    trials: 'number',
+    seed: 'number',
+    beta: 'number',
     scale: 'string',
   },
   memory: {
-    preset: 'string', linear: 'bool', custom: 'json', tokens: 'number', sessions: 'number',
-    kvDtype: 'string', stateDtype: 'string', weightDtype: 'string', gpu: 'string', gpuCustom: 'string',
-    unit: 'string', yScale: 'string',
+    preset: 'string',
+    linear: 'bool',
+    custom: 'json',
+    tokens: 'number',
+    sessions: 'number',
+    kvDtype: 'string',
+    stateDtype: 'string',
+    weightDtype: 'string',
+    gpu: 'string',
+    gpuCustom: 'string',
+    unit: 'string',
+    yScale: 'string',
   },
 };
 
 export const DEMO_NAMES = Object.keys(SCHEMAS);
 
 /** Query parameters that belong to the embed page or to the embedding protocols, not to a demo. */
-export const RESERVED_PARAMS = new Set(['demo', 'theme', 'caption', 'childId', 'initialWidth',
-  'parentTitle', 'parentUrl']);
+export const RESERVED_PARAMS = new Set([
+  'demo',
+  'theme',
+  'caption',
+  'childId',
+  'initialWidth',
+  'parentTitle',
+  'parentUrl',
+]);
 
-const MAX_VALUE_LENGTH = 20000;   // a custom model in JSON stays well under this
-const MAX_SETTINGS = 40;          // more names than this is not a demo's settings
+const MAX_VALUE_LENGTH = 20000; // a custom model in JSON stays well under this
+const MAX_SETTINGS = 40; // more names than this is not a demo's settings
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** Short, printable form of outside text for a notice (shown with textContent). */
 export function quote(text, max = 30) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   const s = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
   return `\u201c${s.length > max ? `${s.slice(0, max)}\u2026` : s}\u201d`;
 }
@@ -86,17 +112,22 @@ function parseJson(text) {
 
 function decodeValue(kind, text) {
   switch (kind) {
-    case 'number': return parseNumberText(text);
-    case 'list': return parseList(text);
-    case 'pairs': return parsePairs(text);
-    case 'json': return parseJson(text);
+    case 'number':
+      return parseNumberText(text);
+    case 'list':
+      return parseList(text);
+    case 'pairs':
+      return parsePairs(text);
+    case 'json':
+      return parseJson(text);
     case 'bool': {
       const t = text.trim().toLowerCase();
       if (t === '' || t === 'true' || t === '1') return { value: true };
       if (t === 'false' || t === '0') return { value: false };
       return { error: 'must be true or false' };
     }
-    default: return { value: text };
+    default:
+      return { value: text };
   }
 }
 
@@ -114,8 +145,14 @@ export function decodeSettings(name, entries) {
   for (const [rawKey, rawText] of entries) {
     const key = String(rawKey);
     if (RESERVED_PARAMS.has(key)) continue;
-    if (!schema || !Object.hasOwn(schema, key)) { unknown.push(key); continue; }
-    if (++count > MAX_SETTINGS) { notices.push('Too many settings; the rest were ignored.'); break; }
+    if (!schema || !Object.hasOwn(schema, key)) {
+      unknown.push(key);
+      continue;
+    }
+    if (++count > MAX_SETTINGS) {
+      notices.push('Too many settings; the rest were ignored.');
+      break;
+    }
     const text = String(rawText);
     if (text.length > MAX_VALUE_LENGTH) {
       notices.push(`Setting ${quote(key)} is too long (${text.length} characters); ignored.`);
@@ -126,7 +163,10 @@ export function decodeSettings(name, entries) {
     else state[key] = r.value;
   }
   if (unknown.length) {
-    const shown = unknown.slice(0, 4).map((k) => quote(k)).join(', ');
+    const shown = unknown
+      .slice(0, 4)
+      .map((k) => quote(k))
+      .join(', ');
     const more = unknown.length > 4 ? ` and ${unknown.length - 4} more` : '';
     notices.push(`Unknown ${unknown.length === 1 ? 'setting' : 'settings'} ${shown}${more} ignored.`);
   }
@@ -156,9 +196,15 @@ export function encodeSettings(name, state) {
 
 // Percent-encode only what would break a query or a hash, or an HTML attribute the snippet is
 // pasted into; keep , : ; [ ] readable.
-const escapePart = (s) => encodeURIComponent(s)
-  .replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%3B/g, ';').replace(/%5B/g, '[').replace(/%5D/g, ']')
-  .replace(/%40/g, '@').replace(/%2F/g, '/');
+const escapePart = (s) =>
+  encodeURIComponent(s)
+    .replace(/%2C/g, ',')
+    .replace(/%3A/g, ':')
+    .replace(/%3B/g, ';')
+    .replace(/%5B/g, '[')
+    .replace(/%5D/g, ']')
+    .replace(/%40/g, '@')
+    .replace(/%2F/g, '/');
 
 /** "a=1&b=x,y" from [key, text] entries (the inverse of URLSearchParams' reading). */
 export function toQuery(entries) {

@@ -7,11 +7,13 @@ import CAPTIONS from '../generated/embed-captions.json';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
-const RESIZER = '<script>addEventListener("message",function(e){var d=e.data;'
-  + 'if(!d||d.sentinel!=="amp"||d.type!=="embed-size")return;'
-  + 'document.querySelectorAll("iframe").forEach(function(f){if(f.contentWindow===e.source)f.style.height=d.height+"px"})});</script>';
+const RESIZER =
+  '<script>addEventListener("message",function(e){var d=e.data;' +
+  'if(!d||d.sentinel!=="amp"||d.type!=="embed-size")return;' +
+  'document.querySelectorAll("iframe").forEach(function(f){if(f.contentWindow===e.source)f.style.height=d.height+"px"})});</script>';
 
-const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s) =>
+  String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 let count = 0;
 
@@ -39,12 +41,14 @@ export function snippets(name, state, height) {
   const info = CAPTIONS[name];
   const title = info ? `${info.label}: ${info.title.replace(/\.$/, '')}` : name;
   const src = `${base}embed.html?${toQuery([['demo', name], ...entries])}`;
-  const iframe = `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" `
-    + `style="width:100%;height:${Math.max(300, Math.ceil(height))}px;border:0" loading="lazy"></iframe>\n`
-    + RESIZER;
+  const iframe =
+    `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ` +
+    `style="width:100%;height:${Math.max(300, Math.ceil(height))}px;border:0" loading="lazy"></iframe>\n` +
+    RESIZER;
   const attrs = entries.map(([k, v]) => ` ${attributeName(k)}="${escapeAttr(v)}"`).join('');
-  const element = `<script type="module" src="${escapeAttr(`${base}linattn-elements.js`)}"></script>\n`
-    + `<linattn-${name}${attrs}></linattn-${name}>`;
+  const element =
+    `<script type="module" src="${escapeAttr(`${base}linattn-elements.js`)}"></script>\n` +
+    `<linattn-${name}${attrs}></linattn-${name}>`;
   return { link: permalinkFor(name, state), iframe, element };
 }
 
@@ -55,7 +59,11 @@ async function copyText(text, area) {
   } catch {
     area.focus();
     area.select();
-    try { return document.execCommand('copy'); } catch { return false; }
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
   }
 }
 
@@ -65,7 +73,7 @@ export function addEmbedControl(mountEl, name, handle) {
   try {
     buildControl(mountEl, name, handle);
   } catch (err) {
-    console.warn(`embed control for "${name}" failed:`, err);   // the demo itself keeps working
+    console.warn(`embed control for "${name}" failed:`, err); // the demo itself keeps working
   }
 }
 
@@ -76,31 +84,48 @@ function buildControl(mountEl, name, handle) {
     mountEl.before(h('div', { class: 'embed-notice', role: 'status' }, ...notes.map((t) => h('p', { text: t }))));
   }
   const id = `embed-panel-${name}-${++count}`;
-  const toggle = h('button', { type: 'button', class: 'embed-toggle', 'aria-expanded': 'false', 'aria-controls': id },
-    'Embed or link this figure');
+  const toggle = h(
+    'button',
+    { type: 'button', class: 'embed-toggle', 'aria-expanded': 'false', 'aria-controls': id },
+    'Embed or link this figure',
+  );
   const status = h('p', { class: 'embed-status', 'aria-live': 'polite' });
   const fields = {};
   const rows = [
     ['link', 'Link to the chapter with this figure as it is now'],
-    ['iframe', 'iframe, and a script that fits its height to the figure (leave the script out where scripts are not allowed)'],
+    [
+      'iframe',
+      'iframe, and a script that fits its height to the figure (leave the script out where scripts are not allowed)',
+    ],
     ['element', 'Custom element (pages that allow scripts)'],
   ].map(([key, label]) => {
     const areaId = `${id}-${key}`;
-    const area = h('textarea', { id: areaId, class: 'embed-code', readonly: '', rows: key === 'link' ? '2' : '4', spellcheck: 'false' });
+    const area = h('textarea', {
+      id: areaId,
+      class: 'embed-code',
+      readonly: '',
+      rows: key === 'link' ? '2' : '4',
+      spellcheck: 'false',
+    });
     fields[key] = area;
     const copy = h('button', { type: 'button', class: 'embed-copy' }, 'Copy');
     copy.addEventListener('click', async () => {
       refresh();
       const ok = await copyText(area.value, area);
-      status.textContent = ok ? `Copied the ${key === 'element' ? 'custom element' : key}.` : 'Could not copy: select the text and copy it yourself.';
+      status.textContent = ok
+        ? `Copied the ${key === 'element' ? 'custom element' : key}.`
+        : 'Could not copy: select the text and copy it yourself.';
     });
     return h('div', { class: 'embed-row' }, h('label', { for: areaId, text: label }), area, copy);
   });
-  const note = h('p', { class: 'embed-note' },
+  const note = h(
+    'p',
+    { class: 'embed-note' },
     location.protocol === 'file:'
       ? 'This page was opened from a file: put the site (dist/) on a web server and replace ./ in the snippets with its address. '
       : '',
-    'The snippets carry the figure\u2019s current settings; change the figure and they follow.');
+    'The snippets carry the figure\u2019s current settings; change the figure and they follow.',
+  );
   const panel = h('div', { id, class: 'embed-panel', hidden: '' }, note, ...rows, status);
   const box = h('div', { class: 'embed-control' }, toggle, panel);
   mountEl.after(box);
@@ -117,5 +142,7 @@ function buildControl(mountEl, name, handle) {
     status.textContent = '';
     refresh();
   });
-  onRemember((demo) => { if (demo === name) refresh(); });
+  onRemember((demo) => {
+    if (demo === name) refresh();
+  });
 }

@@ -86,8 +86,7 @@ export async function mountDemo(mountEl, name, { state, onStateChange } = {}) {
   } catch (err) {
     const box = el(mountEl.ownerDocument, 'p', 'linattn-error');
     box.setAttribute('role', 'alert');
-    box.append(el(mountEl.ownerDocument, 'strong', null, 'This figure could not load. '),
-      String(err?.message ?? err));
+    box.append(el(mountEl.ownerDocument, 'strong', null, 'This figure could not load. '), String(err?.message ?? err));
     mountEl.replaceChildren(box);
     mountEl.dataset.status = 'error';
     console.warn(`demo "${name}" failed:`, err);

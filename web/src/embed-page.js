@@ -26,9 +26,10 @@ function start() {
 
   const theme = params.get('theme');
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
-  else if (theme !== null) pageNotices.push(`Setting ${quote('theme')} must be light or dark (got ${quote(theme, 24)}); ignored.`);
+  else if (theme !== null)
+    pageNotices.push(`Setting ${quote('theme')} must be light or dark (got ${quote(theme, 24)}); ignored.`);
 
-  let name = ONLY ?? params.get('demo');
+  const name = ONLY ?? params.get('demo');
   if (ONLY && params.has('demo') && params.get('demo') !== ONLY) {
     pageNotices.push(`This file only holds the ${ONLY} demo; ${quote('demo')} ignored.`);
   }
@@ -36,8 +37,9 @@ function start() {
     const p = document.createElement('p');
     p.className = 'linattn-error';
     p.setAttribute('role', 'alert');
-    p.textContent = `${name === null ? 'No demo was named' : `There is no demo called ${quote(name)}`}. `
-      + `Use ?demo=${AVAILABLE.join(', ?demo=')}.`;
+    p.textContent =
+      `${name === null ? 'No demo was named' : `There is no demo called ${quote(name)}`}. ` +
+      `Use ?demo=${AVAILABLE.join(', ?demo=')}.`;
     main.replaceChildren(p);
     if (inFrame) reportHeight({ childId: params.get('childId') });
     return;
@@ -80,8 +82,9 @@ function start() {
     state: Object.keys(state).length ? state : undefined,
     onStateChange,
   }).then((handle) => {
-    window.linattnEmbed = { name, handle };   // for scripts and tests in the same page
-    if (handle && sourceLink && Object.keys(state).length) sourceLink.href = `${sourceUrl}${hashFor({ [name]: handle.getState() })}`;
+    window.linattnEmbed = { name, handle }; // for scripts and tests in the same page
+    if (handle && sourceLink && Object.keys(state).length)
+      sourceLink.href = `${sourceUrl}${hashFor({ [name]: handle.getState() })}`;
   });
 }
 

@@ -18,7 +18,7 @@ export function reportHeight({ target = document.body, childId = null } = {}) {
     if (childId !== null) window.parent.postMessage(`pymxPYMx${childId}xPYMxheightxPYMx${height}`, '*');
     window.parent.postMessage({ sentinel: 'amp', type: 'embed-size', height }, '*');
   };
-  const ro = new ResizeObserver(send);   // also fires once right away
+  const ro = new ResizeObserver(send); // also fires once right away
   ro.observe(target);
   window.addEventListener('load', send);
   // Pym parents ask again after they resize the iframe's width.

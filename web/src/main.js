@@ -48,8 +48,11 @@ async function mountDemo(mountEl) {
     const entry = { handle: null, state: undefined };
     entry.handle = mod.mount(mountEl, {
       la,
-      state: initialState(name),   // from the link's hash (permalinks), if any
-      onStateChange: (state) => { entry.state = state; rememberState(name, state); },
+      state: initialState(name), // from the link's hash (permalinks), if any
+      onStateChange: (state) => {
+        entry.state = state;
+        rememberState(name, state);
+      },
     });
     demos.set(name, entry);
     addEmbedControl(mountEl, name, entry.handle);
@@ -66,13 +69,16 @@ function mountWhenNear(mounts) {
     mounts.forEach(mountDemo);
     return;
   }
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      if (!e.isIntersecting) continue;
-      io.unobserve(e.target);
-      mountDemo(e.target);
-    }
-  }, { rootMargin: '600px 0px' });
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        io.unobserve(e.target);
+        mountDemo(e.target);
+      }
+    },
+    { rootMargin: '600px 0px' },
+  );
   mounts.forEach((m) => io.observe(m));
   // Printing shows every figure in its current state, so mount the ones never scrolled to.
   window.addEventListener('beforeprint', () => mounts.forEach(mountDemo));

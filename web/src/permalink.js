@@ -6,7 +6,7 @@
 // button for real navigation, not for every slider step.
 import { DEMO_NAMES, decodeSettings, encodeSettings, quote, toQuery } from './embed-codec.js';
 
-const WRITE_DELAY_MS = 250;   // browsers throttle replaceState; a drag fires far more often
+const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 
 /** True when a hash carries demo settings rather than naming an anchor. */
 export const isStateHash = (hash) => /^#?[a-z]+\.[\w-]+=/i.test(hash);
@@ -23,7 +23,10 @@ export function readHash(hash) {
   for (const [key, value] of new URLSearchParams(hash.replace(/^#/, ''))) {
     const dot = key.indexOf('.');
     const demo = dot > 0 ? key.slice(0, dot) : '';
-    if (!DEMO_NAMES.includes(demo)) { strangers.push(key); continue; }
+    if (!DEMO_NAMES.includes(demo)) {
+      strangers.push(key);
+      continue;
+    }
     if (!byDemo.has(demo)) byDemo.set(demo, []);
     byDemo.get(demo).push([key.slice(dot + 1), value]);
   }
@@ -34,8 +37,12 @@ export function readHash(hash) {
     out.order.push(demo);
   }
   if (strangers.length) {
-    out.other.push(`Link settings for no figure of this page ignored: ${strangers.slice(0, 4).map((k) => quote(k)).join(', ')}`
-      + `${strangers.length > 4 ? ` and ${strangers.length - 4} more` : ''}.`);
+    out.other.push(
+      `Link settings for no figure of this page ignored: ${strangers
+        .slice(0, 4)
+        .map((k) => quote(k))
+        .join(', ')}` + `${strangers.length > 4 ? ` and ${strangers.length - 4} more` : ''}.`,
+    );
   }
   return out;
 }
@@ -52,7 +59,7 @@ export function hashFor(states) {
 // ---- the chapter page ---------------------------------------------------------------------------
 
 const fromLoad = readHash(location.hash);
-const current = {};   // demo -> latest state to keep in the URL (changed by the reader or from the link)
+const current = {}; // demo -> latest state to keep in the URL (changed by the reader or from the link)
 // A demo named in the link but not mounted yet keeps its settings as the link gave them.
 for (const demo of fromLoad.order) current[demo] = fromLoad.states[demo];
 let timer = 0;
@@ -77,7 +84,7 @@ function writeHash() {
   timer = 0;
   const states = Object.fromEntries(Object.entries(current).filter(([, s]) => s));
   const hash = hashFor(states);
-  if (!hash && !isStateHash(location.hash)) return;   // keep a plain anchor
+  if (!hash && !isStateHash(location.hash)) return; // keep a plain anchor
   history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
 }
 
@@ -109,9 +116,18 @@ export function initPermalinks(demos) {
   if (figure) {
     // 'instant': the page's smooth scrolling is cut short by the layout shifts of loading. Once more
     // on load (fonts and figures above may have moved it), unless the reader has scrolled since.
-    const go = () => { figure.scrollIntoView({ block: 'start', behavior: 'instant' }); return window.scrollY; };
+    const go = () => {
+      figure.scrollIntoView({ block: 'start', behavior: 'instant' });
+      return window.scrollY;
+    };
     const y = go();
-    window.addEventListener('load', () => { if (Math.abs(window.scrollY - y) < 2) go(); }, { once: true });
+    window.addEventListener(
+      'load',
+      () => {
+        if (Math.abs(window.scrollY - y) < 2) go();
+      },
+      { once: true },
+    );
   }
   window.addEventListener('hashchange', () => {
     const next = readHash(location.hash);
@@ -121,7 +137,7 @@ export function initPermalinks(demos) {
         entry.handle.setState(next.states[demo]);
         current[demo] = entry.handle.getState();
       } else {
-        fromLoad.states[demo] = next.states[demo];   // applied when it mounts
+        fromLoad.states[demo] = next.states[demo]; // applied when it mounts
         current[demo] = next.states[demo];
       }
     }

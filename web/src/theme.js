@@ -22,7 +22,11 @@ export function initTheme(button) {
   button.addEventListener('click', () => {
     const next = current() === 'dark' ? 'light' : 'dark';
     document.documentElement.dataset.theme = next;
-    try { localStorage.setItem(KEY, next); } catch { /* storage blocked: the choice lasts this visit */ }
+    try {
+      localStorage.setItem(KEY, next);
+    } catch {
+      /* storage blocked: the choice lasts this visit */
+    }
     sync();
   });
   dark.addEventListener('change', sync);

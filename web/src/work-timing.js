@@ -9,6 +9,8 @@ export function workTimer(demo) {
     try {
       performance.measure(name, { start, end: performance.now() });
       performance.clearMeasures(name);
-    } catch { /* User Timing Level 3 missing: nothing to report */ }
+    } catch {
+      /* User Timing Level 3 missing: nothing to report */
+    }
   };
 }

@@ -28,8 +28,9 @@ const hostTheme = themeCss
 
 // Nothing inherited from the host page (fonts, colours, line height, text alignment) reaches in.
 const HOST_RESET = ':host { all: initial; display: block; }\n:host([hidden]) { display: none; }\n';
-const HOST_BOX = ':host { color: var(--fg); background: var(--bg); font-family: var(--font-body); '
-  + 'text-align: start; padding: 0.75rem; border-radius: 6px; }\n';
+const HOST_BOX =
+  ':host { color: var(--fg); background: var(--bg); font-family: var(--font-body); ' +
+  'text-align: start; padding: 0.75rem; border-radius: 6px; }\n';
 
 const sheets = {};
 function stylesFor(demo) {
@@ -45,18 +46,44 @@ function stylesFor(demo) {
 }
 
 // Attributes any element may carry; they are not demo settings and get no notice.
-const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'lang', 'dir', 'hidden', 'tabindex',
-  'slot', 'part', 'exportparts', 'role', 'translate', 'nonce', 'autofocus', 'inert', 'is', 'accesskey',
-  'draggable', 'spellcheck', 'popover', 'theme', 'caption']);
+const GLOBAL_ATTRIBUTES = new Set([
+  'id',
+  'class',
+  'style',
+  'title',
+  'lang',
+  'dir',
+  'hidden',
+  'tabindex',
+  'slot',
+  'part',
+  'exportparts',
+  'role',
+  'translate',
+  'nonce',
+  'autofocus',
+  'inert',
+  'is',
+  'accesskey',
+  'draggable',
+  'spellcheck',
+  'popover',
+  'theme',
+  'caption',
+]);
 const isGlobal = (a) => GLOBAL_ATTRIBUTES.has(a) || /^(data|aria)-/.test(a) || /^on[a-z]+$/.test(a);
 
-const DESTROY_AFTER_MS = 1000;   // moved elements (disconnect + connect) keep their demo
+const DESTROY_AFTER_MS = 1000; // moved elements (disconnect + connect) keep their demo
 
 function defineDemoElement(demo) {
-  const settingAttributes = Object.keys(SCHEMAS[demo]).flatMap((k) => [...new Set([attributeName(k), k.toLowerCase()])]);
+  const settingAttributes = Object.keys(SCHEMAS[demo]).flatMap((k) => [
+    ...new Set([attributeName(k), k.toLowerCase()]),
+  ]);
 
   class LinattnDemoElement extends HTMLElement {
-    static get observedAttributes() { return [...settingAttributes, 'theme']; }
+    static get observedAttributes() {
+      return [...settingAttributes, 'theme'];
+    }
 
     #handle = null;
     #parts = null;
@@ -76,7 +103,9 @@ function defineDemoElement(demo) {
         root.append(style);
       }
       /** Resolves to the element once its demo is mounted (or failed to). */
-      this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
+      this.ready = new Promise((resolve) => {
+        this.#resolveReady = resolve;
+      });
     }
 
     connectedCallback() {
@@ -95,7 +124,9 @@ function defineDemoElement(demo) {
           this.#handle = null;
           this.shadowRoot.querySelector('.linattn-figure')?.remove();
           this.#starting = null;
-          this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
+          this.ready = new Promise((resolve) => {
+            this.#resolveReady = resolve;
+          });
         });
       }, DESTROY_AFTER_MS);
     }
@@ -119,8 +150,13 @@ function defineDemoElement(demo) {
 
     async #start() {
       const { state, notices } = this.#readAttributes();
-      const source = /^https?:/.test(import.meta.url) ? new URL(`./index.html#figure-${demo}`, import.meta.url).href : null;
-      this.#parts = buildFigure(this.shadowRoot, demo, { caption: this.getAttribute('caption') !== 'none', sourceUrl: source });
+      const source = /^https?:/.test(import.meta.url)
+        ? new URL(`./index.html#figure-${demo}`, import.meta.url).href
+        : null;
+      this.#parts = buildFigure(this.shadowRoot, demo, {
+        caption: this.getAttribute('caption') !== 'none',
+        sourceUrl: source,
+      });
       this.#parts.showNotices(notices);
       const initial = this.#lastState ?? (Object.keys(state).length ? state : undefined);
       this.#handle = await mountDemo(this.#parts.mountEl, demo, {
@@ -142,11 +178,15 @@ function defineDemoElement(demo) {
     }
 
     /** The demo's current state (a copy), or null before it is mounted. */
-    get state() { return this.#handle ? this.#handle.getState() : null; }
+    get state() {
+      return this.#handle ? this.#handle.getState() : null;
+    }
 
     /** Applies settings as the demo's setState does: unknown or invalid fields are ignored with a
      *  visible notice. */
-    set state(obj) { this.#handle?.setState(obj); }
+    set state(obj) {
+      this.#handle?.setState(obj);
+    }
   }
   return LinattnDemoElement;
 }

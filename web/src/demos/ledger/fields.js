@@ -6,8 +6,17 @@ import { formatInput } from './format.js';
 export function numberField({ label, value, onCommit, part, hideLabel = false }) {
   const id = uid('field');
   const msgId = `${id}-msg`;
-  const input = h('input', { type: 'text', id, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
-    class: 'la-ledger__input', value: formatInput(value), 'aria-describedby': msgId, 'data-part': part });
+  const input = h('input', {
+    type: 'text',
+    id,
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    class: 'la-ledger__input',
+    value: formatInput(value),
+    'aria-describedby': msgId,
+    'data-part': part,
+  });
   const msg = h('span', { id: msgId, class: 'la-ledger__field-msg', 'data-part': part ? `${part}-msg` : null });
   const field = { input, msg, committed: input.value };
   field.setError = (text) => {
@@ -21,7 +30,12 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
     if (input.getAttribute('aria-invalid') !== 'true') input.value = text;
   };
   input.addEventListener('change', () => onCommit(input.value, field));
-  field.el = h('span', { class: 'la-ledger__field' },
-    h('label', { for: id, class: hideLabel ? 'la-ledger__sr' : 'la-ledger__field-label' }, label), input, msg);
+  field.el = h(
+    'span',
+    { class: 'la-ledger__field' },
+    h('label', { for: id, class: hideLabel ? 'la-ledger__sr' : 'la-ledger__field-label' }, label),
+    input,
+    msg,
+  );
   return field;
 }

@@ -25,5 +25,8 @@ export function formatVector(v, places = 4) {
 const SUB = ['\u2080', '\u2081', '\u2082', '\u2083', '\u2084', '\u2085', '\u2086', '\u2087', '\u2088', '\u2089'];
 /** Subscript digits for labels such as k₁₂ (a label, not a computed number). */
 export function subscript(n) {
-  return String(n).split('').map((c) => SUB[c.charCodeAt(0) - 48] ?? c).join('');
+  return String(n)
+    .split('')
+    .map((c) => SUB[c.charCodeAt(0) - 48] ?? c)
+    .join('');
 }

@@ -12,7 +12,7 @@ export function angleOf(v) {
 
 /** The unit key at `deg` degrees; exact on the axes so perpendicular keys stay exactly perpendicular. */
 export function unitAt(deg) {
-  const a = ((Math.round(deg * 1e6) / 1e6) % 360 + 360) % 360;
+  const a = (((Math.round(deg * 1e6) / 1e6) % 360) + 360) % 360;
   if (a === 0) return [1, 0];
   if (a === 90) return [0, 1];
   if (a === 180) return [-1, 0];

@@ -5,7 +5,16 @@
 import './ledger.css';
 import { h, uid, replace } from './dom.js';
 import { formatNumber, formatVector } from './format.js';
-import { exampleState, cloneState, mergeState, parseNumber, isZeroVector, resize, newAssociation, MAX_ASSOCIATIONS } from './state.js';
+import {
+  exampleState,
+  cloneState,
+  mergeState,
+  parseNumber,
+  isZeroVector,
+  resize,
+  newAssociation,
+  MAX_ASSOCIATIONS,
+} from './state.js';
 import { computeLedger } from './model.js';
 import { unitAt } from './geometry.js';
 import { buildStepper, updateStepper, renderWrites } from './render-ledger.js';
@@ -20,12 +29,16 @@ const ANNOUNCE_DELAY_MS = 500;
 
 function group(title, ...children) {
   const id = uid('group');
-  return h('div', { class: 'la-ledger__group', role: 'group', 'aria-labelledby': id },
-    h('p', { id, class: 'la-ledger__group-title' }, title), ...children);
+  return h(
+    'div',
+    { class: 'la-ledger__group', role: 'group', 'aria-labelledby': id },
+    h('p', { id, class: 'la-ledger__group-title' }, title),
+    ...children,
+  );
 }
 
 export function mount(root, { la, state: initial, onStateChange } = {}) {
-  const timed = workTimer('ledger');   // its own work, as User Timing measures la-ledger:*
+  const timed = workTimer('ledger'); // its own work, as User Timing measures la-ledger:*
   const el = h('div', { class: 'la-ledger' });
   root.append(el);
   if (!la || typeof la.memory !== 'function') {
@@ -47,31 +60,69 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     { value: 'elu1', text: '\u03c6 = elu + 1, with the normalizer z' },
   ].map(({ value, text }) => {
     const id = `${fmName}-${value}`;
-    const input = h('input', { type: 'radio', name: fmName, id, value, 'data-part': `fm-${value}`,
-      onchange: (e) => { if (e.target.checked) act((s) => { s.featureMap = value; }); } });
+    const input = h('input', {
+      type: 'radio',
+      name: fmName,
+      id,
+      value,
+      'data-part': `fm-${value}`,
+      onchange: (e) => {
+        if (e.target.checked)
+          act((s) => {
+            s.featureMap = value;
+          });
+      },
+    });
     return { value, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, text)) };
   });
-  const fmField = h('fieldset', { class: 'la-ledger__fieldset' }, h('legend', null, 'Feature map'), fmRadios.map((r) => r.el));
+  const fmField = h(
+    'fieldset',
+    { class: 'la-ledger__fieldset' },
+    h('legend', null, 'Feature map'),
+    fmRadios.map((r) => r.el),
+  );
 
   const stepper = buildStepper({ ids: { range: uid('range') }, onStep });
   const writes = h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' });
   const reads = h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' });
-  const query = buildQueryControls({ onQuery: (i) => act((s) => { s.query = i; }), onFreeQuery });
-  const decomposition = h('div', { class: 'la-ledger__scroll', 'data-part': 'decomposition', 'data-label': 'Read, stamp by stamp' });
-  const plane = buildPlane({ ids: { marker: uid('arrow'), keyTitle: uid('keys'), valueTitle: uid('values') }, onAngle });
+  const query = buildQueryControls({
+    onQuery: (i) =>
+      act((s) => {
+        s.query = i;
+      }),
+    onFreeQuery,
+  });
+  const decomposition = h('div', {
+    class: 'la-ledger__scroll',
+    'data-part': 'decomposition',
+    'data-label': 'Read, stamp by stamp',
+  });
+  const plane = buildPlane({
+    ids: { marker: uid('arrow'), keyTitle: uid('keys'), valueTitle: uid('values') },
+    onAngle,
+  });
   const editor = buildEditor({ onField, onRemove, onAdd, onReset, onDim });
   const receipts = h('div', { class: 'la-ledger__receipts-wrap' });
   const live = h('p', { class: 'la-ledger__sr', 'aria-live': 'polite', 'data-part': 'live' });
 
-  el.append(notice, fmField,
-    h('div', { class: 'la-ledger__columns' },
+  el.append(
+    notice,
+    fmField,
+    h(
+      'div',
+      { class: 'la-ledger__columns' },
       group('The ledger, page by page', stepper.el, writes),
-      h('div', { class: 'la-ledger__column' },
+      h(
+        'div',
+        { class: 'la-ledger__column' },
         group('Reads', reads, query.el, decomposition),
-        group('The plane', plane.el))),
+        group('The plane', plane.el),
+      ),
+    ),
     group('Your own ledger', editor.el),
     group('Receipts vs ledger', receipts),
-    live);
+    live,
+  );
 
   // ---- state changes ----
   /** Recomputes everything with the core for `candidate`; keeps the last good state on error. */
@@ -100,7 +151,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     const error = commit(candidate);
     if (error) {
       showNotices([error]);
-      render();   // put controls back to the last good state
+      render(); // put controls back to the last good state
     }
   }
 
@@ -115,7 +166,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onAngle(target, degrees) {
-    if (target >= state.associations.length) return;   // a late frame for a key just removed
+    if (target >= state.associations.length) return; // a late frame for a key just removed
     act((s) => {
       const k = unitAt(degrees);
       if (target === -1) s.freeQuery = k;
@@ -144,12 +195,22 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onField(i, part, j, text, field) {
-    fieldEdit(field, text, (s, x) => { s.associations[i][part][j] = x; return s.associations[i][part]; },
-      { nonZeroKey: part === 'k' ? keyLabel(i) : null });
+    fieldEdit(
+      field,
+      text,
+      (s, x) => {
+        s.associations[i][part][j] = x;
+        return s.associations[i][part];
+      },
+      { nonZeroKey: part === 'k' ? keyLabel(i) : null },
+    );
   }
 
   function onFreeQuery(j, text, field) {
-    fieldEdit(field, text, (s, x) => { s.freeQuery[j] = x; return s.freeQuery; });
+    fieldEdit(field, text, (s, x) => {
+      s.freeQuery[j] = x;
+      return s.freeQuery;
+    });
   }
 
   function onRemove(i) {
@@ -180,7 +241,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     if (destroyed) return;
     showNotices([]);
     editor.msg.textContent = '';
-    editor.signature = '';   // rebuild the fields: clears their messages
+    editor.signature = ''; // rebuild the fields: clears their messages
     query.d = 0;
     commit(exampleState());
   }
@@ -189,8 +250,13 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     const dropped = [];
     act((s) => {
       s.d = d;
-      s.associations = s.associations.map((a) => ({ k: resize(a.k, d), v: resize(a.v, d) }))
-        .filter((a, i) => (isZeroVector(a.k) ? (dropped.push(i), false) : true));
+      s.associations = s.associations
+        .map((a) => ({ k: resize(a.k, d), v: resize(a.v, d) }))
+        .filter((a, i) => {
+          if (!isZeroVector(a.k)) return true;
+          dropped.push(i);
+          return false;
+        });
       s.freeQuery = resize(s.freeQuery, d);
       s.step = Math.min(s.step, s.associations.length);
       if (s.query >= s.associations.length) s.query = s.associations.length ? 0 : -1;
@@ -262,10 +328,16 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     announceTimer = setTimeout(() => {
       if (destroyed) return;
       const n = state.associations.length;
-      const parts = view.reads.slice(0, 4).map((r) => `${keyLabel(r.index)} reads ${formatVector(r.read)}, `
-        + (r.exact ? 'exact' : `off by ${formatNumber(r.error)}`));
+      const parts = view.reads
+        .slice(0, 4)
+        .map(
+          (r) =>
+            `${keyLabel(r.index)} reads ${formatVector(r.read)}, ` +
+            (r.exact ? 'exact' : `off by ${formatNumber(r.error)}`),
+        );
       if (view.reads.length > 4) parts.push('and more');
-      const text = `After ${state.step} of ${n} writes: ` + (parts.length ? parts.join('; ') + '.' : 'nothing to read.');
+      const text =
+        `After ${state.step} of ${n} writes: ` + (parts.length ? parts.join('; ') + '.' : 'nothing to read.');
       if (text !== lastAnnounced) say(text);
     }, ANNOUNCE_DELAY_MS);
   }

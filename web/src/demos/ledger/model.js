@@ -50,7 +50,15 @@ export function computeLedger(la, state) {
     for (let i = 0; i < step; i++) {
       const { k, v } = associations[i];
       const stamp = mem.write(k, v);
-      writes.push({ index: i, k, v, phiK: features[i], stamp, S: mem.state(), changed: Array.from(stamp, (x) => x !== 0) });
+      writes.push({
+        index: i,
+        k,
+        v,
+        phiK: features[i],
+        stamp,
+        S: mem.state(),
+        changed: Array.from(stamp, (x) => x !== 0),
+      });
     }
     const S = mem.state();
     const z = mem.normalizer();
@@ -62,8 +70,15 @@ export function computeLedger(la, state) {
     const q = state.query >= 0 && state.query < associations.length ? associations[state.query].k : state.freeQuery;
     if (step > 0) {
       const t = mem.readTerms(q);
-      query = { index: state.query, q, phiQ: mem.features(q), coefficients: t.coefficients, terms: t.terms,
-        denominator: t.denominator, read: t.read };
+      query = {
+        index: state.query,
+        q,
+        phiQ: mem.features(q),
+        coefficients: t.coefficients,
+        terms: t.terms,
+        denominator: t.denominator,
+        read: t.read,
+      };
     }
     return { S, z, writes, reads, query, features, count: mem.count, ledgerLength: S.length };
   });
@@ -85,10 +100,13 @@ export function computeLedger(la, state) {
   // Overlaps φ(kᵢ)·φ(kⱼ) of every pair of keys (written or not): a scratch memory files key i under
   // the one-hot value eᵢ, so the read with kⱼ is row j of the overlap matrix.
   const n = associations.length;
-  view.overlaps = n === 0 ? [] : withMemory(la, { dk: state.d, dv: n, featureMap: opts.featureMap }, (m) => {
-    associations.forEach((a, i) => m.write(a.k, oneHot(n, i)));
-    return associations.map((a) => m.read(a.k));
-  });
+  view.overlaps =
+    n === 0
+      ? []
+      : withMemory(la, { dk: state.d, dv: n, featureMap: opts.featureMap }, (m) => {
+          associations.forEach((a, i) => m.write(a.k, oneHot(n, i)));
+          return associations.map((a) => m.read(a.k));
+        });
 
   // Angles (degrees) from the key being read, or the free query, to every stored key, from the core.
   const from = state.query >= 0 && state.query < n ? associations[state.query].k : state.freeQuery;

@@ -8,22 +8,62 @@ export function buildEditor({ onField, onRemove, onAdd, onReset, onDim }) {
   const name = uid('dim');
   const radios = [2, 3].map((d) => {
     const id = `${name}-${d}`;
-    const input = h('input', { type: 'radio', name, id, value: d, 'data-part': `dim-${d}`,
-      onchange: (e) => { if (e.target.checked) onDim(d); } });
+    const input = h('input', {
+      type: 'radio',
+      name,
+      id,
+      value: d,
+      'data-part': `dim-${d}`,
+      onchange: (e) => {
+        if (e.target.checked) onDim(d);
+      },
+    });
     return { d, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, `d = ${d}`)) };
   });
-  const dims = h('fieldset', { class: 'la-ledger__fieldset' }, h('legend', null, 'Dimension of keys and values'), radios.map((r) => r.el));
+  const dims = h(
+    'fieldset',
+    { class: 'la-ledger__fieldset' },
+    h('legend', null, 'Dimension of keys and values'),
+    radios.map((r) => r.el),
+  );
   const body = h('tbody');
-  const table = h('table', { class: 'la-ledger__editor-table', 'data-part': 'editor' },
+  const table = h(
+    'table',
+    { class: 'la-ledger__editor-table', 'data-part': 'editor' },
     h('caption', null, 'Your associations, written in this order'),
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'key k'),
-      h('th', { scope: 'col' }, 'value v'), h('th', { scope: 'col' }, h('span', { class: 'la-ledger__sr' }, 'remove')))),
-    body);
-  const add = h('button', { type: 'button', class: 'la-ledger__btn', 'data-action': 'add', onclick: onAdd }, 'Add an association');
-  const reset = h('button', { type: 'button', class: 'la-ledger__btn', 'data-action': 'reset', onclick: onReset }, 'Reset to the chapter\u2019s example');
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', { scope: 'col' }, '#'),
+        h('th', { scope: 'col' }, 'key k'),
+        h('th', { scope: 'col' }, 'value v'),
+        h('th', { scope: 'col' }, h('span', { class: 'la-ledger__sr' }, 'remove')),
+      ),
+    ),
+    body,
+  );
+  const add = h(
+    'button',
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'add', onclick: onAdd },
+    'Add an association',
+  );
+  const reset = h(
+    'button',
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'reset', onclick: onReset },
+    'Reset to the chapter\u2019s example',
+  );
   const msg = h('p', { class: 'la-ledger__field-msg', 'data-part': 'editor-msg' });
-  const el = h('div', { class: 'la-ledger__editor' }, dims, h('div', { class: 'la-ledger__scroll', 'data-label': 'Your associations' }, table),
-    h('div', { class: 'la-ledger__btn-row' }, add, reset), msg);
+  const el = h(
+    'div',
+    { class: 'la-ledger__editor' },
+    dims,
+    h('div', { class: 'la-ledger__scroll', 'data-label': 'Your associations' }, table),
+    h('div', { class: 'la-ledger__btn-row' }, add, reset),
+    msg,
+  );
   return { el, radios, body, add, msg, rows: [], signature: '', onField, onRemove };
 }
 
@@ -37,13 +77,44 @@ export function updateEditor(ed, state, { rebuild = false } = {}) {
       const fields = { k: [], v: [] };
       for (const part of ['k', 'v']) {
         const sym = part === 'k' ? keyLabel(i) : valueLabel(i);
-        fields[part] = a[part].map((x, j) => numberField({ label: `${sym} coordinate ${j + 1}`, value: x, hideLabel: true,
-          part: `${part}${i + 1}-${j + 1}`, onCommit: (text, field) => ed.onField(i, part, j, text, field) }));
+        fields[part] = a[part].map((x, j) =>
+          numberField({
+            label: `${sym} coordinate ${j + 1}`,
+            value: x,
+            hideLabel: true,
+            part: `${part}${i + 1}-${j + 1}`,
+            onCommit: (text, field) => ed.onField(i, part, j, text, field),
+          }),
+        );
       }
-      const remove = h('button', { type: 'button', class: 'la-ledger__btn la-ledger__btn--small', 'data-action': `remove-${i + 1}`,
-        'aria-label': `Remove association ${i + 1}`, onclick: () => ed.onRemove(i) }, '\u00d7');
-      const cell = (part) => h('td', { class: 'la-ledger__coords' }, fields[part].map((f) => f.el));
-      return { fields, el: h('tr', null, h('th', { scope: 'row' }, keyLabel(i), ' \u2192 ', valueLabel(i)), cell('k'), cell('v'), h('td', null, remove)) };
+      const remove = h(
+        'button',
+        {
+          type: 'button',
+          class: 'la-ledger__btn la-ledger__btn--small',
+          'data-action': `remove-${i + 1}`,
+          'aria-label': `Remove association ${i + 1}`,
+          onclick: () => ed.onRemove(i),
+        },
+        '\u00d7',
+      );
+      const cell = (part) =>
+        h(
+          'td',
+          { class: 'la-ledger__coords' },
+          fields[part].map((f) => f.el),
+        );
+      return {
+        fields,
+        el: h(
+          'tr',
+          null,
+          h('th', { scope: 'row' }, keyLabel(i), ' \u2192 ', valueLabel(i)),
+          cell('k'),
+          cell('v'),
+          h('td', null, remove),
+        ),
+      };
     });
     replace(ed.body, ...ed.rows.map((r) => r.el));
   } else {

@@ -5,10 +5,18 @@ import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './r
 import { formatNumber, formatVector } from './format.js';
 
 export function buildStepper({ onStep, ids }) {
-  const back = h('button', { type: 'button', class: 'la-ledger__btn', 'data-action': 'back',
-    onclick: () => onStep('back') }, h('span', { 'aria-hidden': 'true' }, '\u25c0 '), 'Back one write');
-  const forward = h('button', { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward',
-    onclick: () => onStep('forward') }, 'Write the next one', h('span', { 'aria-hidden': 'true' }, ' \u25b6'));
+  const back = h(
+    'button',
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'back', onclick: () => onStep('back') },
+    h('span', { 'aria-hidden': 'true' }, '\u25c0 '),
+    'Back one write',
+  );
+  const forward = h(
+    'button',
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward', onclick: () => onStep('forward') },
+    'Write the next one',
+    h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
+  );
   // Dragging the slider fires more input events than there are frames: the page turns once per
   // animation frame; `change` (the keyboard, the end of a drag) turns it at once.
   let pending = null;
@@ -20,22 +28,46 @@ export function buildStepper({ onStep, ids }) {
     pending = null;
     if (page !== null) onStep(page);
   };
-  const range = h('input', { type: 'range', id: ids.range, min: 0, max: 3, step: 1, value: 3,
-    class: 'la-ledger__range', 'data-part': 'step-range',
-    oninput: (e) => { pending = Number(e.target.value); if (!frame) frame = requestAnimationFrame(flush); },
-    onchange: flush });
+  const range = h('input', {
+    type: 'range',
+    id: ids.range,
+    min: 0,
+    max: 3,
+    step: 1,
+    value: 3,
+    class: 'la-ledger__range',
+    'data-part': 'step-range',
+    oninput: (e) => {
+      pending = Number(e.target.value);
+      if (!frame) frame = requestAnimationFrame(flush);
+    },
+    onchange: flush,
+  });
   const label = h('label', { for: ids.range }, 'Ledger page (writes applied)');
   const status = h('p', { class: 'la-ledger__page-status', 'data-part': 'page-status' });
-  const el = h('div', { class: 'la-ledger__stepper', role: 'group', 'aria-label': 'Turn the ledger\u2019s pages' },
+  const el = h(
+    'div',
+    { class: 'la-ledger__stepper', role: 'group', 'aria-label': 'Turn the ledger\u2019s pages' },
     h('div', { class: 'la-ledger__range-row' }, label, range),
-    h('div', { class: 'la-ledger__btn-row' }, back, forward), status);
+    h('div', { class: 'la-ledger__btn-row' }, back, forward),
+    status,
+  );
   // Keys: on the buttons, ←/→ (and PageUp/PageDown, Home, End) turn pages like the range slider does.
   el.addEventListener('keydown', (e) => {
     if (e.target === range) return;
-    if (e.key === 'ArrowLeft' || e.key === 'PageUp') { onStep('back'); e.preventDefault(); }
-    else if (e.key === 'ArrowRight' || e.key === 'PageDown') { onStep('forward'); e.preventDefault(); }
-    else if (e.key === 'Home') { onStep(0); e.preventDefault(); }
-    else if (e.key === 'End') { onStep('end'); e.preventDefault(); }
+    if (e.key === 'ArrowLeft' || e.key === 'PageUp') {
+      onStep('back');
+      e.preventDefault();
+    } else if (e.key === 'ArrowRight' || e.key === 'PageDown') {
+      onStep('forward');
+      e.preventDefault();
+    } else if (e.key === 'Home') {
+      onStep(0);
+      e.preventDefault();
+    } else if (e.key === 'End') {
+      onStep('end');
+      e.preventDefault();
+    }
   });
   return { el, back, forward, range, status };
 }
@@ -45,7 +77,10 @@ export function updateStepper(stepper, state) {
   stepper.range.max = String(n);
   stepper.range.value = String(state.step);
   stepper.range.disabled = n === 0;
-  const text = n === 0 ? 'The ledger has no associations to write.' : `Page ${state.step} of ${n}: ${state.step} ${state.step === 1 ? 'write' : 'writes'} applied`;
+  const text =
+    n === 0
+      ? 'The ledger has no associations to write.'
+      : `Page ${state.step} of ${n}: ${state.step} ${state.step === 1 ? 'write' : 'writes'} applied`;
   stepper.range.setAttribute('aria-valuetext', text);
   stepper.status.textContent = text + '.';
   // A button that gets disabled while focused would drop keyboard focus to the page: hand it to the
@@ -53,7 +88,10 @@ export function updateStepper(stepper, state) {
   const focused = activeElement(stepper.el);
   stepper.back.disabled = state.step === 0;
   stepper.forward.disabled = state.step >= n;
-  if ((focused === stepper.back && stepper.back.disabled) || (focused === stepper.forward && stepper.forward.disabled)) {
+  if (
+    (focused === stepper.back && stepper.back.disabled) ||
+    (focused === stepper.forward && stepper.forward.disabled)
+  ) {
     stepper.range.focus();
   }
 }
@@ -86,34 +124,84 @@ export function renderWrites(container, state, view) {
     const phi = view.normalized;
     const stampName = phi ? `\u03c6(${keyLabel(i)})${valueLabel(i)}\u1d40` : `${keyLabel(i)}${valueLabel(i)}\u1d40`;
     const latest = i === state.step - 1;
-    return h('li', { class: 'la-ledger__write' + (latest ? ' is-latest' : ''), 'data-part': `write-${i + 1}` },
-      h('p', { class: 'la-ledger__write-head' },
-        h('span', { class: 'la-ledger__verb', text: 'write ' }), vectorText(keyLabel(i), w.k), ' \u2192 ', vectorText(valueLabel(i), w.v),
-        phi ? [h('br'), vectorText(`\u03c6(${keyLabel(i)})`, w.phiK)] : null),
-      h('div', { class: 'la-ledger__pair' },
-        matrixTable({ caption: `stamp ${stampName}`, values: w.stamp, rows: view.dk, cols: view.dv, changed: w.changed, part: `stamp-${i + 1}` }),
-        matrixTable({ caption: `S after write ${i + 1}`, values: w.S, rows: view.dk, cols: view.dv, changed: latest ? w.changed : null, part: `S-${i + 1}` })));
+    return h(
+      'li',
+      { class: 'la-ledger__write' + (latest ? ' is-latest' : ''), 'data-part': `write-${i + 1}` },
+      h(
+        'p',
+        { class: 'la-ledger__write-head' },
+        h('span', { class: 'la-ledger__verb', text: 'write ' }),
+        vectorText(keyLabel(i), w.k),
+        ' \u2192 ',
+        vectorText(valueLabel(i), w.v),
+        phi ? [h('br'), vectorText(`\u03c6(${keyLabel(i)})`, w.phiK)] : null,
+      ),
+      h(
+        'div',
+        { class: 'la-ledger__pair' },
+        matrixTable({
+          caption: `stamp ${stampName}`,
+          values: w.stamp,
+          rows: view.dk,
+          cols: view.dv,
+          changed: w.changed,
+          part: `stamp-${i + 1}`,
+        }),
+        matrixTable({
+          caption: `S after write ${i + 1}`,
+          values: w.S,
+          rows: view.dk,
+          cols: view.dv,
+          changed: latest ? w.changed : null,
+          part: `S-${i + 1}`,
+        }),
+      ),
+    );
   });
   const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' }, items);
   const { z, next } = tail(state, view);
-  const empty = state.step === 0 ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.') : null;
+  const empty =
+    state.step === 0
+      ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.')
+      : null;
   patch(container, empty, list, z, next);
   const pages = Array.from(container.querySelectorAll('.la-ledger__write'), (li) => ({
     head: Array.from(li.querySelectorAll('.la-ledger__write-head .la-ledger__num')),
     stamp: li.querySelector('[data-part^="stamp-"]'),
     S: li.querySelector('[data-part^="S-"]'),
   }));
-  shown.set(container, { shape, pages, z: container.querySelector('[data-part="z"]'), next: container.querySelector('.la-ledger__next') });
+  shown.set(container, {
+    shape,
+    pages,
+    z: container.querySelector('[data-part="z"]'),
+    next: container.querySelector('.la-ledger__next'),
+  });
 }
 
 /** The normalizer line (or null) and the line about the next page. */
 function tail(state, view) {
   const rest = state.associations.slice(state.step);
   const next = rest.length
-    ? h('p', { class: 'la-ledger__next' }, `Next page: write ${keyLabel(state.step)} = ${formatVector(rest[0].k)} \u2192 ${valueLabel(state.step)} = ${formatVector(rest[0].v)}` + (rest.length > 1 ? ` (and ${rest.length - 1} more).` : '.'))
-    : h('p', { class: 'la-ledger__next' }, state.associations.length ? 'All writes applied.' : 'Add an association below to start writing.');
-  const z = view.normalized && state.step > 0
-    ? h('p', { class: 'la-ledger__z', 'data-part': 'z' }, 'normalizer ', vectorText('z', view.z), ' (the sum of every \u03c6(k) so far)')
-    : null;
+    ? h(
+        'p',
+        { class: 'la-ledger__next' },
+        `Next page: write ${keyLabel(state.step)} = ${formatVector(rest[0].k)} \u2192 ${valueLabel(state.step)} = ${formatVector(rest[0].v)}` +
+          (rest.length > 1 ? ` (and ${rest.length - 1} more).` : '.'),
+      )
+    : h(
+        'p',
+        { class: 'la-ledger__next' },
+        state.associations.length ? 'All writes applied.' : 'Add an association below to start writing.',
+      );
+  const z =
+    view.normalized && state.step > 0
+      ? h(
+          'p',
+          { class: 'la-ledger__z', 'data-part': 'z' },
+          'normalizer ',
+          vectorText('z', view.z),
+          ' (the sum of every \u03c6(k) so far)',
+        )
+      : null;
   return { z, next };
 }

@@ -5,65 +5,154 @@ import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, stepAngle, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 
-const VIEW = 1.45;          // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
+const VIEW = 1.45; // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
 const HANDLE_R = 0.07;
-const HIT_R = 0.19;         // a finger-sized target around each handle
+const HIT_R = 0.19; // a finger-sized target around each handle
 
 function arrow(x, y, cls, dashed) {
   // SVG y grows downwards: draw (x, y) at (x, −y).
-  return s('line', { x1: 0, y1: 0, x2: x, y2: -y, class: cls,
-    'stroke-dasharray': dashed ? '0.05 0.04' : null, 'vector-effect': 'non-scaling-stroke' });
+  return s('line', {
+    x1: 0,
+    y1: 0,
+    x2: x,
+    y2: -y,
+    class: cls,
+    'stroke-dasharray': dashed ? '0.05 0.04' : null,
+    'vector-effect': 'non-scaling-stroke',
+  });
 }
 
 /** Clamps a drawn point to the visible square, keeping its direction (drawing only). */
 function clampToView(v, limit) {
   const len = drawLength(v);
   if (len <= limit) return v;
-  return [v[0] * limit / len, v[1] * limit / len];
+  return [(v[0] * limit) / len, (v[1] * limit) / len];
 }
 
 export function buildPlane({ ids, onAngle }) {
   const markerId = ids.marker;
-  const keySvg = s('svg', { class: 'la-ledger__plane is-keys', viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
-    role: 'group', 'aria-labelledby': ids.keyTitle });
-  const defs = s('defs', null, s('marker', { id: markerId, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6,
-    markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' })));
-  const grid = s('g', { class: 'la-ledger__grid', 'aria-hidden': 'true' },
-    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0 }), s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW }),
-    s('circle', { cx: 0, cy: 0, r: 1, fill: 'none' }));
+  const keySvg = s('svg', {
+    class: 'la-ledger__plane is-keys',
+    viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
+    role: 'group',
+    'aria-labelledby': ids.keyTitle,
+  });
+  const defs = s(
+    'defs',
+    null,
+    s(
+      'marker',
+      {
+        id: markerId,
+        viewBox: '0 0 10 10',
+        refX: 9,
+        refY: 5,
+        markerWidth: 6,
+        markerHeight: 6,
+        orient: 'auto-start-reverse',
+      },
+      s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' }),
+    ),
+  );
+  const grid = s(
+    'g',
+    { class: 'la-ledger__grid', 'aria-hidden': 'true' },
+    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0 }),
+    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW }),
+    s('circle', { cx: 0, cy: 0, r: 1, fill: 'none' }),
+  );
   const arrows = s('g', { 'aria-hidden': 'true' });
   const handles = s('g');
   keySvg.append(s('title', { id: ids.keyTitle }, 'Keys on the unit circle'), defs, grid, arrows, handles);
 
-  const valueSvg = s('svg', { class: 'la-ledger__plane', viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
-    role: 'img', 'aria-labelledby': ids.valueTitle });
-  const valueDefs = s('defs', null, s('marker', { id: `${markerId}-v`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6,
-    markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' })));
+  const valueSvg = s('svg', {
+    class: 'la-ledger__plane',
+    viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
+    role: 'img',
+    'aria-labelledby': ids.valueTitle,
+  });
+  const valueDefs = s(
+    'defs',
+    null,
+    s(
+      'marker',
+      {
+        id: `${markerId}-v`,
+        viewBox: '0 0 10 10',
+        refX: 9,
+        refY: 5,
+        markerWidth: 6,
+        markerHeight: 6,
+        orient: 'auto-start-reverse',
+      },
+      s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' }),
+    ),
+  );
   const valueTitle = s('title', { id: ids.valueTitle }, 'Stored values and what each key reads back');
   const valueLayer = s('g');
   valueSvg.append(valueTitle, valueDefs, valueLayer);
 
   const angles = h('div', { class: 'la-ledger__angles', 'data-part': 'angles' });
-  const el = h('div', { class: 'la-ledger__planes' },
-    h('figure', { class: 'la-ledger__plane-fig' }, keySvg,
-      h('figcaption', null, 'Keys. Drag a handle, or focus it and use the arrow keys (Page Up/Down: 15\u00b0).')),
-    h('figure', { class: 'la-ledger__plane-fig' }, valueSvg,
-      h('figcaption', null, 'Values (solid) and read-backs (dashed); a red gap is the error.')),
-    angles);
-  const note = h('p', { class: 'la-ledger__muted', hidden: true, 'data-part': 'plane-note' },
-    'The picture is drawn for d = 2. In three dimensions three keys can all be perpendicular; a fourth must overlap.');
+  const el = h(
+    'div',
+    { class: 'la-ledger__planes' },
+    h(
+      'figure',
+      { class: 'la-ledger__plane-fig' },
+      keySvg,
+      h('figcaption', null, 'Keys. Drag a handle, or focus it and use the arrow keys (Page Up/Down: 15\u00b0).'),
+    ),
+    h(
+      'figure',
+      { class: 'la-ledger__plane-fig' },
+      valueSvg,
+      h('figcaption', null, 'Values (solid) and read-backs (dashed); a red gap is the error.'),
+    ),
+    angles,
+  );
+  const note = h(
+    'p',
+    { class: 'la-ledger__muted', hidden: true, 'data-part': 'plane-note' },
+    'The picture is drawn for d = 2. In three dimensions three keys can all be perpendicular; a fourth must overlap.',
+  );
   const wrap = h('div', { class: 'la-ledger__plane-wrap' }, el, note);
-  return { el: wrap, planes: el, note, keySvg, arrows, handles, valueLayer, valueTitle, angles, markerId, handleList: [],
-    signature: '', onAngle, dragging: null };
+  return {
+    el: wrap,
+    planes: el,
+    note,
+    keySvg,
+    arrows,
+    handles,
+    valueLayer,
+    valueTitle,
+    angles,
+    markerId,
+    handleList: [],
+    signature: '',
+    onAngle,
+    dragging: null,
+  };
 }
 
 function makeHandle(plane, target) {
-  const g = s('g', { class: 'la-ledger__handle' + (target === -1 ? ' is-query' : ''), role: 'slider', tabindex: 0,
-    'aria-valuemin': 0, 'aria-valuemax': 359, 'aria-orientation': 'horizontal', 'data-part': target === -1 ? 'handle-q' : `handle-${target + 1}` });
+  const g = s('g', {
+    class: 'la-ledger__handle' + (target === -1 ? ' is-query' : ''),
+    role: 'slider',
+    tabindex: 0,
+    'aria-valuemin': 0,
+    'aria-valuemax': 359,
+    'aria-orientation': 'horizontal',
+    'data-part': target === -1 ? 'handle-q' : `handle-${target + 1}`,
+  });
   const hit = s('circle', { r: HIT_R, class: 'la-ledger__hit' });
   const ring = s('circle', { r: HANDLE_R + 0.05, class: 'la-ledger__ring' });
   const dot = s('circle', { r: HANDLE_R, class: 'la-ledger__dot' });
-  const label = s('text', { class: 'la-ledger__label', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' });
+  const label = s('text', {
+    class: 'la-ledger__label',
+    'text-anchor': 'middle',
+    'dominant-baseline': 'central',
+    'aria-hidden': 'true',
+  });
   g.append(hit, ring, dot, label);
   const handle = { g, label, target, angle: 0 };
 
@@ -82,7 +171,7 @@ function makeHandle(plane, target) {
     if (!ctm) return null;
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
     if (p.x === 0 && p.y === 0) return null;
-    return Math.round(angleOf([p.x, -p.y])) % 360;   // whole degrees while dragging
+    return Math.round(angleOf([p.x, -p.y])) % 360; // whole degrees while dragging
   };
   g.addEventListener('pointerdown', (e) => {
     e.preventDefault();
@@ -140,18 +229,25 @@ export function renderPlane(plane, state, view) {
   const nameOf = (t) => (t === -1 ? 'q' : keyLabel(t));
 
   // Arrows for keys: written ones solid, keys still to be written dashed.
-  const marker = (line) => { line.setAttribute('marker-end', `url(#${plane.markerId})`); return line; };
-  patch(plane.arrows, ...targets.map((t) => {
-    const v = clampToView(vecOf(t), 1.35);
-    const cls = t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending';
-    return marker(arrow(v[0], v[1], cls, t >= state.step || t === -1));
-  }));
+  const marker = (line) => {
+    line.setAttribute('marker-end', `url(#${plane.markerId})`);
+    return line;
+  };
+  patch(
+    plane.arrows,
+    ...targets.map((t) => {
+      const v = clampToView(vecOf(t), 1.35);
+      const cls =
+        t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending';
+      return marker(arrow(v[0], v[1], cls, t >= state.step || t === -1));
+    }),
+  );
 
   for (const hd of plane.handleList) {
     const v = vecOf(hd.target);
     const zero = v[0] === 0 && v[1] === 0;
     hd.angle = zero ? 0 : angleOf(v);
-    const rad = hd.angle * Math.PI / 180;
+    const rad = (hd.angle * Math.PI) / 180;
     hd.g.setAttribute('transform', `translate(${Math.cos(rad)} ${-Math.sin(rad)})`);
     hd.g.classList.toggle('is-pending', hd.target >= state.step);
     const name = nameOf(hd.target);
@@ -167,7 +263,7 @@ export function renderPlane(plane, state, view) {
   renderAngles(plane, state, view, vecOf, nameOf);
 }
 
-function renderValues(plane, state, view) {
+function renderValues(plane, _state, view) {
   // Scale so the largest coordinate of any value or read fits (a drawing scale, not a model number).
   let extent = 1;
   for (const r of view.reads) for (const x of [...r.v, ...r.read]) extent = Math.max(extent, Math.abs(x));
@@ -184,20 +280,33 @@ function renderValues(plane, state, view) {
     vline.setAttribute('marker-end', `url(#${plane.markerId}-v)`);
     items.push(vline);
     if (!r.exact) {
-      items.push(s('line', { x1: rx, y1: -ry, x2: vx, y2: -vy, class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }));
+      items.push(
+        s('line', { x1: rx, y1: -ry, x2: vx, y2: -vy, class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
+      );
       const rline = arrow(rx, ry, 'la-ledger__arrow is-read', true);
       rline.setAttribute('marker-end', `url(#${plane.markerId}-v)`);
       items.push(rline);
-      items.push(s('text', { x: rx, y: -ry - 0.08, class: 'la-ledger__label is-read', 'text-anchor': 'middle' }, `r${subscript(r.index + 1)}`));
+      items.push(
+        s(
+          'text',
+          { x: rx, y: -ry - 0.08, class: 'la-ledger__label is-read', 'text-anchor': 'middle' },
+          `r${subscript(r.index + 1)}`,
+        ),
+      );
     }
-    items.push(s('text', { x: vx, y: -vy - 0.08, class: 'la-ledger__label', 'text-anchor': 'middle' }, valueLabel(r.index)));
+    items.push(
+      s('text', { x: vx, y: -vy - 0.08, class: 'la-ledger__label', 'text-anchor': 'middle' }, valueLabel(r.index)),
+    );
   }
   patch(plane.valueLayer, ...items);
-  const summary = view.reads.map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`).join('; ');
-  plane.valueTitle.textContent = 'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet');
+  const summary = view.reads
+    .map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`)
+    .join('; ');
+  plane.valueTitle.textContent =
+    'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet');
 }
 
-function renderAngles(plane, state, view, vecOf, nameOf) {
+function renderAngles(plane, state, view, _vecOf, nameOf) {
   // Angles from the key being read to every other key, and the overlap φ(q)·φ(kᵢ): both from the core.
   const from = state.query;
   if (state.associations.length < 2 && from !== -1) {
@@ -213,20 +322,46 @@ function renderAngles(plane, state, view, vecOf, nameOf) {
   const phi = view.normalized;
   const rows = others.map((i) => {
     const ov = overlapOf(i);
-    return h('tr', { 'data-part': `angle-${i + 1}` },
+    return h(
+      'tr',
+      { 'data-part': `angle-${i + 1}` },
       h('th', { scope: 'row' }, nameOf(i)),
       h('td', { class: 'la-ledger__num', 'data-part': 'angle' }, `${formatNumber(view.anglesFromQuery[i], 2)}\u00b0`),
-      h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }, ov === null ? '\u2014' : formatNumber(ov)));
+      h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }, ov === null ? '\u2014' : formatNumber(ov)),
+    );
   });
-  patch(plane.angles, h('table', { class: 'la-ledger__angle-table' },
-    h('caption', null, `Between ${nameOf(from)} and the other keys`),
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, 'angle'),
-      h('th', { scope: 'col' }, phi ? 'overlap \u03c6\u00b7\u03c6' : 'overlap (dot product)'))),
-    h('tbody', null, rows)),
-  h('p', { class: 'la-ledger__muted' }, phi
-    ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
-    : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.'),
-  !phi && state.associations.length > 2
-    ? h('p', { class: 'la-ledger__muted' }, 'A plane has only two perpendicular directions: a third key must overlap at least one of the others.')
-    : null);
+  patch(
+    plane.angles,
+    h(
+      'table',
+      { class: 'la-ledger__angle-table' },
+      h('caption', null, `Between ${nameOf(from)} and the other keys`),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'key'),
+          h('th', { scope: 'col' }, 'angle'),
+          h('th', { scope: 'col' }, phi ? 'overlap \u03c6\u00b7\u03c6' : 'overlap (dot product)'),
+        ),
+      ),
+      h('tbody', null, rows),
+    ),
+    h(
+      'p',
+      { class: 'la-ledger__muted' },
+      phi
+        ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
+        : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.',
+    ),
+    !phi && state.associations.length > 2
+      ? h(
+          'p',
+          { class: 'la-ledger__muted' },
+          'A plane has only two perpendicular directions: a third key must overlap at least one of the others.',
+        )
+      : null,
+  );
 }

@@ -6,7 +6,7 @@ import { keyLabel } from './render-tables.js';
 
 function bar(cls, fraction) {
   const fill = h('span', { class: `la-ledger__bar-fill ${cls}` });
-  fill.style.width = `${Math.max(0, Math.min(1, fraction)) * 100}%`;   // drawing only
+  fill.style.width = `${Math.max(0, Math.min(1, fraction)) * 100}%`; // drawing only
   return h('span', { class: 'la-ledger__bar', 'aria-hidden': 'true' }, fill);
 }
 
@@ -14,22 +14,54 @@ export function renderReceipts(container, state, view) {
   const { receipts, ledger } = view.numbers;
   const count = state.step;
   const widest = Math.max(receipts, ledger, 1);
-  const chips = state.associations.slice(0, count).map((a, i) =>
-    h('li', { class: 'la-ledger__receipt', title: `${keyLabel(i)} = ${formatVector(a.k)}, v = ${formatVector(a.v)}` }, keyLabel(i)));
-  patch(container,
-    h('dl', { class: 'la-ledger__counter' },
-      h('div', { class: 'la-ledger__counter-row', 'data-part': 'receipts' },
+  const chips = state.associations
+    .slice(0, count)
+    .map((a, i) =>
+      h(
+        'li',
+        { class: 'la-ledger__receipt', title: `${keyLabel(i)} = ${formatVector(a.k)}, v = ${formatVector(a.v)}` },
+        keyLabel(i),
+      ),
+    );
+  patch(
+    container,
+    h(
+      'dl',
+      { class: 'la-ledger__counter' },
+      h(
+        'div',
+        { class: 'la-ledger__counter-row', 'data-part': 'receipts' },
         h('dt', null, 'Softmax keeps every receipt'),
-        h('dd', null,
-          h('span', { class: 'la-ledger__count' }, h('span', { class: 'la-ledger__num', 'data-part': 'receipt-numbers' }, formatNumber(receipts)),
-            ` numbers (${count} ${count === 1 ? 'receipt' : 'receipts'} \u00d7 (d\u2096 + d\u1d65))`),
+        h(
+          'dd',
+          null,
+          h(
+            'span',
+            { class: 'la-ledger__count' },
+            h('span', { class: 'la-ledger__num', 'data-part': 'receipt-numbers' }, formatNumber(receipts)),
+            ` numbers (${count} ${count === 1 ? 'receipt' : 'receipts'} \u00d7 (d\u2096 + d\u1d65))`,
+          ),
           bar('is-receipts', receipts / widest),
-          chips.length ? h('ul', { class: 'la-ledger__receipts', 'aria-label': 'receipts kept' }, chips) : null)),
-      h('div', { class: 'la-ledger__counter-row', 'data-part': 'ledger' },
+          chips.length ? h('ul', { class: 'la-ledger__receipts', 'aria-label': 'receipts kept' }, chips) : null,
+        ),
+      ),
+      h(
+        'div',
+        { class: 'la-ledger__counter-row', 'data-part': 'ledger' },
         h('dt', null, 'The ledger keeps S'),
-        h('dd', null,
-          h('span', { class: 'la-ledger__count' }, h('span', { class: 'la-ledger__num', 'data-part': 'ledger-numbers' }, formatNumber(ledger)),
-            ` numbers (d\u2096 \u00d7 d\u1d65 = ${view.dk} \u00d7 ${view.dv}), however many writes`
-            + (view.normalized ? `, plus the ${view.z.length} numbers of z for the normalizer` : '')),
-          bar('is-ledger', ledger / widest)))));
+        h(
+          'dd',
+          null,
+          h(
+            'span',
+            { class: 'la-ledger__count' },
+            h('span', { class: 'la-ledger__num', 'data-part': 'ledger-numbers' }, formatNumber(ledger)),
+            ` numbers (d\u2096 \u00d7 d\u1d65 = ${view.dk} \u00d7 ${view.dv}), however many writes` +
+              (view.normalized ? `, plus the ${view.z.length} numbers of z for the normalizer` : ''),
+          ),
+          bar('is-ledger', ledger / widest),
+        ),
+      ),
+    ),
+  );
 }

@@ -7,19 +7,38 @@ import { formatNumber, subscript } from './format.js';
  * stamp touched; they are highlighted and announced as changed.
  */
 export function matrixTable({ caption, values, rows, cols, changed, part }) {
-  const head = h('tr', null, h('td', { class: 'la-ledger__corner' }),
-    Array.from({ length: cols }, (_, j) => h('th', { scope: 'col', class: 'la-ledger__sr-th' }, srOnly(`column ${j + 1}`))));
-  const body = Array.from({ length: rows }, (_, i) => h('tr', null,
-    h('th', { scope: 'row', class: 'la-ledger__sr-th' }, srOnly(`row ${i + 1}`)),
-    Array.from({ length: cols }, (_, j) => {
-      const idx = i * cols + j;
-      const isChanged = changed ? changed[idx] : false;
-      return h('td', { class: isChanged ? 'is-changed' : null },
-        h('span', { class: 'la-ledger__num', text: formatNumber(values[idx]) }),
-        isChanged ? srOnly(' (changed)') : null);
-    })));
-  return h('table', { class: 'la-ledger__matrix', 'data-part': part },
-    h('caption', null, caption), h('thead', null, head), h('tbody', null, body));
+  const head = h(
+    'tr',
+    null,
+    h('td', { class: 'la-ledger__corner' }),
+    Array.from({ length: cols }, (_, j) =>
+      h('th', { scope: 'col', class: 'la-ledger__sr-th' }, srOnly(`column ${j + 1}`)),
+    ),
+  );
+  const body = Array.from({ length: rows }, (_, i) =>
+    h(
+      'tr',
+      null,
+      h('th', { scope: 'row', class: 'la-ledger__sr-th' }, srOnly(`row ${i + 1}`)),
+      Array.from({ length: cols }, (_, j) => {
+        const idx = i * cols + j;
+        const isChanged = changed ? changed[idx] : false;
+        return h(
+          'td',
+          { class: isChanged ? 'is-changed' : null },
+          h('span', { class: 'la-ledger__num', text: formatNumber(values[idx]) }),
+          isChanged ? srOnly(' (changed)') : null,
+        );
+      }),
+    ),
+  );
+  return h(
+    'table',
+    { class: 'la-ledger__matrix', 'data-part': part },
+    h('caption', null, caption),
+    h('thead', null, head),
+    h('tbody', null, body),
+  );
 }
 
 /** Rewrites the numbers and highlights of a table made by matrixTable, in place (same shape). */
@@ -39,11 +58,19 @@ export function updateMatrix(table, values, changed) {
 
 /** A vector as inline text with its own label, e.g. "k₁ = (1, 0)". */
 export function vectorText(label, v) {
-  return h('span', { class: 'la-ledger__vec' },
-    h('span', { class: 'la-ledger__sym', text: label }), ' = (',
+  return h(
+    'span',
+    { class: 'la-ledger__vec' },
+    h('span', { class: 'la-ledger__sym', text: label }),
+    ' = (',
     Array.from(v, (x, i) => [i ? ', ' : '', h('span', { class: 'la-ledger__num', text: formatNumber(x) })]),
-    ')');
+    ')',
+  );
 }
 
-export function keyLabel(i) { return `k${subscript(i + 1)}`; }
-export function valueLabel(i) { return `v${subscript(i + 1)}`; }
+export function keyLabel(i) {
+  return `k${subscript(i + 1)}`;
+}
+export function valueLabel(i) {
+  return `v${subscript(i + 1)}`;
+}

@@ -14,9 +14,9 @@ export function exampleState() {
       { k: [0, 1], v: [-2, 4] },
       { k: [0.8, 0.6], v: [0, -5] },
     ],
-    step: 3,                 // writes applied so far (the ledger page being shown)
-    featureMap: 'identity',  // 'elu1' goes with the normalizer z (Katharopoulos et al. 2020)
-    query: 0,                // which read is decomposed: index of an association, or -1 for the free query
+    step: 3, // writes applied so far (the ledger page being shown)
+    featureMap: 'identity', // 'elu1' goes with the normalizer z (Katharopoulos et al. 2020)
+    query: 0, // which read is decomposed: index of an association, or -1 for the free query
     freeQuery: [0.6, 0.8],
   };
 }
@@ -34,14 +34,19 @@ export function cloneState(s) {
 
 /** Parses one numeric field typed by the reader. Returns {value} or {error}. */
 export function parseNumber(text, limit) {
-  const t = String(text).trim().replace(/\u2212/g, '-').replace(/^\+/, '');
+  const t = String(text)
+    .trim()
+    .replace(/\u2212/g, '-')
+    .replace(/^\+/, '');
   if (t === '') return { error: 'Enter a number.' };
   if (/^-?\d+,\d+$/.test(t)) return { error: `Use a decimal point: ${t.replace(',', '.')}` };
   if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return { error: `\u201c${t}\u201d is not a number.` };
   const value = Number(t);
   if (!Number.isFinite(value)) return { error: 'That number is too large.' };
   if (limit !== undefined && (value > limit || value < -limit)) {
-    return { error: `Use a number between \u2212${limit.toExponential(0).replace('+', '')} and ${limit.toExponential(0).replace('+', '')}.` };
+    return {
+      error: `Use a number between \u2212${limit.toExponential(0).replace('+', '')} and ${limit.toExponential(0).replace('+', '')}.`,
+    };
   }
   return { value };
 }
@@ -67,7 +72,8 @@ export function mergeState(base, input, limit) {
     return { state: next, notices: ['The demo settings were not an object and were ignored.'] };
   }
   const known = new Set(['d', 'associations', 'step', 'featureMap', 'query', 'freeQuery']);
-  for (const key of Object.keys(input)) if (!known.has(key)) notices.push(`Unknown setting \u201c${key}\u201d ignored.`);
+  for (const key of Object.keys(input))
+    if (!known.has(key)) notices.push(`Unknown setting \u201c${key}\u201d ignored.`);
 
   if ('d' in input) {
     if (DIMS.includes(input.d)) next.d = input.d;
@@ -76,11 +82,23 @@ export function mergeState(base, input, limit) {
   const inRange = (x) => x <= limit && x >= -limit;
   if ('associations' in input) {
     const list = input.associations;
-    const ok = Array.isArray(list) && list.length <= MAX_ASSOCIATIONS && list.every((a) =>
-      a && isNumberArray(a.k, next.d) && isNumberArray(a.v, next.d) && !isZeroVector(a.k)
-      && a.k.every(inRange) && a.v.every(inRange));
+    const ok =
+      Array.isArray(list) &&
+      list.length <= MAX_ASSOCIATIONS &&
+      list.every(
+        (a) =>
+          a &&
+          isNumberArray(a.k, next.d) &&
+          isNumberArray(a.v, next.d) &&
+          !isZeroVector(a.k) &&
+          a.k.every(inRange) &&
+          a.v.every(inRange),
+      );
     if (ok) next.associations = list.map((a) => ({ k: a.k.slice(), v: a.v.slice() }));
-    else notices.push(`Setting \u201cassociations\u201d must list up to ${MAX_ASSOCIATIONS} pairs {k, v} of ${next.d} numbers each, keys not zero; ignored.`);
+    else
+      notices.push(
+        `Setting \u201cassociations\u201d must list up to ${MAX_ASSOCIATIONS} pairs {k, v} of ${next.d} numbers each, keys not zero; ignored.`,
+      );
   }
   if (next.associations.some((a) => a.k.length !== next.d)) {
     // d changed but the associations did not come with it: pad or cut them, as the d switch does.
@@ -89,7 +107,8 @@ export function mergeState(base, input, limit) {
     if (next.associations.length < kept.length) notices.push('Keys left with no direction in the new d were dropped.');
   }
   if ('step' in input) {
-    if (Number.isInteger(input.step) && input.step >= 0 && input.step <= next.associations.length) next.step = input.step;
+    if (Number.isInteger(input.step) && input.step >= 0 && input.step <= next.associations.length)
+      next.step = input.step;
     else notices.push('Setting \u201cstep\u201d must be a whole number of writes; ignored.');
   }
   if (next.step > next.associations.length) next.step = next.associations.length;
@@ -98,12 +117,17 @@ export function mergeState(base, input, limit) {
     else notices.push('Setting \u201cfeatureMap\u201d must be \u201cidentity\u201d or \u201celu1\u201d; ignored.');
   }
   if ('query' in input) {
-    if (Number.isInteger(input.query) && input.query >= -1 && input.query < next.associations.length) next.query = input.query;
-    else notices.push('Setting \u201cquery\u201d must name a stored key (0, 1, \u2026) or \u22121 for the free query; ignored.');
+    if (Number.isInteger(input.query) && input.query >= -1 && input.query < next.associations.length)
+      next.query = input.query;
+    else
+      notices.push(
+        'Setting \u201cquery\u201d must name a stored key (0, 1, \u2026) or \u22121 for the free query; ignored.',
+      );
   }
   if (next.query >= next.associations.length) next.query = next.associations.length ? 0 : -1;
   if ('freeQuery' in input) {
-    if (isNumberArray(input.freeQuery, next.d) && input.freeQuery.every(inRange)) next.freeQuery = input.freeQuery.slice();
+    if (isNumberArray(input.freeQuery, next.d) && input.freeQuery.every(inRange))
+      next.freeQuery = input.freeQuery.slice();
     else notices.push(`Setting \u201cfreeQuery\u201d must be ${next.d} numbers; ignored.`);
   }
   if (next.freeQuery.length !== next.d) next.freeQuery = resize(next.freeQuery, next.d);

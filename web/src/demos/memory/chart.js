@@ -15,7 +15,7 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-const num = (b) => Number(b);   // BigInt -> float, for pixel positions only
+const num = (b) => Number(b); // BigInt -> float, for pixel positions only
 
 /** Tick values (BigInt bytes) for a log axis between lo and hi (floats). */
 function logTicks(lo, hi, system) {
@@ -28,11 +28,12 @@ function logTicks(lo, hi, system) {
       if (num(v) >= lo * 0.9999 && num(v) <= hi * 1.0001) ticks.push(v);
     }
   }
-  if (ticks.length > 8) ticks = ticks.filter((v) => {
-    let p = 1n;
-    while (p < v) p *= base;
-    return p === v;
-  });
+  if (ticks.length > 8)
+    ticks = ticks.filter((v) => {
+      let p = 1n;
+      while (p < v) p *= base;
+      return p === v;
+    });
   return ticks;
 }
 
@@ -41,7 +42,7 @@ function linearTicks(hi, system) {
   const base = system === 'decimal' ? 1000n : 1024n;
   let unit = 1n;
   while (num(unit * base) <= hi) unit *= base;
-  const span = hi / num(unit);                       // 1 .. base, in units
+  const span = hi / num(unit); // 1 .. base, in units
   const raw = span / 4;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw) || 10 * mag;
@@ -130,8 +131,16 @@ export function drawChart(svg, view) {
 
   // the fixed state (flat band) and the KV cache stacked on it
   const plot = el('g', { class: 'lm-plot' }, svg);
-  el('path', { d: `M${x0},${bottom} L${pts('stateBytes').join(' L')} L${x1},${bottom} Z`, class: 'lm-state-area' }, plot);
-  el('path', { d: `M${pts('stateBytes').join(' L')} L${[...pts('totalBytes')].reverse().join(' L')} Z`, class: 'lm-kv-area' }, plot);
+  el(
+    'path',
+    { d: `M${x0},${bottom} L${pts('stateBytes').join(' L')} L${x1},${bottom} Z`, class: 'lm-state-area' },
+    plot,
+  );
+  el(
+    'path',
+    { d: `M${pts('stateBytes').join(' L')} L${[...pts('totalBytes')].reverse().join(' L')} Z`, class: 'lm-kv-area' },
+    plot,
+  );
   if (view.growing) el('path', { d: `M${pts('totalBytes').join(' L')}`, class: 'lm-kv-line' }, plot);
   if (samples.some((r) => r.stateBytes > 0n)) {
     el('path', { d: `M${pts('stateBytes').join(' L')}`, class: 'lm-state-line' }, plot);

@@ -43,15 +43,19 @@ export function computeAll(la, s, model, twin, original, cache = null) {
   let crossover = null;
   if (reference) {
     refNow = reference.kind === 'own' ? now : la.kvMemory(reference.model, opts);
-    refPerSession = la.kvMemory(reference.model,
-      { tokens: 1, sessions: 1, kvDtype: s.kvDtype, stateDtype: s.stateDtype }).stateBytes;
+    refPerSession = la.kvMemory(reference.model, {
+      tokens: 1,
+      sessions: 1,
+      kvDtype: s.kvDtype,
+      stateDtype: s.stateDtype,
+    }).stateBytes;
     if (hasGrowingLayers(core) && refPerSession > 0n) {
       // The model itself was accepted by kvMemory above; should the crossover alone fail, the
       // reader sees its message in that one row instead of losing the whole picture.
       try {
         crossover = la.kvCrossover(core, { stateBytes: refPerSession, kvDtype: s.kvDtype });
       } catch (e) {
-        crossover = { error: e && e.message ? e.message : String(e) };
+        crossover = { error: e?.message ? e.message : String(e) };
       }
     }
   }
@@ -60,8 +64,7 @@ export function computeAll(la, s, model, twin, original, cache = null) {
   const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
 
   // The curve does not depend on the reader's context length: moving the slider reuses it.
-  const key = JSON.stringify([core, reference && reference.model, originalCore, s.sessions, s.kvDtype,
-    s.stateDtype]);
+  const key = JSON.stringify([core, reference?.model, originalCore, s.sessions, s.kvDtype, s.stateDtype]);
   let samples = cache && cache.key === key ? cache.samples : null;
   if (!samples) {
     samples = sampleTokens(core).map((tokens) => {
@@ -76,6 +79,16 @@ export function computeAll(la, s, model, twin, original, cache = null) {
     });
   }
 
-  return { now, capacity, reference: reference && reference.kind, refNow, refPerSession, crossover, originalNow,
-    samples, samplesKey: key, growing: hasGrowingLayers(core) };
+  return {
+    now,
+    capacity,
+    reference: reference?.kind,
+    refNow,
+    refPerSession,
+    crossover,
+    originalNow,
+    samples,
+    samplesKey: key,
+    growing: hasGrowingLayers(core),
+  };
 }

@@ -39,9 +39,9 @@ export function divideToDecimal(value, divisor, decimals = 2) {
   const negative = n < 0n;
   const scale = 10n ** BigInt(decimals);
   const magnitude = negative ? -n : n;
-  const scaled = (2n * magnitude * scale + d) / (2n * d);   // round half up
+  const scaled = (2n * magnitude * scale + d) / (2n * d); // round half up
   const whole = scaled / scale;
-  let frac = (scaled % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  const frac = (scaled % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   const text = groupDigits(whole) + (frac ? '.' + frac : '');
   return (negative && scaled !== 0n ? '\u2212' : '') + text;
 }
@@ -103,7 +103,9 @@ export function parseGigabytes(text) {
 /** A plain whole number typed by the reader ("32", " 4096 ") as a number; NaN for anything else
  *  (the core then names the field and the allowed range). */
 export function parseWhole(text) {
-  const s = String(text).trim().replace(/[,_\s]/g, '');
+  const s = String(text)
+    .trim()
+    .replace(/[,_\s]/g, '');
   if (!/^-?\d+$/.test(s)) return Number.NaN;
   return Number(s);
 }

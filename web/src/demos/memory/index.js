@@ -4,25 +4,53 @@
 // shown beside the control and the last good state stays on screen).
 
 import './memory.css';
-import { exactBytes, formatBytes, groupDigits, longTokens, parseGigabytes, parseWhole,
-  shortTokens } from './format.js';
-import { CUSTOM_ID, GROUP_FIELDS, KIND_LABELS, describeGroup, draftFromModel, hasGrowingLayers,
-  hasLinearLayers, linearized, modelFromDraft, newGroupDraft } from './models.js';
+import { exactBytes, formatBytes, groupDigits, longTokens, parseGigabytes, parseWhole, shortTokens } from './format.js';
+import {
+  CUSTOM_ID,
+  GROUP_FIELDS,
+  KIND_LABELS,
+  describeGroup,
+  draftFromModel,
+  hasGrowingLayers,
+  hasLinearLayers,
+  linearized,
+  modelFromDraft,
+  newGroupDraft,
+} from './models.js';
 import { PRESETS, findPreset } from './presets.js';
 import { MAX_TOKENS, MIN_TOKENS, computeAll } from './compute.js';
 import { drawChart, placeMarker } from './chart.js';
 import { patchChildren, setText } from '../../dom-patch.js';
 import { workTimer } from '../../work-timing.js';
 
-const DTYPES = [['fp32', 'fp32 (4 bytes)'], ['bf16', 'bf16 (2 bytes)'], ['fp8', 'fp8 (1 byte)'],
-  ['int4', 'int4 (½ byte)']];
-const GPUS = [['24', '24 GB'], ['80', '80 GB'], ['141', '141 GB'], ['192', '192 GB'], ['custom', 'Custom']];
+const DTYPES = [
+  ['fp32', 'fp32 (4 bytes)'],
+  ['bf16', 'bf16 (2 bytes)'],
+  ['fp8', 'fp8 (1 byte)'],
+  ['int4', 'int4 (½ byte)'],
+];
+const GPUS = [
+  ['24', '24 GB'],
+  ['80', '80 GB'],
+  ['141', '141 GB'],
+  ['192', '192 GB'],
+  ['custom', 'Custom'],
+];
 const DEFAULTS = Object.freeze({
-  preset: 'llama-3-8b', linear: false, custom: null, tokens: 131072, sessions: 1,
-  kvDtype: 'bf16', stateDtype: 'bf16', weightDtype: 'bf16', gpu: '80', gpuCustom: '48',
-  unit: 'binary', yScale: 'log',
+  preset: 'llama-3-8b',
+  linear: false,
+  custom: null,
+  tokens: 131072,
+  sessions: 1,
+  kvDtype: 'bf16',
+  stateDtype: 'bf16',
+  weightDtype: 'bf16',
+  gpu: '80',
+  gpuCustom: '48',
+  unit: 'binary',
+  yScale: 'log',
 });
-const SLIDER_STEPS = 400;   // 100 positions per decade, 1K .. 10M
+const SLIDER_STEPS = 400; // 100 positions per decade, 1K .. 10M
 
 let mountCount = 0;
 
@@ -68,21 +96,21 @@ function h(tag, attrs = {}, ...children) {
 }
 
 export function mount(rootElement, { la, state: initialState, onStateChange } = {}) {
-  const timed = workTimer('memory');   // its own work, as User Timing measures la-memory:*
+  const timed = workTimer('memory'); // its own work, as User Timing measures la-memory:*
   const uid = `lm${++mountCount}`;
   const ac = new AbortController();
   const on = (node, type, fn) => node.addEventListener(type, fn, { signal: ac.signal });
   let state = { ...DEFAULTS };
   let results = null;
-  let draft = null;           // the custom editor's strings, as typed
+  let draft = null; // the custom editor's strings, as typed
   let summaryTimer = 0;
   let lastChartWidth = 0;
-  let renderedSamples = null;  // the table is rebuilt only when the curve or the units change
+  let renderedSamples = null; // the table is rebuilt only when the curve or the units change
   let renderedUnit = null;
-  let sourceKey = null;       // the model's source and layers are rebuilt only when the model changes
-  let chartDrawn = null;      // what the drawn chart depends on, besides the reader's context length
-  let chartGeom = null;       // its scales, to move the context marker without redrawing
-  let sliderFrame = 0;        // the slider's pending update (one per animation frame)
+  let sourceKey = null; // the model's source and layers are rebuilt only when the model changes
+  let chartDrawn = null; // what the drawn chart depends on, besides the reader's context length
+  let chartGeom = null; // its scales, to move the context marker without redrawing
+  let sliderFrame = 0; // the slider's pending update (one per animation frame)
   let sliderTokens = null;
 
   // ---- DOM ---------------------------------------------------------------------------------------
@@ -100,31 +128,63 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   for (const g of groups.values()) presetSelect.append(g);
   presetSelect.append(h('option', { value: CUSTOM_ID, text: 'Custom model…' }));
   const linearBox = h('input', { type: 'checkbox', id: `${uid}-linear` });
-  const linearLabel = h('label', { for: `${uid}-linear`, class: 'lm-check' }, linearBox,
-    ' Make every attention layer linear (one d×d state per head instead of a KV cache)');
+  const linearLabel = h(
+    'label',
+    { for: `${uid}-linear`, class: 'lm-check' },
+    linearBox,
+    ' Make every attention layer linear (one d×d state per head instead of a KV cache)',
+  );
   const source = h('div', { class: 'lm-source' });
   const editor = h('fieldset', { class: 'lm-editor', hidden: true });
   const editorGroups = h('div', { class: 'lm-groups' });
   const addGroup = h('button', { type: 'button', class: 'lm-button', text: 'Add layer group' });
-  const paramsInput = h('input', { type: 'text', inputmode: 'decimal', id: `${uid}-params`,
-    autocomplete: 'off', 'aria-describedby': `${uid}-editor-error` });
+  const paramsInput = h('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    id: `${uid}-params`,
+    autocomplete: 'off',
+    'aria-describedby': `${uid}-editor-error`,
+  });
   const editorError = h('p', { class: 'lm-error', id: `${uid}-editor-error`, 'aria-live': 'polite' });
-  editor.append(h('legend', { text: 'Custom model' }), editorGroups,
+  editor.append(
+    h('legend', { text: 'Custom model' }),
+    editorGroups,
     h('div', { class: 'lm-row' }, addGroup),
-    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-params`, text: 'Parameters (billions, for the weights)' }), paramsInput),
-    editorError);
-  const modelBox = h('fieldset', { class: 'lm-box lm-model' },
+    h(
+      'div',
+      { class: 'lm-field' },
+      h('label', { for: `${uid}-params`, text: 'Parameters (billions, for the weights)' }),
+      paramsInput,
+    ),
+    editorError,
+  );
+  const modelBox = h(
+    'fieldset',
+    { class: 'lm-box lm-model' },
     h('legend', { text: 'Model' }),
     h('div', { class: 'lm-field' }, h('label', { for: `${uid}-preset`, text: 'Preset' }), presetSelect),
-    linearLabel, source, editor);
+    linearLabel,
+    source,
+    editor,
+  );
 
   // context and sessions
   const slider = h('input', { type: 'range', id: `${uid}-slider`, min: 0, max: SLIDER_STEPS, step: 1 });
-  const tokensInput = h('input', { type: 'text', inputmode: 'numeric', id: `${uid}-tokens`,
-    autocomplete: 'off', 'aria-describedby': `${uid}-tokens-error` });
+  const tokensInput = h('input', {
+    type: 'text',
+    inputmode: 'numeric',
+    id: `${uid}-tokens`,
+    autocomplete: 'off',
+    'aria-describedby': `${uid}-tokens-error`,
+  });
   const tokensError = h('p', { class: 'lm-error', id: `${uid}-tokens-error`, 'aria-live': 'polite' });
-  const sessionsInput = h('input', { type: 'text', inputmode: 'numeric', id: `${uid}-sessions`,
-    autocomplete: 'off', 'aria-describedby': `${uid}-sessions-error` });
+  const sessionsInput = h('input', {
+    type: 'text',
+    inputmode: 'numeric',
+    id: `${uid}-sessions`,
+    autocomplete: 'off',
+    'aria-describedby': `${uid}-sessions-error`,
+  });
   const sessionsError = h('p', { class: 'lm-error', id: `${uid}-sessions-error`, 'aria-live': 'polite' });
   const dtypeSelect = (id) => {
     const s = h('select', { id });
@@ -133,34 +193,90 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   };
   const kvDtype = dtypeSelect(`${uid}-kvdtype`);
   const stateDtype = dtypeSelect(`${uid}-statedtype`);
-  const contextBox = h('fieldset', { class: 'lm-box lm-context' },
+  const contextBox = h(
+    'fieldset',
+    { class: 'lm-box lm-context' },
     h('legend', { text: 'Context and precision' }),
-    h('div', { class: 'lm-field lm-wide' }, h('label', { for: `${uid}-slider`, text: 'Context length (1K to 10M tokens, log scale)' }), slider),
-    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-tokens`, text: 'Context (tokens, exact)' }), tokensInput, tokensError),
-    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-sessions`, text: 'Concurrent sessions' }), sessionsInput, sessionsError),
+    h(
+      'div',
+      { class: 'lm-field lm-wide' },
+      h('label', { for: `${uid}-slider`, text: 'Context length (1K to 10M tokens, log scale)' }),
+      slider,
+    ),
+    h(
+      'div',
+      { class: 'lm-field' },
+      h('label', { for: `${uid}-tokens`, text: 'Context (tokens, exact)' }),
+      tokensInput,
+      tokensError,
+    ),
+    h(
+      'div',
+      { class: 'lm-field' },
+      h('label', { for: `${uid}-sessions`, text: 'Concurrent sessions' }),
+      sessionsInput,
+      sessionsError,
+    ),
     h('div', { class: 'lm-field' }, h('label', { for: `${uid}-kvdtype`, text: 'KV cache type' }), kvDtype),
-    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-statedtype`, text: 'Fixed state type' }), stateDtype));
+    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-statedtype`, text: 'Fixed state type' }), stateDtype),
+  );
 
   // GPU budget and display
-  const gpuRadios = GPUS.map(([v, t]) => h('input', { type: 'radio', name: `${uid}-gpu`, value: v, id: `${uid}-gpu-${v}` }));
-  const gpuCustom = h('input', { type: 'text', inputmode: 'decimal', id: `${uid}-gpucustom`,
-    autocomplete: 'off', 'aria-describedby': `${uid}-gpu-error` });
+  const gpuRadios = GPUS.map(([v, _t]) =>
+    h('input', { type: 'radio', name: `${uid}-gpu`, value: v, id: `${uid}-gpu-${v}` }),
+  );
+  const gpuCustom = h('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    id: `${uid}-gpucustom`,
+    autocomplete: 'off',
+    'aria-describedby': `${uid}-gpu-error`,
+  });
   const gpuError = h('p', { class: 'lm-error', id: `${uid}-gpu-error`, 'aria-live': 'polite' });
   const weightDtype = dtypeSelect(`${uid}-weightdtype`);
-  const gpuBox = h('fieldset', { class: 'lm-box lm-gpu' },
+  const gpuBox = h(
+    'fieldset',
+    { class: 'lm-box lm-gpu' },
     h('legend', { text: 'GPU memory budget' }),
-    h('div', { class: 'lm-radios' }, ...GPUS.map(([v, t], i) =>
-      h('label', { for: `${uid}-gpu-${v}`, class: 'lm-radio' }, gpuRadios[i], ` ${t}`))),
-    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-gpucustom`, text: 'Custom budget (GB, 10⁹ bytes)' }), gpuCustom, gpuError),
-    h('div', { class: 'lm-field' }, h('label', { for: `${uid}-weightdtype`, text: 'Weights type (parameters × bytes)' }), weightDtype));
+    h(
+      'div',
+      { class: 'lm-radios' },
+      ...GPUS.map(([v, t], i) => h('label', { for: `${uid}-gpu-${v}`, class: 'lm-radio' }, gpuRadios[i], ` ${t}`)),
+    ),
+    h(
+      'div',
+      { class: 'lm-field' },
+      h('label', { for: `${uid}-gpucustom`, text: 'Custom budget (GB, 10⁹ bytes)' }),
+      gpuCustom,
+      gpuError,
+    ),
+    h(
+      'div',
+      { class: 'lm-field' },
+      h('label', { for: `${uid}-weightdtype`, text: 'Weights type (parameters × bytes)' }),
+      weightDtype,
+    ),
+  );
   const radioGroup = (name, legend, options) => {
-    const inputs = options.map(([v]) => h('input', { type: 'radio', name: `${uid}-${name}`, value: v, id: `${uid}-${name}-${v}` }));
-    const box = h('fieldset', { class: 'lm-inline' }, h('legend', { text: legend }),
-      ...options.map(([v, t], i) => h('label', { for: `${uid}-${name}-${v}`, class: 'lm-radio' }, inputs[i], ` ${t}`)));
+    const inputs = options.map(([v]) =>
+      h('input', { type: 'radio', name: `${uid}-${name}`, value: v, id: `${uid}-${name}-${v}` }),
+    );
+    const box = h(
+      'fieldset',
+      { class: 'lm-inline' },
+      h('legend', { text: legend }),
+      ...options.map(([v, t], i) => h('label', { for: `${uid}-${name}-${v}`, class: 'lm-radio' }, inputs[i], ` ${t}`)),
+    );
     return { box, inputs };
   };
-  const unitRadios = radioGroup('unit', 'Units', [['binary', 'GiB (2³⁰ bytes)'], ['decimal', 'GB (10⁹ bytes)']]);
-  const scaleRadios = radioGroup('scale', 'Memory axis', [['log', 'log'], ['linear', 'linear']]);
+  const unitRadios = radioGroup('unit', 'Units', [
+    ['binary', 'GiB (2³⁰ bytes)'],
+    ['decimal', 'GB (10⁹ bytes)'],
+  ]);
+  const scaleRadios = radioGroup('scale', 'Memory axis', [
+    ['log', 'log'],
+    ['linear', 'linear'],
+  ]);
   const displayBox = h('div', { class: 'lm-display' }, unitRadios.box, scaleRadios.box);
 
   // outputs
@@ -177,12 +293,32 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   const tableBody = h('tbody');
   const tableHead = h('tr');
   const tableCaption = h('caption');
-  const tableWrap = h('div', { class: 'lm-table-wrap', tabindex: 0, role: 'region',
-    'aria-label': 'Plotted values' }, h('table', { class: 'lm-table' }, tableCaption, h('thead', {}, tableHead), tableBody));
-  const details = h('details', { class: 'lm-details' }, h('summary', { text: 'Data table of the plotted values' }), tableWrap);
+  const tableWrap = h(
+    'div',
+    { class: 'lm-table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Plotted values' },
+    h('table', { class: 'lm-table' }, tableCaption, h('thead', {}, tableHead), tableBody),
+  );
+  const details = h(
+    'details',
+    { class: 'lm-details' },
+    h('summary', { text: 'Data table of the plotted values' }),
+    tableWrap,
+  );
 
-  root.append(notice, modelBox, contextBox, gpuBox, displayBox, summary, bars, chartTitle, chartBox,
-    legend, figures, details);
+  root.append(
+    notice,
+    modelBox,
+    contextBox,
+    gpuBox,
+    displayBox,
+    summary,
+    bars,
+    chartTitle,
+    chartBox,
+    legend,
+    figures,
+    details,
+  );
   rootElement.append(root);
 
   // ---- the model the state describes -------------------------------------------------------------
@@ -234,11 +370,12 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   }
 
   function showError(errorEl, e) {
-    const msg = e && e.message ? e.message : String(e);
+    const msg = e?.message ? e.message : String(e);
     if (errorEl) {
       errorEl.textContent = msg;
       if (errorEl === notice) notice.hidden = false;
-      const input = root.querySelector(`[aria-describedby="${errorEl.id}"]:focus`) ||
+      const input =
+        root.querySelector(`[aria-describedby="${errorEl.id}"]:focus`) ||
         root.querySelector(`[aria-describedby="${errorEl.id}"]`);
       if (input && input.tagName === 'INPUT') input.setAttribute('aria-invalid', 'true');
     }
@@ -253,7 +390,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
 
   // ---- render: state + results -> DOM -----------------------------------------------------------
   function setInput(input, value) {
-    if (input.getAttribute('aria-invalid') === 'true') return;   // keep the reader's text to fix
+    if (input.getAttribute('aria-invalid') === 'true') return; // keep the reader's text to fix
     if (input.value !== value) input.value = value;
   }
 
@@ -301,36 +438,54 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (p) {
       const cite = h('p', { class: 'lm-cite' }, 'Source: ');
       if (p.source.url) {
-        cite.append(h('a', { href: p.source.url, rel: 'noopener noreferrer', target: '_blank', text: p.source.citation }));
+        cite.append(
+          h('a', { href: p.source.url, rel: 'noopener noreferrer', target: '_blank', text: p.source.citation }),
+        );
       } else cite.append(p.source.citation);
-      cite.append(' ', h('span', {
-        class: p.confirmed ? 'lm-badge lm-confirmed' : 'lm-badge lm-unconfirmed',
-        text: p.confirmed ? 'checked against the released config' : 'not fully confirmed: see the note',
-      }));
+      cite.append(
+        ' ',
+        h('span', {
+          class: p.confirmed ? 'lm-badge lm-confirmed' : 'lm-badge lm-unconfirmed',
+          text: p.confirmed ? 'checked against the released config' : 'not fully confirmed: see the note',
+        }),
+      );
       source.append(cite, h('p', { class: 'lm-note', text: p.note }));
     }
     const list = h('ul', { class: 'lm-layers', 'aria-label': 'Layers of the model shown' });
     for (const g of r.model.layers) list.append(h('li', { text: describeGroup(g) }));
-    if (r.original) source.append(h('p', { class: 'lm-note', text: 'Shown with every attention layer made linear: each keeps one state per head instead of a growing cache.' }));
+    if (r.original)
+      source.append(
+        h('p', {
+          class: 'lm-note',
+          text: 'Shown with every attention layer made linear: each keeps one state per head instead of a growing cache.',
+        }),
+      );
     source.append(list);
   }
 
   /** A byte figure: the rounded value, and the exact count on hover and focus. */
   function bytesFigure(bytes, key) {
     const f = formatBytes(bytes, state.unit);
-    return h('span', { class: 'lm-fig', tabindex: 0, 'data-figure': key, 'data-bytes': bytes.toString() },
+    return h(
+      'span',
+      { class: 'lm-fig', tabindex: 0, 'data-figure': key, 'data-bytes': bytes.toString() },
       h('span', { class: 'lm-value', text: f.text }),
-      h('span', { class: 'lm-exact', text: exactBytes(bytes) }));
+      h('span', { class: 'lm-exact', text: exactBytes(bytes) }),
+    );
   }
   function textFigure(text, key, exact, raw) {
-    return h('span', { class: 'lm-fig', tabindex: exact ? 0 : null, 'data-figure': key, 'data-value': raw },
-      h('span', { class: 'lm-value', text }), exact ? h('span', { class: 'lm-exact', text: exact }) : null);
+    return h(
+      'span',
+      { class: 'lm-fig', tabindex: exact ? 0 : null, 'data-figure': key, 'data-value': raw },
+      h('span', { class: 'lm-value', text }),
+      exact ? h('span', { class: 'lm-exact', text: exact }) : null,
+    );
   }
 
   function renderFigures() {
     const s = state;
     const { now, capacity, refNow, reference, crossover, growing } = results;
-    const maxTokens = BigInt(la.limits && la.limits.maxTokens ? la.limits.maxTokens : 1e10);
+    const maxTokens = BigInt(la.limits?.maxTokens ? la.limits.maxTokens : 1e10);
     const sess = `${groupDigits(s.sessions)} ${s.sessions === 1 ? 'session' : 'sessions'}`;
     const rows = [];
     rows.push(['KV cache per token (one session)', bytesFigure(now.kvBytesPerToken, 'kvPerToken')]);
@@ -338,40 +493,79 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     rows.push([`Fixed state, ${sess} (same at every context length)`, bytesFigure(now.stateBytes, 'stateTotal')]);
     rows.push(['Total cache memory', bytesFigure(now.totalBytes, 'total')]);
     if (reference === 'twin') {
-      rows.push([`Same model with every attention layer linear: fixed state, ${sess}`, bytesFigure(refNow.stateBytes, 'twinState')]);
+      rows.push([
+        `Same model with every attention layer linear: fixed state, ${sess}`,
+        bytesFigure(refNow.stateBytes, 'twinState'),
+      ]);
     }
     let cross;
     if (!growing) cross = textFigure('never: no layer keeps a growing cache', 'crossover', null, 'never');
-    else if (crossover !== null && typeof crossover === 'object') cross = textFigure(`unavailable: ${crossover.error}`, 'crossover', null, 'error');
-    else if (crossover === null) cross = textFigure('not applicable: no fixed state to compare with', 'crossover', null, 'none');
-    else if (crossover > maxTokens || crossover <= 0n) cross = textFigure(`never within ${shortTokens(maxTokens)} tokens`, 'crossover', null, 'never');
-    else cross = textFigure(crossover >= 1000n ? `${longTokens(crossover)} (${shortTokens(crossover)})` : longTokens(crossover),
-      'crossover', null, crossover.toString());
-    rows.push([reference === 'twin'
-      ? 'Context where one session’s KV cache outgrows the all-linear model’s state'
-      : 'Context where one session’s KV cache outgrows its fixed state', cross]);
+    else if (crossover !== null && typeof crossover === 'object')
+      cross = textFigure(`unavailable: ${crossover.error}`, 'crossover', null, 'error');
+    else if (crossover === null)
+      cross = textFigure('not applicable: no fixed state to compare with', 'crossover', null, 'none');
+    else if (crossover > maxTokens || crossover <= 0n)
+      cross = textFigure(`never within ${shortTokens(maxTokens)} tokens`, 'crossover', null, 'never');
+    else
+      cross = textFigure(
+        crossover >= 1000n ? `${longTokens(crossover)} (${shortTokens(crossover)})` : longTokens(crossover),
+        'crossover',
+        null,
+        crossover.toString(),
+      );
+    rows.push([
+      reference === 'twin'
+        ? 'Context where one session’s KV cache outgrows the all-linear model’s state'
+        : 'Context where one session’s KV cache outgrows its fixed state',
+      cross,
+    ]);
     const r = results.resolved;
-    const params = r.model.params ? `${groupDigits(BigInt(Math.round(r.model.params)))} parameters × ${s.weightDtype}` : 'no parameters given';
+    const params = r.model.params
+      ? `${groupDigits(BigInt(Math.round(r.model.params)))} parameters × ${s.weightDtype}`
+      : 'no parameters given';
     rows.push([`Weights (${params})`, bytesFigure(capacity.weightBytes, 'weights')]);
-    rows.push([`Room for cache on ${gpuLabel()}`, capacity.freeBytes > 0n ? bytesFigure(capacity.freeBytes, 'room')
-      : textFigure('none: the weights alone exceed the budget', 'room', null, capacity.freeBytes.toString())]);
-    rows.push([`Sessions that fit at ${shortTokens(s.tokens)} tokens`,
-      textFigure(groupDigits(capacity.sessionsThatFit), 'sessionsFit', null, capacity.sessionsThatFit.toString())]);
+    rows.push([
+      `Room for cache on ${gpuLabel()}`,
+      capacity.freeBytes > 0n
+        ? bytesFigure(capacity.freeBytes, 'room')
+        : textFigure('none: the weights alone exceed the budget', 'room', null, capacity.freeBytes.toString()),
+    ]);
+    rows.push([
+      `Sessions that fit at ${shortTokens(s.tokens)} tokens`,
+      textFigure(groupDigits(capacity.sessionsThatFit), 'sessionsFit', null, capacity.sessionsThatFit.toString()),
+    ]);
     const longest = capacity.longestContext;
-    rows.push([`Longest context that fits ${sess}`, textFigure(
-      longest >= maxTokens && capacity.freeBytes > 0n ? `${longTokens(longest)} or more (the core’s limit)` : longTokens(longest),
-      'longest', null, longest.toString())]);
-    patchChildren(figures, rows.flatMap(([label, fig]) => [h('dt', { text: label }), h('dd', {}, fig)]));
+    rows.push([
+      `Longest context that fits ${sess}`,
+      textFigure(
+        longest >= maxTokens && capacity.freeBytes > 0n
+          ? `${longTokens(longest)} or more (the core’s limit)`
+          : longTokens(longest),
+        'longest',
+        null,
+        longest.toString(),
+      ),
+    ]);
+    patchChildren(
+      figures,
+      rows.flatMap(([label, fig]) => [h('dt', { text: label }), h('dd', {}, fig)]),
+    );
   }
 
   function gpuLabel() {
     const bytes = BigInt(gpuBytesOf(state));
-    return `the ${formatBytes(bytes, 'decimal').text} GPU` + (state.unit === 'binary' ? ` (${formatBytes(bytes, 'binary').text})` : '');
+    return (
+      `the ${formatBytes(bytes, 'decimal').text} GPU` +
+      (state.unit === 'binary' ? ` (${formatBytes(bytes, 'binary').text})` : '')
+    );
   }
 
   function renderBars() {
     const { now, refNow, reference, capacity, originalNow } = results;
-    const items = [['KV cache', now.kvBytes, 'lm-bar-kv'], ['Fixed state', now.stateBytes, 'lm-bar-state']];
+    const items = [
+      ['KV cache', now.kvBytes, 'lm-bar-kv'],
+      ['Fixed state', now.stateBytes, 'lm-bar-state'],
+    ];
     if (reference === 'twin') items.push(['All-linear state', refNow.stateBytes, 'lm-bar-twin']);
     if (originalNow) items.push(['Before: KV cache', originalNow.kvBytes, 'lm-bar-original']);
     const dataMax = items.reduce((m, [, b]) => (b > m ? b : m), 1n);
@@ -382,16 +576,23 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (!bars.firstChild) {
       bars.append(h('p', { class: 'lm-bars-title' }), h('div', { class: 'lm-bar-rows' }));
     }
-    setText(bars.firstChild, `At ${longTokens(state.tokens)}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}:`);
+    setText(
+      bars.firstChild,
+      `At ${longTokens(state.tokens)}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}:`,
+    );
     const rowsBox = bars.lastChild;
     // Rows persist between renders so their widths animate (CSS transition; none under reduced motion).
     while (rowsBox.children.length > items.length) rowsBox.lastChild.remove();
     items.forEach(([label, bytes, cls], i) => {
       let row = rowsBox.children[i];
       if (!row) {
-        row = h('div', { class: 'lm-bar-row' }, h('span', { class: 'lm-bar-label' }),
+        row = h(
+          'div',
+          { class: 'lm-bar-row' },
+          h('span', { class: 'lm-bar-label' }),
           h('span', { class: 'lm-bar-track' }, h('span', { class: 'lm-bar' }), h('span', { class: 'lm-bar-room' })),
-          h('span', { class: 'lm-bar-value' }));
+          h('span', { class: 'lm-bar-value' }),
+        );
         rowsBox.append(row);
       }
       setText(row.children[0], label);
@@ -413,13 +614,30 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     else if (!lastChartWidth) lastChartWidth = Math.max(300, Math.round(chartBox.clientWidth || 640));
     const r = results;
     const view = {
-      width: lastChartWidth, samples: r.samples, tokens: state.tokens, now: r.now, refKind: r.reference,
-      room: r.capacity.freeBytes, yScale: state.yScale, unit: state.unit, growing: r.growing,
+      width: lastChartWidth,
+      samples: r.samples,
+      tokens: state.tokens,
+      now: r.now,
+      refKind: r.reference,
+      room: r.capacity.freeBytes,
+      yScale: state.yScale,
+      unit: state.unit,
+      growing: r.growing,
       linearized: Boolean(r.resolved.original),
     };
     // Moving the context slider changes only the marker: the curve, axes and title stay.
-    const depends = [view.width, view.samples, view.refKind, view.room, view.yScale, view.unit, view.growing,
-      view.linearized, modelName(), state.sessions];
+    const depends = [
+      view.width,
+      view.samples,
+      view.refKind,
+      view.room,
+      view.yScale,
+      view.unit,
+      view.growing,
+      view.linearized,
+      modelName(),
+      state.sessions,
+    ];
     if (chartDrawn && depends.every((v, i) => v === chartDrawn[i])) {
       placeMarker(chartGeom, view);
       renderLegend();
@@ -430,10 +648,13 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     const u = state.unit;
     const first = r.samples[0];
     const last = r.samples[r.samples.length - 1];
-    setText(chartTitle, `${modelName()}: memory for ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'} from ${shortTokens(first.tokens)} to ${shortTokens(last.tokens)} tokens. ` +
-      `KV cache ${formatBytes(first.kvBytes, u).text} to ${formatBytes(last.kvBytes, u).text}; ` +
-      `fixed state ${formatBytes(first.stateBytes, u).text} throughout` +
-      (r.reference === 'twin' ? `; all-linear state ${formatBytes(first.refBytes, u).text} throughout.` : '.'));
+    setText(
+      chartTitle,
+      `${modelName()}: memory for ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'} from ${shortTokens(first.tokens)} to ${shortTokens(last.tokens)} tokens. ` +
+        `KV cache ${formatBytes(first.kvBytes, u).text} to ${formatBytes(last.kvBytes, u).text}; ` +
+        `fixed state ${formatBytes(first.stateBytes, u).text} throughout` +
+        (r.reference === 'twin' ? `; all-linear state ${formatBytes(first.refBytes, u).text} throughout.` : '.'),
+    );
     renderLegend();
   }
 
@@ -442,13 +663,20 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     const items = [];
     const growingGroups = r.resolved.model.layers.filter((g) => g.kind !== 'linear');
     const capped = growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && g.window);
-    if (r.growing) items.push(['lm-sw-kv', capped ? 'KV cache (stops growing once the window is full)' : 'KV cache (grows with context)']);
+    if (r.growing)
+      items.push([
+        'lm-sw-kv',
+        capped ? 'KV cache (stops growing once the window is full)' : 'KV cache (grows with context)',
+      ]);
     if (r.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
     if (r.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
     if (r.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
     if (r.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
     items.push(['lm-sw-marker', `your context: ${shortTokens(state.tokens)} tokens`]);
-    patchChildren(legend, items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)));
+    patchChildren(
+      legend,
+      items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)),
+    );
   }
 
   function renderTable() {
@@ -459,16 +687,36 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     const twin = r.reference === 'twin';
     const orig = Boolean(r.resolved.original);
     tableCaption.textContent = `${modelName()}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}, KV ${state.kvDtype}, state ${state.stateDtype}: the ${r.samples.length} context lengths plotted.`;
-    const heads = ['Context (tokens)', 'KV cache', 'Fixed state', ...(twin ? ['All-linear state'] : []),
-      'Total', ...(orig ? ['Before (with attention)'] : [])];
+    const heads = [
+      'Context (tokens)',
+      'KV cache',
+      'Fixed state',
+      ...(twin ? ['All-linear state'] : []),
+      'Total',
+      ...(orig ? ['Before (with attention)'] : []),
+    ];
     tableHead.replaceChildren(...heads.map((t) => h('th', { scope: 'col', text: t })));
-    const cell = (b, key) => h('td', { 'data-col': key, 'data-bytes': b.toString() },
-      formatBytes(b, u).text, h('span', { class: 'lm-cell-exact', text: exactBytes(b) }));
-    tableBody.replaceChildren(...r.samples.map((row) => h('tr', {},
-      h('th', { scope: 'row', 'data-col': 'tokens', text: groupDigits(row.tokens) }),
-      cell(row.kvBytes, 'kv'), cell(row.stateBytes, 'state'),
-      twin ? cell(row.refBytes, 'twin') : null, cell(row.totalBytes, 'total'),
-      orig ? cell(row.originalBytes, 'original') : null)));
+    const cell = (b, key) =>
+      h(
+        'td',
+        { 'data-col': key, 'data-bytes': b.toString() },
+        formatBytes(b, u).text,
+        h('span', { class: 'lm-cell-exact', text: exactBytes(b) }),
+      );
+    tableBody.replaceChildren(
+      ...r.samples.map((row) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row', 'data-col': 'tokens', text: groupDigits(row.tokens) }),
+          cell(row.kvBytes, 'kv'),
+          cell(row.stateBytes, 'state'),
+          twin ? cell(row.refBytes, 'twin') : null,
+          cell(row.totalBytes, 'total'),
+          orig ? cell(row.originalBytes, 'original') : null,
+        ),
+      ),
+    );
   }
 
   function scheduleSummary() {
@@ -477,11 +725,13 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
       if (!results) return;
       const u = state.unit;
       const { now, refNow, reference, capacity } = results;
-      let text = `${modelName()} at ${longTokens(state.tokens)}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}: ` +
+      let text =
+        `${modelName()} at ${longTokens(state.tokens)}, ${groupDigits(state.sessions)} ${state.sessions === 1 ? 'session' : 'sessions'}: ` +
         `KV cache ${formatBytes(now.kvBytes, u).text}, fixed state ${formatBytes(now.stateBytes, u).text}`;
-      if (reference === 'twin') text += `; with every attention layer linear the state would be ${formatBytes(refNow.stateBytes, u).text}`;
+      if (reference === 'twin')
+        text += `; with every attention layer linear the state would be ${formatBytes(refNow.stateBytes, u).text}`;
       text += `. ${groupDigits(capacity.sessionsThatFit)} ${capacity.sessionsThatFit === 1n ? 'session fits' : 'sessions fit'} on ${gpuLabel()}.`;
-      setText(summary, text);   // the polite live region speaks once the reader pauses
+      setText(summary, text); // the polite live region speaks once the reader pauses
     }, 350);
   }
 
@@ -497,13 +747,25 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
       box.append(h('div', { class: 'lm-field' }, h('label', { for: kindId, text: 'Kind' }), kind));
       for (const [key, label] of GROUP_FIELDS[g.kind]) {
         const id = `${uid}-g${i}-${key}`;
-        const input = h('input', { type: 'text', inputmode: 'numeric', id, autocomplete: 'off',
-          'data-group': i, 'data-key': key, 'aria-describedby': `${uid}-editor-error` });
+        const input = h('input', {
+          type: 'text',
+          inputmode: 'numeric',
+          id,
+          autocomplete: 'off',
+          'data-group': i,
+          'data-key': key,
+          'aria-describedby': `${uid}-editor-error`,
+        });
         input.value = g[key];
         box.append(h('div', { class: 'lm-field' }, h('label', { for: id, text: label }), input));
       }
-      const remove = h('button', { type: 'button', class: 'lm-button', 'data-remove': i,
-        text: 'Remove group', 'aria-label': `Remove layer group ${i + 1}` });
+      const remove = h('button', {
+        type: 'button',
+        class: 'lm-button',
+        'data-remove': i,
+        text: 'Remove group',
+        'aria-label': `Remove layer group ${i + 1}`,
+      });
       remove.disabled = draft.groups.length === 1;
       box.append(remove);
       editorGroups.append(box);
@@ -516,25 +778,30 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     const parsed = modelFromDraft(draft, parseWhole);
     if (parsed.error) {
       editorError.textContent = parsed.error;
-      const sel = parsed.field === 'params' ? paramsInput
-        : editor.querySelector(`[data-group="${parsed.group}"][data-key="${parsed.field}"]`);
+      const sel =
+        parsed.field === 'params'
+          ? paramsInput
+          : editor.querySelector(`[data-group="${parsed.group}"][data-key="${parsed.field}"]`);
       if (sel) sel.setAttribute('aria-invalid', 'true');
       return;
     }
     const custom = { ...parsed.model };
-    const twin = state.custom && state.custom.linearTwin;
+    const twin = state.custom?.linearTwin;
     if (twin) custom.linearTwin = twin;
     if (!apply({ preset: CUSTOM_ID, custom, linear: false }, editorError)) {
       // The core names the field ("model.layers[0].kvHeads must be ..."): say it in the editor's
       // words and mark that input.
       const m = /model\.layers\[(\d+)\]\.(\w+)/.exec(editorError.textContent);
-      const target = m ? editor.querySelector(`[data-group="${m[1]}"][data-key="${m[2]}"]`)
+      const target = m
+        ? editor.querySelector(`[data-group="${m[1]}"][data-key="${m[2]}"]`)
         : editor.querySelector('input:focus');
       if (m) {
         const kind = draft.groups[Number(m[1])] && draft.groups[Number(m[1])].kind;
         const field = kind && GROUP_FIELDS[kind].find(([key]) => key === m[2]);
-        editorError.textContent = editorError.textContent.replace(m[0],
-          `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`);
+        editorError.textContent = editorError.textContent.replace(
+          m[0],
+          `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`,
+        );
       }
       if (target) target.setAttribute('aria-invalid', 'true');
     }
@@ -605,12 +872,14 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   on(gpuCustom, 'change', () => {
     if (apply({ gpu: 'custom', gpuCustom: gpuCustom.value.trim() }, gpuError)) clearError(gpuError);
   });
-  for (const radio of unitRadios.inputs) on(radio, 'change', () => radio.checked && apply({ unit: radio.value }, notice));
-  for (const radio of scaleRadios.inputs) on(radio, 'change', () => radio.checked && apply({ yScale: radio.value }, notice));
+  for (const radio of unitRadios.inputs)
+    on(radio, 'change', () => radio.checked && apply({ unit: radio.value }, notice));
+  for (const radio of scaleRadios.inputs)
+    on(radio, 'change', () => radio.checked && apply({ yScale: radio.value }, notice));
   on(editor, 'change', (e) => {
     const t = e.target;
     if (t === paramsInput) draft.params = paramsInput.value;
-    else if (t.dataset && t.dataset.key) {
+    else if (t.dataset?.key) {
       const i = Number(t.dataset.group);
       draft.groups[i][t.dataset.key] = t.value;
       if (t.dataset.key === 'kind') {
@@ -687,7 +956,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     if (!apply(patch, null, { notify })) {
       // Keep what can be kept: one field at a time, in a fixed order.
       for (const k of Object.keys(patch)) {
-        if (k === 'preset' && patch.preset === CUSTOM_ID && 'custom' in patch) continue;   // with custom
+        if (k === 'preset' && patch.preset === CUSTOM_ID && 'custom' in patch) continue; // with custom
         const one = { [k]: patch[k] };
         if (k === 'custom' && patch.preset === CUSTOM_ID) one.preset = CUSTOM_ID;
         try {

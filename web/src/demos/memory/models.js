@@ -22,11 +22,11 @@ export const hasLinearLayers = (model) => model.layers.some((g) => g.kind === 'l
 export function linearized(model, twin) {
   const groups = [];
   for (const g of model.layers) {
-    const lin = g.kind === 'linear'
-      ? { kind: 'linear', count: g.count, heads: g.heads, keyDim: g.keyDim, valueDim: g.valueDim }
-      : { kind: 'linear', count: g.count, heads: twin.heads, keyDim: twin.keyDim, valueDim: twin.valueDim };
-    const same = groups.find((h) => h.heads === lin.heads && h.keyDim === lin.keyDim &&
-      h.valueDim === lin.valueDim);
+    const lin =
+      g.kind === 'linear'
+        ? { kind: 'linear', count: g.count, heads: g.heads, keyDim: g.keyDim, valueDim: g.valueDim }
+        : { kind: 'linear', count: g.count, heads: twin.heads, keyDim: twin.keyDim, valueDim: twin.valueDim };
+    const same = groups.find((h) => h.heads === lin.heads && h.keyDim === lin.keyDim && h.valueDim === lin.valueDim);
     if (same) same.count += lin.count;
     else groups.push(lin);
   }
@@ -50,17 +50,39 @@ export function describeGroup(g) {
 
 export const GROUP_FIELDS = {
   attention: [
-    ['count', 'Layers'], ['kvHeads', 'KV heads'], ['headDim', 'head_dim'],
+    ['count', 'Layers'],
+    ['kvHeads', 'KV heads'],
+    ['headDim', 'head_dim'],
     ['window', 'Sliding window (blank: none)'],
   ],
-  mla: [['count', 'Layers'], ['latentDim', 'Latent width']],
-  linear: [['count', 'Layers'], ['heads', 'Heads'], ['keyDim', 'Key dim'], ['valueDim', 'Value dim']],
+  mla: [
+    ['count', 'Layers'],
+    ['latentDim', 'Latent width'],
+  ],
+  linear: [
+    ['count', 'Layers'],
+    ['heads', 'Heads'],
+    ['keyDim', 'Key dim'],
+    ['valueDim', 'Value dim'],
+  ],
 };
-export const KIND_LABELS = { attention: 'Softmax attention', mla: 'Latent attention (MLA)',
-  linear: 'Linear attention' };
+export const KIND_LABELS = {
+  attention: 'Softmax attention',
+  mla: 'Latent attention (MLA)',
+  linear: 'Linear attention',
+};
 
-const DEFAULT_DRAFT = { kind: 'attention', count: '32', kvHeads: '8', headDim: '128', window: '',
-  latentDim: '576', heads: '32', keyDim: '128', valueDim: '128' };
+const DEFAULT_DRAFT = {
+  kind: 'attention',
+  count: '32',
+  kvHeads: '8',
+  headDim: '128',
+  window: '',
+  latentDim: '576',
+  heads: '32',
+  keyDim: '128',
+  valueDim: '128',
+};
 
 /** Editor drafts (strings, as typed) from a model. */
 export function draftFromModel(model) {

@@ -4,7 +4,7 @@ import { svg, html, uid } from './svg.js';
 import { formatCos, formatInt } from './format.js';
 
 const HEIGHT = 300;
-const M = { top: 14, right: 24, bottom: 46, left: 50 };  // room for the last tick label ("1,024")
+const M = { top: 14, right: 24, bottom: 46, left: 50 }; // room for the last tick label ("1,024")
 
 /** The plotted series: key in the sweep result, legend text, CSS class (colour and dash). */
 export const SERIES = [
@@ -15,7 +15,9 @@ export const SERIES = [
   { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
 ];
 
-function log2(x) { return Math.log2(x); }
+function log2(x) {
+  return Math.log2(x);
+}
 
 export function createChart(parent) {
   const titleId = uid('oc-title');
@@ -36,14 +38,18 @@ export function createChart(parent) {
   const dLabel = svg('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }, root);
   // The marker lives in its own SVG laid over the chart (and its own layer), so moving it never
   // repaints the curves, which at d = 256 are paths of a thousand points.
-  const overlay = svg('svg', { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT }, wrap);
+  const overlay = svg(
+    'svg',
+    { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT },
+    wrap,
+  );
   const markerG = svg('g', { class: 'oc-marker' }, overlay);
   const markerLine = svg('line', {}, markerG);
   const markerDots = SERIES.map((s) => svg('circle', { r: 4, class: `oc-dot ${s.cls}` }, markerG));
   const markerLabel = svg('text', { class: 'oc-marker-label' }, markerG);
 
   let width = 600;
-  let view = null;  // { sweep, d, scale }
+  let view = null; // { sweep, d, scale }
 
   const plotW = () => width - M.left - M.right;
   const plotH = () => HEIGHT - M.top - M.bottom;
@@ -77,13 +83,24 @@ export function createChart(parent) {
       const t = svg('text', { x: M.left - 6, y: y(v) + 4, class: 'oc-tick oc-tick-y' }, axesG);
       t.textContent = String(v);
     }
-    svg('line', { x1: M.left, x2: M.left + plotW(), y1: M.top + plotH(), y2: M.top + plotH(), class: 'oc-axis' }, axesG);
+    svg(
+      'line',
+      { x1: M.left, x2: M.left + plotW(), y1: M.top + plotH(), y2: M.top + plotH(), class: 'oc-axis' },
+      axesG,
+    );
     svg('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH(), class: 'oc-axis' }, axesG);
     const xl = svg('text', { x: M.left + plotW() / 2, y: HEIGHT - 6, class: 'oc-axis-label' }, axesG);
     xl.textContent = `N, stored associations (count, ${view.scale === 'log' ? 'log' : 'linear'} scale)`;
-    const yl = svg('text', {
-      x: -(M.top + plotH() / 2), y: 14, transform: 'rotate(-90)', class: 'oc-axis-label',
-    }, axesG);
+    const yl = svg(
+      'text',
+      {
+        x: -(M.top + plotH() / 2),
+        y: 14,
+        transform: 'rotate(-90)',
+        class: 'oc-axis-label',
+      },
+      axesG,
+    );
     yl.textContent = 'read-back quality (0 to 1)';
     clipRect.setAttribute('x', M.left);
     clipRect.setAttribute('y', M.top - 4);
@@ -129,7 +146,8 @@ export function createChart(parent) {
       band.setAttribute('d', '');
     }
     const last = s.ns.length - 1;
-    desc.textContent = `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
+    desc.textContent =
+      `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
       `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
       `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
       'The same numbers are in the table of plotted numbers.';
@@ -151,7 +169,8 @@ export function createChart(parent) {
     marker(n, i) {
       if (!view) return;
       const px = x(n);
-      for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + plotH() })) markerLine.setAttribute(k, v);
+      for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + plotH() }))
+        markerLine.setAttribute(k, v);
       const s = view.sweep;
       SERIES.forEach((ser, k) => {
         const dot = markerDots[k];

@@ -46,7 +46,8 @@ export const KEY_LABELS = {
  */
 export function sentenceParts(sweep, i, d) {
   const n = sweep.ns[i];
-  const head = `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in a ` +
+  const head =
+    `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in a ` +
     `${formatInt(d)}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}; `;
   const tail = `${formatPercent(sweep.missMean[i])} would pick the wrong stored value.`;
   return head + tail;

@@ -47,7 +47,7 @@ function indexOfN(sweep, n) {
 }
 
 export function mount(root, { la, state: initial, onStateChange = () => {} } = {}) {
-  const timed = workTimer('overcapacity');   // its own work, as User Timing measures la-overcapacity:*
+  const timed = workTimer('overcapacity'); // its own work, as User Timing measures la-overcapacity:*
   if (!la) throw new Error('The overcapacity demo needs the core (la).');
   const ac = new AbortController();
   const on = (el, type, fn, opts = {}) => el.addEventListener(type, fn, { ...opts, signal: ac.signal });
@@ -57,11 +57,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   // ---- state ---------------------------------------------------------------------------------
   const state = { ...DEFAULTS };
   const view = {
-    cache: new Map(),       // sweepKey -> { sweep, complete }
-    requested: null,        // { key, id } of the sweep in flight
-    fallback: { ...DEFAULTS },  // the settings before the latest sweep change (if the core refuses it)
-    store: null,            // { key, n, result } shown
-    storeWanted: null,      // { key, n, id }
+    cache: new Map(), // sweepKey -> { sweep, complete }
+    requested: null, // { key, id } of the sweep in flight
+    fallback: { ...DEFAULTS }, // the settings before the latest sweep change (if the core refuses it)
+    store: null, // { key, n, result } shown
+    storeWanted: null, // { key, n, id }
     mode: 'worker',
   };
 
@@ -89,20 +89,32 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   for (const k of KEYS) html('option', { value: k, text: KEY_LABELS[k] }, kSelect);
 
   const tField = field('Trials');
-  const tInput = html('input', { id: tField.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size: 4 }, tField.box);
+  const tInput = html(
+    'input',
+    { id: tField.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size: 4 },
+    tField.box,
+  );
   const tMsg = html('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }, tField.box);
   tInput.setAttribute('aria-describedby', tMsg.id);
 
   const sField = field('Seed');
   const sRow = html('div', { class: 'oc-seed-row' }, sField.box);
-  const sInput = html('input', { id: sField.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size: 10 }, sRow);
+  const sInput = html(
+    'input',
+    { id: sField.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size: 10 },
+    sRow,
+  );
   const newSample = html('button', { type: 'button', class: 'oc-button', text: 'New sample' }, sRow);
   const sMsg = html('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }, sField.box);
   sInput.setAttribute('aria-describedby', sMsg.id);
 
   const bField = field('Softmax sharpness \u03b2');
   const bRow = html('div', { class: 'oc-range-row' }, bField.box);
-  const bSlider = html('input', { id: bField.id, type: 'range', min: '0', max: String(BETAS.length - 1), step: '1' }, bRow);
+  const bSlider = html(
+    'input',
+    { id: bField.id, type: 'range', min: '0', max: String(BETAS.length - 1), step: '1' },
+    bRow,
+  );
   const bOut = html('output', { for: bField.id, class: 'oc-out' }, bRow);
 
   const scaleSet = html('fieldset', { class: 'oc-field oc-scale' }, controls);
@@ -115,9 +127,20 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     lab.append(document.createTextNode(s === 'linear' ? ' linear' : ' log'));
   }
 
-  for (const [el, part] of [[dSelect, 'd'], [nSlider, 'n'], [kSelect, 'keys'], [tInput, 'trials'], [tMsg, 'trials-msg'],
-    [sInput, 'seed'], [sMsg, 'seed-msg'], [newSample, 'new-sample'], [bSlider, 'beta'],
-    [scaleRadios.linear, 'scale-linear'], [scaleRadios.log, 'scale-log']]) el.dataset.part = part;
+  for (const [el, part] of [
+    [dSelect, 'd'],
+    [nSlider, 'n'],
+    [kSelect, 'keys'],
+    [tInput, 'trials'],
+    [tMsg, 'trials-msg'],
+    [sInput, 'seed'],
+    [sMsg, 'seed-msg'],
+    [newSample, 'new-sample'],
+    [bSlider, 'beta'],
+    [scaleRadios.linear, 'scale-linear'],
+    [scaleRadios.log, 'scale-log'],
+  ])
+    el.dataset.part = part;
 
   const notice = html('p', { class: 'oc-notice', role: 'status' }, root);
   notice.hidden = true;
@@ -145,9 +168,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   const readout = html('dl', { class: 'oc-readout' }, root);
   const rd = {};
   for (const [key, label] of [
-    ['n', 'At N'], ['cosine', 'Mean cosine, linear state'], ['cosineStd', 'Spread over trials (std)'],
-    ['recall', 'Top-1 recall, linear state'], ['theory', 'Theory (random unit keys)'],
-    ['softmaxCosine', 'Mean cosine, softmax'], ['softmaxRecall', 'Top-1 recall, softmax'],
+    ['n', 'At N'],
+    ['cosine', 'Mean cosine, linear state'],
+    ['cosineStd', 'Spread over trials (std)'],
+    ['recall', 'Top-1 recall, linear state'],
+    ['theory', 'Theory (random unit keys)'],
+    ['softmaxCosine', 'Mean cosine, softmax'],
+    ['softmaxRecall', 'Top-1 recall, softmax'],
   ]) {
     const row = html('div', { class: 'oc-readout-row' }, readout);
     html('dt', { text: label }, row);
@@ -155,10 +182,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
   const memoryLine = html('p', { class: 'oc-memory', 'data-field': 'memory' }, root);
 
-  const table = createPlottedTable(root, () => {
-    const entry = currentSweep();
-    return { entry, state, nIndex: indexOfN(entry && entry.sweep, state.n) };
-  }, timed);
+  const table = createPlottedTable(
+    root,
+    () => {
+      const entry = currentSweep();
+      return { entry, state, nIndex: indexOfN(entry?.sweep, state.n) };
+    },
+    timed,
+  );
 
   const storeView = createStoreView(root, root);
   const live = html('p', { class: 'oc-sr', 'aria-live': 'polite' }, root);
@@ -168,14 +199,21 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     sweep: onSweep,
     store: onStore,
     error: onError,
-    mode: (m) => { view.mode = m; renderStatus(); },
+    mode: (m) => {
+      view.mode = m;
+      renderStatus();
+    },
   });
 
   // ---- validation: range checks and the work budget are the core's (checkSweep throws its message)
   function probe(candidate) {
     la.checkSweep({
-      d: candidate.d, nMax: 4 * candidate.d, trials: candidate.trials, seed: candidate.seed,
-      keys: candidate.keys, beta: candidate.beta,
+      d: candidate.d,
+      nMax: 4 * candidate.d,
+      trials: candidate.trials,
+      seed: candidate.seed,
+      keys: candidate.keys,
+      beta: candidate.beta,
     });
   }
 
@@ -191,7 +229,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const errors = {};
     const unknown = [];
     for (const [k, v] of Object.entries(changes)) {
-      if (!(k in DEFAULTS)) { unknown.push(k); continue; }
+      if (!(k in DEFAULTS)) {
+        unknown.push(k);
+        continue;
+      }
       try {
         if (k === 'd') {
           if (!DIMS.includes(v)) throw new Error(`d must be one of ${DIMS.join(', ')}`);
@@ -233,7 +274,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
         probe(next);
       } catch (err) {
         errors['trials' in changes ? 'trials' : 'd'] = err.message;
-        Object.assign(next, { d: state.d, n: state.n, trials: state.trials });  // the last good ones
+        Object.assign(next, { d: state.d, n: state.n, trials: state.trials }); // the last good ones
       }
     }
     return { next, errors, unknown };
@@ -264,7 +305,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     // While N moves, a sweep still streaming in waits (from its next step on) until the slider has
     // rested SWEEP_HOLD_MS: the frames of the drag come first.
     const now = performance.now();
-    if (now - heldAt > SWEEP_HOLD_MS / 3) { heldAt = now; runner.hold(SWEEP_HOLD_MS); }
+    if (now - heldAt > SWEEP_HOLD_MS / 3) {
+      heldAt = now;
+      runner.hold(SWEEP_HOLD_MS);
+    }
   }
   function renderN() {
     frame = 0;
@@ -278,7 +322,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   function showFieldError(input, msgEl, message) {
     msgEl.textContent = message || '';
-    if (message) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
   }
 
   function showNotice(lines) {
@@ -299,7 +344,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   function ensureSweep() {
     const key = sweepKey(state);
     const have = view.cache.get(key);
-    if (have && have.complete) {
+    if (have?.complete) {
       view.requested = null;
       renderChart();
       return;
@@ -320,8 +365,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     const had = view.cache.get(key);
     if (result.complete) view.requested = null;
     // A restarted sweep does not show fewer trials than one seen before for the same settings.
-    if (had && had.sweep.phase === 'full' && !result.complete &&
-        (result.phase !== 'full' || result.trials <= had.sweep.trials)) return;
+    if (
+      had &&
+      had.sweep.phase === 'full' &&
+      !result.complete &&
+      (result.phase !== 'full' || result.trials <= had.sweep.trials)
+    )
+      return;
     view.cache.delete(key);
     view.cache.set(key, { sweep: result, complete: result.complete });
     while (view.cache.size > SWEEP_CACHE_SIZE) view.cache.delete(view.cache.keys().next().value);
@@ -352,7 +402,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     } else {
       const request = storeRequests.get(id);
       storeRequests.delete(id);
-      if (request && request === view.storeWanted) { view.storeWanted = null; showError(message); }
+      if (request && request === view.storeWanted) {
+        view.storeWanted = null;
+        showError(message);
+      }
     }
   }
 
@@ -362,7 +415,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
 
   let storeTimer = 0;
-  const storeRequests = new Map();  // id -> the request ({ key, n, label }) still unanswered
+  const storeRequests = new Map(); // id -> the request ({ key, n, label }) still unanswered
   function ensureStore() {
     const key = `${sweepKey(state)}|${state.n}`;
     if (view.store && view.store.key === key) return;
@@ -422,7 +475,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     setAttr(nSlider, 'max', 4 * state.d);
     if (nSlider.value !== String(state.n)) nSlider.value = String(state.n);
     setText(nOut, formatInt(state.n));
-    setAttr(nSlider, 'aria-valuetext', `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`);
+    setAttr(
+      nSlider,
+      'aria-valuetext',
+      `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`,
+    );
     kSelect.value = state.keys;
     // A field the reader is still correcting keeps their text (the root may sit in a shadow root).
     const focused = root.getRootNode().activeElement;
@@ -443,13 +500,16 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
     else if (entry.sweep.phase === 'preview') {
       const ns = entry.sweep.ns;
-      text = `Showing a quick preview (1 trial, N from 1 to ${formatInt(ns[ns.length - 1])} on a coarse grid); ` +
+      text =
+        `Showing a quick preview (1 trial, N from 1 to ${formatInt(ns[ns.length - 1])} on a coarse grid); ` +
         `the full curve with ${state.trials} ${state.trials === 1 ? 'trial' : 'trials'} is computing\u2026`;
     } else if (!entry.complete) {
-      text = `Averaged over ${entry.sweep.trials} of ${state.trials} trials so far; ` +
+      text =
+        `Averaged over ${entry.sweep.trials} of ${state.trials} trials so far; ` +
         'the curve and its band firm up as the others arrive\u2026';
     }
-    if (view.mode === 'main') text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
+    if (view.mode === 'main')
+      text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
     setText(status, text);
     setAttr(root, 'data-sweep', sweepStage(entry));
   }
@@ -479,8 +539,12 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     chart.marker(state.n, i);
     setText(rd.n, formatInt(state.n));
     if (i < 0) {
-      setText(sentence, `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`);
-      for (const k of ['cosine', 'cosineStd', 'recall', 'theory', 'softmaxCosine', 'softmaxRecall']) setText(rd[k], '\u2026');
+      setText(
+        sentence,
+        `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`,
+      );
+      for (const k of ['cosine', 'cosineStd', 'recall', 'theory', 'softmaxCosine', 'softmaxRecall'])
+        setText(rd[k], '\u2026');
       setText(memoryLine, '');
       setAttr(root, 'data-n', '');
       return;
@@ -492,13 +556,16 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     setText(rd.theory, formatCos(sweep.theoryCosine[i]));
     setText(rd.softmaxCosine, formatCos(sweep.softmaxCosineMean[i]));
     setText(rd.softmaxRecall, formatPercent(sweep.softmaxRecallMean[i]));
-    memoryLine.textContent = `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
+    memoryLine.textContent =
+      `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
       `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
       `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`;
     setAttr(root, 'data-n', state.n);
     // The sentence is re-announced only when the reader pauses, not on every slider step.
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(() => { setText(live, sentence.textContent); }, 700);
+    liveTimer = setTimeout(() => {
+      setText(live, sentence.textContent);
+    }, 700);
   }
 
   // ---- events: handlers only change state ----------------------------------------------------
@@ -509,8 +576,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   for (const s of SCALES) on(scaleRadios[s], 'change', () => propose({ scale: s }));
   on(tInput, 'change', () => proposeTyped('trials', tInput, tMsg));
   on(sInput, 'change', () => proposeTyped('seed', sInput, sMsg));
-  for (const [input, msg, name] of [[tInput, tMsg, 'trials'], [sInput, sMsg, 'seed']]) {
-    on(input, 'keydown', (e) => { if (e.key === 'Enter') proposeTyped(name, input, msg); });
+  for (const [input, msg, name] of [
+    [tInput, tMsg, 'trials'],
+    [sInput, sMsg, 'seed'],
+  ]) {
+    on(input, 'keydown', (e) => {
+      if (e.key === 'Enter') proposeTyped(name, input, msg);
+    });
   }
   on(newSample, 'click', () => {
     const draw = new Uint32Array(1);
@@ -521,9 +593,15 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   function proposeTyped(name, input, msg) {
     const { next, errors } = validate({ [name]: input.value });
-    if (errors[name]) { showFieldError(input, msg, `${errors[name]}. Kept ${state[name]}.`); return; }
+    if (errors[name]) {
+      showFieldError(input, msg, `${errors[name]}. Kept ${state[name]}.`);
+      return;
+    }
     showFieldError(input, msg, '');
-    if (next[name] !== state[name]) { showError(''); commit(next); }
+    if (next[name] !== state[name]) {
+      showError('');
+      commit(next);
+    }
   }
 
   function propose(changes) {
@@ -575,7 +653,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
     }
     const { next, errors, unknown } = validate(obj);
     const lines = [];
-    if (unknown.length) lines.push(`Ignored unknown ${unknown.length === 1 ? 'setting' : 'settings'}: ${unknown.slice(0, 5).map((u) => String(u).slice(0, 30)).join(', ')}.`);
+    if (unknown.length)
+      lines.push(
+        `Ignored unknown ${unknown.length === 1 ? 'setting' : 'settings'}: ${unknown
+          .slice(0, 5)
+          .map((u) => String(u).slice(0, 30))
+          .join(', ')}.`,
+      );
     for (const [k, m] of Object.entries(errors)) lines.push(`Ignored ${k}: ${m}.`);
     return { next, lines };
   }

@@ -82,7 +82,12 @@ function pack(result, phase, complete) {
 /** Runs one preview (a coarse grid of N, one trial) on the core: never the whole sweep. */
 function runPreview(la, params, phase) {
   const result = la.interferenceSweep({
-    d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta, ns: phase.ns,
+    d: params.d,
+    trials: phase.trials,
+    seed: params.seed,
+    keys: params.keys,
+    beta: params.beta,
+    ns: phase.ns,
   });
   return pack(result, phase, false);
 }
@@ -99,7 +104,11 @@ export function* sweepResults(la, params, phases) {
       continue;
     }
     const stream = la.interferenceSweepStream({
-      d: params.d, trials: phase.trials, seed: params.seed, keys: params.keys, beta: params.beta,
+      d: params.d,
+      trials: phase.trials,
+      seed: params.seed,
+      keys: params.keys,
+      beta: params.beta,
       nMax: 4 * params.d,
     });
     try {
@@ -116,13 +125,20 @@ export function* sweepResults(la, params, phases) {
 /** One store (trial 0 of the sweep's keys); the n × n overlap only when it will be drawn. */
 export function runStore(la, params) {
   const r = la.interferenceStore({
-    d: params.d, n: params.n, seed: params.seed, trial: 0, keys: params.keys, beta: params.beta,
+    d: params.d,
+    n: params.n,
+    seed: params.seed,
+    trial: 0,
+    keys: params.keys,
+    beta: params.beta,
   });
   return {
     n: r.n,
     keyOverlap: params.n <= HEATMAP_MAX_N ? r.keyOverlap : null,
-    cosine: r.cosine, recalled: r.recalled,
-    softmaxCosine: r.softmaxCosine, softmaxRecalled: r.softmaxRecalled,
+    cosine: r.cosine,
+    recalled: r.recalled,
+    softmaxCosine: r.softmaxCosine,
+    softmaxRecalled: r.softmaxRecalled,
   };
 }
 

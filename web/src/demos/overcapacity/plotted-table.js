@@ -9,9 +9,28 @@ import { createSlicer } from './slices.js';
 import { formatCos, formatInt, KEY_LABELS } from './format.js';
 
 export const PAGE_ROWS = 256;
-const HEADS = ['N', 'mean cosine', 'std', 'top-1 recall', 'wrong picks (1 \u2212 recall)', 'theory cosine', 'softmax cosine', 'softmax recall'];
-const cellsOf = (s, i) => [formatInt(s.ns[i]), ...[s.cosineMean[i], s.cosineStd[i], s.recallMean[i], s.missMean[i],
-  s.theoryCosine[i], s.softmaxCosineMean[i], s.softmaxRecallMean[i]].map((v) => formatCos(v, 3))];
+const HEADS = [
+  'N',
+  'mean cosine',
+  'std',
+  'top-1 recall',
+  'wrong picks (1 \u2212 recall)',
+  'theory cosine',
+  'softmax cosine',
+  'softmax recall',
+];
+const cellsOf = (s, i) => [
+  formatInt(s.ns[i]),
+  ...[
+    s.cosineMean[i],
+    s.cosineStd[i],
+    s.recallMean[i],
+    s.missMean[i],
+    s.theoryCosine[i],
+    s.softmaxCosineMean[i],
+    s.softmaxRecallMean[i],
+  ].map((v) => formatCos(v, 3)),
+];
 const sameNs = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
@@ -26,11 +45,15 @@ export function createPlottedTable(parent, current, timed) {
   const pagerId = uid('oc-rows');
   html('label', { for: pagerId, text: 'Rows' }, pagerField);
   const pager = html('select', { id: pagerId, 'data-part': 'table-page' }, pagerField);
-  const box = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }, details);
+  const box = html(
+    'div',
+    { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' },
+    details,
+  );
 
   const slicer = createSlicer();
-  let shown = null;   // { caption, body, ns, page }
-  let chosen = -1;    // the page the reader chose; -1: the one holding the current N
+  let shown = null; // { caption, body, ns, page }
+  let chosen = -1; // the page the reader chose; -1: the one holding the current N
 
   /** The pager's options for `ns` ("N = 1 to 256", …); returns the number of pages. */
   function renderPager(ns) {
@@ -64,7 +87,7 @@ export function createPlottedTable(parent, current, timed) {
       return;
     }
     const s = entry.sweep;
-    if (shown && !sameNs(shown.ns, s.ns)) chosen = -1;   // new N: show the page holding N
+    if (shown && !sameNs(shown.ns, s.ns)) chosen = -1; // new N: show the page holding N
     const pages = renderPager(s.ns);
     const page = Math.min(pages - 1, chosen >= 0 ? chosen : Math.max(0, Math.floor(nIndex / PAGE_ROWS)));
     pager.value = String(page);
@@ -79,33 +102,54 @@ export function createPlottedTable(parent, current, timed) {
       for (const h of HEADS) html('th', { scope: 'col', text: h }, hr);
       shown = { caption, body: html('tbody', {}, table), ns: s.ns, page };
     }
-    setText(shown.caption, `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, ` +
-      `seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
-      (entry.complete ? '' : s.phase === 'preview' ? ' (preview)' : ` (${s.trials} of ${state.trials} trials so far)`) +
-      (pages > 1 ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}` : ''));
+    setText(
+      shown.caption,
+      `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, ` +
+        `seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
+        (entry.complete
+          ? ''
+          : s.phase === 'preview'
+            ? ' (preview)'
+            : ` (${s.trials} of ${state.trials} trials so far)`) +
+        (pages > 1
+          ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}`
+          : ''),
+    );
     const { body } = shown;
     box.setAttribute('aria-busy', 'true');
-    slicer.run(count, (start, end) => {
-      const t0 = performance.now();
-      if (rebuild) {
-        const rows = document.createDocumentFragment();
-        for (let r = start; r < end; r += 1) {
-          const tr = html('tr', {}, rows);
-          cellsOf(s, first + r).forEach((text, c) => html(c ? 'td' : 'th', c ? { text } : { scope: 'row', text }, tr));
+    slicer.run(
+      count,
+      (start, end) => {
+        const t0 = performance.now();
+        if (rebuild) {
+          const rows = document.createDocumentFragment();
+          for (let r = start; r < end; r += 1) {
+            const tr = html('tr', {}, rows);
+            cellsOf(s, first + r).forEach((text, c) =>
+              html(c ? 'td' : 'th', c ? { text } : { scope: 'row', text }, tr),
+            );
+          }
+          body.appendChild(rows);
+        } else {
+          for (let r = start; r < end; r += 1) {
+            const cells = body.rows[r].cells;
+            cellsOf(s, first + r).forEach((text, c) => setText(cells[c], text));
+          }
         }
-        body.appendChild(rows);
-      } else {
-        for (let r = start; r < end; r += 1) {
-          const cells = body.rows[r].cells;
-          cellsOf(s, first + r).forEach((text, c) => setText(cells[c], text));
-        }
-      }
-      timed('table', t0);
-    }, () => box.removeAttribute('aria-busy'));
+        timed('table', t0);
+      },
+      () => box.removeAttribute('aria-busy'),
+    );
   }
 
-  details.addEventListener('toggle', () => { if (details.open) render(); else clear(); });
-  pager.addEventListener('change', () => { chosen = Number(pager.value); render(); });
+  details.addEventListener('toggle', () => {
+    if (details.open) render();
+    else clear();
+  });
+  pager.addEventListener('change', () => {
+    chosen = Number(pager.value);
+    render();
+  });
 
   return {
     element: details,

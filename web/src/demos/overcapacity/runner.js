@@ -15,17 +15,20 @@ function spawnWorker() {
 export function createRunner(la, on) {
   let mode = 'worker';
   let nextId = 1;
-  let sweepJob = null;   // { id, params, phases, done }
-  let storeJob = null;   // in flight: { id, params }
+  let sweepJob = null; // { id, params, phases, done }
+  let storeJob = null; // in flight: { id, params }
   let storePending = null;
   let sweepWorker = null;
   let storeWorker = null;
   let destroyed = false;
   const timers = new Set();
 
-  let holdUntil = 0;  // main-thread mode: no sweep step starts before this (performance.now())
+  let holdUntil = 0; // main-thread mode: no sweep step starts before this (performance.now())
   function later(fn, ms = 0) {
-    const t = setTimeout(() => { timers.delete(t); if (!destroyed) fn(); }, ms);
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!destroyed) fn();
+    }, ms);
     timers.add(t);
   }
 
@@ -43,18 +46,32 @@ export function createRunner(la, on) {
 
   function makeWorker(kind) {
     let w;
-    try { w = spawnWorker(); } catch { return null; }
+    try {
+      w = spawnWorker();
+    } catch {
+      return null;
+    }
     let ready = false;
     w.addEventListener('message', ({ data }) => {
       if (destroyed) return;
-      if (data.type === 'ready') { ready = true; return; }
-      if (data.type === 'fatal') { fallBack(); return; }
-      if (kind === 'sweep') onSweepMessage(data); else onStoreMessage(data);
+      if (data.type === 'ready') {
+        ready = true;
+        return;
+      }
+      if (data.type === 'fatal') {
+        fallBack();
+        return;
+      }
+      if (kind === 'sweep') onSweepMessage(data);
+      else onStoreMessage(data);
     });
     w.addEventListener('error', (event) => {
       event.preventDefault();
       if (destroyed) return;
-      if (!ready) { fallBack(); return; }
+      if (!ready) {
+        fallBack();
+        return;
+      }
       // A crash after loading: answer the job in flight with the error and start afresh.
       w.terminate();
       if (kind === 'sweep') {
@@ -67,7 +84,11 @@ export function createRunner(la, on) {
         storeWorker = null;
         if (storeJob) on.error(storeJob.id, 'store', 'The computation stopped unexpectedly.');
         storeJob = null;
-        if (storePending) { const p = storePending; storePending = null; sendStore(p); }
+        if (storePending) {
+          const p = storePending;
+          storePending = null;
+          sendStore(p);
+        }
       }
     });
     return w;
@@ -89,7 +110,11 @@ export function createRunner(la, on) {
     storeJob = null;
     if (data.type === 'error') on.error(data.id, 'store', data.message);
     else if (data.type === 'store') on.store(data.id, data.result);
-    if (storePending) { const p = storePending; storePending = null; sendStore(p); }
+    if (storePending) {
+      const p = storePending;
+      storePending = null;
+      sendStore(p);
+    }
   }
 
   // Without workers: one result (a preview or a step of trials) per task, so the page can paint
@@ -98,14 +123,21 @@ export function createRunner(la, on) {
     const results = sweepResults(la, job.params, job.phases);
     job.results = results;
     const step = () => {
-      if (sweepJob !== job || job.done) { results.return(); return; }
+      if (sweepJob !== job || job.done) {
+        results.return();
+        return;
+      }
       const held = holdUntil - performance.now();
-      if (held > 0) { later(step, held); return; }
+      if (held > 0) {
+        later(step, held);
+        return;
+      }
       try {
         const { value: result, done } = results.next();
         if (done || result.complete) job.done = true;
         if (!done) on.sweep(job.id, result);
-        if (job.done) results.return(); else later(step);
+        if (job.done) results.return();
+        else later(step);
       } catch (err) {
         job.done = true;
         results.return();
@@ -119,20 +151,33 @@ export function createRunner(la, on) {
     storeJob = job;
     if (mode === 'worker') {
       if (!storeWorker) storeWorker = makeWorker('store');
-      if (storeWorker) { storeWorker.postMessage({ type: 'store', id: job.id, params: job.params }); return; }
+      if (storeWorker) {
+        storeWorker.postMessage({ type: 'store', id: job.id, params: job.params });
+        return;
+      }
       fallBack();
       return;
     }
     later(() => {
       if (storeJob !== job) return;
       storeJob = null;
-      try { on.store(job.id, runStore(la, job.params)); } catch (err) { on.error(job.id, 'store', err.message); }
-      if (storePending) { const p = storePending; storePending = null; sendStore(p); }
+      try {
+        on.store(job.id, runStore(la, job.params));
+      } catch (err) {
+        on.error(job.id, 'store', err.message);
+      }
+      if (storePending) {
+        const p = storePending;
+        storePending = null;
+        sendStore(p);
+      }
     });
   }
 
   return {
-    get mode() { return mode; },
+    get mode() {
+      return mode;
+    },
 
     /** Starts a sweep (phases cheapest first) and forgets any older one; returns its id. */
     sweep(params, phases) {
@@ -141,7 +186,10 @@ export function createRunner(la, on) {
       sweepJob = job;
       if (mode === 'worker') {
         // A worker busy with an older sweep cannot be interrupted: replace it.
-        if (sweepWorker && previous && !previous.done) { sweepWorker.terminate(); sweepWorker = null; }
+        if (sweepWorker && previous && !previous.done) {
+          sweepWorker.terminate();
+          sweepWorker = null;
+        }
         if (!sweepWorker) sweepWorker = makeWorker('sweep');
         if (sweepWorker) {
           sweepWorker.postMessage({ type: 'sweep', id: job.id, params, phases });
@@ -157,7 +205,8 @@ export function createRunner(la, on) {
     /** Asks for one store; while one is in flight only the newest request waits. Returns its id. */
     store(params) {
       const job = { id: nextId++, params };
-      if (storeJob) storePending = job; else sendStore(job);
+      if (storeJob) storePending = job;
+      else sendStore(job);
       return job.id;
     },
 
@@ -176,7 +225,7 @@ export function createRunner(la, on) {
 
     destroy() {
       destroyed = true;
-      if (sweepJob && sweepJob.results) sweepJob.results.return();  // the main thread's stream, if any
+      if (sweepJob?.results) sweepJob.results.return(); // the main thread's stream, if any
       for (const t of timers) clearTimeout(t);
       for (const w of [sweepWorker, storeWorker]) if (w) w.terminate();
       sweepWorker = storeWorker = null;

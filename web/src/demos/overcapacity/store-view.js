@@ -34,7 +34,8 @@ export function createStoreView(parent, rootEl) {
 
   const stripBox = html('div', { class: 'oc-strip' }, grid);
   const stripCaption = html('p', { class: 'oc-caption' }, stripBox);
-  stripCaption.textContent = 'Each column is one stored association, read back with its own key: ' +
+  stripCaption.textContent =
+    'Each column is one stored association, read back with its own key: ' +
     'the stronger its colour, the higher the cosine; a mark below it means top-1 recall picked the wrong value.';
   html('p', { class: 'oc-strip-label', text: 'Linear state' }, stripBox);
   const strip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
@@ -46,27 +47,43 @@ export function createStoreView(parent, rootEl) {
 
   const perDetails = html('details', { class: 'oc-details' }, section);
   html('summary', { text: 'Per-association numbers (table)' }, perDetails);
-  const perTableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Per-association numbers, scrollable' }, perDetails);
+  const perTableBox = html(
+    'div',
+    { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Per-association numbers, scrollable' },
+    perDetails,
+  );
 
   const matDetails = html('details', { class: 'oc-details' }, section);
   const matSummary = html('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }, matDetails);
-  const matTableBox = html('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Key overlaps, scrollable' }, matDetails);
+  const matTableBox = html(
+    'div',
+    { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Key overlaps, scrollable' },
+    matDetails,
+  );
 
-  for (const [el, part] of [[head, 'store-head'], [heat, 'heatmap'], [heatNote, 'heat-note'], [strip, 'strip'], [softStrip, 'softmax-strip'],
-    [perDetails, 'store-table'], [matDetails, 'overlap-table']]) el.dataset.part = part;
+  for (const [el, part] of [
+    [head, 'store-head'],
+    [heat, 'heatmap'],
+    [heatNote, 'heat-note'],
+    [strip, 'strip'],
+    [softStrip, 'softmax-strip'],
+    [perDetails, 'store-table'],
+    [matDetails, 'overlap-table'],
+  ])
+    el.dataset.part = part;
 
   const probe = document.createElement('canvas');
   probe.width = probe.height = 1;
   const probeCtx = probe.getContext('2d', { willReadFrequently: true });
 
-  let current = null;  // { result, d, label }
-  let palette = null;  // the theme's colours, read once per theme (reading them forces a style pass)
-  let stripWidth = 0;  // CSS px, from the ResizeObserver of the page (not read while drawing)
+  let current = null; // { result, d, label }
+  let palette = null; // the theme's colours, read once per theme (reading them forces a style pass)
+  let stripWidth = 0; // CSS px, from the ResizeObserver of the page (not read while drawing)
 
   function colors() {
     if (palette) return palette;
     const cs = getComputedStyle(rootEl);
-    const get = (name, fallback) => (cs.getPropertyValue(name).trim() || fallback);
+    const get = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
     palette = {
       bg: rgbOf(probeCtx, get('--bg', '#fff')),
       ink: rgbOf(probeCtx, get('--accent', '#2451b7')),
@@ -80,14 +97,20 @@ export function createStoreView(parent, rootEl) {
     const n = result.n;
     if (!result.keyOverlap) {
       heat.hidden = true;
-      setText(heatNote, `The overlap heatmap is drawn for N \u2264 ${HEATMAP_MAX_N}; ` +
-        `at N = ${formatInt(n)} it would have ${formatInt(n)} \u00d7 ${formatInt(n)} cells, too small to see. ` +
-        'Move N down to look inside.');
+      setText(
+        heatNote,
+        `The overlap heatmap is drawn for N \u2264 ${HEATMAP_MAX_N}; ` +
+          `at N = ${formatInt(n)} it would have ${formatInt(n)} \u00d7 ${formatInt(n)} cells, too small to see. ` +
+          'Move N down to look inside.',
+      );
       return;
     }
     heat.hidden = false;
     setText(heatNote, '');
-    if (heat.width !== n) { heat.width = n; heat.height = n; }
+    if (heat.width !== n) {
+      heat.width = n;
+      heat.height = n;
+    }
     const ctx = heat.getContext('2d');
     const img = ctx.createImageData(n, n);
     const [br, bg, bb] = c.bg;
@@ -101,9 +124,13 @@ export function createStoreView(parent, rootEl) {
       img.data[4 * k + 3] = 255;
     }
     ctx.putImageData(img, 0, 0);
-    setAttr(heat, 'aria-label', `Heatmap of the key overlaps |k\u1d62\u00b7k\u2c7c| of the ` +
-      `${formatInt(n)} stored keys: row i, column j; the stronger the colour, the larger the overlap, and the diagonal ` +
-      'is each unit key with itself. The numbers are in the key-overlap table.');
+    setAttr(
+      heat,
+      'aria-label',
+      `Heatmap of the key overlaps |k\u1d62\u00b7k\u2c7c| of the ` +
+        `${formatInt(n)} stored keys: row i, column j; the stronger the colour, the larger the overlap, and the diagonal ` +
+        'is each unit key with itself. The numbers are in the key-overlap table.',
+    );
   }
 
   function drawStrip(canvas, n, cosine, recalled, c, what) {
@@ -131,9 +158,13 @@ export function createStoreView(parent, rootEl) {
     for (let j = 0; j < n; j += 1) {
       if (recalled[j] !== 1) ctx.fillRect(j * w, 33, Math.max(w, 1.5), 11);
     }
-    setAttr(canvas, 'aria-label', `Read quality of each of the ${formatInt(n)} stored ` +
-      `${plural(n, 'association', 'associations')} through ${what}, with wrong recalls marked. ` +
-      'The numbers are in the per-association table.');
+    setAttr(
+      canvas,
+      'aria-label',
+      `Read quality of each of the ${formatInt(n)} stored ` +
+        `${plural(n, 'association', 'associations')} through ${what}, with wrong recalls marked. ` +
+        'The numbers are in the per-association table.',
+    );
   }
 
   // Up to 1,024 rows of five cells: built a slice per task (slices.js), so a store arriving
@@ -152,7 +183,11 @@ export function createStoreView(parent, rootEl) {
     if (!perDetails.open || !current) return;
     const r = current.result;
     const table = html('table', { class: 'oc-table' }, perTableBox);
-    html('caption', { text: `Each stored association read back with its own key, N = ${formatInt(r.n)}, ${current.label}` }, table);
+    html(
+      'caption',
+      { text: `Each stored association read back with its own key, N = ${formatInt(r.n)}, ${current.label}` },
+      table,
+    );
     const hr = html('tr', {}, html('thead', {}, table));
     for (const h of ['association', 'cosine, linear', 'recalled, linear', 'cosine, softmax', 'recalled, softmax']) {
       html('th', { scope: 'col', text: h }, hr);
@@ -207,18 +242,30 @@ export function createStoreView(parent, rootEl) {
     /** Shows a store result; `pendingN` is the N still being computed (or null). */
     show(result, label, pendingN) {
       current = { result, label };
-      setText(head, `Inside one store: N = ${formatInt(result.n)}, ${label}` +
-        (pendingN != null && pendingN !== result.n ? ` (computing N = ${formatInt(pendingN)}\u2026)` : ''));
-      setText(heatCaption, 'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.');
+      setText(
+        head,
+        `Inside one store: N = ${formatInt(result.n)}, ${label}` +
+          (pendingN != null && pendingN !== result.n ? ` (computing N = ${formatInt(pendingN)}\u2026)` : ''),
+      );
+      setText(
+        heatCaption,
+        'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.',
+      );
       setText(matSummary, summaryText(result.n));
       draw();
       if (perDetails.open) fillPerTable();
       if (matDetails.open) fillMatrixTable();
     },
     pending(n) {
-      if (!current) { setText(head, `Inside one store: computing N = ${formatInt(n)}\u2026`); return; }
+      if (!current) {
+        setText(head, `Inside one store: computing N = ${formatInt(n)}\u2026`);
+        return;
+      }
       if (current.result.n !== n) {
-        setText(head, `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (computing N = ${formatInt(n)}\u2026)`);
+        setText(
+          head,
+          `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (computing N = ${formatInt(n)}\u2026)`,
+        );
       }
     },
     /** Redraws the canvases; `themeChanged` re-reads the colours, `width` is the strip's new width. */
@@ -231,6 +278,8 @@ export function createStoreView(parent, rootEl) {
   };
 
   function summaryText(n) {
-    return n <= MATRIX_TABLE_MAX_N ? 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' : `Key overlaps (table offered for N \u2264 ${MATRIX_TABLE_MAX_N})`;
+    return n <= MATRIX_TABLE_MAX_N
+      ? 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)'
+      : `Key overlaps (table offered for N \u2264 ${MATRIX_TABLE_MAX_N})`;
   }
 }

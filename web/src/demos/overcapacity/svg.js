@@ -13,8 +13,17 @@ export function html(name, props = {}, parent = null) {
   for (const [k, v] of Object.entries(props)) {
     if (k === 'text') el.textContent = v;
     else if (k === 'class') el.className = v;
-    else if (k.startsWith('aria-') || k.startsWith('data-') || k === 'role' || k === 'for' ||
-             k === 'inputmode' || k === 'autocomplete' || k === 'spellcheck' || k === 'tabindex') el.setAttribute(k, v);
+    else if (
+      k.startsWith('aria-') ||
+      k.startsWith('data-') ||
+      k === 'role' ||
+      k === 'for' ||
+      k === 'inputmode' ||
+      k === 'autocomplete' ||
+      k === 'spellcheck' ||
+      k === 'tabindex'
+    )
+      el.setAttribute(k, v);
     else el[k] = v;
   }
   if (parent) parent.appendChild(el);

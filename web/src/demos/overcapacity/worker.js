@@ -16,14 +16,14 @@ let latestSweep = -1;
 
 ready.then(
   () => self.postMessage({ type: 'ready' }),
-  (err) => self.postMessage({ type: 'fatal', message: String(err && err.message ? err.message : err) }),
+  (err) => self.postMessage({ type: 'fatal', message: String(err?.message ? err.message : err) }),
 );
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Lets queued messages (a newer request, a hold) run before the next preview or step starts.
 const yieldToQueue = () => sleep(0);
 
-let holdUntil = 0;  // performance.now() until which the page asked sweeps to wait
+let holdUntil = 0; // performance.now() until which the page asked sweeps to wait
 async function waitWhileHeld() {
   for (let left = holdUntil - performance.now(); left > 0; left = holdUntil - performance.now()) await sleep(left);
 }
@@ -34,7 +34,11 @@ self.onmessage = async ({ data }) => {
     return;
   }
   let la;
-  try { la = await ready; } catch { return; }
+  try {
+    la = await ready;
+  } catch {
+    return;
+  }
   if (data.type === 'sweep') {
     latestSweep = data.id;
     const results = sweepResults(la, data.params, data.phases);
@@ -45,12 +49,12 @@ self.onmessage = async ({ data }) => {
         self.postMessage({ type: 'sweep', id: data.id, result }, transferList(result));
         await yieldToQueue();
         await waitWhileHeld();
-        if (latestSweep !== data.id) return;  // superseded
+        if (latestSweep !== data.id) return; // superseded
       }
     } catch (err) {
       self.postMessage({ type: 'error', id: data.id, kind: 'sweep', message: err.message });
     } finally {
-      results.return();  // frees the core's stream when stopped early
+      results.return(); // frees the core's stream when stopped early
     }
   } else if (data.type === 'store') {
     try {
