@@ -49,7 +49,7 @@ function requireCore() {
       + 'or set LINATTN_ALLOW_NO_CORE=1 to build a page whose figures show "core not built".',
   );
 }
-export const STANDALONE_NAME = 'chapter-04-standalone.html';
+const STANDALONE_NAME = 'chapter-04-standalone.html';
 
 function loadChapterLinks() {
   const raw = process.env.CHAPTER_LINKS;
@@ -91,7 +91,7 @@ function extraFigures(body, demos) {
     .join('');
 }
 
-export function renderContent(demos) {
+function renderContent(demos) {
   const source = readFileSync(join(root, 'content', 'chapter.md'), 'utf8');
   const { meta, body: withComments } = parseFrontMatter(source);
   const body = withComments.replace(/<!--[\s\S]*?-->\n?/g, '');   // authors' comments
@@ -180,7 +180,7 @@ function printSizes(dir) {
   console.log(`${'total (site, without standalone files)'.padEnd(width)}  ${kb(total.raw)}  ${kb(total.gzip)}`);
 }
 
-export async function buildAll() {
+async function buildAll() {
   const t0 = Date.now();
   requireCore();
   const demos = await buildDemos(root);

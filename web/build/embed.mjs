@@ -14,8 +14,8 @@ import { inlineStandalone } from './inline.mjs';
 
 // Which demos there are (and their embed heights) is web/src/demos/registry.js's, passed in by
 // build.mjs as `demos` (see demos.mjs).
-export const ELEMENTS_NAME = 'linattn-elements.js';
-export const standaloneEmbedName = (demo) => `embed-${demo}-standalone.html`;
+const ELEMENTS_NAME = 'linattn-elements.js';
+const standaloneEmbedName = (demo) => `embed-${demo}-standalone.html`;
 
 /** Index just past the element that starts at `start` (balanced <span>…</span>). */
 function endOfSpan(html, start) {

@@ -18,7 +18,7 @@ import { DEMO_NAMES } from '../src/demos/registry.js';
 
 /** Returns a markdown-it instance with the chapter's extensions. `ctx` collects what the build
  *  reports: equations, notes, figures, chapter references. */
-export function createRenderer({ chapterLinks = {}, demoNames = DEMO_NAMES } = {}) {
+function createRenderer({ chapterLinks = {}, demoNames = DEMO_NAMES } = {}) {
   const md = new MarkdownIt({ html: false, typographer: true, linkify: false });
   md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin, new Set(demoNames)).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin).use(verdictPlugin)
     .use(chapterLinkPlugin, chapterLinks).use(externalLinkPlugin);

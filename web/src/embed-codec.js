@@ -17,15 +17,7 @@ export const SCHEMAS = Object.fromEntries(DEMOS.map((d) => [d.name, d.settings])
 export { DEMO_NAMES };
 
 /** Query parameters that belong to the embed page or to the embedding protocols, not to a demo. */
-export const RESERVED_PARAMS = new Set([
-  'demo',
-  'theme',
-  'caption',
-  'childId',
-  'initialWidth',
-  'parentTitle',
-  'parentUrl',
-]);
+const RESERVED_PARAMS = new Set(['demo', 'theme', 'caption', 'childId', 'initialWidth', 'parentTitle', 'parentUrl']);
 
 const MAX_VALUE_LENGTH = 20000; // a custom model in JSON stays well under this
 const MAX_SETTINGS = 40; // more names than this is not a demo's settings

@@ -10,13 +10,13 @@ import { replaceStateSoon } from './lib/url-state.js';
 const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 
 /** True when a hash carries demo settings rather than naming an anchor. */
-export const isStateHash = (hash) => /^#?[a-z]+\.[\w-]+=/i.test(hash);
+const isStateHash = (hash) => /^#?[a-z]+\.[\w-]+=/i.test(hash);
 
 /**
  * Reads demo settings from a hash. Returns { states: {demo: settings}, notices: {demo: [text]},
  * order: [demo names in order of appearance], other: [text] (about names that are no demo) }.
  */
-export function readHash(hash) {
+function readHash(hash) {
   const out = { states: {}, notices: {}, order: [], other: [] };
   if (!isStateHash(hash)) return out;
   const byDemo = new Map();

@@ -3,7 +3,7 @@
 
 export const MAX_ASSOCIATIONS = 8;
 export const DIMS = [2, 3];
-export const FEATURE_MAPS = ['identity', 'elu1'];
+const FEATURE_MAPS = ['identity', 'elu1'];
 
 /** §4.1 "Two writes and a read, with actual numbers": d = 2, identity map, no normalizer. */
 export function exampleState() {
