@@ -3,7 +3,7 @@
 // the custom element. Called by main.js once a demo has mounted.
 import './embed-control.css';
 import { encodeSettings, attributeName, toQuery } from './embed-codec.js';
-import CAPTIONS from '../generated/embed-captions.json';
+import { figureTitle } from './embed-figure.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 import { h, uid } from './lib/dom.js';
 
@@ -26,8 +26,7 @@ function siteBase() {
 export function snippets(name, state, height) {
   const base = siteBase();
   const entries = encodeSettings(name, state);
-  const info = CAPTIONS[name];
-  const title = info ? `${info.label}: ${info.title.replace(/\.$/, '')}` : name;
+  const title = figureTitle(name);
   const src = `${base}embed.html?${toQuery([['demo', name], ...entries])}`;
   const iframe =
     `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ` +
