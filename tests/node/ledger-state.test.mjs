@@ -70,3 +70,23 @@ test('changing d pads or cuts the ledger and drops keys left without a direction
   assert.ok(isZeroVector([0, -0]));
   assert.deepEqual(newAssociation(2, 3), { k: [0, 1], v: [1, 1] });
 });
+
+test("the reader's edits (edits.js): pages, remove, add, d", async () => {
+  const { stepTo, removeAssociation, addAssociation, changeDim } = await import('../../web/src/demos/ledger/edits.js');
+  const s = exampleState();
+  stepTo(s, 'back');
+  assert.equal(s.step, 2);
+  stepTo(s, 99);
+  assert.equal(s.step, 3, 'clamped to the number of writes');
+  stepTo(s, 'forward');
+  assert.equal(s.step, 3);
+  s.query = 2;
+  removeAssociation(s, 0);
+  assert.deepEqual([s.associations.length, s.step, s.query], [2, 2, 1], 'page and read follow the removal');
+  addAssociation(s);
+  assert.deepEqual([s.associations.length, s.step], [3, 3], 'a ledger shown in full stays in full');
+  assert.deepEqual(s.associations[2], { k: [1, 0], v: [1, 1] });
+  const t = { ...exampleState(), d: 3, associations: [{ k: [0, 0, 2], v: [1, 1, 1] }], step: 1, query: 0 };
+  assert.deepEqual(changeDim(t, 2), [0], 'the key along the third axis is dropped');
+  assert.deepEqual([t.associations.length, t.step, t.query], [0, 0, -1]);
+});

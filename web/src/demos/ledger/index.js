@@ -5,15 +5,8 @@
 import './ledger.css';
 import { h, uid, replace } from '../../lib/dom.js';
 import { formatNumber, formatVector } from './format.js';
-import {
-  exampleState,
-  cloneState,
-  mergeState,
-  isZeroVector,
-  resize,
-  newAssociation,
-  MAX_ASSOCIATIONS,
-} from './state.js';
+import { exampleState, cloneState, mergeState, isZeroVector, MAX_ASSOCIATIONS } from './state.js';
+import { stepTo, removeAssociation, addAssociation, changeDim } from './edits.js';
 import { computeLedger } from './model.js';
 import { unitAt } from './geometry.js';
 import { buildStepper, updateStepper, renderWrites } from './render-ledger.js';
@@ -166,13 +159,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onStep(where) {
-    act((s) => {
-      const n = s.associations.length;
-      if (where === 'back') s.step = Math.max(0, s.step - 1);
-      else if (where === 'forward') s.step = Math.min(n, s.step + 1);
-      else if (where === 'end') s.step = n;
-      else if (Number.isInteger(where)) s.step = Math.max(0, Math.min(n, where));
-    });
+    act((s) => stepTo(s, where));
   }
 
   function onAngle(target, degrees) {
@@ -224,13 +211,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onRemove(i) {
-    act((s) => {
-      s.associations.splice(i, 1);
-      if (i < s.step) s.step -= 1;
-      s.step = Math.min(s.step, s.associations.length);
-      if (s.query === i) s.query = s.associations.length ? 0 : -1;
-      else if (s.query > i) s.query -= 1;
-    });
+    act((s) => removeAssociation(s, i));
     editor.msg.textContent = '';
   }
 
@@ -239,11 +220,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
       editor.msg.textContent = `This ledger holds at most ${MAX_ASSOCIATIONS} associations.`;
       return;
     }
-    act((s) => {
-      const atEnd = s.step === s.associations.length;
-      s.associations.push(newAssociation(s.d, s.associations.length));
-      if (atEnd) s.step = s.associations.length;
-    });
+    act(addAssociation);
     editor.msg.textContent = '';
   }
 
@@ -257,19 +234,9 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onDim(d) {
-    const dropped = [];
+    let dropped = [];
     act((s) => {
-      s.d = d;
-      s.associations = s.associations
-        .map((a) => ({ k: resize(a.k, d), v: resize(a.v, d) }))
-        .filter((a, i) => {
-          if (!isZeroVector(a.k)) return true;
-          dropped.push(i);
-          return false;
-        });
-      s.freeQuery = resize(s.freeQuery, d);
-      s.step = Math.min(s.step, s.associations.length);
-      if (s.query >= s.associations.length) s.query = s.associations.length ? 0 : -1;
+      dropped = changeDim(s, d);
     });
     editor.msg.textContent = dropped.length
       ? `Dropped ${dropped.map((i) => keyLabel(i)).join(', ')}: without its third coordinate the key was all zeros.`
