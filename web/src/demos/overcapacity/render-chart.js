@@ -1,6 +1,6 @@
 // The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
 // Coordinates are the only arithmetic here (scales from data space to pixels).
-import { svg, html, uid } from './svg.js';
+import { svg, html, uid, setText } from './svg.js';
 import { formatCos, formatInt } from './format.js';
 
 const HEIGHT = 300;
@@ -194,6 +194,29 @@ export function createChart(parent) {
       if (next === width) return false;
       width = next;
       return true;
+    },
+  };
+}
+
+/** The chart's legend: the band, every series (the softmax ones name the current β), N = d. */
+export function createLegend(parent) {
+  const legend = html('ul', { class: 'oc-legend', 'aria-label': 'Legend' }, parent);
+  const bandItem = html('li', {}, legend);
+  html('span', { class: 'oc-swatch oc-swatch-band', 'aria-hidden': 'true' }, bandItem);
+  html('span', { text: 'mean cosine \u00b1 one standard deviation over trials' }, bandItem);
+  const texts = {};
+  for (const s of SERIES) {
+    const li = html('li', {}, legend);
+    html('span', { class: `oc-swatch oc-swatch-line ${s.cls}`, 'aria-hidden': 'true' }, li);
+    texts[s.key] = html('span', { text: s.label }, li);
+  }
+  const dItem = html('li', {}, legend);
+  html('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }, dItem);
+  html('span', { text: 'N = d: as many associations as key dimensions' }, dItem);
+  return {
+    render(state) {
+      setText(texts.softmaxCosineMean, `mean cosine, softmax (\u03b2 = ${state.beta})`);
+      setText(texts.softmaxRecallMean, `top-1 recall, softmax (\u03b2 = ${state.beta})`);
     },
   };
 }
