@@ -4,46 +4,17 @@
 // even be read (not a number, broken JSON, unknown names, absurd lengths) is dropped here and
 // reported in `notices`, which the caller shows as text (never as HTML).
 
+import { DEMOS, DEMO_NAMES } from './demos/registry.js';
+
 /** Each demo's settings and how each is written in a URL or an attribute. Kinds:
  *  number  1.5, -2, 1e3        bool   true | false (an empty attribute is true)
  *  string  as is               list   comma-separated numbers: 0.6,0.8
  *  pairs   the ledger's associations, k:v pairs joined by ';': 1,0:3,1;0,1:-2,4
- *  json    JSON text (the memory demo's custom model); null clears it */
-export const SCHEMAS = {
-  ledger: {
-    d: 'number',
-    featureMap: 'string',
-    associations: 'pairs',
-    step: 'number',
-    query: 'number',
-    freeQuery: 'list',
-  },
-  overcapacity: {
-    d: 'number',
-    n: 'number',
-    keys: 'string',
-    trials: 'number',
-    seed: 'number',
-    beta: 'number',
-    scale: 'string',
-  },
-  memory: {
-    preset: 'string',
-    linear: 'bool',
-    custom: 'json',
-    tokens: 'number',
-    sessions: 'number',
-    kvDtype: 'string',
-    stateDtype: 'string',
-    weightDtype: 'string',
-    gpu: 'string',
-    gpuCustom: 'string',
-    unit: 'string',
-    yScale: 'string',
-  },
-};
+ *  json    JSON text (the memory demo's custom model); null clears it
+ * Each demo's schema is its folder's settings.js, listed in web/src/demos/registry.js. */
+export const SCHEMAS = Object.fromEntries(DEMOS.map((d) => [d.name, d.settings]));
 
-export const DEMO_NAMES = Object.keys(SCHEMAS);
+export { DEMO_NAMES };
 
 /** Query parameters that belong to the embed page or to the embedding protocols, not to a demo. */
 export const RESERVED_PARAMS = new Set([
