@@ -1,6 +1,6 @@
 // The demo's form: d, N, key geometry, trials, seed (and "New sample"), softmax β, the N axis scale.
 // Its events only propose changes of state (the `on` callbacks); render(state) shows the state.
-import { html, uid, setText, setAttr } from './svg.js';
+import { h, uid, setText, setAttr, activeElement } from '../../lib/dom.js';
 import { formatInt, KEY_LABELS } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES } from './state.js';
 
@@ -11,65 +11,62 @@ import { BETAS, DIMS, KEYS, SCALES } from './state.js';
  */
 export function createControls(parent, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
-  const controls = html('div', { class: 'oc-controls' }, parent);
+  const controls = parent.appendChild(h('div', { class: 'oc-controls' }));
 
   function field(labelText, cls = '') {
-    const box = html('div', { class: `oc-field ${cls}` }, controls);
+    const box = controls.appendChild(h('div', { class: `oc-field ${cls}` }));
     const id = uid('oc-in');
-    html('label', { for: id, text: labelText }, box);
+    box.appendChild(h('label', { for: id, text: labelText }));
     return { box, id };
   }
   function typedField(labelText, size, row) {
     const f = field(labelText);
-    const at = row ? html('div', { class: row }, f.box) : f.box;
-    const input = html(
-      'input',
-      { id: f.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size },
-      at,
+    const at = row ? f.box.appendChild(h('div', { class: row })) : f.box;
+    const input = at.appendChild(
+      h('input', { id: f.id, type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', size }),
     );
     return { ...f, at, input };
   }
   const message = (box, input) => {
-    const msg = html('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }, box);
+    const msg = box.appendChild(h('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }));
     input.setAttribute('aria-describedby', msg.id);
     return msg;
   };
 
   const dField = field('State size d');
-  const dSelect = html('select', { id: dField.id }, dField.box);
-  for (const d of DIMS) html('option', { value: String(d), text: `${d}  (d\u00b2 = ${formatInt(d * d)})` }, dSelect);
+  const dSelect = dField.box.appendChild(h('select', { id: dField.id }));
+  for (const d of DIMS)
+    dSelect.appendChild(h('option', { value: String(d), text: `${d}  (d\u00b2 = ${formatInt(d * d)})` }));
 
   const nField = field('Stored associations N', 'oc-field-wide');
-  const nRow = html('div', { class: 'oc-range-row' }, nField.box);
-  const nSlider = html('input', { id: nField.id, type: 'range', min: '1', step: '1' }, nRow);
-  const nOut = html('output', { for: nField.id, class: 'oc-out' }, nRow);
+  const nRow = nField.box.appendChild(h('div', { class: 'oc-range-row' }));
+  const nSlider = nRow.appendChild(h('input', { id: nField.id, type: 'range', min: '1', step: '1' }));
+  const nOut = nRow.appendChild(h('output', { for: nField.id, class: 'oc-out' }));
 
   const kField = field('Key geometry');
-  const kSelect = html('select', { id: kField.id }, kField.box);
-  for (const k of KEYS) html('option', { value: k, text: KEY_LABELS[k] }, kSelect);
+  const kSelect = kField.box.appendChild(h('select', { id: kField.id }));
+  for (const k of KEYS) kSelect.appendChild(h('option', { value: k, text: KEY_LABELS[k] }));
 
   const t = typedField('Trials', 4);
   const tMsg = message(t.box, t.input);
   const s = typedField('Seed', 10, 'oc-seed-row');
-  const newSample = html('button', { type: 'button', class: 'oc-button', text: 'New sample' }, s.at);
+  const newSample = s.at.appendChild(h('button', { type: 'button', class: 'oc-button', text: 'New sample' }));
   const sMsg = message(s.box, s.input);
 
   const bField = field('Softmax sharpness \u03b2');
-  const bRow = html('div', { class: 'oc-range-row' }, bField.box);
-  const bSlider = html(
-    'input',
-    { id: bField.id, type: 'range', min: '0', max: String(BETAS.length - 1), step: '1' },
-    bRow,
+  const bRow = bField.box.appendChild(h('div', { class: 'oc-range-row' }));
+  const bSlider = bRow.appendChild(
+    h('input', { id: bField.id, type: 'range', min: '0', max: String(BETAS.length - 1), step: '1' }),
   );
-  const bOut = html('output', { for: bField.id, class: 'oc-out' }, bRow);
+  const bOut = bRow.appendChild(h('output', { for: bField.id, class: 'oc-out' }));
 
-  const scaleSet = html('fieldset', { class: 'oc-field oc-scale' }, controls);
-  html('legend', { text: 'N axis' }, scaleSet);
+  const scaleSet = controls.appendChild(h('fieldset', { class: 'oc-field oc-scale' }));
+  scaleSet.appendChild(h('legend', { text: 'N axis' }));
   const scaleName = uid('oc-scale');
   const scaleRadios = {};
   for (const sc of SCALES) {
-    const lab = html('label', { class: 'oc-radio' }, scaleSet);
-    scaleRadios[sc] = html('input', { type: 'radio', name: scaleName, value: sc }, lab);
+    const lab = scaleSet.appendChild(h('label', { class: 'oc-radio' }));
+    scaleRadios[sc] = lab.appendChild(h('input', { type: 'radio', name: scaleName, value: sc }));
     lab.append(document.createTextNode(sc === 'linear' ? ' linear' : ' log'));
   }
 
@@ -129,7 +126,7 @@ export function createControls(parent, on) {
     );
     kSelect.value = state.keys;
     // A field the reader is still correcting keeps their text (the root may sit in a shadow root).
-    const focused = controls.getRootNode().activeElement;
+    const focused = activeElement(controls);
     for (const [name, { input }] of Object.entries(typed))
       if (focused !== input || !input.hasAttribute('aria-invalid')) input.value = String(state[name]);
     bSlider.value = String(BETAS.indexOf(state.beta));

@@ -10,7 +10,7 @@
 //   render-table.js   the plotted numbers as a table; render-store.js "inside one store"
 //   layout-watch.js   theme and width changes; format.js numbers to text
 import './overcapacity.css';
-import { html } from './svg.js';
+import { h } from '../../lib/dom.js';
 import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings } from './state.js';
 import { createControls } from './controls.js';
 import { createCompute, indexOfN } from './compute.js';
@@ -19,7 +19,8 @@ import { createReadout } from './render-readout.js';
 import { createPlottedTable } from './render-table.js';
 import { createStoreView } from './render-store.js';
 import { watchLayout } from './layout-watch.js';
-import { workTimer } from '../../work-timing.js';
+import { workTimer } from '../../lib/work-timing.js';
+import { coalesceFrames } from '../../lib/frame.js';
 
 export { DEFAULTS, BETAS, DIMS };
 /** How long the N slider must rest before a sweep streaming in takes its next step. */
@@ -33,12 +34,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   root.replaceChildren();
   const state = { ...DEFAULTS };
   const getState = () => ({ ...state });
-  const check = (changes) => validate(state, changes, la.checkSweep);
+  const checkSweep = (params) => la.checkSweep(params);
+  const check = (changes) => validate(state, changes, checkSweep);
 
   // ---- the pieces, in page order -------------------------------------------------------------
   const controls = createControls(root, { n: setN, propose, typed, signal: ac.signal });
-  const notice = html('p', { class: 'oc-notice', role: 'status', hidden: true }, root);
-  const errorMsg = html('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true }, root);
+  const notice = root.appendChild(h('p', { class: 'oc-notice', role: 'status', hidden: true }));
+  const errorMsg = root.appendChild(h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true }));
   const words = createReadout();
   root.append(...words.above);
   const chart = createChart(root);
@@ -101,12 +103,12 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
   // The slider fires more input events than there are frames: state changes at once, the picture
   // follows once per animation frame. While N moves, a sweep streaming in waits (runner.hold).
-  let frame = 0;
+  const frame = coalesceFrames(() => timedRender('frame', renderAll));
   let heldAt = -Infinity;
   function setN(n) {
     if (n === state.n) return;
     state.n = n;
-    if (!frame) frame = requestAnimationFrame(renderFrame);
+    frame();
     const now = performance.now();
     if (now - heldAt > SWEEP_HOLD_MS / 3) {
       heldAt = now;
@@ -115,10 +117,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   }
 
   // ---- drawing from state and results --------------------------------------------------------
-  function renderFrame() {
-    frame = 0;
-    timedRender('frame', renderAll);
-  }
   const nIndex = () => indexOfN(jobs.current()?.sweep, state.n);
   function timedRender(what, draw) {
     const t0 = performance.now();
@@ -156,7 +154,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
 
   // ---- first picture: the given state (if any), else the defaults -----------------------------
   if (initial !== undefined && initial !== null) {
-    const { next, lines } = mergeSettings(state, initial, la.checkSweep);
+    const { next, lines } = mergeSettings(state, initial, checkSweep);
     Object.assign(state, next);
     showNotice(lines);
   }
@@ -167,7 +165,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
   jobs.ensureStore();
 
   function update(obj) {
-    const { next, lines } = mergeSettings(state, obj, la.checkSweep);
+    const { next, lines } = mergeSettings(state, obj, checkSweep);
     showNotice(lines);
     commit(next);
     return getState();
@@ -187,7 +185,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} } = {
       ac.abort();
       stopWatching();
       words.destroy();
-      cancelAnimationFrame(frame);
+      frame.cancel();
       jobs.destroy();
       table.destroy();
       root.replaceChildren();

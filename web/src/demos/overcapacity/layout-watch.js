@@ -1,5 +1,6 @@
 // What the page does to the demo from outside: a theme change (the canvases are redrawn in the new
 // colours) and a new width (the chart and the strips are drawn at their real size, once per frame).
+import { coalesceFrames } from '../../lib/frame.js';
 /**
  * @param root the demo's root (inside a custom element, the theme is an attribute of the shadow host)
  * @param on { theme() the colours changed; chartWidth(px); stripWidth(px) }
@@ -13,23 +14,22 @@ export function watchLayout(root, els, on) {
   themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
   const host = root.getRootNode().host;
   if (host) themeWatch.observe(host, { attributes: true, attributeFilter: ['theme', 'class'] });
-  let frame = 0;
   const widths = new Map();
+  const frame = coalesceFrames(() => {
+    const chartWidth = widths.get(els.chart);
+    if (chartWidth) on.chartWidth(chartWidth);
+    const stripWidth = widths.get(els.strip);
+    if (stripWidth) on.stripWidth(stripWidth);
+  });
   const resizeWatch = new ResizeObserver((entries) => {
     for (const e of entries) widths.set(e.target, e.contentRect.width);
-    cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => {
-      const chartWidth = widths.get(els.chart);
-      if (chartWidth) on.chartWidth(chartWidth);
-      const stripWidth = widths.get(els.strip);
-      if (stripWidth) on.stripWidth(stripWidth);
-    });
+    frame();
   });
   resizeWatch.observe(els.strip);
   resizeWatch.observe(els.chart);
   return function stop() {
     media.removeEventListener('change', on.theme);
-    cancelAnimationFrame(frame);
+    frame.cancel();
     themeWatch.disconnect();
     resizeWatch.disconnect();
   };

@@ -1,7 +1,7 @@
 // The words around the curve: the sentence at the current N, the sweep's progress, the readout of
 // the numbers at N, the memory line, and the screen-reader announcement (only when the reader
 // pauses). Text only, from the core's results (format.js turns the numbers into strings).
-import { html, setText, setAttr } from './svg.js';
+import { h, setText, setAttr } from '../../lib/dom.js';
 import { formatCos, formatInt, formatPercent, sentenceParts } from './format.js';
 import { sweepStage } from './compute.js';
 
@@ -18,17 +18,17 @@ const READOUT = [
 
 /** Builds the pieces (unattached: index.js places them around the chart). */
 export function createReadout() {
-  const sentence = html('p', { class: 'oc-sentence', 'data-field': 'sentence' });
-  const status = html('p', { class: 'oc-status', 'aria-live': 'polite' });
-  const readout = html('dl', { class: 'oc-readout' });
+  const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence' });
+  const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
+  const readout = h('dl', { class: 'oc-readout' });
   const rd = {};
   for (const [key, label] of READOUT) {
-    const row = html('div', { class: 'oc-readout-row' }, readout);
-    html('dt', { text: label }, row);
-    rd[key] = html('dd', { 'data-field': key }, row);
+    const row = readout.appendChild(h('div', { class: 'oc-readout-row' }));
+    row.appendChild(h('dt', { text: label }));
+    rd[key] = row.appendChild(h('dd', { 'data-field': key }));
   }
-  const memoryLine = html('p', { class: 'oc-memory', 'data-field': 'memory' });
-  const live = html('p', { class: 'oc-sr', 'aria-live': 'polite' });
+  const memoryLine = h('p', { class: 'oc-memory', 'data-field': 'memory' });
+  const live = h('p', { class: 'oc-sr', 'aria-live': 'polite' });
   let liveTimer = 0;
 
   /** The sweep's progress (and whether workers run it); sets the root's data-sweep. */

@@ -2,6 +2,7 @@
 // handlers change. Pure (no DOM, no core of its own): defaults, the choices each setting offers,
 // validation and merging of settings from outside. The work budget is the core's: the functions
 // that need it take `checkSweep` (la.checkSweep, which throws the core's message).
+import { parseNumber, echo } from '../../lib/numbers.js';
 import { DIMS } from './jobs.js';
 
 export { DIMS };
@@ -21,11 +22,12 @@ function probe(checkSweep, s) {
   checkSweep({ d: s.d, nMax: 4 * s.d, trials: s.trials, seed: s.seed, keys: s.keys, beta: s.beta });
 }
 
-/** A whole number typed by the reader ("12" → 12); throws a sentence naming the field. */
+/** A whole number typed by the reader ("12" → 12, the kit's reading); throws a sentence naming the
+ *  field. Whether it is in range is the core's call (checkSweep). */
 export function parseWhole(text, name) {
-  const t = String(text).trim();
-  if (!/^\d+$/.test(t)) throw new Error(`${name} must be a whole number (got "${t.slice(0, 20)}")`);
-  return Number(t);
+  const { value, error } = parseNumber(text, { integer: true, label: name });
+  if (error || value < 0) throw new Error(`${name} must be a whole number (got ${echo(String(text).trim())})`);
+  return value;
 }
 
 /**
