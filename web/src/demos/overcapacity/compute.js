@@ -8,6 +8,8 @@ import { KEY_LABELS } from './format.js';
 import { DEFAULTS, sweepKey, storeKey } from './state.js';
 
 const SWEEP_CACHE_SIZE = 6;
+/** How long the N slider must rest before a sweep streaming in takes its next step. */
+const SWEEP_HOLD_MS = 300;
 /** How long the N slider must rest before a large store is requested. */
 const STORE_SETTLE_MS = 120;
 
@@ -48,6 +50,7 @@ export function createCompute(la, getState, on) {
   let storeWanted = null; // { key, n, id, label }
   const storeRequests = new Map(); // id -> a store request still unanswered
   let storeTimer = 0;
+  let heldAt = -Infinity;
 
   const runner = createRunner(la, {
     sweep: onSweep,
@@ -122,8 +125,14 @@ export function createCompute(la, getState, on) {
       else storeTimer = setTimeout(ask, STORE_SETTLE_MS);
     },
 
-    /** The reader is dragging N: the sweep takes no new step for `ms`. */
-    hold: (ms) => runner.hold(ms),
+    /** The reader is dragging N: a sweep streaming in waits (from its next step on) until the
+     *  slider has rested SWEEP_HOLD_MS, so the drag's frames come first. */
+    holdForDrag() {
+      const now = performance.now();
+      if (now - heldAt <= SWEEP_HOLD_MS / 3) return;
+      heldAt = now;
+      runner.hold(SWEEP_HOLD_MS);
+    },
     pause: () => runner.pause(),
     resume: () => runner.resume(),
     get paused() {

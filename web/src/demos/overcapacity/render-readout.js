@@ -1,4 +1,4 @@
-// The words around the curve: the sentence at the current N, the sweep's progress, the readout of
+// The words around the curve: the notice (settings ignored) and error lines, the sentence at the current N, the sweep's progress, the readout of
 // the numbers at N, the memory line, and the screen-reader announcement (only when the reader
 // pauses). Text only, from the core's results (format.js turns the numbers into strings).
 import { h, setText, setAttr } from '../../lib/dom.js';
@@ -18,6 +18,8 @@ const READOUT = [
 
 /** Builds the pieces (unattached: index.js places them around the chart). */
 export function createReadout() {
+  const notice = h('p', { class: 'oc-notice', role: 'status', hidden: true });
+  const error = h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true });
   const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence' });
   const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
   const readout = h('dl', { class: 'oc-readout' });
@@ -82,11 +84,21 @@ export function createReadout() {
   }
 
   return {
-    above: [sentence, status], // before the chart
+    above: [notice, error, sentence, status], // before the chart
     below: [readout, memoryLine], // after its legend
     live,
     renderStatus,
     renderAtN,
+    /** What was ignored of settings from outside, and why (lines of text; none hides it). */
+    showNotice(lines) {
+      notice.hidden = lines.length === 0;
+      notice.textContent = lines.join(' ');
+    },
+    /** A message about the last change ('' hides it). */
+    showError(message) {
+      error.hidden = !message;
+      error.textContent = message || '';
+    },
     destroy: () => clearTimeout(liveTimer),
   };
 }

@@ -190,8 +190,8 @@ export function createStoreView(parent, rootEl) {
       }),
     );
     const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
-    for (const h of ['association', 'cosine, linear', 'recalled, linear', 'cosine, softmax', 'recalled, softmax']) {
-      hr.appendChild(h('th', { scope: 'col', text: h }));
+    for (const head of ['association', 'cosine, linear', 'recalled, linear', 'cosine, softmax', 'recalled, softmax']) {
+      hr.appendChild(h('th', { scope: 'col', text: head }));
     }
     const body = table.appendChild(h('tbody', {}));
     fillRowsInSlices(body, r.n, (j, parent) => {

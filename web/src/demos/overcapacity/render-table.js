@@ -97,7 +97,7 @@ export function createPlottedTable(parent, current, timed) {
       const table = box.appendChild(h('table', { class: 'oc-table' }));
       const caption = table.appendChild(h('caption', {}));
       const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
-      for (const h of HEADS) hr.appendChild(h('th', { scope: 'col', text: h }));
+      for (const head of HEADS) hr.appendChild(h('th', { scope: 'col', text: head }));
       shown = { caption, body: table.appendChild(h('tbody', {})), ns: s.ns, page };
     }
     setText(
