@@ -527,7 +527,7 @@ test('off-screen, a streaming d = 256 sweep takes no new step; back on screen it
       return m && Number(m[1]) > n;
     },
     [`${ROOT} .oc-status`, first],
-    { timeout: 30000 },
+    { timeout: 120000 }, // a step is about a second alone, over 10 s with the machine's cores busy
   );
   const step = Date.now() - t0;
   // Scroll the figure far away (the page is long; the figure is not near both ends).
@@ -536,12 +536,14 @@ test('off-screen, a streaming d = 256 sweep takes no new step; back on screen it
     const far = top > 3 * window.innerHeight ? 0 : document.documentElement.scrollHeight;
     window.scrollTo({ top: far, behavior: 'instant' });
   }, ROOT);
-  await page.waitForSelector(`${ROOT}[data-work="paused"]`, { timeout: 30000, state: 'attached' });
+  // (The step running at that moment finishes first.)
+  await page.waitForSelector(`${ROOT}[data-work="paused"]`, { timeout: 120000, state: 'attached' });
   const atPause = await trialsShown();
   assert.ok(atPause !== null && atPause < 8, `paused part-way (${atPause} of 8 trials)`);
-  // Three steps' time later, still no new trial (the step running at the pause had already landed).
-  const until = Date.now() + 3 * Math.max(step, 200);
-  await page.waitForFunction((end) => Date.now() >= end, until, { polling: 100, timeout: 30000 });
+  // Two steps' time later, still no new trial (the step running at the pause had already landed).
+  const wait = 2 * Math.max(step, 200);
+  const until = Date.now() + wait;
+  await page.waitForFunction((end) => Date.now() >= end, until, { polling: 100, timeout: wait + 10000 });
   assert.equal(await trialsShown(), atPause, 'no trial arrives while the figure is off-screen');
   // Every status from here on, to check the sweep goes on from where it was (no preview, no restart).
   await page.evaluate((root) => {
@@ -552,7 +554,7 @@ test('off-screen, a streaming d = 256 sweep takes no new step; back on screen it
   }, ROOT);
   await page.locator(ROOT).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${ROOT}:not([data-work])`, { timeout: 10000, state: 'attached' });
-  await waitComplete(120000);
+  await waitComplete(300000);
   const statuses = await page.evaluate(() => {
     window.__ocStatusWatch.disconnect();
     return window.__ocStatuses;
