@@ -140,7 +140,9 @@ export function createRunner(la, on) {
         return;
       }
       if (paused) {
+        const before = parked;
         parked = step;
+        if (before && before !== step) before(); // a superseded sweep's step: it frees its stream
         confirmPaused();
         return;
       }
