@@ -12,7 +12,7 @@ const fixture = 'tests/node/fixtures/api-types.mts';
 test('a TypeScript importer of wasm/index.mjs gets its types (tsc --noEmit --strict passes)', () => {
   const r = spawnSync(
     process.execPath,
-    [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', '', fixture],
+    [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', fixture],
     { cwd: root, encoding: 'utf8', timeout: 120000 },
   );
   assert.equal(r.status, 0, `tsc failed:\n${r.stdout}${r.stderr}`);
