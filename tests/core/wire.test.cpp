@@ -17,7 +17,7 @@ TEST_CASE("byte counts arrive as decimal text: 0 to 2^63 - 1, nothing else") {
   CHECK(parse_uint63("stateBytes", "1e3").status.field == "stateBytes");
 }
 
-TEST_CASE("a refusal leaves as field, separator, message; no field leaves an empty one") {
+TEST_CASE("a refusal leaves as field, separator and message (an empty field when it has none)") {
   CHECK(wire::refusal(check_int("dk", 0, 1, 1024)) ==
         std::string("dk\x01") + "dk must be a whole number from 1 to 1024 (got 0)");
   CHECK(wire::refusal(Status::bad("the state is too large")) ==
