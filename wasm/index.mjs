@@ -5,8 +5,10 @@
 // converts byte counts to BigInt. It computes nothing itself.
 import createLinattnModule from '../build/wasm/linattn.mjs';
 
-const isNode =
-  typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+// Node is told apart by its `process` global (the page has none); read through globalThis, so
+// the page's type check needs no Node types.
+const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ (globalThis.process);
+const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
 
 /** A value the core (or this wrapper) refuses: out of range, wrong length, unknown name.
  *  `field` is the argument or option it is about, as the message names it ('dk', 'q[2]',
