@@ -379,7 +379,13 @@ test("dragging the context slider 1K -> 10M: one update per frame, each under 50
   const MOVES = 40;
   for (let i = 1; i <= MOVES; i++) await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / MOVES, y);
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  // The drag is over once the demo shows its last position and its bars animate again; then two
+  // frames let any work the drag queued run (and be measured).
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.demo-mount[data-demo="memory"] .la-memory');
+    return el && !el.classList.contains('lm-dragging') && el.querySelector('input[id$="-tokens"]').value === '10000000';
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   checkDragUpdates(await watch.stop(t0), MOVES, 'memory');
   // The drag ends at 10M tokens, and what is shown is the core's number for it, not a stale frame.
   assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10000000');
