@@ -2,7 +2,7 @@
 // requestAnimationFrame: the kit falls back to a 16 ms timer), the work timer.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNumber, echo } from '../../web/src/lib/numbers.js';
+import { parseNumber, readDecimal, echo } from '../../web/src/lib/numbers.js';
 import { coalesceFrames } from '../../web/src/lib/frame.js';
 import { workTimer } from '../../web/src/lib/work-timing.js';
 
@@ -35,6 +35,15 @@ test('parseNumber refuses with a sentence a reader can act on', () => {
   assert.equal(parseNumber('0', { min: 1, max: 64, label: 'd' }).error, 'd must be a number between 1 and 64.');
   assert.equal(parseNumber('-1', { min: 0, label: 'Sessions' }).error, 'Sessions must be a number of at least 0.');
   assert.equal(parseNumber('99', { max: 10 }).error, 'Use a number of at most 10.');
+});
+
+test('readDecimal says what is wrong without wording it (the codec words its own)', () => {
+  assert.deepEqual(readDecimal(' 2.5 '), { value: 2.5 });
+  assert.deepEqual(readDecimal(''), { problem: 'empty' });
+  assert.deepEqual(readDecimal('2,5'), { problem: 'comma', suggestion: '2.5' });
+  assert.deepEqual(readDecimal('0x10'), { problem: 'format' });
+  assert.deepEqual(readDecimal('-1e999'), { problem: 'infinite' });
+  assert.deepEqual(readDecimal('1,024', { integer: true }), { value: 1024 });
 });
 
 test('parseNumber echoes at most 30 characters of the text', () => {

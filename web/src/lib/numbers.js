@@ -19,6 +19,25 @@ function formatBound(x) {
 }
 
 /**
+ * The reading itself, without messages: { value } or { problem }, problem one of 'empty',
+ * 'comma' (1,5: a decimal comma), 'format' (not a number), 'infinite' (1e999). For callers that
+ * word their own messages (the settings codec).
+ */
+export function readDecimal(text, { integer = false } = {}) {
+  let t = String(text ?? '')
+    .trim()
+    .replace(/\u2212/g, '-')
+    .replace(/^\+/, '');
+  if (t === '') return { problem: 'empty' };
+  if (integer && GROUPED.test(t)) t = t.replace(/[,_ ]/g, '');
+  if (!integer && /^-?\d+,\d+$/.test(t)) return { problem: 'comma', suggestion: t.replace(',', '.') };
+  if (!DECIMAL.test(t)) return { problem: 'format' };
+  const value = Number(t);
+  if (!Number.isFinite(value)) return { problem: 'infinite' };
+  return { value };
+}
+
+/**
  * Reads one number typed by the reader. Options: min, max (inclusive), integer (whole numbers
  * only), label (what the number is, named in the error). Returns { value } or { error }, the
  * error a reader-facing sentence that echoes at most 30 characters of the text.
@@ -26,16 +45,12 @@ function formatBound(x) {
 export function parseNumber(text, { min, max, integer = false, label } = {}) {
   const raw = String(text ?? '');
   const named = label ? `${label}: ` : '';
-  let t = raw
-    .trim()
-    .replace(/\u2212/g, '-')
-    .replace(/^\+/, '');
-  if (t === '') return { error: label ? `Enter a number for ${label}.` : 'Enter a number.' };
-  if (integer && GROUPED.test(t)) t = t.replace(/[,_ ]/g, '');
-  if (!integer && /^-?\d+,\d+$/.test(t)) return { error: `${named}Use a decimal point: ${t.replace(',', '.')}` };
-  if (!DECIMAL.test(t)) return { error: `${named}${echo(raw.trim())} is not a number.` };
-  const value = Number(t);
-  if (!Number.isFinite(value)) return { error: `${named}That number is too large.` };
+  const read = readDecimal(raw, { integer });
+  if (read.problem === 'empty') return { error: label ? `Enter a number for ${label}.` : 'Enter a number.' };
+  if (read.problem === 'comma') return { error: `${named}Use a decimal point: ${read.suggestion}` };
+  if (read.problem === 'format') return { error: `${named}${echo(raw.trim())} is not a number.` };
+  if (read.problem === 'infinite') return { error: `${named}That number is too large.` };
+  const { value } = read;
   if (integer && !Number.isInteger(value)) {
     return { error: `${label ?? 'This'} must be a whole number (got ${echo(raw.trim())}).` };
   }
