@@ -2,7 +2,7 @@
 // Everything here is string work on integers: no floating point touches a figure, so nothing can
 // come out as NaN, Infinity or 1e+21.
 
-import { parseNumber } from '../../lib/numbers.js';
+import { readDecimal } from '../../lib/numbers.js';
 
 const BINARY = { base: 1024n, units: ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] };
 const DECIMAL = { base: 1000n, units: ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB'] };
@@ -105,6 +105,6 @@ export function parseGigabytes(text) {
 /** A whole number typed by the reader ("32", " 4096 ", "1,024") as a number; NaN for anything
  *  else (the page kit's reading of numbers; the core then names the field and the allowed range). */
 export function parseWhole(text) {
-  const read = parseNumber(text, { integer: true });
-  return read.error ? Number.NaN : read.value;
+  const read = readDecimal(text, { integer: true });
+  return read.problem || !Number.isInteger(read.value) ? Number.NaN : read.value;
 }

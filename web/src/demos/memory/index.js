@@ -113,15 +113,17 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
     controls.notice.textContent = ignored.length ? `Some settings were ignored: ${ignored.join('; ')}.` : '';
   }
 
-  /** Off-screen: no slider frame or summary timer runs; what was pending runs on resume(). */
+  /** Off-screen (data-paused): no slider frame or summary timer runs; what was pending runs on resume(). */
   function pause() {
     paused = true;
+    root.dataset.paused = 'true';
     controls.pause();
     summary.pause();
   }
   function resume() {
     if (!paused) return;
     paused = false;
+    delete root.dataset.paused;
     controls.resume();
     summary.resume();
     if (results && chart.wantsWidth(hiddenWidth)) chart.render(state, results, hiddenWidth);
