@@ -8,7 +8,7 @@ import {
   MAX_TOKENS,
   MIN_TOKENS,
   SLIDER_STEPS,
-  checkSettings,
+  mergeState,
   cloneState,
   defaultState,
   fieldPatches,
@@ -54,40 +54,44 @@ test('cloneState copies the custom model deeply', () => {
   assert.equal(cloneState(defaultState()).custom, null);
 });
 
-test('checkSettings keeps well-formed fields and names the others', () => {
-  const { patch, ignored } = checkSettings(
-    {
-      tokens: 4096,
-      sessions: 1.5,
-      kvDtype: 'fp8',
-      gpu: '7',
-      gpuCustom: 24.5,
-      colour: 'red',
-      unit: 'decimal',
-      preset: 'gpt-9',
-    },
-    defaultState(),
-    IDS,
-  );
+test('mergeState keeps well-formed fields and names the others', () => {
+  const base = defaultState();
+  const input = {
+    tokens: 4096,
+    sessions: 1.5,
+    kvDtype: 'fp8',
+    gpu: '7',
+    gpuCustom: 24.5,
+    colour: 'red',
+    unit: 'decimal',
+    preset: 'gpt-9',
+  };
+  const { state, patch, notices } = mergeState(base, input, IDS);
   assert.deepEqual(patch, { tokens: 4096, kvDtype: 'fp8', gpuCustom: '24.5', unit: 'decimal' });
-  assert.deepEqual(ignored, ['invalid sessions', 'invalid gpu', 'unknown setting “colour”', 'invalid preset']);
+  assert.deepEqual(state, { ...base, tokens: 4096, kvDtype: 'fp8', gpuCustom: '24.5', unit: 'decimal' });
+  assert.deepEqual(notices, ['invalid sessions', 'invalid gpu', 'unknown setting “colour”', 'invalid preset']);
+  assert.equal(base.tokens, 131072, 'the base is not changed');
+  const merge = (x) => mergeState(defaultState(), x, IDS);
   // ranges are the core's call: a negative context passes the shape check
-  assert.deepEqual(checkSettings({ tokens: -5 }, defaultState(), IDS).patch, { tokens: -5 });
-  assert.deepEqual(checkSettings({ toString: 'x' }, defaultState(), IDS).ignored, ['unknown setting “toString”']);
-  assert.deepEqual(checkSettings({ gpuCustom: '1e3' }, defaultState(), IDS).ignored, ['invalid gpuCustom']);
-  assert.deepEqual(checkSettings(undefined, defaultState(), IDS), { patch: {}, ignored: [] });
-  assert.deepEqual(checkSettings('tokens=5', defaultState(), IDS).ignored, ['settings were not an object']);
-  assert.deepEqual(checkSettings(null, defaultState(), IDS).ignored, ['settings were not an object']);
+  assert.deepEqual(merge({ tokens: -5 }).patch, { tokens: -5 });
+  assert.deepEqual(merge({ toString: 'x' }).notices, ['unknown setting “toString”']);
+  assert.deepEqual(merge({ gpuCustom: '1e3' }).notices, ['invalid gpuCustom']);
+  assert.deepEqual(merge(undefined), { state: defaultState(), patch: {}, notices: [] });
+  assert.deepEqual(merge('tokens=5').notices, ['settings were not an object']);
+  assert.deepEqual(merge(null).notices, ['settings were not an object']);
 });
 
 test('preset "custom" needs a custom model, given now or already in the state', () => {
-  const bare = checkSettings({ preset: 'custom' }, defaultState(), IDS);
-  assert.deepEqual(bare, { patch: {}, ignored: ['preset “custom” without a custom model'] });
-  const withModel = checkSettings({ preset: 'custom', custom: CUSTOM }, defaultState(), IDS);
-  assert.deepEqual(withModel, { patch: { preset: 'custom', custom: CUSTOM }, ignored: [] });
-  const already = checkSettings({ preset: 'custom' }, { ...defaultState(), custom: CUSTOM }, IDS);
+  const bare = mergeState(defaultState(), { preset: 'custom' }, IDS);
+  assert.deepEqual(bare.patch, {});
+  assert.deepEqual(bare.notices, ['preset “custom” without a custom model']);
+  const withModel = mergeState(defaultState(), { preset: 'custom', custom: CUSTOM }, IDS);
+  assert.deepEqual(withModel.patch, { preset: 'custom', custom: CUSTOM });
+  assert.deepEqual(withModel.notices, []);
+  const already = mergeState({ ...defaultState(), custom: CUSTOM }, { preset: 'custom' }, IDS);
   assert.deepEqual(already.patch, { preset: 'custom' });
-  assert.deepEqual(checkSettings({ custom: { layers: 'no' } }, defaultState(), IDS).ignored, ['invalid custom']);
+  assert.equal(already.state.preset, 'custom');
+  assert.deepEqual(mergeState(defaultState(), { custom: { layers: 'no' } }, IDS).notices, ['invalid custom']);
 });
 
 test('fieldPatches splits a refused patch field by field, the custom preset travelling with its model', () => {

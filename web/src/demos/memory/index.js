@@ -17,7 +17,7 @@ import { buildChart } from './render-chart.js';
 import { renderFigures } from './render-figures.js';
 import { buildSummary } from './render-summary.js';
 import { buildTable } from './render-table.js';
-import { checkSettings, cloneState, defaultState, fieldPatches } from './state.js';
+import { cloneState, defaultState, fieldPatches, mergeState } from './state.js';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
 
@@ -96,7 +96,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange } = 
   // ---- the handle ----------------------------------------------------------------------------------
   /** Applies the known, valid fields of `obj`; names the others in a visible notice. */
   function update(obj, { notify = false } = {}) {
-    const { patch, ignored } = checkSettings(obj, state, PRESET_IDS);
+    const { patch, notices: ignored } = mergeState(state, obj, PRESET_IDS);
     if (!propose(patch, null, { notify })) {
       // Keep what can be kept: one field at a time, in a fixed order.
       for (const [k, one] of fieldPatches(patch)) {

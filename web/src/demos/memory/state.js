@@ -77,26 +77,27 @@ export const checks = (presetIds) => ({
 });
 
 /**
- * Sorts settings (from a link, an embed or a script) into the fields that may be tried and the
- * reasons the others were ignored. `current` is the state they would change; `presetIds` a Set.
- * Returns { patch, ignored: [sentence fragments] }.
+ * Merges settings (from a link, an embed or a script) into `base`: the fields that pass their
+ * check are kept, the others named. `presetIds`: a Set of the known presets. Returns { state
+ * (the candidate), patch (the kept fields), notices: [sentence fragments] }. The core has the
+ * last word: a candidate it refuses is tried field by field (fieldPatches).
  */
-export function checkSettings(obj, current, presetIds) {
+export function mergeState(base, input, presetIds) {
   const CHECKS = checks(presetIds);
   const ignored = [];
   const patch = {};
-  if (obj && typeof obj === 'object') {
-    for (const [k, v] of Object.entries(obj)) {
+  if (input && typeof input === 'object') {
+    for (const [k, v] of Object.entries(input)) {
       if (!Object.hasOwn(CHECKS, k)) ignored.push(`unknown setting “${k}”`);
       else if (!CHECKS[k](v)) ignored.push(`invalid ${k}`);
       else patch[k] = k === 'gpuCustom' ? String(v) : v;
     }
-  } else if (obj !== undefined) ignored.push('settings were not an object');
-  if (patch.preset === CUSTOM_ID && !patch.custom && !current.custom) {
+  } else if (input !== undefined) ignored.push('settings were not an object');
+  if (patch.preset === CUSTOM_ID && !patch.custom && !base.custom) {
     delete patch.preset;
     ignored.push('preset “custom” without a custom model');
   }
-  return { patch, ignored };
+  return { state: { ...base, ...patch }, patch, notices: ignored };
 }
 
 /** When the core refuses a patch as a whole, its fields are tried one at a time, in this order;
