@@ -11,8 +11,8 @@ using V = std::vector<double>;
 
 namespace {
 CapacityConfig config(V dims, const char* keys, const char* measure, double level, int trials,
-                      const char* rule = "add", double gate = 1, double step = 1,
-                      double n_max = 0, double seed = 1) {
+                      const char* rule = "add", double gate = 1, double step = 1, double n_max = 0,
+                      double seed = 1) {
   auto c = make_capacity_config(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
   REQUIRE(c.status.ok);
   return c.value;
@@ -96,4 +96,13 @@ TEST_CASE("capacity settings out of range are refused") {
   CHECK(msg({512, 512}, "cosine", 0.9, 256, 2048).find("trials * sum") == 0);
   CHECK(make_capacity_config({8}, "random", "delta", 1, "cosine", 0.9, 1, 1, 3, 0)
             .status.message.find("step") == 0);
+}
+
+TEST_CASE(
+    "golden numbers: the same seed gives this capacity exactly, natively and in WebAssembly") {
+  // tests/node/capacity.test.mjs asserts the same numbers against the WebAssembly module.
+  const CapacityResult r =
+      capacity(config({8, 24}, "random", "cosine", 0.8, 5, "delta", 0.95, 1.5, 0, 3));
+  CHECK(r.capacity_mean == V{3.3999999999999999, 9});
+  CHECK(r.capacity_std == V{0.89442719099991586, 3.4641016151377544});
 }

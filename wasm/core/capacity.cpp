@@ -17,8 +17,7 @@ int default_n_max(int d) { return std::min(limits::maxSweepN, std::max(16, 4 * d
 Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
                                             const std::string& keys, const std::string& rule,
                                             double gate, const std::string& measure, double level,
-                                            double trials, double seed, double step,
-                                            double n_max) {
+                                            double trials, double seed, double step, double n_max) {
   Result<CapacityConfig> r;
   if (dims.empty() || dims.size() > static_cast<std::size_t>(limits::maxCapacityDims)) {
     r.status = Status::bad("dims must hold from 1 to " + std::to_string(limits::maxCapacityDims) +
@@ -34,8 +33,8 @@ Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
   auto update = make_update_rule(rule, gate, step);
   if (!(r.status = update.status)) return r;
   if (measure != "cosine" && measure != "recall") {
-    r.status = Status::bad("measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) +
-                           "')");
+    r.status =
+        Status::bad("measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')");
     return r;
   }
   if (!(r.status = check_real("level", level, 0, 1))) return r;

@@ -43,8 +43,7 @@ struct CapacityConfig {
 Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
                                             const std::string& keys, const std::string& rule,
                                             double gate, const std::string& measure, double level,
-                                            double trials, double seed, double step,
-                                            double n_max);
+                                            double trials, double seed, double step, double n_max);
 
 // Every vector is aligned with dims.
 struct CapacityResult {

@@ -199,8 +199,8 @@ void IncrementalTrial::add_plain(TrialMeans* out) {
   auto V = [&](int i) { return &a_.V(i, 0); };
   Vec &c = c_, &g = g_, &w = w_;
   const double* vn = V(n);
-  for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);             // c_j = k_j . k_n
-  for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);              // g_m = v_m . v_n
+  for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);              // c_j = k_j . k_n
+  for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);               // g_m = v_m . v_n
   for (int j = 0; j < n; ++j) w[j] = std::exp(beta_ * (c[j] - 1.0));  // softmax weights,
   const double cnn = ckk_[n];                                         // shifted by the largest
   const double wnn = std::exp(beta_ * (cnn - 1.0));                   // score (1)
@@ -279,10 +279,10 @@ void IncrementalTrial::add_general(TrialMeans* out) {
 
   for (int j = 0; j < n; ++j) {
     double *r = &R_(j, 0), *p = &P_(j, 0);
-    const double pn = dot(r, vn, d);                 // R_j . v_n before the write
-    const double pw = delta ? dot(r, wn, d) : pn;   // R_j . w_n before the write
-    axpby(r, alpha, c[j], wn, d);                    // R_j <- alpha R_j + c_j w_n
-    p[n] = pn;                                       // P(j, n), gated below with the rest
+    const double pn = dot(r, vn, d);               // R_j . v_n before the write
+    const double pw = delta ? dot(r, wn, d) : pn;  // R_j . w_n before the write
+    axpby(r, alpha, c[j], wn, d);                  // R_j <- alpha R_j + c_j w_n
+    p[n] = pn;                                     // P(j, n), gated below with the rest
     // |alpha R + c w|^2 = alpha^2 |R|^2 + 2 alpha c R.w + c^2 |w|^2; X_j <- alpha X_j + c w, t_j
     // <- alpha t_j, so X.w = R.w - t_j v_j.w and X.v_j gains c v_j.w.
     ReadNorms& q = norms_[j];

@@ -19,7 +19,6 @@
 
 namespace linattn {
 
-
 // Is sims[j] the strict maximum of sims[0..n)? (top-1 recall of read j)
 bool top1_recalled(const double* sims, int j, int n);
 
