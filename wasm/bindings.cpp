@@ -174,10 +174,10 @@ JsResult interferenceStore(double d, double n, double seed, double trial, std::s
 }
 
 // la.capacity's settings in the order index.mjs passes them (capacityArgs).
-Result<CapacityConfig> capacityConfig(const JsNumbers& dims, const std::string& keys,
-                                      const std::string& rule, double gate,
-                                      const std::string& measure, double level, double trials,
-                                      double seed, double step, double n_max) {
+Result<StoreCapacityConfig> capacityConfig(const JsNumbers& dims, const std::string& keys,
+                                           const std::string& rule, double gate,
+                                           const std::string& measure, double level, double trials,
+                                           double seed, double step, double n_max) {
   return make_capacity_config(numbers(dims), keys, rule, gate, measure, level, trials, seed, step,
                               n_max);
 }
@@ -187,7 +187,7 @@ JsResult capacityOf(JsNumbers dims, std::string keys, std::string rule, double g
                     double n_max) {
   auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
   if (!cfg.status) return val(cfg.status.message);
-  const CapacityResult r = capacity(cfg.value);
+  const StoreCapacityResult r = capacity(cfg.value);
   val o = val::object();
   o.set("dims", f64(r.dims));
   o.set("capacityMean", f64(r.capacity_mean));

@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int n : cfg.value.n_max)
       if (n > 96) return 0;
     if (cfg.value.trials > 4) return 0;
-    const CapacityResult r = capacity(cfg.value);
+    const StoreCapacityResult r = capacity(cfg.value);
     for (auto* v : {&r.dims, &r.capacity_mean, &r.capacity_std, &r.theory, &r.n_max, &r.capped})
       FUZZ_CHECK(v->size() == cfg.value.dims.size());
     for (std::size_t i = 0; i < r.dims.size(); ++i) {

@@ -14,11 +14,12 @@ constexpr double kSlack = 1e-9;  // rounding allowance of "meets the level"
 int default_n_max(int d) { return std::min(limits::maxSweepN, std::max(16, 4 * d)); }
 }  // namespace
 
-Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
-                                            const std::string& keys, const std::string& rule,
-                                            double gate, const std::string& measure, double level,
-                                            double trials, double seed, double step, double n_max) {
-  Result<CapacityConfig> r;
+Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims,
+                                                 const std::string& keys, const std::string& rule,
+                                                 double gate, const std::string& measure,
+                                                 double level, double trials, double seed,
+                                                 double step, double n_max) {
+  Result<StoreCapacityConfig> r;
   if (dims.empty() || dims.size() > static_cast<std::size_t>(limits::maxCapacityDims)) {
     r.status = Status::bad("dims must hold from 1 to " + std::to_string(limits::maxCapacityDims) +
                            " values (got " + std::to_string(dims.size()) + ")");
@@ -46,7 +47,7 @@ Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
   if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
   if (!(r.status = check_int("nMax", n_max, 0, limits::maxSweepN))) return r;
 
-  CapacityConfig& c = r.value;
+  StoreCapacityConfig& c = r.value;
   double work = 0;
   for (double d : dims) {
     const int n = n_max > 0 ? static_cast<int>(n_max) : default_n_max(static_cast<int>(d));
@@ -62,27 +63,27 @@ Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
   }
   c.keys = geometry.value;
   c.rule = update.value;
-  c.measure = measure == "recall" ? CapacityMeasure::Recall : CapacityMeasure::Cosine;
+  c.measure = measure == "recall" ? StoreCapacityMeasure::Recall : StoreCapacityMeasure::Cosine;
   c.level = level;
   c.trials = static_cast<int>(trials);
   c.seed = static_cast<std::uint64_t>(seed);
   return r;
 }
 
-int trial_capacity(const CapacityConfig& config, int dim_index, int trial) {
+int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial) {
   const int d = config.dims[dim_index], n_max = config.n_max[dim_index];
   IncrementalTrial store(d, n_max, config.seed, trial, config.keys, 0.0, config.rule, false);
   while (store.size() < n_max) {
     TrialMeans s;
     store.add(&s);
-    const double got = config.measure == CapacityMeasure::Cosine ? s.cosine : s.recall;
+    const double got = config.measure == StoreCapacityMeasure::Cosine ? s.cosine : s.recall;
     if (!(got >= config.level - kSlack)) return store.size() - 1;
   }
   return n_max;
 }
 
-CapacityResult capacity(const CapacityConfig& config) {
-  CapacityResult out;
+StoreCapacityResult capacity(const StoreCapacityConfig& config) {
+  StoreCapacityResult out;
   const int T = config.trials;
   for (std::size_t i = 0; i < config.dims.size(); ++i) {
     const double d = config.dims[i];
@@ -97,7 +98,7 @@ CapacityResult capacity(const CapacityConfig& config) {
     double ss = 0;
     for (double c : caps) ss += (c - mean) * (c - mean);
     double theory = std::numeric_limits<double>::quiet_NaN();
-    if (config.rule.plain() && config.measure == CapacityMeasure::Cosine) {
+    if (config.rule.plain() && config.measure == StoreCapacityMeasure::Cosine) {
       const double tau = config.level;
       if (config.keys == KeyGeometry::Random) theory = 1 + d * (1 / (tau * tau) - 1);
       if (config.keys == KeyGeometry::Orthogonal && tau == 1) theory = d;

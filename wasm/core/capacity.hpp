@@ -27,26 +27,27 @@ namespace limits {
 inline constexpr int maxCapacityDims = 64;  // entries of dims
 }  // namespace limits
 
-enum class CapacityMeasure { Cosine, Recall };
+enum class StoreCapacityMeasure { Cosine, Recall };
 
-struct CapacityConfig {
+struct StoreCapacityConfig {
   std::vector<int> dims;   // each 1..maxSweepDim
   std::vector<int> n_max;  // per d: the largest N tried
   KeyGeometry keys = KeyGeometry::Random;
   UpdateRule rule;
-  CapacityMeasure measure = CapacityMeasure::Cosine;
+  StoreCapacityMeasure measure = StoreCapacityMeasure::Cosine;
   double level = 0.9;
   int trials = 8;
   std::uint64_t seed = 1;
 };
 // n_max = 0: per d, min(maxSweepN, max(16, 4 d)).
-Result<CapacityConfig> make_capacity_config(const std::vector<double>& dims,
-                                            const std::string& keys, const std::string& rule,
-                                            double gate, const std::string& measure, double level,
-                                            double trials, double seed, double step, double n_max);
+Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims,
+                                                 const std::string& keys, const std::string& rule,
+                                                 double gate, const std::string& measure,
+                                                 double level, double trials, double seed,
+                                                 double step, double n_max);
 
 // Every vector is aligned with dims.
-struct CapacityResult {
+struct StoreCapacityResult {
   std::vector<double> dims;
   std::vector<double> capacity_mean, capacity_std;  // over trials (sample standard deviation)
   std::vector<double> theory;                       // see above; NaN without a closed form
@@ -55,7 +56,7 @@ struct CapacityResult {
 };
 
 // The capacity of one trial at dimension d (index into config.dims).
-int trial_capacity(const CapacityConfig& config, int dim_index, int trial);
-CapacityResult capacity(const CapacityConfig& config);
+int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial);
+StoreCapacityResult capacity(const StoreCapacityConfig& config);
 
 }  // namespace linattn
