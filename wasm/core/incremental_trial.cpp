@@ -88,6 +88,34 @@ inline bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
   return at_least == 1;
 }
 
+// Sums in a fixed order (four running sums, combined as (s0 + s1) + (s2 + s3)), whatever the
+// compiler: the general path's numbers are bit-identical natively and in WebAssembly. (SIMD_SUM
+// lets each compiler split a sum into its own lanes, so the plain path's numbers may differ by an
+// ulp.)
+inline double dot_fixed(const double* a, const double* b, int n) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  for (; i < n; ++i) s0 += a[i] * b[i];
+  return (s0 + s1) + (s2 + s3);
+}
+inline double dist2_fixed(const double* a, double t, const double* b, int n) {  // |a - t b|^2
+  double s0 = 0, s1 = 0;
+  int i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const double e0 = a[i] - t * b[i], e1 = a[i + 1] - t * b[i + 1];
+    s0 += e0 * e0;
+    s1 += e1 * e1;
+  }
+  for (; i < n; ++i) s0 += (a[i] - t * b[i]) * (a[i] - t * b[i]);
+  return s0 + s1;
+}
+
 // The gated forms: y = b y + a x (b = alpha), then the same recall test.
 inline void axpby(double* y, double b, double a, const double* x, int n) {
 #pragma omp simd
@@ -161,9 +189,10 @@ IncrementalTrial::IncrementalTrial(int d, int n_max, std::uint64_t seed, int tri
     Ps_ = Mat::Zero(n_max, n_max);
   }
   if (rule_.kind == WriteRule::Delta) W_ = Mat::Zero(n_max, d);
+  auto norm2 = plain_ ? dot : dot_fixed;  // as each path sums
   for (int i = 0; i < n_max; ++i) {
-    ckk_[i] = dot(&a_.K(i, 0), &a_.K(i, 0), d);  // 1 for unit keys, up to rounding
-    vv_[i] = dot(&a_.V(i, 0), &a_.V(i, 0), d);
+    ckk_[i] = norm2(&a_.K(i, 0), &a_.K(i, 0), d);  // 1 for unit keys, up to rounding
+    vv_[i] = norm2(&a_.V(i, 0), &a_.V(i, 0), d);
   }
   // alpha^m; powers below 1e-200 count as 0 (their terms are far below rounding, and products
   // of subnormal numbers are slow).
@@ -256,7 +285,7 @@ void IncrementalTrial::add_general(TrialMeans* out) {
   auto Wr = [&](int i) { return delta ? &W_(i, 0) : &a_.V(i, 0); };  // written values
   Vec &c = c_, &g = g_, &gw = gw_, &w = w_;
   const double* vn = V(n);
-  for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);
+  for (int j = 0; j < n; ++j) c[j] = dot_fixed(K(j), K(n), d);
   const double cnn = ckk_[n];
 
   // The new key's read before the write, kept in row n of R until the write is done.
@@ -267,11 +296,11 @@ void IncrementalTrial::add_general(TrialMeans* out) {
     for (int i = 0; i < d; ++i) wn[i] = rule_.step * (vn[i] - alpha * rn[i]);
   }
   const double* wn = Wr(n);
-  for (int m = 0; m <= n; ++m) gw[m] = dot(V(m), wn, d);  // v_m . w_n
-  const double ww = dot(wn, wn, d);
+  for (int m = 0; m <= n; ++m) gw[m] = dot_fixed(V(m), wn, d);  // v_m . w_n
+  const double ww = dot_fixed(wn, wn, d);
   double wnn = 0;
   if (spotlight_) {
-    for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);
+    for (int m = 0; m <= n; ++m) g[m] = dot_fixed(V(m), vn, d);
     for (int j = 0; j < n; ++j) w[j] = std::exp(beta_ * (c[j] - 1.0));
     wnn = std::exp(beta_ * (cnn - 1.0));
   }
@@ -279,10 +308,10 @@ void IncrementalTrial::add_general(TrialMeans* out) {
 
   for (int j = 0; j < n; ++j) {
     double *r = &R_(j, 0), *p = &P_(j, 0);
-    const double pn = dot(r, vn, d);               // R_j . v_n before the write
-    const double pw = delta ? dot(r, wn, d) : pn;  // R_j . w_n before the write
-    axpby(r, alpha, c[j], wn, d);                  // R_j <- alpha R_j + c_j w_n
-    p[n] = pn;                                     // P(j, n), gated below with the rest
+    const double pn = dot_fixed(r, vn, d);               // R_j . v_n before the write
+    const double pw = delta ? dot_fixed(r, wn, d) : pn;  // R_j . w_n before the write
+    axpby(r, alpha, c[j], wn, d);                        // R_j <- alpha R_j + c_j w_n
+    p[n] = pn;                                           // P(j, n), gated below with the rest
     // |alpha R + c w|^2 = alpha^2 |R|^2 + 2 alpha c R.w + c^2 |w|^2; X_j <- alpha X_j + c w, t_j
     // <- alpha t_j, so X.w = R.w - t_j v_j.w and X.v_j gains c v_j.w.
     ReadNorms& q = norms_[j];
@@ -294,7 +323,8 @@ void IncrementalTrial::add_general(TrialMeans* out) {
     double psjj = 0;
     if (spotlight_) {
       double *u = &U_(j, 0), *ps = &Ps_(j, 0);
-      ps[n] = dot_axpy(u, w[j], vn, d);
+      ps[n] = dot_fixed(u, vn, d);
+      axpy(u, w[j], vn, d);
       q.uu += 2 * w[j] * ps[n] + w[j] * w[j] * g[n];
       if (out) {
         softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
@@ -315,18 +345,18 @@ void IncrementalTrial::add_general(TrialMeans* out) {
   // rest, (1 - step c_nn) alpha r for the delta rule, is crosstalk.
   for (int i = 0; i < d; ++i) rn[i] = alpha * rn[i] + cnn * wn[i];
   double* p = &P_(n, 0);
-  for (int m = 0; m <= n; ++m) p[m] = dot(rn, V(m), d);
+  for (int m = 0; m <= n; ++m) p[m] = dot_fixed(rn, V(m), d);
   const double t = delta ? cnn * rule_.step : cnn;
   ReadNorms& q = norms_[n];
-  q = ReadNorms{dot(rn, rn, d), 0, dist2(rn, t, vn, d), p[n] - t * vv_[n], t};
+  q = ReadNorms{dot_fixed(rn, rn, d), 0, dist2_fixed(rn, t, vn, d), p[n] - t * vv_[n], t};
   double psn = 0;
   bool softmax_recall = false;
   if (spotlight_) {
     double *u = &U_(n, 0), *ps = &Ps_(n, 0);
     for (int i = 0; i < n; ++i) axpy(u, w[i], V(i), d);
     axpy(u, wnn, vn, d);
-    for (int m = 0; m <= n; ++m) ps[m] = dot(u, V(m), d);
-    q.uu = dot(u, u, d);
+    for (int m = 0; m <= n; ++m) ps[m] = dot_fixed(u, V(m), d);
+    q.uu = dot_fixed(u, u, d);
     psn = ps[n];
     softmax_recall = recalled(ps, n, n + 1);
   }
