@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "attention.hpp"
+#include "capacity.hpp"
 #include "compare.hpp"
 #include "interference.hpp"
 #include "kv_memory.hpp"
@@ -160,33 +161,24 @@ JsResult linearAttention(JsOptions opts) {
   return r.status ? f64(r.value) : failure(r.status);
 }
 
+// The sweep's series by the core's one table (kSweepSeries): names and order come from there.
 val sweepObject(const SweepResult& s) {
   val o = val::object();
   o.set("trials", s.trials);
-  o.set("ns", f64(s.ns));
-  o.set("cosineMean", f64(s.cosine_mean));
-  o.set("cosineStd", f64(s.cosine_std));
-  o.set("relErrorMean", f64(s.rel_error_mean));
-  o.set("relErrorStd", f64(s.rel_error_std));
-  o.set("crosstalkMean", f64(s.crosstalk_mean));
-  o.set("crosstalkStd", f64(s.crosstalk_std));
-  o.set("recallMean", f64(s.recall_mean));
-  o.set("recallStd", f64(s.recall_std));
-  o.set("missMean", f64(s.miss_mean));
-  o.set("theoryCrosstalk", f64(s.theory_crosstalk));
-  o.set("theoryCosine", f64(s.theory_cosine));
-  o.set("softmaxCosineMean", f64(s.softmax_cosine_mean));
-  o.set("softmaxCosineStd", f64(s.softmax_cosine_std));
-  o.set("softmaxRecallMean", f64(s.softmax_recall_mean));
-  o.set("softmaxRecallStd", f64(s.softmax_recall_std));
-  o.set("stateNumbers", f64(s.state_numbers));
-  o.set("cacheNumbers", f64(s.cache_numbers));
+  for_each_series(s, [&](const char* name, const std::vector<double>& x) { o.set(name, f64(x)); });
   return o;
 }
 
+// The sweep's settings in the order index.mjs passes them (sweepArgs).
+Result<SweepConfig> sweepConfig(double d, const JsNumbers& ns, double trials, double seed,
+                                const std::string& keys, double beta, const std::string& rule,
+                                double gate, double step) {
+  return make_sweep_config(d, numbers(ns), trials, seed, keys, beta, rule, gate, step);
+}
+
 JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                           double beta) {
-  auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
+                           double beta, std::string rule, double gate, double step) {
+  auto cfg = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step);
   if (!cfg.status) return failure(cfg.status);
   return sweepObject(interference_sweep(cfg.value));
 }
@@ -196,8 +188,8 @@ JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, s
 class SweepStreamHandle {
  public:
   SweepStreamHandle(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                    double beta) {
-    auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
+                    double beta, std::string rule, double gate, double step) {
+    auto cfg = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step);
     status_ = cfg.status;
     if (status_) stream_ = std::make_unique<SweepStream>(std::move(cfg.value));
   }
@@ -219,23 +211,61 @@ class SweepStreamHandle {
 
 // The sweep's checks alone, without computing: "" when interferenceSweep would accept these.
 std::string checkSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                       double beta) {
-  const Status st = make_sweep_config(d, numbers(ns), trials, seed, keys, beta).status;
+                       double beta, std::string rule, double gate, double step) {
+  const Status st = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step).status;
   return st ? std::string() : wire::refusal(st);
 }
 
 JsResult interferenceStore(double d, double n, double seed, double trial, std::string keys,
-                           double beta) {
-  auto r = interference_store(d, n, seed, trial, keys, beta);
+                           double beta, std::string rule, double gate, double step) {
+  auto r = interference_store(d, n, seed, trial, keys, beta, rule, gate, step);
   if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("n", r.value.n);
   o.set("keyOverlap", f64(r.value.key_overlap));
   o.set("cosine", f64(r.value.cosine));
   o.set("recalled", f64(r.value.recalled));
+  o.set("norm", f64(r.value.norm));
   o.set("softmaxCosine", f64(r.value.softmax_cosine));
   o.set("softmaxRecalled", f64(r.value.softmax_recalled));
+  o.set("ageCosine", f64(r.value.age_cosine));
+  o.set("ageRecalled", f64(r.value.age_recalled));
+  o.set("ageNorm", f64(r.value.age_norm));
   return o;
+}
+
+// la.capacity's settings in the order index.mjs passes them (capacityArgs).
+Result<StoreCapacityConfig> capacityConfig(const JsNumbers& dims, const std::string& keys,
+                                           const std::string& rule, double gate,
+                                           const std::string& measure, double level, double trials,
+                                           double seed, double step, double n_max) {
+  return make_capacity_config(numbers(dims), keys, rule, gate, measure, level, trials, seed, step,
+                              n_max);
+}
+
+JsResult capacityOf(JsNumbers dims, std::string keys, std::string rule, double gate,
+                    std::string measure, double level, double trials, double seed, double step,
+                    double n_max) {
+  auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+  if (!cfg.status) return failure(cfg.status);
+  const StoreCapacityResult r = capacity(cfg.value);
+  val o = val::object();
+  o.set("dims", f64(r.dims));
+  o.set("capacityMean", f64(r.capacity_mean));
+  o.set("capacityStd", f64(r.capacity_std));
+  o.set("theory", f64(r.theory));
+  o.set("nMax", f64(r.n_max));
+  o.set("capped", f64(r.capped));
+  return o;
+}
+
+// The capacity's checks alone: "" when capacity would accept these settings.
+std::string checkCapacity(JsNumbers dims, std::string keys, std::string rule, double gate,
+                          std::string measure, double level, double trials, double seed,
+                          double step, double n_max) {
+  const Status st =
+      capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max).status;
+  return st ? std::string() : wire::refusal(st);
 }
 
 // model.layers[i] by name; fields a kind does not use may be absent (the core ignores them).
@@ -364,6 +394,7 @@ val limitsObject() {
   o.set("maxSweepN", limits::maxSweepN);
   o.set("maxSweepTrials", limits::maxSweepTrials);
   o.set("maxStoreN", limits::maxStoreN);
+  o.set("maxCapacityDims", limits::maxCapacityDims);
   o.set("maxBeta", limits::maxBeta);
   o.set("maxTokens", limits::maxTokens);
   o.set("maxSessions", limits::maxSessions);
@@ -387,7 +418,8 @@ EMSCRIPTEN_BINDINGS(linattn) {
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
   class_<SweepStreamHandle>("SweepStreamHandle")
-      .constructor<double, JsNumbers, double, double, std::string, double>()
+      .constructor<double, JsNumbers, double, double, std::string, double, std::string, double,
+                   double>()
       .function("run", &SweepStreamHandle::run)
       .function("trialsDone", &SweepStreamHandle::trialsDone)
       .function("trials", &SweepStreamHandle::trials)
@@ -397,6 +429,8 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("interferenceSweep", &interferenceSweep);
   function("interferenceStore", &interferenceStore);
   function("checkSweep", &checkSweep);
+  function("capacity", &capacityOf);
+  function("checkCapacity", &checkCapacity);
   function("kvMemory", &kvMemory);
   function("kvCrossover", &kvCrossover);
   function("kvCapacity", &kvCapacity);

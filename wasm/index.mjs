@@ -129,6 +129,12 @@ function modelOptions(model) {
   return { layers: groups, params: number('model.params', model.params, 0) };
 }
 
+// The update rule of the sweep, the store and the capacity (wasm/core/update_rule.hpp).
+const RULE_OPTIONS = ['rule', 'gate', 'step'];
+function ruleArgs(o) {
+  return [string('rule', o.rule, 'add'), number('gate', o.gate, 1), number('step', o.step, 1)];
+}
+
 function bigints(o) {
   const out = {};
   for (const [k, v] of Object.entries(o)) out[k] = BigInt(v);
@@ -266,7 +272,16 @@ function makeApi(M) {
   }
 
   function sweepArgs(opts) {
-    const o = options('interferenceSweep options', opts, ['d', 'ns', 'nMax', 'trials', 'seed', 'keys', 'beta']);
+    const o = options('interferenceSweep options', opts, [
+      'd',
+      'ns',
+      'nMax',
+      'trials',
+      'seed',
+      'keys',
+      'beta',
+      ...RULE_OPTIONS,
+    ]);
     let ns = o.ns;
     if (ns === undefined) {
       const nMax = number('nMax', o.nMax);
@@ -282,6 +297,34 @@ function makeApi(M) {
       number('seed', o.seed, 1),
       string('keys', o.keys, 'random'),
       number('beta', o.beta, 8),
+      ...ruleArgs(o),
+    ];
+  }
+
+  // la.capacity's settings in the binding's order (bindings.cpp, capacityOf).
+  function capacityArgs(opts) {
+    const o = options('capacity options', opts, [
+      'dims',
+      'keys',
+      'measure',
+      'level',
+      'trials',
+      'seed',
+      'nMax',
+      ...RULE_OPTIONS,
+    ]);
+    const [rule, gate, step] = ruleArgs(o);
+    return [
+      vector('dims', o.dims),
+      string('keys', o.keys, 'random'),
+      rule,
+      gate,
+      string('measure', o.measure, 'cosine'),
+      number('level', o.level, 0.9),
+      number('trials', o.trials, 8),
+      number('seed', o.seed, 1),
+      step,
+      number('nMax', o.nMax, 0),
     ];
   }
 
@@ -342,7 +385,15 @@ function makeApi(M) {
     },
 
     interferenceStore(opts) {
-      const o = options('interferenceStore options', opts, ['d', 'n', 'seed', 'trial', 'keys', 'beta']);
+      const o = options('interferenceStore options', opts, [
+        'd',
+        'n',
+        'seed',
+        'trial',
+        'keys',
+        'beta',
+        ...RULE_OPTIONS,
+      ]);
       return check(
         M.interferenceStore(
           number('d', o.d),
@@ -351,8 +402,18 @@ function makeApi(M) {
           number('trial', o.trial, 0),
           string('keys', o.keys, 'random'),
           number('beta', o.beta, 8),
+          ...ruleArgs(o),
         ),
       );
+    },
+
+    capacity(opts) {
+      return check(M.capacity(...capacityArgs(opts)));
+    },
+
+    /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */
+    checkCapacity(opts) {
+      check(M.checkCapacity(...capacityArgs(opts)) || undefined);
     },
 
     kvMemory(model, opts) {
