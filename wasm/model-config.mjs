@@ -436,12 +436,12 @@ function jamba(r, notes) {
   const labels = Array.from({ length: L }, (_, i) => (i % period === offset ? 'attention' : 'mamba'));
   const inner = r.dim('mamba_expand') * r.dim('hidden_size');
   notes.push(
-    `Jamba's Mamba (version 1) layers keep d_inner x d_state = ${inner} x ${r.dim('mamba_d_state')} numbers, modelled as one SSM head of head_dim d_inner.`,
+    `Jamba's Mamba (version 1) layers keep d_inner x d_state = ${inner} x ${r.dim('mamba_d_state')} numbers: ${inner} SSM heads of size 1 (one per channel, as tensor parallelism splits them).`,
   );
   const ssm = {
     kind: 'ssm',
-    heads: 1,
-    headDim: inner,
+    heads: inner,
+    headDim: 1,
     stateDim: r.dim('mamba_d_state'),
     convKernel: r.dim('mamba_d_conv'),
     convChannels: inner,

@@ -208,9 +208,9 @@ test('falcon_h1 (Falcon-H1-7B, transcription): attention and Mamba-2 in every la
 test('jamba (Jamba-1.5-Mini, transcription): attention where i % 8 == 4', () => {
   const m = fromFixture('jamba-1.5-mini.transcribed.json');
   // 32 layers: attention at 4, 12, 20, 28 -> 4 attention (8 KV heads x 4096 / 32 = 128) + 28 Mamba;
-  // Mamba (v1): d_inner = 2 x 4096 = 8,192 x d_state 16; conv 4 over 8,192 channels.
+  // Mamba (v1): d_inner = 2 x 4096 = 8,192 channels (heads of size 1) x d_state 16; conv 4 over 8,192.
   assert.deepEqual(m.layers, [
-    { kind: 'ssm', count: 28, heads: 1, headDim: 8192, stateDim: 16, convKernel: 4, convChannels: 8192 },
+    { kind: 'ssm', count: 28, heads: 8192, headDim: 1, stateDim: 16, convKernel: 4, convChannels: 8192 },
     { kind: 'attention', count: 4, kvHeads: 8, headDim: 128 },
   ]);
   assert.equal(m.maxContext, 262144);
