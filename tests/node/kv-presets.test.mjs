@@ -135,3 +135,49 @@ test('every preset states its maxContext and where it comes from', () => {
     assert.ok(p.maxContextSource.length > 0, p.id);
   }
 });
+
+test('tensor parallelism: N GPUs share the weights and the KV heads; few KV heads are replicated', () => {
+  // Llama-3.1-70B (70.6 B parameters, 80 layers, 8 KV heads x 128) on 80 GB GPUs at 8,192 tokens.
+  const llama = preset('llama-3.1-70b');
+  const one = la.kvCapacity(llama, { tokens: 8192, gpuBytes: 80e9 });
+  // One GPU: weights 141.2 GB do not fit.
+  assert.equal(one.weightBytes, 141200000000n);
+  assert.equal(one.sessionsThatFit, 0n);
+  // Four GPUs: 35.3 GB of weights each; 2 KV heads each: 80 x 2 x 2 x 128 x 2 = 81,920 bytes per
+  // token, 671,088,640 per session of 8,192 tokens; (80e9 - 35.3e9) / 671,088,640 = 66 sessions.
+  const four = la.kvCapacity(llama, { tokens: 8192, gpuBytes: 80e9, tp: 4 });
+  assert.equal(four.weightBytes, 35300000000n);
+  assert.equal(four.sessionBytes, 671088640n);
+  assert.equal(four.sessionsThatFit, 66n);
+  assert.equal(four.longestContext, (80000000000n - 35300000000n) / 81920n);
+  assert.equal(four.kvHeadsReplicated, false);
+  // Sixteen GPUs: 8 KV heads cannot be split 16 ways; each GPU keeps one: 40,960 bytes per token.
+  const sixteen = la.kvCapacity(llama, { tokens: 8192, gpuBytes: 80e9, tp: 16 });
+  assert.equal(sixteen.kvHeadsReplicated, true);
+  assert.equal(sixteen.sessionBytes, 40960n * 8192n);
+  // Bad tp values name the option.
+  for (const tp of [0, 2.5, 2048]) {
+    assert.throws(
+      () => la.kvCapacity(llama, { tokens: 1, gpuBytes: 1e9, tp }),
+      (e) => e.field === 'tp',
+    );
+  }
+});
+
+test('la.modelFromConfig feeds kvMemory directly, and refuses with the field named', () => {
+  const m = la.modelFromConfig(fixture('qwen3-next-80b-a3b-thinking.json'));
+  // 12 attention layers x 2 x 2 x 256 x 2 = 24,576 bytes per token; 36 x 32 x 128 x 128 x 2 =
+  // 37,748,736 bytes of state; conv 36 x 3 x 8,192 x 2 = 1,769,472.
+  const r = la.kvMemory(m, { tokens: 1000 });
+  assert.equal(r.growingBytesPerToken, 24576n);
+  assert.equal(r.convBytes, 1769472n);
+  assert.equal(r.stateBytes, 37748736n + 1769472n);
+  assert.throws(
+    () => la.modelFromConfig('{"model_type": "bert"}'),
+    (e) => e.name === 'LinattnError' && e instanceof RangeError && e.field === 'config.model_type',
+  );
+  assert.throws(
+    () => la.modelFromConfig('not json'),
+    (e) => e.name === 'LinattnTypeError' && e instanceof TypeError && e.field === 'config',
+  );
+});
