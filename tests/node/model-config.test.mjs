@@ -404,3 +404,30 @@ test('the result is plain data the permalink can carry', () => {
   assert.deepEqual(JSON.parse(JSON.stringify(m)), m);
   assert.ok(Array.isArray(m.notes) && m.notes.every((n) => typeof n === 'string'));
 });
+
+test("agrees with vLLM's own reading of the same models", () => {
+  // vllm-project/vllm tests/config/base_model_arch_groundtruth.json (commit 1ac8cdb4c760ed8d16cfc2298813b1579dc9432b)
+  // records, per model, total_num_hidden_layers, total_num_kv_heads and head_size as the engine
+  // derives them (for MLA, head_size is the cached latent: 576).
+  const vllm = [
+    ['llama-4-scout-17b-16e-instruct.json', { layers: 48, kvHeads: 8, headSize: 128 }],
+    ['qwen3-next-80b-a3b-thinking.json', { layers: 48, kvHeads: 2, headSize: 256 }], // the Instruct model's entry
+    ['gpt-oss-20b.json', { layers: 24, kvHeads: 8, headSize: 64 }], // lmsys/gpt-oss-20b-bf16's entry
+    ['deepseek-v3.json', { layers: 61, headSize: 576 }], // DeepSeek-V3.2-Exp's entry (same MLA)
+  ];
+  for (const [file, want] of vllm) {
+    const m = fromFixture(file);
+    assert.equal(
+      m.layers.reduce((n, g) => n + g.count, 0),
+      want.layers,
+      file,
+    );
+    for (const g of m.layers) {
+      if (g.kind === 'attention') {
+        assert.equal(g.kvHeads, want.kvHeads, file);
+        assert.equal(g.headDim, want.headSize, file);
+      }
+      if (g.kind === 'mla') assert.equal(g.latentDim, want.headSize, file);
+    }
+  }
+});
