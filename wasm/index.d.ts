@@ -29,7 +29,7 @@ export interface MemoryOptions {
   featureMap?: FeatureMap; // default 'identity'
   normalize?: boolean; // default false: read = phi(q)^T S; true: / (phi(q)^T z + eps)
   rule?: 'add' | 'delta'; // default 'add'
-  beta?: number; // delta-rule step, 0 < beta <= 2 (default 1)
+  beta?: number; // delta-rule step, 0 < beta <= 2 (default 1); converges while beta |phi(k)|^2 < 2
   unitKeys?: boolean; // default false: scale phi(k) (and phi(q)) to unit length
 }
 

@@ -4,7 +4,7 @@
 // elements from linattn-elements.js; dist/ is served under a sub-path (/lib/linattn/) of the same
 // origin. Also: permalinks (chapter hash, embed query), hostile settings, the standalone embeds from
 // file://, axe in embed mode.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,10 @@ async function mountInChapter(page, demo) {
   for (let i = 0; i < 120; i++) {
     if (await page.locator(`${scope}[data-status="ready"]`).count()) return;
     await page.locator(scope).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    await page
+      .locator(`${scope}[data-status="ready"]`)
+      .waitFor({ timeout: 500 })
+      .catch(() => {}); // not yet: scroll to it again (demos above may have grown)
   }
   throw new Error(`${demo}: not mounted after 60 s`);
 }
@@ -65,6 +68,14 @@ before(async () => {
       host.page.waitForFunction((sel) => document.getElementById(sel)?.state != null, id, { timeout: 60000 }),
     ),
   );
+});
+
+// Every test answers for the pages it opened (and for the course page while it ran).
+const reported = new Set();
+afterEach(() => {
+  const fresh = allProblems.flat().filter((p) => !reported.has(p));
+  for (const p of fresh) reported.add(p);
+  assert.deepEqual(fresh, [], `problems in the pages of this test:\n${fresh.join('\n')}`);
 });
 
 after(async () => {
@@ -110,10 +121,14 @@ test('iframes report their height on load in the Pym.js and AMP protocols, and t
     assert.ok(pym.at(-1) > 200, `${id}: a real height, got pym ${pym.join(',')}`);
     assert.equal(pym.at(-1), amp.at(-1), `${id}: both protocols give the same height (pym ${pym}, amp ${amp})`);
   }
-  // Let the last messages settle, then the sized iframe must show all of its content.
-  await page.waitForTimeout(300);
+  // Once the last messages have sized it, the iframe must show all of its content.
   for (const id of FRAMES) {
     const frame = await (await page.$(`#${id}`)).contentFrame();
+    await frame
+      .waitForFunction(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight + 1, null, {
+        timeout: 5000,
+      })
+      .catch(() => {}); // the assertion below reports the sizes
     const { scroll, client } = await frame.evaluate(() => ({
       scroll: document.documentElement.scrollHeight,
       client: document.documentElement.clientHeight,
@@ -425,7 +440,18 @@ test('oEmbed: static JSON beside the pages and discovery links in them', async (
   }
 });
 
-test('no page in this file made a request to another origin or logged an error', () => {
-  const all = allProblems.flat();
+test('no page in this file made a request to another origin or logged an error', async () => {
+  // On its own (it opens its pages): the course page with every demo as an iframe and as a custom
+  // element, and embed.html for each demo, all mounted and quiet.
+  const opened = [await openPage(browser, `${server.url}host/index.html`, { width: 1280, height: 900 })];
+  for (const demo of DEMOS) opened.push(await openPage(browser, `${base}embed.html?demo=${demo}`));
+  const [course, ...embeds] = opened;
+  for (const id of ['ledger-a', 'ledger-b', 'oc', 'memory']) {
+    await course.page.waitForFunction((sel) => document.getElementById(sel)?.state != null, id, { timeout: 60000 });
+  }
+  for (const e of embeds) await e.page.locator(READY('body')).waitFor({ timeout: 60000 });
+  for (const { page } of opened) await page.waitForLoadState('networkidle');
+  const all = [...allProblems.flat(), ...opened.flatMap((o) => o.problems)];
+  for (const { page } of opened) await page.close();
   assert.deepEqual(all, [], all.join('\n'));
 });

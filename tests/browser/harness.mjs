@@ -13,6 +13,8 @@
 //   watchMainThread(page, prefix) -> { stop(since) }  long tasks and the demo's User Timing measures
 //   checkDragUpdates(watched, moves, label)  a slider drag's updates: many, at most one per move,
 //                              each under 50 ms of the demo's own work (long tasks printed)
+//   waitUntil(predicate, opts)   polls a node-side condition (no fixed sleeps in the tests)
+//   settled(page)           no CSS transition running and two animation frames drawn
 // Tests run against the built dist/ (npm run build first); they never rebuild.
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -229,4 +231,34 @@ export function checkDragUpdates({ tasks, work }, moves, label) {
     `# ${label} drag: ${work.length} updates, demo work at most ${longest.toFixed(1)} ms; ` +
       `${tasks.length} long tasks (whole frames, browser rendering included) ${JSON.stringify(tasks.map((t) => t.duration))}`,
   );
+}
+
+/**
+ * Waits until `predicate()` (node side, may be async) is truthy, asking every `every` ms; throws
+ * `message` after `timeout` ms. For conditions a page cannot wait on itself (attributes read
+ * through locators, several frames).
+ */
+export async function waitUntil(predicate, { timeout = 10000, every = 50, message = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await predicate()) return;
+    if (Date.now() > end) throw new Error(`waitUntil: ${message} not met within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+/**
+ * Waits until the page has settled after a change of size, theme or input: no CSS transition or
+ * animation running and two animation frames drawn since (so ResizeObserver and rAF work ran).
+ */
+export async function settled(page, { timeout = 10000 } = {}) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    null,
+    { timeout },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }

@@ -13,6 +13,7 @@ import {
   collectGarbage,
   checkDragUpdates,
   assertAxeClean as assertAxeCleanIn,
+  waitUntil,
 } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
@@ -397,7 +398,10 @@ test("dragging a key once around the plane: one update per frame, each under 50 
     await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a));
   }
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  // The last move's frame has run once the handle is back at 0 degrees.
+  await waitUntil(async () => /^0 degrees/.test(await handle.getAttribute('aria-valuetext')), {
+    message: 'the dragged key back at 0 degrees',
+  });
   checkDragUpdates(await watch.stop(t0), MOVES, 'ledger');
   // Back where it started after one whole turn: k₁ = (1, 0), read as in the worked example.
   assert.match(await handle.getAttribute('aria-valuetext'), /^0 degrees/);

@@ -379,7 +379,21 @@ async function dragAndReadWhileStreaming(watch) {
     await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 60, box.y + box.height / 2);
   }
   await page.mouse.up();
-  await page.waitForTimeout(800);
+  // The drag is over once its last frame is drawn (the picture shows the slider's N) and the page has
+  // been quiet for 800 ms since (the sweep's hold, 300 ms after the last input, has run out).
+  await page.waitForFunction(
+    ([root, slider]) => {
+      const frames = window.__mainThreadWatch.work.filter((w) => w.name === 'la-overcapacity:frame');
+      const last = frames.at(-1);
+      return (
+        document.querySelector(root).dataset.n === document.querySelector(slider).value &&
+        last !== undefined &&
+        performance.now() - (last.start + last.duration) >= 800
+      );
+    },
+    [ROOT, part('n')],
+    { polling: 50, timeout: 10000 },
+  );
   const { tasks, work } = await watch.stop(t0);
   const frames = work.filter((w) => w.name === 'la-overcapacity:frame');
   // While N moves, the sweep takes no new step (runner.hold): at most the preview or step that was
@@ -473,11 +487,95 @@ test("settings over the core's work budget are refused at once, next to the fiel
 
 test('360 px wide: no horizontal overflow, and no problems on the page', async () => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.waitForTimeout(200);
+  await chartDrawnAtItsWidth();
   const o = await noHorizontalOverflow(page);
   assert.deepEqual(o.offenders, [], `overflow at 360 px: ${JSON.stringify(o)}`);
   await page.setViewportSize({ width: 1280, height: 900 });
+  await chartDrawnAtItsWidth();
   assert.deepEqual(problems, []);
+});
+
+/** Waits until the viewport has its new width and the chart is drawn at its box's width (the
+ *  ResizeObserver's frame has run). */
+async function chartDrawnAtItsWidth() {
+  await page.waitForFunction(
+    (root) => {
+      const box = document.querySelector(`${root} .oc-chart`);
+      const svg = box.querySelector('svg');
+      const width = Math.max(280, Math.floor(box.getBoundingClientRect().width));
+      return svg.getAttribute('width') === String(width);
+    },
+    ROOT,
+    { timeout: 5000 },
+  );
+}
+
+// The chapter pauses a figure while it is off-screen (web/src/lib/mount.js pauseWhenHidden calls
+// the handle's pause() and resume()): a d = 256 sweep streaming in takes no new step meanwhile, and
+// goes on where it stopped when the figure returns, without starting over.
+test('off-screen, a streaming d = 256 sweep takes no new step; back on screen it goes on and completes', async () => {
+  await page.locator(ROOT).scrollIntoViewIfNeeded();
+  const n = Number(await page.inputValue(part('n'))); // N follows d: 4n at d = 256
+  await page.selectOption(part('d'), '256');
+  await page.waitForSelector(`${ROOT}[data-sweep="partial"]`, { timeout: 30000, state: 'attached' });
+  // How long a step takes here (one trial at d = 256): the time to wait for steps that never come.
+  const first = await trialsShown();
+  const t0 = Date.now();
+  await page.waitForFunction(
+    ([sel, n]) => {
+      const m = /Averaged over (\d+) of/.exec(document.querySelector(sel).textContent);
+      return m && Number(m[1]) > n;
+    },
+    [`${ROOT} .oc-status`, first],
+    { timeout: 120000 }, // a step is about a second alone, over 10 s with the machine's cores busy
+  );
+  const step = Date.now() - t0;
+  // Scroll the figure far away (the page is long; the figure is not near both ends).
+  await page.evaluate((root) => {
+    const top = document.querySelector(root).getBoundingClientRect().top + window.scrollY;
+    const far = top > 3 * window.innerHeight ? 0 : document.documentElement.scrollHeight;
+    window.scrollTo({ top: far, behavior: 'instant' });
+  }, ROOT);
+  // (The step running at that moment finishes first.)
+  await page.waitForSelector(`${ROOT}[data-work="paused"]`, { timeout: 120000, state: 'attached' });
+  const atPause = await trialsShown();
+  assert.ok(atPause !== null && atPause < 8, `paused part-way (${atPause} of 8 trials)`);
+  // Two steps' time later, still no new trial (the step running at the pause had already landed).
+  const wait = 2 * Math.max(step, 200);
+  const until = Date.now() + wait;
+  await page.waitForFunction((end) => Date.now() >= end, until, { polling: 100, timeout: wait + 10000 });
+  assert.equal(await trialsShown(), atPause, 'no trial arrives while the figure is off-screen');
+  // Every status from here on, to check the sweep goes on from where it was (no preview, no restart).
+  await page.evaluate((root) => {
+    const status = document.querySelector(`${root} .oc-status`);
+    window.__ocStatuses = [status.textContent];
+    window.__ocStatusWatch = new MutationObserver(() => window.__ocStatuses.push(status.textContent));
+    window.__ocStatusWatch.observe(status, { childList: true, characterData: true, subtree: true });
+  }, ROOT);
+  await page.locator(ROOT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${ROOT}:not([data-work])`, { timeout: 10000, state: 'attached' });
+  await waitComplete(300000);
+  const statuses = await page.evaluate(() => {
+    window.__ocStatusWatch.disconnect();
+    return window.__ocStatuses;
+  });
+  const counts = statuses
+    .map((t) => /Averaged over (\d+) of/.exec(t))
+    .filter(Boolean)
+    .map((m) => Number(m[1]));
+  assert.ok(!statuses.some((t) => /preview/.test(t)), `no preview after resuming: ${JSON.stringify(statuses)}`);
+  assert.deepEqual(
+    counts,
+    counts.map((_, i) => atPause + i),
+    `trials go on from ${atPause}, one step at a time: ${JSON.stringify(statuses)}`,
+  );
+  assert.equal(await page.textContent(`${ROOT} .oc-status`), '', 'complete: no progress line');
+  assert.match(
+    await page.textContent(field('sentence')),
+    new RegExp(`^With ${(4 * n).toLocaleString('en-US')} associations in a 256-dimensional state`),
+  );
+  await page.selectOption(part('d'), '64');
+  await waitComplete();
 });
 
 test('in the standalone file (file://) the sweeps run in a worker too, with the same numbers', async () => {

@@ -18,6 +18,7 @@ import {
   STANDALONE,
   ROOT,
   standaloneUrl,
+  settled,
 } from './harness.mjs';
 
 const RESULTS = join(ROOT, 'test-results');
@@ -115,7 +116,8 @@ export function definePageSuite(target) {
     });
 
     it('causes no console error, failed request, request to another origin or CSP violation', async () => {
-      await page.waitForTimeout(1500); // let the overcapacity worker finish its first sweep
+      await page.waitForLoadState('networkidle'); // every chunk, worker and wasm fetched
+      await settled(page);
       assertNoProblems(problems, 'after loading and mounting every demo');
     });
 
@@ -197,7 +199,8 @@ export function definePageSuite(target) {
     for (const width of [1280, 768, 375]) {
       it(`has no horizontal overflow at ${width} px (screenshot kept)`, async () => {
         await page.setViewportSize({ width, height: 900 });
-        await page.waitForTimeout(300);
+        await page.waitForFunction((w) => window.innerWidth === w, width);
+        await settled(page);
         const o = await noHorizontalOverflow(page);
         const name = `page-${target.startsWith('served') ? 'dist' : 'standalone'}-${width}.png`;
         await page.screenshot({ path: join(RESULTS, name), fullPage: true });
@@ -253,7 +256,7 @@ export function definePageSuite(target) {
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
       const after = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.notEqual(after, before, 'the background changes');
-      await page.waitForTimeout(300);
+      await settled(page); // colour transitions finished
       // The demos run axe in both themes in their own tests; here the chapter around them.
       const v = await axe(page, { exclude: ['.katex-html', '.demo-mount'] });
       assert.equal(v.length, 0, describeViolations(v));
@@ -315,7 +318,7 @@ export function definePageSuite(target) {
           const opened = await openPage(browser, `${sub.url}courses/linear-attention/chapter-04/`, { width: 1280 });
           const demos = await mountAllDemos(opened.page);
           for (const d of demos) assert.equal(d.status, 'ready', `demo ${d.name} under a sub-path: ${d.text}`);
-          await opened.page.waitForTimeout(500);
+          await opened.page.waitForLoadState('networkidle');
           assertNoProblems(opened.problems, 'under a sub-path');
           await opened.page.close();
         } finally {

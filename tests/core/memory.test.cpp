@@ -148,8 +148,10 @@ TEST_CASE("the delta rule refuses writes it cannot converge on (beta |phi(k)|^2 
   auto bad = m.write({1000, 1000}, {1});
   CHECK_FALSE(bad.status.ok);
   CHECK(bad.status.message.find("beta |phi(k)|^2 <= 2") != std::string::npos);
+  CHECK(bad.status.message.find("below 2 it converges, at 2 the state only stays bounded") !=
+        std::string::npos);
   CHECK(m.count() == 0);
-  CHECK(m.write({1, 1}, {1}).status.ok);  // |k|^2 = 2: the limit itself is allowed
+  CHECK(m.write({1, 1}, {1}).status.ok);  // |k|^2 = 2: the limit itself is allowed (bounded)
   for (int i = 0; i < 100; ++i) REQUIRE(m.write({1, 0.5}, {1}).status.ok);
   for (double x : to_vector(m.state())) CHECK(std::isfinite(x));
 }

@@ -75,3 +75,97 @@ test("a sweep stopped between steps frees the core's stream", () => {
   assert.equal(la.debug.heapBytesInUse(), heap);
   assert.equal([...sweepResults(la, params, phases)].at(-1).trials, 6);
 });
+
+// The runner without workers (node has no Worker: the main-thread fallback, one step per task).
+const { createRunner } = await import('../../web/src/demos/overcapacity/runner.js');
+
+/** A runner whose events are recorded; until(fn) resolves once fn(events) holds. */
+function recordedRunner() {
+  const events = [];
+  let check = null;
+  const note = (e) => {
+    events.push(e);
+    check?.();
+  };
+  const runner = createRunner(la, {
+    sweep: (id, result) => note({ type: 'sweep', id, trials: result.trials, complete: result.complete, result }),
+    store: (id) => note({ type: 'store', id }),
+    error: (id, kind, message) => note({ type: 'error', id, kind, message }),
+    mode: (m) => note({ type: 'mode', mode: m }),
+    paused: () => note({ type: 'paused' }),
+  });
+  const until = (fn, ms = 20000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(events.map((e) => e.type))}`)), ms);
+      check = () => {
+        if (fn(events)) {
+          clearTimeout(timer);
+          check = null;
+          resolve();
+        }
+      };
+      check();
+    });
+  return { runner, events, until };
+}
+
+const sweeps = (events, id) => events.filter((e) => e.type === 'sweep' && e.id === id);
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('pause() stops a sweep between steps and resume() goes on from the same trial to the same end', async () => {
+  const params = { d: 16, trials: 5, seed: 3, keys: 'random', beta: 8 };
+  const { runner, events, until } = recordedRunner();
+  const id = runner.sweep(params, [{ name: 'full', trials: 5, ns: null, step: 1 }]);
+  assert.equal(runner.mode, 'main', 'no Worker here: the main thread computes');
+  await until((ev) => sweeps(ev, id).length >= 2);
+  runner.pause();
+  assert.equal(runner.paused, true);
+  await until((ev) => ev.some((e) => e.type === 'paused'));
+  const atPause = sweeps(events, id).length;
+  for (let i = 0; i < 20; i += 1) await nextTask(); // twenty tasks: a running sweep would take a step in each
+  assert.equal(sweeps(events, id).length, atPause, 'no step while paused');
+  runner.resume();
+  await until((ev) => sweeps(ev, id).some((e) => e.complete));
+  assert.deepEqual(
+    sweeps(events, id).map((e) => e.trials),
+    [1, 2, 3, 4, 5],
+    'one trial per step, none redone',
+  );
+  const whole = la.interferenceSweep({ ...params, nMax: 64 });
+  assert.deepEqual([...sweeps(events, id).at(-1).result.cosineMean], [...whole.cosineMean]);
+  runner.destroy();
+});
+
+test('paused with no sweep running, pause() says so at once; a sweep asked for meanwhile waits for resume()', async () => {
+  const { runner, events, until } = recordedRunner();
+  runner.pause();
+  assert.equal(events.filter((e) => e.type === 'paused').length, 1);
+  const id = runner.sweep({ d: 8, trials: 2, seed: 1, keys: 'random', beta: 8 }, [
+    { name: 'full', trials: 2, ns: null, step: 1 },
+  ]);
+  for (let i = 0; i < 10; i += 1) await nextTask();
+  assert.equal(sweeps(events, id).length, 0, 'not even a first step while paused');
+  runner.resume();
+  await until((ev) => sweeps(ev, id).some((e) => e.complete));
+  runner.destroy();
+});
+
+test("a sweep superseded while paused frees the core's stream", async () => {
+  const heap = la.debug.heapBytesInUse();
+  const { runner, events, until } = recordedRunner();
+  const phases = [{ name: 'full', trials: 6, ns: null, step: 1 }];
+  const first = runner.sweep({ d: 16, trials: 6, seed: 1, keys: 'random', beta: 8 }, phases);
+  await until((ev) => sweeps(ev, first).length >= 1);
+  runner.pause();
+  await until((ev) => ev.some((e) => e.type === 'paused'));
+  const second = runner.sweep({ d: 16, trials: 6, seed: 2, keys: 'random', beta: 8 }, phases);
+  for (let i = 0; i < 10; i += 1) await nextTask();
+  runner.resume();
+  await until((ev) => sweeps(ev, second).some((e) => e.complete));
+  assert.ok(
+    sweeps(events, first).every((e) => !e.complete),
+    'the first sweep stopped for good',
+  );
+  runner.destroy();
+  assert.equal(la.debug.heapBytesInUse(), heap);
+});

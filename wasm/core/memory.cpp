@@ -78,8 +78,9 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
   } else {
     const double gain = config_.beta * phi_k.value.squaredNorm();
     if (!(gain <= 2.0)) {
-      r.status = Status::bad("the delta rule needs beta |phi(k)|^2 <= 2 to converge (got " +
-                             fmt_num(gain) + "): use unitKeys or a smaller beta");
+      r.status = Status::bad("the delta rule needs beta |phi(k)|^2 <= 2 (got " + fmt_num(gain) +
+                             "): below 2 it converges, at 2 the state only stays bounded; use "
+                             "unitKeys or a smaller beta");
       return r;
     }
     // S <- S - beta phi(k) (phi(k)^T S - v^T): the stamp is phi(k) (beta (v - S^T phi(k)))^T

@@ -7,6 +7,11 @@
 // Settings (environment):
 //   CHAPTER_LINKS  JSON object or path to a JSON file mapping "02", "03", "05", "06", "07",
 //                  "contents", "glossary" to URLs. Unmapped references render as plain text.
+//   LINATTN_ALLOW_NO_CORE=1  build even though the core (build/wasm/, npm run build:wasm) is
+//                  missing: every figure then shows "core not built". Without it the build fails.
+//   LINATTN_EXTRA_DEMOS=path  add demos from outside web/src (a module listing registry entries;
+//                  each gets a figure at the end of the chapter) and write everything to
+//                  build/web-extra/ instead of dist/ and web/generated/ (see demos.mjs).
 import { build as viteBuild } from 'vite';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -17,14 +22,34 @@ import { hoistInlineStyles } from './hoist-styles.mjs';
 import { basePlugins, standalonePlugins } from './plugins.mjs';
 import { applyCsp, inlineStandalone } from './inline.mjs';
 import { buildElements, buildStandaloneEmbeds, writeEmbedCaptions, writeOembed } from './embed.mjs';
+import { buildDemos, extraDemosPath } from './demos.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const webDir = join(root, 'web');
-const genDir = join(webDir, 'generated');
-const distDir = join(root, 'dist');
-const standaloneTmp = join(root, 'build', 'web-standalone');
-export const STANDALONE_NAME = 'chapter-04-standalone.html';
+// A build with extra demos (tests) keeps all its output apart from the production one.
+const extra = extraDemosPath(root);
+const outRoot = extra ? join(root, 'build', 'web-extra') : null;
+const genDir = outRoot ? join(outRoot, 'generated') : join(webDir, 'generated');
+const distDir = outRoot ? join(outRoot, 'dist') : join(root, 'dist');
+const tmpRoot = outRoot ?? join(root, 'build');
+const standaloneTmp = join(tmpRoot, 'web-standalone');
+
+/** The build needs the core unless LINATTN_ALLOW_NO_CORE=1 says a page without it will do. */
+function requireCore() {
+  const glue = join(root, 'build', 'wasm', 'linattn.mjs');
+  const wasm = join(root, 'build', 'wasm', 'linattn.wasm');
+  if (existsSync(glue) && existsSync(wasm)) return;
+  if (process.env.LINATTN_ALLOW_NO_CORE === '1') {
+    console.warn('\nbuild:web: the core is not built; LINATTN_ALLOW_NO_CORE=1, so every figure will say so.\n');
+    return;
+  }
+  throw new Error(
+    'the WebAssembly core is not built (build/wasm/linattn.mjs and linattn.wasm): run npm run build:wasm first, '
+      + 'or set LINATTN_ALLOW_NO_CORE=1 to build a page whose figures show "core not built".',
+  );
+}
+const STANDALONE_NAME = 'chapter-04-standalone.html';
 
 function loadChapterLinks() {
   const raw = process.env.CHAPTER_LINKS;
@@ -58,12 +83,23 @@ function parseFrontMatter(source) {
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function renderContent() {
+/** Figures for demos the chapter does not name (extra demos of a test build), at its end. */
+function extraFigures(body, demos) {
+  return demos
+    .filter((d) => !new RegExp(`^:::\\s+figure\\s+${d.name}\\s*$`, 'm').test(body))
+    .map((d) => `\n::: figure ${d.name}\n**${d.title}.** ${d.caption ?? ''}\n:::\n`)
+    .join('');
+}
+
+function renderContent(demos) {
   const source = readFileSync(join(root, 'content', 'chapter.md'), 'utf8');
   const { meta, body: withComments } = parseFrontMatter(source);
   const body = withComments.replace(/<!--[\s\S]*?-->\n?/g, '');   // authors' comments
   const chapterLinks = loadChapterLinks();
-  const { html, env } = renderChapter(body, { chapterLinks });
+  const { html, env } = renderChapter(body + extraFigures(body, demos), {
+    chapterLinks,
+    demoNames: demos.map((d) => d.name),
+  });
   const hoisted = hoistInlineStyles(html);
   const header = `<header class="article-header">\n<p class="kicker">${escapeHtml(meta.kicker ?? '')}</p>\n`
     + `<h1>${escapeHtml(meta.title ?? '')}</h1>\n</header>\n`;
@@ -74,7 +110,7 @@ export function renderContent() {
 }
 
 export function viteConfig({ standalone, outDir, content }) {
-  const plugins = standalone ? standalonePlugins({ root }) : basePlugins({ root });
+  const plugins = standalone ? standalonePlugins({ root, genDir }) : basePlugins({ root, genDir });
   return {
     root: webDir,
     base: './',
@@ -86,7 +122,7 @@ export function viteConfig({ standalone, outDir, content }) {
     // the standalone bundles its workers as classic scripts (iife) and inlines them as blob: URLs.
     worker: {
       format: standalone ? 'iife' : 'es',
-      plugins: () => (standalone ? standalonePlugins({ root }) : basePlugins({ root })),
+      plugins: () => (standalone ? standalonePlugins({ root, genDir }) : basePlugins({ root, genDir })),
     },
     build: {
       outDir,
@@ -144,10 +180,12 @@ function printSizes(dir) {
   console.log(`${'total (site, without standalone files)'.padEnd(width)}  ${kb(total.raw)}  ${kb(total.gzip)}`);
 }
 
-export async function buildAll() {
+async function buildAll() {
   const t0 = Date.now();
-  const content = renderContent();
-  const captions = writeEmbedCaptions(genDir);
+  requireCore();
+  const demos = await buildDemos(root);
+  const content = renderContent(demos);
+  const captions = writeEmbedCaptions(genDir, demos);
   console.log(`chapter: ${content.env.equations} equations (${content.env.displayEquations} display), `
     + `${content.env.notes} margin notes, figures [${content.env.figures.join(', ')}], `
     + `${content.env.chapterRefs.length} chapter references `
@@ -166,12 +204,13 @@ export async function buildAll() {
   writeFileSync(join(distDir, STANDALONE_NAME), single);
 
   // Embeds: the custom elements script, one standalone file per demo, oEmbed (see embed.mjs).
-  await buildElements({ root, webDir, distDir, tmpDir: join(root, 'build', 'web-elements') });
-  await buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, tmpDir: join(root, 'build', 'web-embed-standalone') });
-  writeOembed({ distDir, meta: content.meta, captions });
+  await buildElements({ root, webDir, distDir, genDir, tmpDir: join(tmpRoot, 'web-elements') });
+  await buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, demos, tmpDir: join(tmpRoot, 'web-embed-standalone') });
+  writeOembed({ distDir, meta: content.meta, captions, demos });
 
   printSizes(distDir);
-  console.log(`\nbuilt dist/ and dist/${STANDALONE_NAME} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const shown = relative(root, distDir);
+  console.log(`\nbuilt ${shown}/ and ${shown}/${STANDALONE_NAME} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { standalonePlugins } from './plugins.mjs';
 import { inlineStandalone } from './inline.mjs';
 
-export const EMBED_DEMOS = ['ledger', 'overcapacity', 'memory'];
-export const ELEMENTS_NAME = 'linattn-elements.js';
-export const standaloneEmbedName = (demo) => `embed-${demo}-standalone.html`;
+// Which demos there are (and their embed heights) is web/src/demos/registry.js's, passed in by
+// build.mjs as `demos` (see demos.mjs).
+const ELEMENTS_NAME = 'linattn-elements.js';
+const standaloneEmbedName = (demo) => `embed-${demo}-standalone.html`;
 
 /** Index just past the element that starts at `start` (balanced <span>…</span>). */
 function endOfSpan(html, start) {
@@ -47,10 +48,10 @@ const textOf = (html) => html.replace(/<annotation[\s\S]*?<\/annotation>/g, '').
   .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
 
 /** Reads the captions from the rendered chapter (web/generated/chapter.html). */
-export function writeEmbedCaptions(genDir) {
+export function writeEmbedCaptions(genDir, demos) {
   const chapter = readFileSync(join(genDir, 'chapter.html'), 'utf8');
   const out = {};
-  for (const demo of EMBED_DEMOS) {
+  for (const { name: demo } of demos) {
     const m = new RegExp(`<figcaption id="figure-${demo}-caption">([\\s\\S]*?)</figcaption>`).exec(chapter);
     if (!m) continue;
     const html = mathmlOnly(m[1]);
@@ -79,7 +80,7 @@ function noDocumentCss() {
 }
 
 /** dist/linattn-elements.js: one ES module, nothing else to fetch. */
-export async function buildElements({ root, webDir, distDir, tmpDir }) {
+export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
   await viteBuild({
     root: webDir,
@@ -87,8 +88,9 @@ export async function buildElements({ root, webDir, distDir, tmpDir }) {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [noDocumentCss(), ...standalonePlugins({ root })],
-    worker: { format: 'iife', plugins: () => standalonePlugins({ root }) },
+    plugins: [noDocumentCss(), ...standalonePlugins({ root, genDir })],
+    define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
+    worker: { format: 'iife', plugins: () => standalonePlugins({ root, genDir }) },
     build: {
       outDir: tmpDir,
       emptyOutDir: true,
@@ -106,8 +108,8 @@ export async function buildElements({ root, webDir, distDir, tmpDir }) {
 
 /** dist/embed-<demo>-standalone.html for each demo: the standalone chapter's recipe applied to
  *  embed.html, with only that demo's code. */
-export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, tmpDir }) {
-  for (const demo of EMBED_DEMOS) {
+export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, demos, tmpDir }) {
+  for (const { name: demo } of demos) {
     const dir = join(tmpDir, demo);
     rmSync(dir, { recursive: true, force: true });
     const config = viteConfig({ standalone: true, outDir: dir, content });
@@ -123,7 +125,7 @@ export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webD
 
 /** Static oEmbed answers. URLs are relative to dist/ (oEmbed consumers want absolute ones: a site
  *  that publishes them should rewrite the prefix, see README "For course authors"). */
-export function writeOembed({ distDir, meta, captions }) {
+export function writeOembed({ distDir, meta, captions, demos }) {
   const chapter = `${meta.kicker ?? ''} — ${meta.title ?? ''}`.replace(/^ — /, '');
   const base = {
     version: '1.0', type: 'rich', provider_name: chapter, provider_url: './index.html',
@@ -132,10 +134,10 @@ export function writeOembed({ distDir, meta, captions }) {
   const iframe = (demo, height) => `<iframe src="./embed.html?demo=${demo}" title="${
     (captions[demo]?.label ?? demo).replace(/"/g, '&quot;')}: ${(captions[demo]?.title ?? '').replace(/"/g, '&quot;')}" `
     + `width="100%" height="${height}" style="border:0;width:100%" loading="lazy"></iframe>`;
-  const heights = { ledger: 1400, overcapacity: 900, memory: 1200 };
-  const files = { 'oembed.json': { ...base, title: `${chapter} (interactive figures)`, height: heights.ledger, html: iframe('ledger', heights.ledger) } };
-  for (const demo of EMBED_DEMOS) {
-    files[`oembed-${demo}.json`] = { ...base, title: `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`, height: heights[demo], html: iframe(demo, heights[demo]) };
+  const first = demos[0];
+  const files = { 'oembed.json': { ...base, title: `${chapter} (interactive figures)`, height: first.embedHeight, html: iframe(first.name, first.embedHeight) } };
+  for (const { name: demo, embedHeight } of demos) {
+    files[`oembed-${demo}.json`] = { ...base, title: `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`, height: embedHeight, html: iframe(demo, embedHeight) };
   }
   for (const [name, body] of Object.entries(files)) writeFileSync(join(distDir, name), `${JSON.stringify(body, null, 2)}\n`);
 }

@@ -14,12 +14,13 @@
 //   {#id .class} at the end of a heading  sets its id (and classes)
 import MarkdownIt from 'markdown-it';
 import katex from 'katex';
+import { DEMO_NAMES } from '../src/demos/registry.js';
 
 /** Returns a markdown-it instance with the chapter's extensions. `ctx` collects what the build
  *  reports: equations, notes, figures, chapter references. */
-export function createRenderer({ chapterLinks = {} } = {}) {
+function createRenderer({ chapterLinks = {}, demoNames = DEMO_NAMES } = {}) {
   const md = new MarkdownIt({ html: false, typographer: true, linkify: false });
-  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin).use(verdictPlugin)
+  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin, new Set(demoNames)).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin).use(verdictPlugin)
     .use(chapterLinkPlugin, chapterLinks).use(externalLinkPlugin);
   // Tables scroll inside their own box on narrow screens, never the page.
   md.renderer.rules.table_open = () => '<div class="table-wrap">\n<table>\n';
@@ -148,9 +149,8 @@ function sidenotePlugin(md) {
 
 // ---- ::: containers: figure, quote ------------------------------------------------------------
 
-const DEMO_NAMES = new Set(['ledger', 'memory', 'overcapacity']);
-
-function containerPlugin(md) {
+// Figure names are the demos of web/src/demos/registry.js (or `demoNames`, for test builds).
+function containerPlugin(md, demoNames) {
   md.block.ruler.before('fence', 'container', (state, startLine, endLine, silent) => {
     const lineAt = (l) => state.src.slice(state.bMarks[l] + state.tShift[l], state.eMarks[l]);
     const open = /^:::\s+(figure|quote|references|footer)\s*(.*)$/.exec(lineAt(startLine));
@@ -163,7 +163,7 @@ function containerPlugin(md) {
     const body = state.src.slice(state.bMarks[startLine + 1], state.bMarks[close]);
     if (kind === 'figure') {
       const name = arg.trim();
-      if (!DEMO_NAMES.has(name)) throw new Error(`unknown demo "${name}" on line ${startLine + 1}`);
+      if (!demoNames.has(name)) throw new Error(`unknown demo "${name}" on line ${startLine + 1}`);
       const t = state.push('demo_figure', 'figure', 0);
       t.meta = { name }; t.content = body.trim(); t.map = [startLine, close + 1];
     } else {

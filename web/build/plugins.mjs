@@ -1,12 +1,13 @@
 // Vite plugins of the page build (see build.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { extraDemosPlugin, generatedDirPlugin } from './demos.mjs';
 
 /** KaTeX's CSS lists each font as woff2, woff and ttf. Every browser that runs WebAssembly reads
  *  woff2, so the other two are dropped (a third of the bytes). With `prune` (the standalone file,
  *  where every font is inlined) @font-face rules for faces the chapter never uses are dropped too:
  *  a face is used when every class of some KaTeX rule that selects it occurs in the chapter. */
-function katexFonts({ root, prune = false }) {
+function katexFonts({ genDir, prune = false }) {
   return {
     name: 'la-katex-fonts',
     enforce: 'pre',
@@ -15,7 +16,7 @@ function katexFonts({ root, prune = false }) {
       let css = code
         .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
         .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
-      if (prune) css = pruneFontFaces(css, readFileSync(join(root, 'web', 'generated', 'chapter.html'), 'utf8'));
+      if (prune) css = pruneFontFaces(css, readFileSync(join(genDir, 'chapter.html'), 'utf8'));
       return css;
     },
   };
@@ -52,8 +53,9 @@ export function pruneFontFaces(css, html) {
   });
 }
 
-/** Until the core is built (build/wasm/linattn.mjs), wasm/index.mjs resolves to a stub whose
- *  createLinattn() rejects, so the page still builds and each figure shows the error inline. */
+/** Without the core (build/wasm/linattn.mjs; build.mjs stops unless LINATTN_ALLOW_NO_CORE=1),
+ *  wasm/index.mjs resolves to a stub whose createLinattn() rejects, so each figure shows the error
+ *  inline. */
 function coreFallback(root) {
   const index = join(root, 'wasm', 'index.mjs');
   const glue = join(root, 'build', 'wasm', 'linattn.mjs');
@@ -67,7 +69,7 @@ function coreFallback(root) {
       if (!/(^|\/)wasm\/index\.mjs$/.test(source)) return null;
       if (!warned) {
         warned = true;
-        console.warn('\nbuild:web WARNING: the core is not built (wasm/index.mjs or build/wasm/linattn.mjs missing); '
+        console.warn('\nbuild:web: the core is not built (wasm/index.mjs or build/wasm/linattn.mjs missing); '
           + 'the demos will show "core not built". Run npm run build:wasm.\n');
       }
       return STUB;
@@ -80,18 +82,24 @@ export const createLinattn = fail; export default fail;`;
   };
 }
 
-export function basePlugins({ root, pruneFonts = false }) {
-  return [katexFonts({ root, prune: pruneFonts }), coreFallback(root)];
+/** `genDir`: where the generated chapter files are (web/generated/, or a test build's own). */
+export function basePlugins({ root, genDir = join(root, 'web', 'generated'), pruneFonts = false }) {
+  return [
+    katexFonts({ genDir, prune: pruneFonts }),
+    coreFallback(root),
+    extraDemosPlugin(root),
+    generatedDirPlugin(join(root, 'web'), genDir),
+  ];
 }
 
 /** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
  *  script, and workers become blob: URLs built from inlined code. */
-export function standalonePlugins({ root }) {
+export function standalonePlugins({ root, genDir }) {
   const index = join(root, 'wasm', 'index.mjs');
   const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
   const SHIM = '\0la-core-inline';
   return [
-    ...basePlugins({ root, pruneFonts: true }),
+    ...basePlugins({ root, genDir, pruneFonts: true }),
     {
       // wasm/index.mjs -> a shim that passes { wasmBinary } to the real createLinattn.
       name: 'la-core-inline-wasm',

@@ -1,7 +1,7 @@
-// The one WebAssembly core of the page, loaded once and shared by every demo (and by workers that
-// import this file: each realm gets its own instance).
-// In the standalone build, web/build/plugins.mjs swaps wasm/index.mjs for a shim that hands the
-// inlined wasm bytes to createLinattn; nothing here changes.
+// The one WebAssembly core of the page, loaded once and handed to every demo by the page kit's
+// mountDemo (web/src/lib/mount.js). Workers load their own (overcapacity/worker.js imports
+// wasm/index.mjs directly). In the standalone builds, web/build/plugins.mjs swaps wasm/index.mjs
+// for a shim that hands the inlined wasm bytes to createLinattn; nothing here changes.
 import { createLinattn } from '../../wasm/index.mjs';
 
 let shared = null;

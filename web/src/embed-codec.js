@@ -4,76 +4,35 @@
 // even be read (not a number, broken JSON, unknown names, absurd lengths) is dropped here and
 // reported in `notices`, which the caller shows as text (never as HTML).
 
+import { DEMOS, DEMO_NAMES } from './demos/registry.js';
+import { echo, readDecimal } from './lib/numbers.js';
+
 /** Each demo's settings and how each is written in a URL or an attribute. Kinds:
  *  number  1.5, -2, 1e3        bool   true | false (an empty attribute is true)
  *  string  as is               list   comma-separated numbers: 0.6,0.8
  *  pairs   the ledger's associations, k:v pairs joined by ';': 1,0:3,1;0,1:-2,4
- *  json    JSON text (the memory demo's custom model); null clears it */
-export const SCHEMAS = {
-  ledger: {
-    d: 'number',
-    featureMap: 'string',
-    associations: 'pairs',
-    step: 'number',
-    query: 'number',
-    freeQuery: 'list',
-  },
-  overcapacity: {
-    d: 'number',
-    n: 'number',
-    keys: 'string',
-    trials: 'number',
-    seed: 'number',
-    beta: 'number',
-    scale: 'string',
-  },
-  memory: {
-    preset: 'string',
-    linear: 'bool',
-    custom: 'json',
-    tokens: 'number',
-    sessions: 'number',
-    kvDtype: 'string',
-    stateDtype: 'string',
-    weightDtype: 'string',
-    gpu: 'string',
-    gpuCustom: 'string',
-    unit: 'string',
-    yScale: 'string',
-  },
-};
+ *  json    JSON text (the memory demo's custom model); null clears it
+ * Each demo's schema is its folder's settings.js, listed in web/src/demos/registry.js. */
+export const SCHEMAS = Object.fromEntries(DEMOS.map((d) => [d.name, d.settings]));
 
-export const DEMO_NAMES = Object.keys(SCHEMAS);
+export { DEMO_NAMES };
 
 /** Query parameters that belong to the embed page or to the embedding protocols, not to a demo. */
-export const RESERVED_PARAMS = new Set([
-  'demo',
-  'theme',
-  'caption',
-  'childId',
-  'initialWidth',
-  'parentTitle',
-  'parentUrl',
-]);
+const RESERVED_PARAMS = new Set(['demo', 'theme', 'caption', 'childId', 'initialWidth', 'parentTitle', 'parentUrl']);
 
 const MAX_VALUE_LENGTH = 20000; // a custom model in JSON stays well under this
 const MAX_SETTINGS = 40; // more names than this is not a demo's settings
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** Short, printable form of outside text for a notice (shown with textContent). */
-export function quote(text, max = 30) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-  const s = String(text).replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return `\u201c${s.length > max ? `${s.slice(0, max)}\u2026` : s}\u201d`;
-}
+/** Short, printable form of outside text for a notice (shown with textContent): quoted, at most
+ *  `max` characters, control characters blanked. The page kit's echo(). */
+export const quote = echo;
 
+/** A number in a URL or attribute; what it is wrong about in words that follow "Setting “x”". */
 function parseNumberText(text) {
-  const t = text.trim().replace(/\u2212/g, '-');
-  if (!NUMBER.test(t)) return { error: 'is not a number' };
-  const x = Number(t);
-  // 1e999 parses to Infinity: too large for any setting; the demo decides what is in range.
-  if (!Number.isFinite(x)) return { error: 'is too large' };
-  return { value: x };
+  const r = readDecimal(text);
+  if (r.problem === 'infinite') return { error: 'is too large' }; // the demo decides what is in range
+  if (r.problem) return { error: 'is not a number' };
+  return { value: r.value };
 }
 
 function parseList(text) {

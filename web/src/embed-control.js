@@ -3,8 +3,9 @@
 // the custom element. Called by main.js once a demo has mounted.
 import './embed-control.css';
 import { encodeSettings, attributeName, toQuery } from './embed-codec.js';
-import CAPTIONS from '../generated/embed-captions.json';
+import { figureTitle } from './embed-figure.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
+import { h, uid } from './lib/dom.js';
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
 const RESIZER =
@@ -14,19 +15,6 @@ const RESIZER =
 
 const escapeAttr = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-let count = 0;
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') node.textContent = v;
-    else if (k === 'class') node.className = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 /** Where embed.html and linattn-elements.js live: beside this page. A page opened from a file has
  *  no address others can reach, so the snippets say ./ and the note explains. */
@@ -38,8 +26,7 @@ function siteBase() {
 export function snippets(name, state, height) {
   const base = siteBase();
   const entries = encodeSettings(name, state);
-  const info = CAPTIONS[name];
-  const title = info ? `${info.label}: ${info.title.replace(/\.$/, '')}` : name;
+  const title = figureTitle(name);
   const src = `${base}embed.html?${toQuery([['demo', name], ...entries])}`;
   const iframe =
     `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ` +
@@ -83,7 +70,7 @@ function buildControl(mountEl, name, handle) {
   if (notes.length) {
     mountEl.before(h('div', { class: 'embed-notice', role: 'status' }, ...notes.map((t) => h('p', { text: t }))));
   }
-  const id = `embed-panel-${name}-${++count}`;
+  const id = uid(`embed-panel-${name}`);
   const toggle = h(
     'button',
     { type: 'button', class: 'embed-toggle', 'aria-expanded': 'false', 'aria-controls': id },

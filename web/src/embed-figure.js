@@ -1,29 +1,19 @@
 // One demo on its own, as a figure: a notice line for settings that were ignored, the demo, and its
 // caption from the chapter. Shared by embed.html (web/src/embed-page.js) and the custom elements
-// (web/src/elements/), which put it in a document or in a shadow root.
+// (web/src/elements/), which put it in a document or in a shadow root. Mounting it, and the error
+// box when that fails, is the page kit's (web/src/lib/mount.js).
 import captions from '../generated/embed-captions.json';
-import { getLinattn } from './core.js';
+import { demoNamed } from './demos/registry.js';
+import { h, uid } from './lib/dom.js';
 
-// A standalone embed is built for one demo (import.meta.env.LINATTN_DEMO, see web/build/embed.mjs);
-// the other demos' imports are then dead code and left out of the file.
-const ONLY = import.meta.env.LINATTN_DEMO;
-const LOADERS = {
-  ledger: !ONLY || ONLY === 'ledger' ? () => import('./demos/ledger/index.js') : null,
-  overcapacity: !ONLY || ONLY === 'overcapacity' ? () => import('./demos/overcapacity/index.js') : null,
-  memory: !ONLY || ONLY === 'memory' ? () => import('./demos/memory/index.js') : null,
-};
-
-/** Demo names this build can show. */
-export const AVAILABLE = Object.keys(LOADERS).filter((n) => LOADERS[n]);
-
-/** { label: 'Figure 4.1', title: 'The running ledger.', html, text } for each demo. */
+/** { label: 'Figure 4.1', title: 'The running ledger.', html, text } for each demo in the chapter. */
 export const CAPTIONS = captions;
 
-function el(doc, tag, cls, text) {
-  const node = doc.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
+/** 'Figure 4.1: The running ledger' (the chapter's label and title, or the registry's title). */
+export function figureTitle(name) {
+  const info = CAPTIONS[name];
+  if (info) return `${info.label}: ${info.title.replace(/\.$/, '')}`;
+  return demoNamed(name)?.title ?? String(name);
 }
 
 /**
@@ -32,33 +22,25 @@ function el(doc, tag, cls, text) {
  * Returns { figure, mountEl, showNotices(list) }.
  */
 export function buildFigure(container, name, { sourceUrl = null, caption = true } = {}) {
-  const doc = container.ownerDocument ?? document;
-  const figure = el(doc, 'figure', 'linattn-figure');
-  figure.dataset.demo = name;
-  const notice = el(doc, 'div', 'linattn-notice');
-  notice.setAttribute('role', 'status');
-  notice.hidden = true;
-  const mountEl = el(doc, 'div', 'linattn-mount');
-  mountEl.dataset.demo = name;
+  const figure = h('figure', { class: 'linattn-figure', 'data-demo': name });
+  const notice = h('div', { class: 'linattn-notice', role: 'status', hidden: true });
+  const mountEl = h('div', { class: 'linattn-mount', 'data-demo': name });
   figure.append(notice, mountEl);
   const info = CAPTIONS[name];
   if (caption && info) {
-    const id = `linattn-caption-${name}-${Math.random().toString(36).slice(2, 8)}`;
-    const figcaption = el(doc, 'figcaption', 'linattn-caption');
-    figcaption.id = id;
+    const id = uid(`linattn-caption-${name}`);
+    const figcaption = h('figcaption', { class: 'linattn-caption', id });
     // Build-time HTML from content/chapter.md (markdown + MathML), never text from a URL.
     figcaption.innerHTML = info.html;
     if (sourceUrl) {
-      const a = el(doc, 'a', 'linattn-source', 'Open in the chapter');
-      a.href = sourceUrl;
-      a.target = '_blank';
-      a.rel = 'noopener';
+      const a = h('a', { class: 'linattn-source', href: sourceUrl, target: '_blank', rel: 'noopener' });
+      a.textContent = 'Open in the chapter';
       figcaption.append(' ', a);
     }
     figure.setAttribute('aria-labelledby', id);
     figure.append(figcaption);
-  } else if (info) {
-    figure.setAttribute('aria-label', `${info.label}: ${info.title}`);
+  } else {
+    figure.setAttribute('aria-label', figureTitle(name));
   }
   container.append(figure);
   return {
@@ -66,32 +48,8 @@ export function buildFigure(container, name, { sourceUrl = null, caption = true 
     mountEl,
     /** Shows `list` (plain strings from the URL or attributes) as text, one paragraph each. */
     showNotices(list) {
-      notice.replaceChildren(...list.map((t) => el(doc, 'p', null, t)));
+      notice.replaceChildren(...list.map((t) => h('p', { text: t })));
       notice.hidden = list.length === 0;
     },
   };
-}
-
-/** Mounts demo `name` into `mountEl`. Resolves to the demo's handle; on failure shows the error in
- *  place (as text) and resolves to null. */
-export async function mountDemo(mountEl, name, { state, onStateChange } = {}) {
-  mountEl.setAttribute('aria-busy', 'true');
-  try {
-    const load = LOADERS[name];
-    if (!load) throw new Error(`There is no demo called ${JSON.stringify(String(name).slice(0, 30))} in this build.`);
-    const [mod, la] = await Promise.all([load(), getLinattn()]);
-    const handle = mod.mount(mountEl, { la, state, onStateChange });
-    mountEl.dataset.status = 'ready';
-    return handle;
-  } catch (err) {
-    const box = el(mountEl.ownerDocument, 'p', 'linattn-error');
-    box.setAttribute('role', 'alert');
-    box.append(el(mountEl.ownerDocument, 'strong', null, 'This figure could not load. '), String(err?.message ?? err));
-    mountEl.replaceChildren(box);
-    mountEl.dataset.status = 'error';
-    console.warn(`demo "${name}" failed:`, err);
-    return null;
-  } finally {
-    mountEl.removeAttribute('aria-busy');
-  }
 }

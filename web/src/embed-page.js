@@ -1,5 +1,5 @@
 // embed.html: one demo alone, for an iframe in a course or news page.
-//   embed.html?demo=ledger&featureMap=elu1&step=2     settings: see embed-codec.js (SCHEMAS)
+//   embed.html?demo=ledger&featureMap=elu1&step=2     settings: web/src/demos/<name>/settings.js
 //   theme=light|dark      force a theme (default: the reader's system setting)
 //   caption=none          hide the caption
 //   childId=…             Pym.js child id (added by pym.js parents); height messages use it
@@ -10,11 +10,14 @@ import './styles/theme.css';
 import './embed.css';
 import './embed-figure.css';
 import { decodeSettings, encodeSettings, quote, toQuery } from './embed-codec.js';
-import { AVAILABLE, CAPTIONS, buildFigure, mountDemo } from './embed-figure.js';
+import { buildFigure, figureTitle } from './embed-figure.js';
 import { reportHeight } from './embed-resize.js';
 import { hashFor } from './permalink.js';
+import { AVAILABLE } from './demos/registry.js';
+import { mountDemo, pauseWhenHidden } from './lib/mount.js';
+import { replaceStateSoon } from './lib/url-state.js';
 
-const WRITE_DELAY_MS = 250;
+const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 const ONLY = import.meta.env.LINATTN_DEMO;
 
 function start() {
@@ -54,8 +57,7 @@ function start() {
     caption: caption !== 'none' && caption !== 'false',
     sourceUrl: sourceUrl ? `${sourceUrl}#figure-${name}` : null,
   });
-  const info = CAPTIONS[name];
-  if (info) document.title = `${info.label}: ${info.title.replace(/\.$/, '')}`;
+  document.title = figureTitle(name);
   // The page's one heading, for screen readers; the caption is what sighted readers see.
   const h1 = document.createElement('h1');
   h1.className = 'linattn-visually-hidden';
@@ -68,14 +70,12 @@ function start() {
 
   // Keep the query in step with the demo: the embed's own URL restores what it shows.
   const kept = [...params.entries()].filter(([k]) => ['theme', 'caption', 'childId'].includes(k));
-  let timer = 0;
   const sourceLink = parts.figure.querySelector('.linattn-source');
   const onStateChange = (next) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const query = toQuery([...(ONLY ? [] : [['demo', name]]), ...encodeSettings(name, next), ...kept]);
-      history.replaceState(history.state, '', `${location.pathname}?${query}`);
+    replaceStateSoon(() => {
       if (sourceLink) sourceLink.href = `${sourceUrl}${hashFor({ [name]: next })}`;
+      const query = toQuery([...(ONLY ? [] : [['demo', name]]), ...encodeSettings(name, next), ...kept]);
+      return `${location.pathname}?${query}`;
     }, WRITE_DELAY_MS);
   };
   mountDemo(parts.mountEl, name, {
@@ -83,6 +83,7 @@ function start() {
     onStateChange,
   }).then((handle) => {
     window.linattnEmbed = { name, handle }; // for scripts and tests in the same page
+    pauseWhenHidden(parts.mountEl, handle);
     if (handle && sourceLink && Object.keys(state).length)
       sourceLink.href = `${sourceUrl}${hashFor({ [name]: handle.getState() })}`;
   });

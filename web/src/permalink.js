@@ -5,17 +5,18 @@
 // anchor such as #where-retrieval-breaks-down is left alone. history.replaceState keeps the Back
 // button for real navigation, not for every slider step.
 import { DEMO_NAMES, decodeSettings, encodeSettings, quote, toQuery } from './embed-codec.js';
+import { replaceStateSoon } from './lib/url-state.js';
 
 const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 
 /** True when a hash carries demo settings rather than naming an anchor. */
-export const isStateHash = (hash) => /^#?[a-z]+\.[\w-]+=/i.test(hash);
+const isStateHash = (hash) => /^#?[a-z]+\.[\w-]+=/i.test(hash);
 
 /**
  * Reads demo settings from a hash. Returns { states: {demo: settings}, notices: {demo: [text]},
  * order: [demo names in order of appearance], other: [text] (about names that are no demo) }.
  */
-export function readHash(hash) {
+function readHash(hash) {
   const out = { states: {}, notices: {}, order: [], other: [] };
   if (!isStateHash(hash)) return out;
   const byDemo = new Map();
@@ -58,12 +59,20 @@ export function hashFor(states) {
 
 // ---- the chapter page ---------------------------------------------------------------------------
 
-const fromLoad = readHash(location.hash);
+// What the page was opened with, read on first use (not at import: importing this module reads no
+// URL, so node and other pages can use readHash/hashFor).
+let opened = null;
 const current = {}; // demo -> latest state to keep in the URL (changed by the reader or from the link)
-// A demo named in the link but not mounted yet keeps its settings as the link gave them.
-for (const demo of fromLoad.order) current[demo] = fromLoad.states[demo];
-let timer = 0;
 const listeners = new Set();
+
+function fromLoad() {
+  if (!opened) {
+    opened = readHash(location.hash);
+    // A demo named in the link but not mounted yet keeps its settings as the link gave them.
+    for (const demo of opened.order) if (!(demo in current)) current[demo] = opened.states[demo];
+  }
+  return opened;
+}
 
 /** Calls fn(demo, state) after each rememberState (the Embed control keeps its snippets current). */
 export function onRemember(fn) {
@@ -72,33 +81,35 @@ export function onRemember(fn) {
 
 /** Settings for `demo` from the link the page was opened with (undefined when none). */
 export function initialState(demo) {
-  return fromLoad.states[demo];
+  return fromLoad().states[demo];
 }
 
 /** What the link asked for that could not be read (plain strings), for the demo's figure. */
 export function initialNotices(demo) {
-  return [...(fromLoad.notices[demo] ?? []), ...(demo === fromLoad.order[0] ? fromLoad.other : [])];
+  const { notices, order, other } = fromLoad();
+  return [...(notices[demo] ?? []), ...(demo === order[0] ? other : [])];
 }
 
-function writeHash() {
-  timer = 0;
+/** The chapter URL for the states in `current`; null to leave the address as it is. */
+function currentUrl() {
   const states = Object.fromEntries(Object.entries(current).filter(([, s]) => s));
   const hash = hashFor(states);
-  if (!hash && !isStateHash(location.hash)) return; // keep a plain anchor
-  history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  if (!hash && !isStateHash(location.hash)) return null; // keep a plain anchor
+  return `${location.pathname}${location.search}${hash}`;
 }
 
 /** After a demo named in the link mounts, the URL keeps what it actually shows. */
 export function adoptMounted(demo, handle) {
+  fromLoad();
   if (demo in current && handle) current[demo] = handle.getState();
 }
 
 /** Records a demo's new state (from its onStateChange); the hash follows shortly after. */
 export function rememberState(demo, state) {
+  fromLoad();
   current[demo] = state;
   for (const fn of listeners) fn(demo, state);
-  clearTimeout(timer);
-  timer = setTimeout(writeHash, WRITE_DELAY_MS);
+  replaceStateSoon(currentUrl, WRITE_DELAY_MS);
 }
 
 /** The chapter URL that opens with `demo` in `state` (for the Embed control). */
@@ -106,38 +117,55 @@ export function permalinkFor(demo, state) {
   return `${location.origin === 'null' ? location.href.split('#')[0] : `${location.origin}${location.pathname}${location.search}`}${hashFor({ [demo]: state })}`;
 }
 
+const HOLD_MS = 10000; // how long a linked figure is kept at the top while the page settles
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
+
+/**
+ * Scrolls `figure` to the top of the window and keeps it there while the page settles (fonts,
+ * figures above it and the figure itself mounting change the layout; the browser's scroll
+ * anchoring may pick a node below the growing figure), until the reader touches the page or
+ * HOLD_MS have passed. 'instant': smooth scrolling is cut short by the layout shifts of loading.
+ */
+function holdInView(figure) {
+  const go = () => figure.scrollIntoView({ block: 'start', behavior: 'instant' });
+  go();
+  const ro =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver(() => {
+          if (Math.abs(figure.getBoundingClientRect().top) > 1) go();
+        })
+      : null;
+  ro?.observe(document.body);
+  ro?.observe(figure);
+  const release = () => {
+    clearTimeout(timer);
+    ro?.disconnect();
+    window.removeEventListener('load', go);
+    for (const type of READER_INPUT) window.removeEventListener(type, release, true);
+  };
+  const timer = setTimeout(release, HOLD_MS);
+  window.addEventListener('load', go, { once: true });
+  for (const type of READER_INPUT) window.addEventListener(type, release, { capture: true, passive: true });
+}
+
 /**
  * On load, a link with demo settings scrolls to the first demo it names; later hand-edited hashes
  * (hashchange) are applied to the demos already on screen. `demos`: Map name -> { handle }.
  */
 export function initPermalinks(demos) {
-  const first = fromLoad.order[0];
+  const loaded = fromLoad();
+  const first = loaded.order[0];
   const figure = first && document.getElementById(`figure-${first}`);
-  if (figure) {
-    // 'instant': the page's smooth scrolling is cut short by the layout shifts of loading. Once more
-    // on load (fonts and figures above may have moved it), unless the reader has scrolled since.
-    const go = () => {
-      figure.scrollIntoView({ block: 'start', behavior: 'instant' });
-      return window.scrollY;
-    };
-    const y = go();
-    window.addEventListener(
-      'load',
-      () => {
-        if (Math.abs(window.scrollY - y) < 2) go();
-      },
-      { once: true },
-    );
-  }
+  if (figure) holdInView(figure);
   window.addEventListener('hashchange', () => {
     const next = readHash(location.hash);
     for (const demo of next.order) {
       const entry = demos.get(demo);
       if (entry?.handle) {
-        entry.handle.setState(next.states[demo]);
+        entry.handle.update(next.states[demo]);
         current[demo] = entry.handle.getState();
       } else {
-        fromLoad.states[demo] = next.states[demo]; // applied when it mounts
+        loaded.states[demo] = next.states[demo]; // applied when it mounts
         current[demo] = next.states[demo];
       }
     }

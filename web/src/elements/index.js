@@ -3,21 +3,20 @@
 //   <linattn-ledger feature-map="elu1" step="2"></linattn-ledger>
 //   <linattn-overcapacity d="32" n="40"></linattn-overcapacity>
 //   <linattn-memory preset="llama-3-8b" tokens="1000000" linear></linattn-memory>
-// Attributes are the demo's settings (embed-codec.js SCHEMAS, camelCase written kebab-case), plus
+// One element per demo of web/src/demos/registry.js. Attributes are the demo's settings (its
+// folder's settings.js, camelCase written kebab-case), plus
 //   theme="light|dark"   (default: the reader's system setting)   caption="none"
 // Each element has its own shadow root with the theme tokens, the figure styles and the demo's CSS,
 // and its own state; the WebAssembly core is loaded once and shared (core.js).
-// element.state reads or sets the state (getState/setState of the demo); element.ready resolves
+// element.state reads or sets the state (getState/update of the demo); the demo pauses while the
+// element is off-screen and is destroyed a second after the element leaves the document; element.ready resolves
 // once it is mounted; a 'linattn-statechange' event (detail: the state) follows the reader.
 import themeCss from '../styles/theme.css?inline';
 import figureCss from '../embed-figure.css?inline';
-import ledgerCss from '../demos/ledger/ledger.css?inline';
-import overcapacityCss from '../demos/overcapacity/overcapacity.css?inline';
-import memoryCss from '../demos/memory/memory.css?inline';
-import { SCHEMAS, attributeName, decodeSettings, quote, settingOfAttribute } from '../embed-codec.js';
-import { buildFigure, mountDemo } from '../embed-figure.js';
-
-const DEMO_CSS = { ledger: ledgerCss, overcapacity: overcapacityCss, memory: memoryCss };
+import { DEMOS } from '../demos/registry.js';
+import { attributeName, decodeSettings, quote, settingOfAttribute } from '../embed-codec.js';
+import { buildFigure } from '../embed-figure.js';
+import { mountDemo, pauseWhenHidden } from '../lib/mount.js';
 
 // The page's theme is keyed on <html>; inside a shadow root the same tokens sit on the host, and the
 // theme attribute plays data-theme's part.
@@ -32,17 +31,46 @@ const HOST_BOX =
   ':host { color: var(--fg); background: var(--bg); font-family: var(--font-body); ' +
   'text-align: start; padding: 0.75rem; border-radius: 6px; }\n';
 
-const sheets = {};
-function stylesFor(demo) {
-  const css = `${HOST_RESET}${hostTheme}\n${HOST_BOX}${figureCss}\n${DEMO_CSS[demo]}`;
+// The host's styles (theme tokens, the figure) are there from the start; the demo's own stylesheet
+// (the registry's css(), a lazy import) joins them before the demo mounts.
+let hostSheet = null;
+function hostStyles() {
+  const css = `${HOST_RESET}${hostTheme}\n${HOST_BOX}${figureCss}`;
   if (!('adoptedStyleSheets' in Document.prototype) || typeof CSSStyleSheet.prototype.replaceSync !== 'function') {
     return { css };
   }
-  if (!sheets[demo]) {
-    sheets[demo] = new CSSStyleSheet();
-    sheets[demo].replaceSync(css);
+  if (!hostSheet) {
+    hostSheet = new CSSStyleSheet();
+    hostSheet.replaceSync(css);
   }
-  return { sheet: sheets[demo] };
+  return { sheet: hostSheet };
+}
+
+const demoSheets = new Map();
+/** Resolves to the demo's stylesheet ({ sheet } or, without constructable sheets, { css }). */
+function demoStyles(entry) {
+  if (!demoSheets.has(entry.name)) {
+    demoSheets.set(
+      entry.name,
+      (entry.css ? entry.css() : Promise.resolve({ default: '' })).then(({ default: css }) => {
+        if (!hostStyles().sheet) return { css };
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        return { sheet };
+      }),
+    );
+  }
+  return demoSheets.get(entry.name);
+}
+
+/** Puts styles ({ sheet } or { css }) into a shadow root. */
+function adopt(root, { sheet, css }) {
+  if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  else {
+    const style = document.createElement('style');
+    style.textContent = css;
+    root.append(style);
+  }
 }
 
 // Attributes any element may carry; they are not demo settings and get no notice.
@@ -75,8 +103,9 @@ const isGlobal = (a) => GLOBAL_ATTRIBUTES.has(a) || /^(data|aria)-/.test(a) || /
 
 const DESTROY_AFTER_MS = 1000; // moved elements (disconnect + connect) keep their demo
 
-function defineDemoElement(demo) {
-  const settingAttributes = Object.keys(SCHEMAS[demo]).flatMap((k) => [
+function defineDemoElement(entry) {
+  const demo = entry.name;
+  const settingAttributes = Object.keys(entry.settings).flatMap((k) => [
     ...new Set([attributeName(k), k.toLowerCase()]),
   ]);
 
@@ -91,17 +120,12 @@ function defineDemoElement(demo) {
     #lastState = undefined;
     #destroyTimer = 0;
     #resolveReady = null;
+    #stopWatching = () => {};
+    #styled = false;
 
     constructor() {
       super();
-      const root = this.attachShadow({ mode: 'open' });
-      const { sheet, css } = stylesFor(demo);
-      if (sheet) root.adoptedStyleSheets = [sheet];
-      else {
-        const style = document.createElement('style');
-        style.textContent = css;
-        root.append(style);
-      }
+      adopt(this.attachShadow({ mode: 'open' }), hostStyles());
       /** Resolves to the element once its demo is mounted (or failed to). */
       this.ready = new Promise((resolve) => {
         this.#resolveReady = resolve;
@@ -120,6 +144,7 @@ function defineDemoElement(demo) {
         this.#starting.then(() => {
           if (this.isConnected) return;
           this.#lastState = this.#handle?.getState() ?? this.#lastState;
+          this.#stopWatching();
           this.#handle?.destroy();
           this.#handle = null;
           this.shadowRoot.querySelector('.linattn-figure')?.remove();
@@ -158,6 +183,14 @@ function defineDemoElement(demo) {
         sourceUrl: source,
       });
       this.#parts.showNotices(notices);
+      if (!this.#styled) {
+        this.#styled = true;
+        try {
+          adopt(this.shadowRoot, await demoStyles(entry));
+        } catch (err) {
+          console.warn(`styles of the "${demo}" demo failed to load:`, err); // the demo still works
+        }
+      }
       const initial = this.#lastState ?? (Object.keys(state).length ? state : undefined);
       this.#handle = await mountDemo(this.#parts.mountEl, demo, {
         state: initial,
@@ -165,6 +198,7 @@ function defineDemoElement(demo) {
           this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
         },
       });
+      this.#stopWatching = pauseWhenHidden(this, this.#handle);
       this.#resolveReady(this);
     }
 
@@ -174,7 +208,7 @@ function defineDemoElement(demo) {
       if (!key) return;
       const { state, notices } = decodeSettings(demo, [[key, value]]);
       this.#parts.showNotices(notices);
-      if (Object.keys(state).length) this.#handle.setState(state);
+      if (Object.keys(state).length) this.#handle.update(state);
     }
 
     /** The demo's current state (a copy), or null before it is mounted. */
@@ -185,13 +219,13 @@ function defineDemoElement(demo) {
     /** Applies settings as the demo's setState does: unknown or invalid fields are ignored with a
      *  visible notice. */
     set state(obj) {
-      this.#handle?.setState(obj);
+      this.#handle?.update(obj);
     }
   }
   return LinattnDemoElement;
 }
 
-for (const demo of Object.keys(SCHEMAS)) {
-  const tag = `linattn-${demo}`;
-  if (!customElements.get(tag)) customElements.define(tag, defineDemoElement(demo));
+for (const entry of DEMOS) {
+  const tag = `linattn-${entry.name}`;
+  if (!customElements.get(tag)) customElements.define(tag, defineDemoElement(entry));
 }

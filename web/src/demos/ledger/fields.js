@@ -1,10 +1,10 @@
 // A numeric field with an inline message: the reader's text is only accepted when it parses and the
 // core accepts it; otherwise the message says why and the ledger stays as it was.
-import { h, uid } from './dom.js';
+import { h, uid } from '../../lib/dom.js';
 import { formatInput } from './format.js';
 
 export function numberField({ label, value, onCommit, part, hideLabel = false }) {
-  const id = uid('field');
+  const id = uid('la-ledger-field');
   const msgId = `${id}-msg`;
   const input = h('input', {
     type: 'text',

@@ -3,18 +3,10 @@
 // ledger, identity ↔ elu + 1, and receipts vs ledger. State -> core -> render, one direction; every
 // number on screen comes from the core (la.memory) and is only formatted here.
 import './ledger.css';
-import { h, uid, replace } from './dom.js';
+import { h, uid, replace } from '../../lib/dom.js';
 import { formatNumber, formatVector } from './format.js';
-import {
-  exampleState,
-  cloneState,
-  mergeState,
-  parseNumber,
-  isZeroVector,
-  resize,
-  newAssociation,
-  MAX_ASSOCIATIONS,
-} from './state.js';
+import { exampleState, cloneState, mergeState, isZeroVector, MAX_ASSOCIATIONS } from './state.js';
+import { stepTo, removeAssociation, addAssociation, changeDim } from './edits.js';
 import { computeLedger } from './model.js';
 import { unitAt } from './geometry.js';
 import { buildStepper, updateStepper, renderWrites } from './render-ledger.js';
@@ -23,12 +15,14 @@ import { buildPlane, renderPlane } from './render-plane.js';
 import { buildEditor, updateEditor } from './render-editor.js';
 import { renderReceipts } from './render-receipts.js';
 import { keyLabel } from './render-tables.js';
-import { workTimer } from '../../work-timing.js';
+import { workTimer } from '../../lib/work-timing.js';
+import { parseNumber } from '../../lib/numbers.js';
+import { markScrollables } from '../../lib/scrollables.js';
 
 const ANNOUNCE_DELAY_MS = 500;
 
 function group(title, ...children) {
-  const id = uid('group');
+  const id = uid('la-ledger-group');
   return h(
     'div',
     { class: 'la-ledger__group', role: 'group', 'aria-labelledby': id },
@@ -43,18 +37,27 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   root.append(el);
   if (!la || typeof la.memory !== 'function') {
     el.append(h('p', { class: 'la-ledger__bad' }, 'The ledger needs the WebAssembly core, which did not load.'));
-    return { getState: () => null, setState: () => {}, destroy: () => el.remove() };
+    const none = () => {};
+    return {
+      getState: () => null,
+      update: none,
+      setState: none,
+      pause: none,
+      resume: none,
+      destroy: () => el.remove(),
+    };
   }
   const limit = la.limits?.maxAbsValue ?? 1e6;
   let state = exampleState();
   let view = null;
   let destroyed = false;
+  let paused = false; // off-screen: no animation-frame work (the host's IntersectionObserver)
   let announceTimer = 0;
   let lastAnnounced = '';
 
   // ---- skeleton (built once; render() fills it from `state` and `view`) ----
   const notice = h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true });
-  const fmName = uid('fm');
+  const fmName = uid('la-ledger-fm');
   const fmRadios = [
     { value: 'identity', text: '\u03c6 = identity, no normalizer (as in the worked example)' },
     { value: 'elu1', text: '\u03c6 = elu + 1, with the normalizer z' },
@@ -82,7 +85,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     fmRadios.map((r) => r.el),
   );
 
-  const stepper = buildStepper({ ids: { range: uid('range') }, onStep });
+  const stepper = buildStepper({ ids: { range: uid('la-ledger-range') }, onStep });
   const writes = h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' });
   const reads = h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' });
   const query = buildQueryControls({
@@ -98,7 +101,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     'data-label': 'Read, stamp by stamp',
   });
   const plane = buildPlane({
-    ids: { marker: uid('arrow'), keyTitle: uid('keys'), valueTitle: uid('values') },
+    ids: { marker: uid('la-ledger-arrow'), keyTitle: uid('la-ledger-keys'), valueTitle: uid('la-ledger-values') },
     onAngle,
   });
   const editor = buildEditor({ onField, onRemove, onAdd, onReset, onDim });
@@ -156,13 +159,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onStep(where) {
-    act((s) => {
-      const n = s.associations.length;
-      if (where === 'back') s.step = Math.max(0, s.step - 1);
-      else if (where === 'forward') s.step = Math.min(n, s.step + 1);
-      else if (where === 'end') s.step = n;
-      else if (Number.isInteger(where)) s.step = Math.max(0, Math.min(n, where));
-    });
+    act((s) => stepTo(s, where));
   }
 
   function onAngle(target, degrees) {
@@ -176,7 +173,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
 
   function fieldEdit(field, text, apply, { nonZeroKey = null } = {}) {
     if (destroyed) return;
-    const parsed = parseNumber(text, limit);
+    const parsed = parseNumber(text, { min: -limit, max: limit });
     if (parsed.error) return fieldError(field, parsed.error);
     const candidate = cloneState(state);
     const vec = apply(candidate, parsed.value);
@@ -214,13 +211,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onRemove(i) {
-    act((s) => {
-      s.associations.splice(i, 1);
-      if (i < s.step) s.step -= 1;
-      s.step = Math.min(s.step, s.associations.length);
-      if (s.query === i) s.query = s.associations.length ? 0 : -1;
-      else if (s.query > i) s.query -= 1;
-    });
+    act((s) => removeAssociation(s, i));
     editor.msg.textContent = '';
   }
 
@@ -229,11 +220,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
       editor.msg.textContent = `This ledger holds at most ${MAX_ASSOCIATIONS} associations.`;
       return;
     }
-    act((s) => {
-      const atEnd = s.step === s.associations.length;
-      s.associations.push(newAssociation(s.d, s.associations.length));
-      if (atEnd) s.step = s.associations.length;
-    });
+    act(addAssociation);
     editor.msg.textContent = '';
   }
 
@@ -247,19 +234,9 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   }
 
   function onDim(d) {
-    const dropped = [];
+    let dropped = [];
     act((s) => {
-      s.d = d;
-      s.associations = s.associations
-        .map((a) => ({ k: resize(a.k, d), v: resize(a.v, d) }))
-        .filter((a, i) => {
-          if (!isZeroVector(a.k)) return true;
-          dropped.push(i);
-          return false;
-        });
-      s.freeQuery = resize(s.freeQuery, d);
-      s.step = Math.min(s.step, s.associations.length);
-      if (s.query >= s.associations.length) s.query = s.associations.length ? 0 : -1;
+      dropped = changeDim(s, d);
     });
     editor.msg.textContent = dropped.length
       ? `Dropped ${dropped.map((i) => keyLabel(i)).join(', ')}: without its third coordinate the key was all zeros.`
@@ -291,31 +268,18 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   let scrollFrame = 0;
   let scrollTimer = 0;
   function scheduleScrollables() {
-    if (scrollFrame || scrollTimer) return;
+    if (paused || scrollFrame || scrollTimer) return;
     scrollFrame = requestAnimationFrame(() => {
       scrollFrame = 0;
       scrollTimer = setTimeout(() => {
         scrollTimer = 0;
-        if (!destroyed) markScrollables();
+        if (!destroyed && !paused) markOwnScrollables();
       }, 0);
     });
   }
 
   /** A box that scrolls sideways (narrow screens) becomes focusable so the keyboard can scroll it. */
-  function markScrollables() {
-    for (const box of el.querySelectorAll('.la-ledger__scroll')) {
-      const scrolls = box.scrollWidth > box.clientWidth + 1;
-      if (scrolls && !box.hasAttribute('tabindex')) {
-        box.tabIndex = 0;
-        box.setAttribute('role', 'region');
-        box.setAttribute('aria-label', `${box.dataset.label}, scrollable`);
-      } else if (!scrolls && box.hasAttribute('tabindex')) {
-        box.removeAttribute('tabindex');
-        box.removeAttribute('role');
-        box.removeAttribute('aria-label');
-      }
-    }
-  }
+  const markOwnScrollables = () => markScrollables(el, '.la-ledger__scroll');
 
   function say(text) {
     live.textContent = text;
@@ -342,7 +306,7 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
     }, ANNOUNCE_DELAY_MS);
   }
 
-  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => markScrollables()) : null;
+  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => markOwnScrollables()) : null;
   resizeObserver?.observe(el);
 
   // ---- first render ----
@@ -355,21 +319,44 @@ export function mount(root, { la, state: initial, onStateChange } = {}) {
   showNotices(merged.notices);
   if (error) replace(el, h('p', { class: 'la-ledger__bad' }, `The ledger could not be computed: ${error}`));
 
+  /** Settings from outside (a permalink, an attribute, element.state): merged, checked, shown. */
+  function update(obj) {
+    if (destroyed) return;
+    const m = mergeState(state, obj, limit);
+    const err = commit(m.state, { fromReader: false });
+    if (err) m.notices.push(`Settings not applied: ${err}`);
+    showNotices(m.notices);
+    if (!err) updateEditor(editor, state, { rebuild: true });
+  }
+
+  /** Drops any work waiting for an animation frame: the slider's page turn, a drag's last move,
+   *  the scrollable-box check. */
+  function cancelFrames() {
+    stepper.turn.cancel();
+    for (const hd of plane.handleList ?? []) hd.frames?.cancel();
+    cancelAnimationFrame(scrollFrame);
+    clearTimeout(scrollTimer);
+    scrollFrame = 0;
+    scrollTimer = 0;
+  }
+
   return {
     getState: () => cloneState(state),
-    setState(obj) {
-      if (destroyed) return;
-      const m = mergeState(state, obj, limit);
-      const err = commit(m.state, { fromReader: false });
-      if (err) m.notices.push(`Settings not applied: ${err}`);
-      showNotices(m.notices);
-      if (!err) updateEditor(editor, state, { rebuild: true });
+    update,
+    setState: update,
+    pause() {
+      paused = true;
+      cancelFrames();
+    },
+    resume() {
+      if (!paused || destroyed) return;
+      paused = false;
+      scheduleScrollables(); // the layout may have changed while it was off-screen
     },
     destroy() {
       destroyed = true;
       clearTimeout(announceTimer);
-      cancelAnimationFrame(scrollFrame);
-      clearTimeout(scrollTimer);
+      cancelFrames();
       resizeObserver?.disconnect();
       // Every la.memory is created and deleted within computeLedger, so no WebAssembly object is alive here.
       el.remove();

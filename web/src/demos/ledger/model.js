@@ -18,13 +18,13 @@ function oneHot(n, i) {
   return e;
 }
 
-export function memoryOptions(state) {
+function memoryOptions(state) {
   const elu = state.featureMap === 'elu1';
   return { dk: state.d, dv: state.d, featureMap: elu ? 'elu1' : 'identity', normalize: elu };
 }
 
 /** |a − b| by the core, for many pairs. */
-export function coreErrors(la, pairs) {
+function coreErrors(la, pairs) {
   return pairs.map(([a, b]) => la.compare(a, b).error);
 }
 
@@ -35,7 +35,7 @@ function storageNumbers(la, state, count) {
 }
 
 /** A read is called exact when its error shows as 0 at the 4 decimals the demo prints. */
-export const EXACT_TOLERANCE = 5e-5;
+const EXACT_TOLERANCE = 5e-5;
 
 /**
  * Everything the view needs for `state`. Throws the core's Error when an input is rejected (the caller

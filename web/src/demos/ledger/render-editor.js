@@ -1,11 +1,11 @@
 // The reader's own ledger: associations k → v with numeric fields, d = 2 or 3, add, remove, reset.
-import { h, uid, replace } from './dom.js';
+import { h, uid, replace } from '../../lib/dom.js';
 import { numberField } from './fields.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { MAX_ASSOCIATIONS } from './state.js';
 
 export function buildEditor({ onField, onRemove, onAdd, onReset, onDim }) {
-  const name = uid('dim');
+  const name = uid('la-ledger-dim');
   const radios = [2, 3].map((d) => {
     const id = `${name}-${d}`;
     const input = h('input', {

@@ -1,6 +1,7 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, patch, patchElement, activeElement } from './dom.js';
+import { h, patch, patchElement, activeElement } from '../../lib/dom.js';
+import { coalesceFrames } from '../../lib/frame.js';
 import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
 
@@ -19,15 +20,7 @@ export function buildStepper({ onStep, ids }) {
   );
   // Dragging the slider fires more input events than there are frames: the page turns once per
   // animation frame; `change` (the keyboard, the end of a drag) turns it at once.
-  let pending = null;
-  let frame = 0;
-  const flush = () => {
-    if (frame) cancelAnimationFrame(frame);
-    frame = 0;
-    const page = pending;
-    pending = null;
-    if (page !== null) onStep(page);
-  };
+  const turn = coalesceFrames(onStep);
   const range = h('input', {
     type: 'range',
     id: ids.range,
@@ -37,11 +30,8 @@ export function buildStepper({ onStep, ids }) {
     value: 3,
     class: 'la-ledger__range',
     'data-part': 'step-range',
-    oninput: (e) => {
-      pending = Number(e.target.value);
-      if (!frame) frame = requestAnimationFrame(flush);
-    },
-    onchange: flush,
+    oninput: (e) => turn(Number(e.target.value)),
+    onchange: () => turn.flush(),
   });
   const label = h('label', { for: ids.range }, 'Ledger page (writes applied)');
   const status = h('p', { class: 'la-ledger__page-status', 'data-part': 'page-status' });
@@ -69,7 +59,7 @@ export function buildStepper({ onStep, ids }) {
       e.preventDefault();
     }
   });
-  return { el, back, forward, range, status };
+  return { el, back, forward, range, status, turn };
 }
 
 export function updateStepper(stepper, state) {

@@ -1,6 +1,7 @@
 // The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
-import { h, s, replace, patch } from './dom.js';
+import { h, s, replace, patch } from '../../lib/dom.js';
+import { coalesceFrames } from '../../lib/frame.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, stepAngle, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
@@ -180,25 +181,18 @@ function makeHandle(plane, target) {
     plane.dragging = target;
   });
   // Pointer moves can outpace the screen: recompute at most once per animation frame.
-  let pending = null;
-  let frame = 0;
-  const flush = () => {
-    frame = 0;
-    if (pending !== null && pending !== handle.angle) plane.onAngle(target, pending, 'pointer');
-    pending = null;
-  };
+  const move = coalesceFrames((a) => {
+    if (a !== handle.angle) plane.onAngle(target, a, 'pointer');
+  });
+  handle.frames = move;
   g.addEventListener('pointermove', (e) => {
     if (plane.dragging !== target || !g.hasPointerCapture(e.pointerId)) return;
     const a = angleAtPointer(e);
     if (a === null) return;
-    pending = a;
-    if (!frame) frame = requestAnimationFrame(flush);
+    move(a);
   });
   const end = (e) => {
-    if (frame) {
-      cancelAnimationFrame(frame);
-      flush();
-    }
+    move.flush();
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
     plane.dragging = null;
   };

@@ -1,6 +1,6 @@
 // Reads with a verdict, and one read taken apart stamp by stamp:
 // φ(q)ᵀS = Σᵢ (φ(q)·φ(kᵢ)) vᵢᵀ — the target's own stamp plus the crosstalk of every other one.
-import { h, uid, replace, patch } from './dom.js';
+import { h, uid, replace, patch } from '../../lib/dom.js';
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { numberField } from './fields.js';
@@ -69,7 +69,7 @@ export function renderReads(container, _state, view) {
 
 /** The query picker (built once, updated in place so focus stays put) and the free query's fields. */
 export function buildQueryControls({ onQuery, onFreeQuery }) {
-  const id = uid('query');
+  const id = uid('la-ledger-query');
   const select = h('select', {
     id,
     class: 'la-ledger__select',

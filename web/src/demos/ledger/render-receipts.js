@@ -1,6 +1,6 @@
 // Receipts vs ledger: softmax attention keeps every receipt (N·(dk + dv) numbers, growing with each
 // write); the ledger keeps dk·dv numbers however many writes it has absorbed. Counts from the core.
-import { h, patch } from './dom.js';
+import { h, patch } from '../../lib/dom.js';
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel } from './render-tables.js';
 

@@ -1,5 +1,10 @@
 // Matrices and vectors as real tables (screen readers can walk the cells), drawn with brackets.
-import { h, srOnly } from './dom.js';
+import { h } from '../../lib/dom.js';
+
+/** Visually hidden text for screen readers. */
+function srOnly(text) {
+  return h('span', { class: 'la-ledger__sr', text });
+}
 import { formatNumber, subscript } from './format.js';
 
 /**

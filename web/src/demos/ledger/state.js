@@ -3,7 +3,7 @@
 
 export const MAX_ASSOCIATIONS = 8;
 export const DIMS = [2, 3];
-export const FEATURE_MAPS = ['identity', 'elu1'];
+const FEATURE_MAPS = ['identity', 'elu1'];
 
 /** §4.1 "Two writes and a read, with actual numbers": d = 2, identity map, no normalizer. */
 export function exampleState() {
@@ -30,25 +30,6 @@ export function cloneState(s) {
     query: s.query,
     freeQuery: s.freeQuery.slice(),
   };
-}
-
-/** Parses one numeric field typed by the reader. Returns {value} or {error}. */
-export function parseNumber(text, limit) {
-  const t = String(text)
-    .trim()
-    .replace(/\u2212/g, '-')
-    .replace(/^\+/, '');
-  if (t === '') return { error: 'Enter a number.' };
-  if (/^-?\d+,\d+$/.test(t)) return { error: `Use a decimal point: ${t.replace(',', '.')}` };
-  if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return { error: `\u201c${t}\u201d is not a number.` };
-  const value = Number(t);
-  if (!Number.isFinite(value)) return { error: 'That number is too large.' };
-  if (limit !== undefined && (value > limit || value < -limit)) {
-    return {
-      error: `Use a number between \u2212${limit.toExponential(0).replace('+', '')} and ${limit.toExponential(0).replace('+', '')}.`,
-    };
-  }
-  return { value };
 }
 
 /** True when every coordinate is exactly zero: such a key has no direction to file anything under. */

@@ -1,6 +1,7 @@
 // Where the demo's heavy calls run: two workers (one for sweeps, one for single stores, so a long
 // sweep never holds up the "inside one store" view), or the main thread if workers are unavailable.
-// Requests carry ids; only the newest sweep and the newest store are ever answered.
+// Requests carry ids; only the newest sweep and the newest store are ever answered. pause() stops a
+// sweep between steps (the demo is off-screen; its stream is kept) and resume() goes on from there.
 import { sweepResults, runStore } from './jobs.js';
 
 function spawnWorker() {
@@ -10,7 +11,8 @@ function spawnWorker() {
 
 /**
  * @param la the main thread's core (used only when workers fail)
- * @param on { sweep(id, result), store(id, result), error(id, kind, message), mode(name) }
+ * @param on { sweep(id, result), store(id, result), error(id, kind, message), mode(name),
+ *             paused() (optional: once, after pause(), when no sweep step runs any more) }
  */
 export function createRunner(la, on) {
   let mode = 'worker';
@@ -22,6 +24,12 @@ export function createRunner(la, on) {
   let storeWorker = null;
   let destroyed = false;
   const timers = new Set();
+
+  let paused = false;
+  let parked = null; // main-thread mode: the step a pause stopped, run again on resume
+  const confirmPaused = () => {
+    if (paused) on.paused?.();
+  };
 
   let holdUntil = 0; // main-thread mode: no sweep step starts before this (performance.now())
   function later(fn, ms = 0) {
@@ -96,6 +104,10 @@ export function createRunner(la, on) {
 
   function onSweepMessage(data) {
     if (!sweepJob || data.id !== sweepJob.id) return;
+    if (data.type === 'paused') {
+      confirmPaused();
+      return;
+    }
     if (data.type === 'error') {
       sweepJob.done = true;
       on.error(data.id, 'sweep', data.message);
@@ -125,6 +137,13 @@ export function createRunner(la, on) {
     const step = () => {
       if (sweepJob !== job || job.done) {
         results.return();
+        return;
+      }
+      if (paused) {
+        const before = parked;
+        parked = step;
+        if (before && before !== step) before(); // a superseded sweep's step: it frees its stream
+        confirmPaused();
         return;
       }
       const held = holdUntil - performance.now();
@@ -192,6 +211,7 @@ export function createRunner(la, on) {
         }
         if (!sweepWorker) sweepWorker = makeWorker('sweep');
         if (sweepWorker) {
+          if (paused) sweepWorker.postMessage({ type: 'pause' }); // a fresh worker: not even a first step
           sweepWorker.postMessage({ type: 'sweep', id: job.id, params, phases });
           return job.id;
         }
@@ -215,6 +235,30 @@ export function createRunner(la, on) {
     hold(ms) {
       holdUntil = Math.max(holdUntil, performance.now() + ms);
       if (mode === 'worker' && sweepWorker && sweepJob && !sweepJob.done) sweepWorker.postMessage({ type: 'hold', ms });
+    },
+
+    /** Takes no new sweep step until resume() (the one running finishes; then on.paused()). */
+    pause() {
+      if (paused || destroyed) return;
+      paused = true;
+      const active = sweepJob && !sweepJob.done;
+      if (mode === 'worker' && sweepWorker && active) sweepWorker.postMessage({ type: 'pause' });
+      else if (!active) confirmPaused();
+      // (main-thread mode: the next step parks itself and confirms)
+    },
+
+    /** Goes on with the sweep where pause() stopped it. */
+    resume() {
+      if (!paused || destroyed) return;
+      paused = false;
+      if (sweepWorker) sweepWorker.postMessage({ type: 'resume' });
+      const step = parked;
+      parked = null;
+      if (step) later(step);
+    },
+
+    get paused() {
+      return paused;
     },
 
     /** Forgets any store request in flight or waiting (e.g. after computing one on the spot). */

@@ -4,9 +4,12 @@
 //   { type: 'store', id, params: {d, n, seed, keys, beta} }
 //   { type: 'hold', ms }   the reader is dragging: start no new preview or step for ms milliseconds
 //                          (the one running finishes), so the page's frames get the CPU
+//   { type: 'pause' }      the figure is off-screen: take no new step until 'resume' (the stream is kept)
+//   { type: 'resume' }     go on where the sweep stopped
 // Messages out: { type: 'ready' } once; then per sweep request { type: 'sweep', id, result } for
 // every preview and every step of the full sweep (jobs.js sweepResults), per store request
 // { type: 'store', id, result }, or { type: 'error', id, kind, message } for either;
+// { type: 'paused', id } when a paused sweep has stopped between steps;
 // { type: 'fatal', message } when the core cannot load.
 import { createLinattn } from '../../../../wasm/index.mjs';
 import { sweepResults, runStore, transferList } from './jobs.js';
@@ -28,7 +31,33 @@ async function waitWhileHeld() {
   for (let left = holdUntil - performance.now(); left > 0; left = holdUntil - performance.now()) await sleep(left);
 }
 
+let paused = false;
+let wakeUp = []; // resolvers of the sweeps waiting while paused
+function wake() {
+  const waiting = wakeUp;
+  wakeUp = [];
+  for (const resolve of waiting) resolve();
+}
+/** Waits while paused (saying so once), unless a newer sweep supersedes this one. */
+async function waitWhilePaused(id) {
+  let said = false;
+  while (paused && latestSweep === id) {
+    if (!said) self.postMessage({ type: 'paused', id });
+    said = true;
+    await new Promise((resolve) => wakeUp.push(resolve));
+  }
+}
+
 self.onmessage = async ({ data }) => {
+  if (data.type === 'pause') {
+    paused = true;
+    return;
+  }
+  if (data.type === 'resume') {
+    paused = false;
+    wake();
+    return;
+  }
   if (data.type === 'hold') {
     holdUntil = Math.max(holdUntil, performance.now() + Math.min(Math.max(Number(data.ms) || 0, 0), 2000));
     return;
@@ -41,9 +70,12 @@ self.onmessage = async ({ data }) => {
   }
   if (data.type === 'sweep') {
     latestSweep = data.id;
+    wake(); // an older sweep waiting while paused ends (superseded)
     const results = sweepResults(la, data.params, data.phases);
     try {
       for (;;) {
+        await waitWhilePaused(data.id);
+        if (latestSweep !== data.id) return; // superseded
         const { value: result, done } = results.next();
         if (done) return;
         self.postMessage({ type: 'sweep', id: data.id, result }, transferList(result));

@@ -1,7 +1,7 @@
 // "Inside one store": the key overlaps |k_i · k_j| as a heatmap and each association's read quality
 // as a strip, for the current N (trial 1 of the sweep's keys), from la.interferenceStore.
 // Pixels on a canvas (N² cells would be too many SVG nodes); the numbers are also in tables.
-import { html, setText, setAttr } from './svg.js';
+import { h, setText, setAttr } from '../../lib/dom.js';
 import { formatCos, formatInt, plural } from './format.js';
 import { HEATMAP_MAX_N } from './jobs.js';
 import { createSlicer } from './slices.js';
@@ -22,43 +22,44 @@ function rgbOf(ctx, color) {
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
 export function createStoreView(parent, rootEl) {
-  const section = html('div', { class: 'oc-store' }, parent);
-  const head = html('p', { class: 'oc-subhead' }, section);
-  const grid = html('div', { class: 'oc-store-grid' }, section);
+  const section = parent.appendChild(h('div', { class: 'oc-store' }));
+  const head = section.appendChild(h('p', { class: 'oc-subhead' }));
+  const grid = section.appendChild(h('div', { class: 'oc-store-grid' }));
 
-  const heatBox = html('div', { class: 'oc-heat' }, grid);
-  const heatCaption = html('p', { class: 'oc-caption' }, heatBox);
-  const heatSquare = html('div', { class: 'oc-heat-square' }, heatBox);
-  const heat = html('canvas', { class: 'oc-heat-canvas', role: 'img' }, heatSquare);
-  const heatNote = html('p', { class: 'oc-note' }, heatSquare);
+  const heatBox = grid.appendChild(h('div', { class: 'oc-heat' }));
+  const heatCaption = heatBox.appendChild(h('p', { class: 'oc-caption' }));
+  const heatSquare = heatBox.appendChild(h('div', { class: 'oc-heat-square' }));
+  const heat = heatSquare.appendChild(h('canvas', { class: 'oc-heat-canvas', role: 'img' }));
+  const heatNote = heatSquare.appendChild(h('p', { class: 'oc-note' }));
 
-  const stripBox = html('div', { class: 'oc-strip' }, grid);
-  const stripCaption = html('p', { class: 'oc-caption' }, stripBox);
+  const stripBox = grid.appendChild(h('div', { class: 'oc-strip' }));
+  const stripCaption = stripBox.appendChild(h('p', { class: 'oc-caption' }));
   stripCaption.textContent =
     'Each column is one stored association, read back with its own key: ' +
     'the stronger its colour, the higher the cosine; a mark below it means top-1 recall picked the wrong value.';
-  html('p', { class: 'oc-strip-label', text: 'Linear state' }, stripBox);
-  const strip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
-  html('p', { class: 'oc-strip-label', text: 'Softmax attention over the same keys and values' }, stripBox);
-  const softStrip = html('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }, stripBox);
-  const stripKey = html('p', { class: 'oc-key' }, stripBox);
-  html('span', { class: 'oc-key-bad', 'aria-hidden': 'true' }, stripKey);
-  html('span', { text: ' wrong value recalled' }, stripKey);
+  stripBox.appendChild(h('p', { class: 'oc-strip-label', text: 'Linear state' }));
+  const strip = stripBox.appendChild(h('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }));
+  stripBox.appendChild(h('p', { class: 'oc-strip-label', text: 'Softmax attention over the same keys and values' }));
+  const softStrip = stripBox.appendChild(h('canvas', { class: 'oc-strip-canvas', role: 'img', height: 44 }));
+  const stripKey = stripBox.appendChild(h('p', { class: 'oc-key' }));
+  stripKey.appendChild(h('span', { class: 'oc-key-bad', 'aria-hidden': 'true' }));
+  stripKey.appendChild(h('span', { text: ' wrong value recalled' }));
 
-  const perDetails = html('details', { class: 'oc-details' }, section);
-  html('summary', { text: 'Per-association numbers (table)' }, perDetails);
-  const perTableBox = html(
-    'div',
-    { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Per-association numbers, scrollable' },
-    perDetails,
+  const perDetails = section.appendChild(h('details', { class: 'oc-details' }));
+  perDetails.appendChild(h('summary', { text: 'Per-association numbers (table)' }));
+  const perTableBox = perDetails.appendChild(
+    h('div', {
+      class: 'oc-table-scroll',
+      tabindex: 0,
+      role: 'region',
+      'aria-label': 'Per-association numbers, scrollable',
+    }),
   );
 
-  const matDetails = html('details', { class: 'oc-details' }, section);
-  const matSummary = html('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }, matDetails);
-  const matTableBox = html(
-    'div',
-    { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Key overlaps, scrollable' },
-    matDetails,
+  const matDetails = section.appendChild(h('details', { class: 'oc-details' }));
+  const matSummary = matDetails.appendChild(h('summary', { text: 'Key overlaps |k\u1d62\u00b7k\u2c7c| (table)' }));
+  const matTableBox = matDetails.appendChild(
+    h('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Key overlaps, scrollable' }),
   );
 
   for (const [el, part] of [
@@ -182,24 +183,24 @@ export function createStoreView(parent, rootEl) {
     perTableBox.replaceChildren();
     if (!perDetails.open || !current) return;
     const r = current.result;
-    const table = html('table', { class: 'oc-table' }, perTableBox);
-    html(
-      'caption',
-      { text: `Each stored association read back with its own key, N = ${formatInt(r.n)}, ${current.label}` },
-      table,
+    const table = perTableBox.appendChild(h('table', { class: 'oc-table' }));
+    table.appendChild(
+      h('caption', {
+        text: `Each stored association read back with its own key, N = ${formatInt(r.n)}, ${current.label}`,
+      }),
     );
-    const hr = html('tr', {}, html('thead', {}, table));
-    for (const h of ['association', 'cosine, linear', 'recalled, linear', 'cosine, softmax', 'recalled, softmax']) {
-      html('th', { scope: 'col', text: h }, hr);
+    const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
+    for (const head of ['association', 'cosine, linear', 'recalled, linear', 'cosine, softmax', 'recalled, softmax']) {
+      hr.appendChild(h('th', { scope: 'col', text: head }));
     }
-    const body = html('tbody', {}, table);
+    const body = table.appendChild(h('tbody', {}));
     fillRowsInSlices(body, r.n, (j, parent) => {
-      const tr = html('tr', {}, parent);
-      html('th', { scope: 'row', text: String(j + 1) }, tr);
-      html('td', { text: formatCos(r.cosine[j], 3) }, tr);
-      html('td', { text: r.recalled[j] === 1 ? 'yes' : 'no' }, tr);
-      html('td', { text: formatCos(r.softmaxCosine[j], 3) }, tr);
-      html('td', { text: r.softmaxRecalled[j] === 1 ? 'yes' : 'no' }, tr);
+      const tr = parent.appendChild(h('tr', {}));
+      tr.appendChild(h('th', { scope: 'row', text: String(j + 1) }));
+      tr.appendChild(h('td', { text: formatCos(r.cosine[j], 3) }));
+      tr.appendChild(h('td', { text: r.recalled[j] === 1 ? 'yes' : 'no' }));
+      tr.appendChild(h('td', { text: formatCos(r.softmaxCosine[j], 3) }));
+      tr.appendChild(h('td', { text: r.softmaxRecalled[j] === 1 ? 'yes' : 'no' }));
     });
   }
 
@@ -208,20 +209,22 @@ export function createStoreView(parent, rootEl) {
     if (!current) return;
     const r = current.result;
     if (r.n > MATRIX_TABLE_MAX_N || !r.keyOverlap) {
-      html('p', { text: `The overlap table is offered for N \u2264 ${MATRIX_TABLE_MAX_N}.` }, matTableBox);
+      matTableBox.appendChild(h('p', { text: `The overlap table is offered for N \u2264 ${MATRIX_TABLE_MAX_N}.` }));
       return;
     }
     if (!matDetails.open) return;
-    const table = html('table', { class: 'oc-table oc-matrix' }, matTableBox);
-    html('caption', { text: `|k\u1d62\u00b7k\u2c7c| for the ${formatInt(r.n)} stored keys, ${current.label}` }, table);
-    const hr = html('tr', {}, html('thead', {}, table));
-    html('td', {}, hr);
-    for (let j = 0; j < r.n; j += 1) html('th', { scope: 'col', text: `k${j + 1}` }, hr);
-    const body = html('tbody', {}, table);
+    const table = matTableBox.appendChild(h('table', { class: 'oc-table oc-matrix' }));
+    table.appendChild(
+      h('caption', { text: `|k\u1d62\u00b7k\u2c7c| for the ${formatInt(r.n)} stored keys, ${current.label}` }),
+    );
+    const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
+    hr.appendChild(h('td', {}));
+    for (let j = 0; j < r.n; j += 1) hr.appendChild(h('th', { scope: 'col', text: `k${j + 1}` }));
+    const body = table.appendChild(h('tbody', {}));
     for (let i = 0; i < r.n; i += 1) {
-      const tr = html('tr', {}, body);
-      html('th', { scope: 'row', text: `k${i + 1}` }, tr);
-      for (let j = 0; j < r.n; j += 1) html('td', { text: formatCos(r.keyOverlap[i * r.n + j], 2) }, tr);
+      const tr = body.appendChild(h('tr', {}));
+      tr.appendChild(h('th', { scope: 'row', text: `k${i + 1}` }));
+      for (let j = 0; j < r.n; j += 1) tr.appendChild(h('td', { text: formatCos(r.keyOverlap[i * r.n + j], 2) }));
     }
   }
 

@@ -4,7 +4,7 @@
 // task (slices.js), so the reader keeps their place and no task runs long; other N (a new d, the
 // preview's coarse grid) or another page build a new table, also a slice per task. aria-busy is set
 // on the scroll box until every row shows the current result. Text only: the numbers are the core's.
-import { html, uid, setText } from './svg.js';
+import { h, uid, setText } from '../../lib/dom.js';
 import { createSlicer } from './slices.js';
 import { formatCos, formatInt, KEY_LABELS } from './format.js';
 
@@ -39,16 +39,14 @@ const sameNs = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
  * @param timed (what, start) => void: the demo's User Timing marks ("table" per slice)
  */
 export function createPlottedTable(parent, current, timed) {
-  const details = html('details', { class: 'oc-details', 'data-part': 'table' }, parent);
-  html('summary', { text: 'Plotted numbers (table)' }, details);
-  const pagerField = html('div', { class: 'oc-pager', hidden: true }, details);
+  const details = parent.appendChild(h('details', { class: 'oc-details', 'data-part': 'table' }));
+  details.appendChild(h('summary', { text: 'Plotted numbers (table)' }));
+  const pagerField = details.appendChild(h('div', { class: 'oc-pager', hidden: true }));
   const pagerId = uid('oc-rows');
-  html('label', { for: pagerId, text: 'Rows' }, pagerField);
-  const pager = html('select', { id: pagerId, 'data-part': 'table-page' }, pagerField);
-  const box = html(
-    'div',
-    { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' },
-    details,
+  pagerField.appendChild(h('label', { for: pagerId, text: 'Rows' }));
+  const pager = pagerField.appendChild(h('select', { id: pagerId, 'data-part': 'table-page' }));
+  const box = details.appendChild(
+    h('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }),
   );
 
   const slicer = createSlicer();
@@ -65,7 +63,7 @@ export function createPlottedTable(parent, current, timed) {
       labels.push(`N = ${formatInt(ns[k * PAGE_ROWS])} to ${formatInt(ns[last])}`);
     }
     if ([...pager.options].map((o) => o.text).join('|') !== labels.join('|')) {
-      pager.replaceChildren(...labels.map((text, k) => html('option', { value: String(k), text })));
+      pager.replaceChildren(...labels.map((text, k) => h('option', { value: String(k), text })));
     }
     return pages;
   }
@@ -83,7 +81,7 @@ export function createPlottedTable(parent, current, timed) {
     if (!entry) {
       clear();
       pagerField.hidden = true;
-      html('p', { text: 'No numbers yet.' }, box);
+      box.appendChild(h('p', { text: 'No numbers yet.' }));
       return;
     }
     const s = entry.sweep;
@@ -96,11 +94,11 @@ export function createPlottedTable(parent, current, timed) {
     const rebuild = !shown || shown.page !== page || !sameNs(shown.ns, s.ns);
     if (rebuild) {
       clear();
-      const table = html('table', { class: 'oc-table' }, box);
-      const caption = html('caption', {}, table);
-      const hr = html('tr', {}, html('thead', {}, table));
-      for (const h of HEADS) html('th', { scope: 'col', text: h }, hr);
-      shown = { caption, body: html('tbody', {}, table), ns: s.ns, page };
+      const table = box.appendChild(h('table', { class: 'oc-table' }));
+      const caption = table.appendChild(h('caption', {}));
+      const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
+      for (const head of HEADS) hr.appendChild(h('th', { scope: 'col', text: head }));
+      shown = { caption, body: table.appendChild(h('tbody', {})), ns: s.ns, page };
     }
     setText(
       shown.caption,
@@ -124,9 +122,9 @@ export function createPlottedTable(parent, current, timed) {
         if (rebuild) {
           const rows = document.createDocumentFragment();
           for (let r = start; r < end; r += 1) {
-            const tr = html('tr', {}, rows);
+            const tr = rows.appendChild(h('tr', {}));
             cellsOf(s, first + r).forEach((text, c) =>
-              html(c ? 'td' : 'th', c ? { text } : { scope: 'row', text }, tr),
+              tr.appendChild(h(c ? 'td' : 'th', c ? { text } : { scope: 'row', text })),
             );
           }
           body.appendChild(rows);

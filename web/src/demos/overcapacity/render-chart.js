@@ -1,6 +1,6 @@
 // The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
 // Coordinates are the only arithmetic here (scales from data space to pixels).
-import { svg, html, uid } from './svg.js';
+import { s as svgEl, h, uid, setText } from '../../lib/dom.js';
 import { formatCos, formatInt } from './format.js';
 
 const HEIGHT = 300;
@@ -23,30 +23,33 @@ export function createChart(parent) {
   const titleId = uid('oc-title');
   const descId = uid('oc-desc');
   const clipId = uid('oc-clip');
-  const wrap = html('div', { class: 'oc-chart' }, parent);
-  const root = svg('svg', { role: 'img', 'aria-labelledby': `${titleId} ${descId}`, height: HEIGHT }, wrap);
-  const title = svg('title', { id: titleId }, root);
+  const wrap = parent.appendChild(h('div', { class: 'oc-chart' }));
+  const root = wrap.appendChild(
+    svgEl('svg', { role: 'img', 'aria-labelledby': `${titleId} ${descId}`, height: HEIGHT }),
+  );
+  const title = root.appendChild(svgEl('title', { id: titleId }));
   title.textContent = 'Read-back quality against the number of stored associations N';
-  const desc = svg('desc', { id: descId }, root);
-  const clipRect = svg('rect', {}, svg('clipPath', { id: clipId }, svg('defs', {}, root)));
-  const gridG = svg('g', { class: 'oc-gridlines', 'aria-hidden': 'true' }, root);
-  const axesG = svg('g', { class: 'oc-axes', 'aria-hidden': 'true' }, root);
-  const dataG = svg('g', { 'clip-path': `url(#${clipId})`, 'aria-hidden': 'true' }, root);
-  const band = svg('path', { class: 'oc-band' }, dataG);
-  const dLine = svg('line', { class: 'oc-dline' }, dataG);
-  const paths = SERIES.map((s) => svg('path', { class: `oc-line ${s.cls}` }, dataG));
-  const dLabel = svg('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }, root);
+  const desc = root.appendChild(svgEl('desc', { id: descId }));
+  const clipRect = root
+    .appendChild(svgEl('defs', {}))
+    .appendChild(svgEl('clipPath', { id: clipId }))
+    .appendChild(svgEl('rect', {}));
+  const gridG = root.appendChild(svgEl('g', { class: 'oc-gridlines', 'aria-hidden': 'true' }));
+  const axesG = root.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
+  const dataG = root.appendChild(svgEl('g', { 'clip-path': `url(#${clipId})`, 'aria-hidden': 'true' }));
+  const band = dataG.appendChild(svgEl('path', { class: 'oc-band' }));
+  const dLine = dataG.appendChild(svgEl('line', { class: 'oc-dline' }));
+  const paths = SERIES.map((s) => dataG.appendChild(svgEl('path', { class: `oc-line ${s.cls}` })));
+  const dLabel = root.appendChild(svgEl('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }));
   // The marker lives in its own SVG laid over the chart (and its own layer), so moving it never
   // repaints the curves, which at d = 256 are paths of a thousand points.
-  const overlay = svg(
-    'svg',
-    { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT },
-    wrap,
+  const overlay = wrap.appendChild(
+    svgEl('svg', { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT }),
   );
-  const markerG = svg('g', { class: 'oc-marker' }, overlay);
-  const markerLine = svg('line', {}, markerG);
-  const markerDots = SERIES.map((s) => svg('circle', { r: 4, class: `oc-dot ${s.cls}` }, markerG));
-  const markerLabel = svg('text', { class: 'oc-marker-label' }, markerG);
+  const markerG = overlay.appendChild(svgEl('g', { class: 'oc-marker' }));
+  const markerLine = markerG.appendChild(svgEl('line', {}));
+  const markerDots = SERIES.map((s) => markerG.appendChild(svgEl('circle', { r: 4, class: `oc-dot ${s.cls}` })));
+  const markerLabel = markerG.appendChild(svgEl('text', { class: 'oc-marker-label' }));
 
   let width = 600;
   let view = null; // { sweep, d, scale }
@@ -74,32 +77,28 @@ export function createChart(parent) {
     }
     for (const n of xTicks) {
       const px = x(n);
-      svg('line', { x1: px, x2: px, y1: M.top, y2: M.top + plotH() }, gridG);
-      const t = svg('text', { x: px, y: M.top + plotH() + 16, class: 'oc-tick oc-tick-x' }, axesG);
+      gridG.appendChild(svgEl('line', { x1: px, x2: px, y1: M.top, y2: M.top + plotH() }));
+      const t = axesG.appendChild(svgEl('text', { x: px, y: M.top + plotH() + 16, class: 'oc-tick oc-tick-x' }));
       t.textContent = formatInt(n);
     }
     for (const v of [0, 0.25, 0.5, 0.75, 1]) {
-      svg('line', { x1: M.left, x2: M.left + plotW(), y1: y(v), y2: y(v) }, gridG);
-      const t = svg('text', { x: M.left - 6, y: y(v) + 4, class: 'oc-tick oc-tick-y' }, axesG);
+      gridG.appendChild(svgEl('line', { x1: M.left, x2: M.left + plotW(), y1: y(v), y2: y(v) }));
+      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(v) + 4, class: 'oc-tick oc-tick-y' }));
       t.textContent = String(v);
     }
-    svg(
-      'line',
-      { x1: M.left, x2: M.left + plotW(), y1: M.top + plotH(), y2: M.top + plotH(), class: 'oc-axis' },
-      axesG,
+    axesG.appendChild(
+      svgEl('line', { x1: M.left, x2: M.left + plotW(), y1: M.top + plotH(), y2: M.top + plotH(), class: 'oc-axis' }),
     );
-    svg('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH(), class: 'oc-axis' }, axesG);
-    const xl = svg('text', { x: M.left + plotW() / 2, y: HEIGHT - 6, class: 'oc-axis-label' }, axesG);
+    axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH(), class: 'oc-axis' }));
+    const xl = axesG.appendChild(svgEl('text', { x: M.left + plotW() / 2, y: HEIGHT - 6, class: 'oc-axis-label' }));
     xl.textContent = `N, stored associations (count, ${view.scale === 'log' ? 'log' : 'linear'} scale)`;
-    const yl = svg(
-      'text',
-      {
+    const yl = axesG.appendChild(
+      svgEl('text', {
         x: -(M.top + plotH() / 2),
         y: 14,
         transform: 'rotate(-90)',
         class: 'oc-axis-label',
-      },
-      axesG,
+      }),
     );
     yl.textContent = 'read-back quality (0 to 1)';
     clipRect.setAttribute('x', M.left);
@@ -194,6 +193,29 @@ export function createChart(parent) {
       if (next === width) return false;
       width = next;
       return true;
+    },
+  };
+}
+
+/** The chart's legend: the band, every series (the softmax ones name the current β), N = d. */
+export function createLegend(parent) {
+  const legend = parent.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend' }));
+  const bandItem = legend.appendChild(h('li', {}));
+  bandItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-band', 'aria-hidden': 'true' }));
+  bandItem.appendChild(h('span', { text: 'mean cosine \u00b1 one standard deviation over trials' }));
+  const texts = {};
+  for (const s of SERIES) {
+    const li = legend.appendChild(h('li', {}));
+    li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${s.cls}`, 'aria-hidden': 'true' }));
+    texts[s.key] = li.appendChild(h('span', { text: s.label }));
+  }
+  const dItem = legend.appendChild(h('li', {}));
+  dItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }));
+  dItem.appendChild(h('span', { text: 'N = d: as many associations as key dimensions' }));
+  return {
+    render(state) {
+      setText(texts.softmaxCosineMean, `mean cosine, softmax (\u03b2 = ${state.beta})`);
+      setText(texts.softmaxRecallMean, `top-1 recall, softmax (\u03b2 = ${state.beta})`);
     },
   };
 }

@@ -1,0 +1,204 @@
+// The demo's requests of the core (the job registry): which sweep results it holds (a few settings'
+// worth, newest last), the sweep and the store it is waiting for, and the store it shows. The work
+// itself runs in runner.js (workers, or the main thread); jobs.js says which calls and in what order.
+// Nothing here draws: results go to the `on` callbacks, and index.js redraws from them.
+import { createRunner } from './runner.js';
+import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
+import { KEY_LABELS } from './format.js';
+import { DEFAULTS, sweepKey, storeKey } from './state.js';
+
+const SWEEP_CACHE_SIZE = 6;
+/** How long the N slider must rest before a sweep streaming in takes its next step. */
+const SWEEP_HOLD_MS = 300;
+/** How long the N slider must rest before a large store is requested. */
+const STORE_SETTLE_MS = 120;
+
+/** Index of N in a result's ns, or -1 (ns ascending; a Map per result, built once). */
+const nsIndex = new WeakMap();
+export function indexOfN(sweep, n) {
+  if (!sweep) return -1;
+  let map = nsIndex.get(sweep);
+  if (!map) {
+    map = new Map();
+    sweep.ns.forEach((v, i) => map.set(v, i));
+    nsIndex.set(sweep, map);
+  }
+  return map.has(n) ? map.get(n) : -1;
+}
+
+/** pending (no numbers yet), preview (coarse, one trial), partial (every N, some of the trials) or
+ *  complete: the root's data-sweep, for styles and tests. */
+export function sweepStage(entry) {
+  if (!entry) return 'pending';
+  if (entry.complete) return 'complete';
+  return entry.sweep.phase === 'preview' ? 'preview' : 'partial';
+}
+
+const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
+
+/**
+ * @param la the core (stores small enough to compute inside a frame run here)
+ * @param getState () => the demo's current state
+ * @param on { sweep() a result for the current settings arrived; refused(message) the core refused
+ *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN); storePending(n);
+ *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped }
+ */
+export function createCompute(la, getState, on) {
+  const cache = new Map(); // sweepKey -> { sweep, complete }
+  let requested = null; // { key, id } of the sweep in flight
+  let store = null; // { key, result, label } shown
+  let storeWanted = null; // { key, n, id, label }
+  const storeRequests = new Map(); // id -> a store request still unanswered
+  let storeTimer = 0;
+  let heldAt = -Infinity;
+
+  const runner = createRunner(la, {
+    sweep: onSweep,
+    store: onStore,
+    error: onError,
+    mode: (m) => on.mode(m),
+    paused: () => on.paused(),
+  });
+
+  const jobs = {
+    /** The settings before the latest sweep change (where a refused sweep goes back to). */
+    fallback: { ...DEFAULTS },
+
+    get mode() {
+      return runner.mode;
+    },
+
+    /** The result held for these settings ({ sweep, complete }), or null. */
+    current(state = getState()) {
+      return cache.get(sweepKey(state)) || null;
+    },
+
+    /** Asks for the sweep of the current settings unless it is held or on its way. */
+    ensureSweep() {
+      const state = getState();
+      const key = sweepKey(state);
+      const have = cache.get(key);
+      if (have?.complete) {
+        requested = null;
+        return;
+      }
+      if (requested && requested.key === key) return;
+      const params = { d: state.d, trials: state.trials, seed: state.seed, keys: state.keys, beta: state.beta };
+      // A sweep left part-way (the reader went elsewhere and came back) skips the previews.
+      const partial = have && have.sweep.phase === 'full';
+      const phases = sweepPhases(params, state.n).filter((p) => !partial || p.name === 'full');
+      requested = { key, id: 0 };
+      requested.id = runner.sweep(params, phases);
+    },
+
+    /** Asks for the store at the current N: at once when small, once the slider rests when large. */
+    ensureStore() {
+      const state = getState();
+      const key = storeKey(state);
+      if (store && store.key === key) return;
+      if (storeWanted && storeWanted.key === key) return;
+      const params = { d: state.d, n: state.n, seed: state.seed, keys: state.keys, beta: state.beta };
+      if (storeIsCheap(state.d, state.n)) {
+        clearTimeout(storeTimer);
+        runner.cancelStores();
+        storeRequests.clear();
+        storeWanted = null;
+        try {
+          show(key, runStore(la, params), storeLabel(state));
+        } catch (err) {
+          on.storeError(err.message);
+        }
+        return;
+      }
+      // A large store takes a worker from 10 ms to over a second: ask for it once the slider rests,
+      // so a fast drag does not keep a second core busy with stores nobody will see.
+      const wanted = { key, n: state.n, id: 0, label: storeLabel(state) };
+      storeWanted = wanted;
+      on.storePending(state.n);
+      clearTimeout(storeTimer);
+      const ask = () => {
+        if (storeWanted !== wanted) return;
+        wanted.id = runner.store(params);
+        storeRequests.set(wanted.id, wanted);
+      };
+      if (storeIsQuick(state.d, state.n)) ask();
+      else storeTimer = setTimeout(ask, STORE_SETTLE_MS);
+    },
+
+    /** The reader is dragging N: a sweep streaming in waits (from its next step on) until the
+     *  slider has rested SWEEP_HOLD_MS, so the drag's frames come first. */
+    holdForDrag() {
+      const now = performance.now();
+      if (now - heldAt <= SWEEP_HOLD_MS / 3) return;
+      heldAt = now;
+      runner.hold(SWEEP_HOLD_MS);
+    },
+    pause: () => runner.pause(),
+    resume: () => runner.resume(),
+    get paused() {
+      return runner.paused;
+    },
+
+    destroy() {
+      clearTimeout(storeTimer);
+      runner.destroy();
+      cache.clear();
+    },
+  };
+
+  function onSweep(id, result) {
+    if (!requested || id !== requested.id) return;
+    const key = requested.key;
+    const had = cache.get(key);
+    if (result.complete) requested = null;
+    // A restarted sweep does not show fewer trials than one seen before for the same settings.
+    if (
+      had &&
+      had.sweep.phase === 'full' &&
+      !result.complete &&
+      (result.phase !== 'full' || result.trials <= had.sweep.trials)
+    )
+      return;
+    cache.delete(key);
+    cache.set(key, { sweep: result, complete: result.complete });
+    while (cache.size > SWEEP_CACHE_SIZE) cache.delete(cache.keys().next().value);
+    if (key === sweepKey(getState())) on.sweep();
+  }
+
+  function onError(id, kind, message) {
+    if (kind === 'sweep') {
+      if (!requested || id !== requested.id) return;
+      cache.delete(requested.key);
+      requested = null;
+      on.refused(message);
+      return;
+    }
+    const request = storeRequests.get(id);
+    storeRequests.delete(id);
+    if (request && request === storeWanted) {
+      storeWanted = null;
+      on.storeError(message);
+    }
+  }
+
+  function onStore(id, result) {
+    const request = storeRequests.get(id);
+    storeRequests.delete(id);
+    const wanted = storeWanted;
+    if (!request || !wanted) return;
+    if (request === wanted) {
+      storeWanted = null;
+      show(wanted.key, result, wanted.label);
+    } else if (request.key.startsWith(`${sweepKey(getState())}|`)) {
+      // An older store of the same settings is worth showing while the newest one computes.
+      show(request.key, result, request.label, getState().n);
+    }
+  }
+
+  function show(key, result, label, pendingN = null) {
+    store = { key, result, label };
+    on.store(result, label, pendingN);
+  }
+
+  return jobs;
+}

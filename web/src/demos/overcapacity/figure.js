@@ -1,0 +1,80 @@
+// The figure below the controls, every panel in page order: the notice and error lines, the sentence
+// and progress (render-readout.js), the curve and its legend (render-chart.js), the numbers at N, the
+// plotted-numbers table (render-table.js) and "inside one store" (render-store.js). It draws from
+// the state and the results it is given; it asks the core for nothing.
+import { indexOfN } from './compute.js';
+import { createChart, createLegend } from './render-chart.js';
+import { createReadout } from './render-readout.js';
+import { createPlottedTable } from './render-table.js';
+import { createStoreView } from './render-store.js';
+import { watchLayout } from './layout-watch.js';
+
+/**
+ * @param root the demo's root (the panels are appended to it)
+ * @param get { state() the current state; entry() the sweep result held for it ({ sweep, complete })
+ *   or null; mode() 'worker' or 'main'; timed(what, start) the demo's User Timing }
+ */
+export function createFigure(root, get) {
+  const words = createReadout();
+  root.append(...words.above);
+  const chart = createChart(root);
+  const legend = createLegend(root);
+  root.append(...words.below);
+  const nIndex = () => indexOfN(get.entry()?.sweep, get.state().n);
+  const table = createPlottedTable(
+    root,
+    () => ({ entry: get.entry(), state: get.state(), nIndex: nIndex() }),
+    get.timed,
+  );
+  const store = createStoreView(root, root);
+  root.append(words.live);
+
+  const stopWatching = watchLayout(
+    root,
+    { chart: chart.element, strip: store.stripElement },
+    {
+      theme: () => store.redraw(true),
+      chartWidth: (w) => {
+        if (chart.setWidth(w)) renderChart();
+      },
+      stripWidth: (w) => store.redraw(false, w),
+    },
+  );
+
+  /** The sweep's progress line (and the root's data-sweep). */
+  const renderStatus = () => words.renderStatus(root, get.entry(), get.state(), get.mode());
+
+  /** The numbers at N: the chart's marker, the sentence, the readout (and the root's data-n). */
+  function renderAtN() {
+    const i = nIndex();
+    const state = get.state();
+    chart.marker(state.n, i);
+    words.renderAtN(root, get.entry()?.sweep ?? null, i, state);
+  }
+
+  /** Everything that depends on the sweep result, d or the axis scale. */
+  function renderChart() {
+    const entry = get.entry();
+    const state = get.state();
+    chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale });
+    renderStatus();
+    renderAtN();
+    table.render();
+  }
+
+  return {
+    renderChart,
+    renderAtN,
+    renderStatus,
+    /** Text that names a setting (the legend's β). */
+    renderSettings: (state) => legend.render(state),
+    store,
+    showError: words.showError,
+    showNotice: words.showNotice,
+    destroy() {
+      stopWatching();
+      words.destroy();
+      table.destroy();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The words around the curve: the notice (settings ignored) and error lines, the sentence at the current N, the sweep's progress, the readout of
+// the numbers at N, the memory line, and the screen-reader announcement (only when the reader
+// pauses). Text only, from the core's results (format.js turns the numbers into strings).
+import { h, setText, setAttr } from '../../lib/dom.js';
+import { formatCos, formatInt, formatPercent, sentenceParts } from './format.js';
+import { sweepStage } from './compute.js';
+
+const ANNOUNCE_DELAY_MS = 700;
+const READOUT = [
+  ['n', 'At N'],
+  ['cosine', 'Mean cosine, linear state'],
+  ['cosineStd', 'Spread over trials (std)'],
+  ['recall', 'Top-1 recall, linear state'],
+  ['theory', 'Theory (random unit keys)'],
+  ['softmaxCosine', 'Mean cosine, softmax'],
+  ['softmaxRecall', 'Top-1 recall, softmax'],
+];
+
+/** Builds the pieces (unattached: index.js places them around the chart). */
+export function createReadout() {
+  const notice = h('p', { class: 'oc-notice', role: 'status', hidden: true });
+  const error = h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true });
+  const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence' });
+  const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
+  const readout = h('dl', { class: 'oc-readout' });
+  const rd = {};
+  for (const [key, label] of READOUT) {
+    const row = readout.appendChild(h('div', { class: 'oc-readout-row' }));
+    row.appendChild(h('dt', { text: label }));
+    rd[key] = row.appendChild(h('dd', { 'data-field': key }));
+  }
+  const memoryLine = h('p', { class: 'oc-memory', 'data-field': 'memory' });
+  const live = h('p', { class: 'oc-sr', 'aria-live': 'polite' });
+  let liveTimer = 0;
+
+  /** The sweep's progress (and whether workers run it); sets the root's data-sweep. */
+  function renderStatus(root, entry, state, mode) {
+    let text = '';
+    if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
+    else if (entry.sweep.phase === 'preview') {
+      const ns = entry.sweep.ns;
+      text =
+        `Showing a quick preview (1 trial, N from 1 to ${formatInt(ns[ns.length - 1])} on a coarse grid); ` +
+        `the full curve with ${state.trials} ${state.trials === 1 ? 'trial' : 'trials'} is computing\u2026`;
+    } else if (!entry.complete) {
+      text =
+        `Averaged over ${entry.sweep.trials} of ${state.trials} trials so far; ` +
+        'the curve and its band firm up as the others arrive\u2026';
+    }
+    if (mode === 'main')
+      text += (text ? ' ' : '') + '(Background workers are unavailable here, so the page computes in its own thread.)';
+    setText(status, text);
+    setAttr(root, 'data-sweep', sweepStage(entry));
+  }
+
+  /** The numbers at N (`i` its index in `sweep`, -1 while it has none); sets the root's data-n. */
+  function renderAtN(root, sweep, i, state) {
+    setText(rd.n, formatInt(state.n));
+    if (i < 0) {
+      setText(
+        sentence,
+        `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`,
+      );
+      for (const [k] of READOUT.slice(1)) setText(rd[k], '\u2026');
+      setText(memoryLine, '');
+      setAttr(root, 'data-n', '');
+      return;
+    }
+    setText(sentence, sentenceParts(sweep, i, state.d));
+    setText(rd.cosine, formatCos(sweep.cosineMean[i]));
+    setText(rd.cosineStd, sweep.trials > 1 ? formatCos(sweep.cosineStd[i], 3) : '\u2014 (one trial)');
+    setText(rd.recall, formatPercent(sweep.recallMean[i]));
+    setText(rd.theory, formatCos(sweep.theoryCosine[i]));
+    setText(rd.softmaxCosine, formatCos(sweep.softmaxCosineMean[i]));
+    setText(rd.softmaxRecall, formatPercent(sweep.softmaxRecallMean[i]));
+    memoryLine.textContent =
+      `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
+      `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
+      `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`;
+    setAttr(root, 'data-n', state.n);
+    // The sentence is re-announced only when the reader pauses, not on every slider step.
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(() => setText(live, sentence.textContent), ANNOUNCE_DELAY_MS);
+  }
+
+  return {
+    above: [notice, error, sentence, status], // before the chart
+    below: [readout, memoryLine], // after its legend
+    live,
+    renderStatus,
+    renderAtN,
+    /** What was ignored of settings from outside, and why (lines of text; none hides it). */
+    showNotice(lines) {
+      notice.hidden = lines.length === 0;
+      notice.textContent = lines.join(' ');
+    },
+    /** A message about the last change ('' hides it). */
+    showError(message) {
+      error.hidden = !message;
+      error.textContent = message || '';
+    },
+    destroy: () => clearTimeout(liveTimer),
+  };
+}

@@ -1,0 +1,43 @@
+// Input can outpace the screen (pointer moves, slider input events): work once per animation frame
+// with the latest value. Where requestAnimationFrame is missing (node), a 16 ms timer stands in.
+
+const raf =
+  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn) : (fn) => setTimeout(fn, 16);
+const caf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+
+/**
+ * Returns schedule(value): fn(latest value) runs once in the next animation frame, however often
+ * schedule is called before it. schedule.flush() runs a pending call now (e.g. on 'change' or
+ * pointerup); schedule.cancel() drops it (e.g. on destroy or pause).
+ */
+export function coalesceFrames(fn) {
+  let frame = 0;
+  let pending = false;
+  let latest;
+  const run = () => {
+    frame = 0;
+    if (!pending) return;
+    pending = false;
+    const value = latest;
+    latest = undefined;
+    fn(value);
+  };
+  const schedule = (value) => {
+    latest = value;
+    pending = true;
+    if (!frame) frame = raf(run);
+  };
+  schedule.flush = () => {
+    if (frame) caf(frame);
+    run();
+  };
+  schedule.cancel = () => {
+    if (frame) caf(frame);
+    frame = 0;
+    pending = false;
+    latest = undefined;
+  };
+  /** True while a call waits for its frame. */
+  schedule.pending = () => pending;
+  return schedule;
+}
