@@ -55,7 +55,7 @@ Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, d
   double prev = 0;
   for (std::size_t i = 0; i < ns.size(); ++i) {
     const std::string name = "ns[" + std::to_string(i) + "]";
-    if (!(r.status = check_int(name.c_str(), ns[i], 1, limits::maxSweepN))) return r;
+    if (!(r.status = check_int(name, ns[i], 1, limits::maxSweepN))) return r;
     if (ns[i] <= prev) {
       r.status = Status::bad("ns must be strictly ascending (ns[" + std::to_string(i) +
                              "] = " + fmt_num(ns[i]) + " follows " + fmt_num(prev) + ")");

@@ -1,9 +1,11 @@
-// The JavaScript API of the linear-attention core (wasm/index.mjs).
+// The JavaScript API of the linear-attention core (wasm/index.mjs). Named index.d.mts so that
+// TypeScript finds it for `import ... from './index.mjs'` (tests/node/types.test.mjs checks that).
 // Every number here is computed by the C++ core (wasm/core/) compiled to WebAssembly.
 // Inputs take plain arrays or Float64Array; outputs are Float64Array *copies* (never views into the
 // WebAssembly heap). Objects that own WebAssembly memory have delete(): call it when done.
-// Bad input never aborts the module: the call throws an Error (RangeError or TypeError) whose message
-// names the argument and the allowed range, and the module stays usable.
+// Bad input never aborts the module: the call throws a LinattnError (a RangeError: a bad value) or a
+// LinattnTypeError (a TypeError: a wrong type) whose message names the argument and the allowed
+// range and whose `field` names the argument alone; the module stays usable.
 
 export type Vec = ArrayLike<number>;
 export type FeatureMap = 'identity' | 'elu1';
@@ -200,6 +202,23 @@ export interface Linattn {
   storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };
   /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */
   readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
+}
+
+/** A value the core (or the wrapper) refuses: out of range, wrong length, unknown name. */
+export class LinattnError extends RangeError {
+  constructor(message: string, field?: string | null);
+  /** The argument or option the error is about, spelled as the message spells it: 'dk', 'tokens',
+   *  'q[2]' (an entry of q), 'model.layers[1].heads', 'model.params'. null when the error is about
+   *  no single argument (e.g. a total larger than 2^63 bytes, a read that cannot be normalized). */
+  readonly field: string | null;
+  readonly name: 'LinattnError';
+}
+/** A value of the wrong type (a string for a number, a missing required option, an unknown option). */
+export class LinattnTypeError extends TypeError {
+  constructor(message: string, field?: string | null);
+  /** As LinattnError.field; for an unknown option, the option's own name ('colour'). */
+  readonly field: string | null;
+  readonly name: 'LinattnTypeError';
 }
 
 export function createLinattn(opts?: {
