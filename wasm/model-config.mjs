@@ -5,23 +5,24 @@
 // full_attention_interval, hybrid_override_pattern, attn_layer_period/offset, ...), read the way the
 // reference implementations (Hugging Face transformers, the model makers' code) read it.
 //
-// Layer kinds produced (see wasm/index.d.ts, Model):
+// Layer kinds produced (see wasm/index.d.mts, LayerGroup):
 //   attention { count, kvHeads, headDim, window? , chunk? }   window: sliding; chunk: chunked attention
 //   mla       { count, latentDim }                            one latent per layer and token
 //   linear    { count, heads, keyDim, valueDim, convKernel?, convChannels? }
 //   ssm       { count, heads, headDim, stateDim, convKernel, convChannels }   Mamba state
 // Short-convolution state is (convKernel - 1) x convChannels numbers per layer and sequence.
 
+import { LinattnError, LinattnTypeError } from './errors.mjs';
+
 const MAX_TEXT = 8 * 1024 * 1024; // characters of config text
-const MAX_LAYERS = 100000;
+const MAX_LAYERS = 10000; // the core's limit on layers in all
 const MAX_DIM = 1 << 24; // heads, widths, state sizes
 const MAX_TOKENS = 2 ** 40; // windows, chunks, context lengths
 
-/** An Error naming the config field it is about (`.field`), as the project's errors do. */
+/** The API's error for a config field, with `.field` naming the config key: a LinattnTypeError
+ *  (a TypeError) for a wrong type or a missing field, a LinattnError (a RangeError) otherwise. */
 function configError(Kind, field, message) {
-  const e = new Kind(message);
-  e.field = field;
-  return e;
+  return Kind === TypeError ? new LinattnTypeError(message, field) : new LinattnError(message, field);
 }
 
 // Python's json module writes NaN and Infinity (Nemotron-H's time_step_limit has Infinity), which

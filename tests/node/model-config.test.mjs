@@ -384,7 +384,7 @@ test('absurd sizes are refused with the field named', () => {
   throwsNaming(
     () => modelFromConfig({ ...llama, num_hidden_layers: 1e12 }),
     RangeError,
-    /num_hidden_layers must be a whole number from 1 to 100,000 \(got 1000000000000\)/,
+    /num_hidden_layers must be a whole number from 1 to 10,000 \(got 1000000000000\)/,
     'config.num_hidden_layers',
   );
   throwsNaming(() => modelFromConfig({ ...llama, num_key_value_heads: -8 }), RangeError, /num_key_value_heads/);
