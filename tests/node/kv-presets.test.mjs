@@ -181,3 +181,15 @@ test('la.modelFromConfig feeds kvMemory directly, and refuses with the field nam
     (e) => e.name === 'LinattnTypeError' && e instanceof TypeError && e.field === 'config',
   );
 });
+
+test('Kimi-Linear and Qwen3-Next now count their short-convolution state', () => {
+  // Kimi: 20 KDA layers x 32 x 128 x 128 x 2 = 20,971,520; conv 20 x 3 x 12,288 x 2 = 1,474,560.
+  const kimi = terms(preset('kimi-linear-48b-a3b'), 1000);
+  assert.equal(kimi.convBytes, 1474560n);
+  assert.equal(kimi.stateBytes, 20971520n + 1474560n);
+  // Qwen3-Next: 36 x 32 x 128 x 128 x 2 = 37,748,736; conv 36 x 3 x 8,192 x 2 = 1,769,472; the
+  // config import gives the same.
+  const next = terms(preset('qwen3-next-80b-a3b'), 1000);
+  assert.equal(next.stateBytes, 37748736n + 1769472n);
+  assert.deepEqual(terms(modelFromConfig(fixture('qwen3-next-80b-a3b-thinking.json')), 1000), next);
+});
