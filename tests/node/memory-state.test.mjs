@@ -24,24 +24,25 @@ const CUSTOM = {
   linearTwin: { heads: 1, keyDim: 64, valueDim: 64 },
 };
 
-test('the defaults are what a reader first sees (Llama-3-8B, 131,072 tokens, bf16, 80 GB) and name every setting', () => {
+test('the defaults are what a reader first sees (Llama-3-8B, 8,192 tokens, bf16 cache, fp32 state, 80 GB) and name every setting', () => {
   const s = defaultState();
   assert.deepEqual(s, {
     preset: 'llama-3-8b',
     linear: false,
     custom: null,
-    tokens: 131072,
+    tokens: 8192,
     sessions: 1,
     kvDtype: 'bf16',
-    stateDtype: 'bf16',
+    stateDtype: 'fp32',
     weightDtype: 'bf16',
     gpu: '80',
     gpuCustom: '48',
+    tp: 1,
     unit: 'binary',
     yScale: 'log',
   });
   s.tokens = 5;
-  assert.equal(DEFAULTS.tokens, 131072, 'a fresh copy each time');
+  assert.equal(DEFAULTS.tokens, 8192, 'a fresh copy each time');
   assert.deepEqual(Object.keys(DEFAULTS).sort(), Object.keys(SETTINGS).sort(), 'state.js and settings.js agree');
 });
 
@@ -70,10 +71,11 @@ test('mergeState keeps well-formed fields and names the others', () => {
   assert.deepEqual(patch, { tokens: 4096, kvDtype: 'fp8', gpuCustom: '24.5', unit: 'decimal' });
   assert.deepEqual(state, { ...base, tokens: 4096, kvDtype: 'fp8', gpuCustom: '24.5', unit: 'decimal' });
   assert.deepEqual(notices, ['invalid sessions', 'invalid gpu', 'unknown setting “colour”', 'invalid preset']);
-  assert.equal(base.tokens, 131072, 'the base is not changed');
+  assert.equal(base.tokens, 8192, 'the base is not changed');
   const merge = (x) => mergeState(defaultState(), x, IDS);
-  // ranges are the core's call: a negative context passes the shape check
-  assert.deepEqual(merge({ tokens: -5 }).patch, { tokens: -5 });
+  // the context is clamped to the figure's range with a notice (memory-truth.test.mjs); other
+  // ranges are the core's call: a negative session count passes the shape check
+  assert.deepEqual(merge({ sessions: -5 }).patch, { sessions: -5 });
   assert.deepEqual(merge({ toString: 'x' }).notices, ['unknown setting “toString”']);
   assert.deepEqual(merge({ gpuCustom: '1e3' }).notices, ['invalid gpuCustom']);
   assert.deepEqual(merge(undefined), { state: defaultState(), patch: {}, notices: [] });

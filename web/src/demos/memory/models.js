@@ -6,15 +6,27 @@ import { groupDigits } from './format.js';
 
 export const CUSTOM_ID = 'custom';
 
-/** Only what the core's Model type has: { layers, params? } (a deep copy). */
+/** Layer groups a model may have: the core's limit (model.layers: 1..64 in wasm/core/kv_memory.cpp),
+ *  read from la.limits.maxLayerGroups when the core exposes it. tests/node/memory-editor.test.mjs
+ *  checks this number against the core's answer. */
+export const MAX_LAYER_GROUPS = 64;
+
+/** Only what the core's Model type has: { layers, params? } (a deep copy; the editor's
+ *  `queryHeads`, which only the all-linear twin reads, is left out). */
 export function coreModel(model) {
-  const out = { layers: model.layers.map((g) => ({ ...g })) };
+  const out = {
+    layers: model.layers.map((g) => {
+      const { queryHeads: _q, ...core } = g;
+      return core;
+    }),
+  };
   if (model.params !== undefined && model.params !== null) out.params = model.params;
   return out;
 }
 
-export const hasGrowingLayers = (model) => model.layers.some((g) => g.kind !== 'linear');
-export const hasLinearLayers = (model) => model.layers.some((g) => g.kind === 'linear');
+const isFixed = (g) => g.kind === 'linear' || g.kind === 'ssm';
+export const hasGrowingLayers = (model) => model.layers.some((g) => !isFixed(g));
+export const hasLinearLayers = (model) => model.layers.some(isFixed);
 
 /** The heading a preset is listed under in the preset menu. */
 export function presetCategory(p) {
@@ -27,19 +39,45 @@ export function presetCategory(p) {
   return 'Dense softmax attention';
 }
 
-/** The all-linear shape of a model: the preset's `linearTwin`, else one state per KV head of the
- *  first attention group (custom models). */
+/** The one rule for the all-linear twin, as the page states it. */
+export const TWIN_RULE =
+  'The all-linear twin follows one rule for presets, imported configs and custom models: every attention or ' +
+  'MLA layer becomes a linear-attention layer keeping one head_dim × head_dim state per query head.';
+
+/** The all-linear shape of a model by TWIN_RULE: { heads: query heads, keyDim = valueDim = head_dim }.
+ *  Presets write it down as `linearTwin` (their query heads: MLA models have no KV heads to count);
+ *  custom and imported models carry it too, or give `queryHeads` on their first attention group.
+ *  Older links without either fall back to the KV heads (named by twinNote). */
 export function twinOf(model) {
-  if (model.linearTwin) return model.linearTwin;
   const g = model.layers.find((l) => l.kind === 'attention');
-  return g ? { heads: g.kvHeads, keyDim: g.headDim, valueDim: g.headDim } : null;
+  if (g?.queryHeads !== undefined) return { heads: g.queryHeads, keyDim: g.headDim, valueDim: g.headDim };
+  if (model.linearTwin) return { ...model.linearTwin };
+  if (!g) return null;
+  return { heads: g.kvHeads, keyDim: g.headDim, valueDim: g.headDim };
 }
 
-/** A copy of a model's layers (and params, twin) to start the custom editor from. */
+/** True when a model gives no query heads, so its twin falls back to the KV heads (old links). */
+export function twinFromKvHeads(model) {
+  const g = model.layers.find((l) => l.kind === 'attention');
+  return Boolean(g) && g.queryHeads === undefined && !model.linearTwin;
+}
+
+/** A copy of a model's layers (and params, twin, trained context) to start the custom editor from.
+ *  The twin's query heads go onto the attention groups of its head_dim (the editor shows them);
+ *  a model without attention groups (MLA only) keeps its `linearTwin`. */
 export function customFrom(resolved) {
-  const custom = { layers: resolved.model.layers.map((g) => ({ ...g })) };
+  const twin = resolved.twin;
+  const custom = {
+    layers: resolved.model.layers.map((g) =>
+      g.kind === 'attention' && twin && g.queryHeads === undefined && g.headDim === twin.keyDim
+        ? { ...g, queryHeads: twin.heads }
+        : { ...g },
+    ),
+  };
   if (resolved.model.params !== undefined) custom.params = resolved.model.params;
-  if (resolved.twin) custom.linearTwin = resolved.twin;
+  if (twin && !custom.layers.some((g) => g.queryHeads !== undefined)) custom.linearTwin = twin;
+  const base = resolved.base;
+  if (Number.isInteger(base.maxContext)) custom.maxContext = base.maxContext;
   return custom;
 }
 
@@ -49,11 +87,19 @@ export function customFrom(resolved) {
 export function linearized(model, twin) {
   const groups = [];
   for (const g of model.layers) {
-    const lin =
-      g.kind === 'linear'
-        ? { kind: 'linear', count: g.count, heads: g.heads, keyDim: g.keyDim, valueDim: g.valueDim }
-        : { kind: 'linear', count: g.count, heads: twin.heads, keyDim: twin.keyDim, valueDim: twin.valueDim };
-    const same = groups.find((h) => h.heads === lin.heads && h.keyDim === lin.keyDim && h.valueDim === lin.valueDim);
+    if (isFixed(g)) {
+      groups.push({ ...g }); // linear and SSM layers stay as they are (with their convolution state)
+      continue;
+    }
+    const lin = { kind: 'linear', count: g.count, heads: twin.heads, keyDim: twin.keyDim, valueDim: twin.valueDim };
+    const same = groups.find(
+      (h) =>
+        h.kind === 'linear' &&
+        h.convKernel === undefined &&
+        h.heads === lin.heads &&
+        h.keyDim === lin.keyDim &&
+        h.valueDim === lin.valueDim,
+    );
     if (same) same.count += lin.count;
     else groups.push(lin);
   }
@@ -65,12 +111,15 @@ export function linearized(model, twin) {
 /** One line per group, e.g. "32 × attention: 8 KV heads × 128, window 4,096". */
 export function describeGroup(g) {
   const n = (x) => groupDigits(BigInt(Math.round(Number(x))));
+  const conv = g.convKernel ? `, convolution state (${n(g.convKernel)} − 1) × ${n(g.convChannels)} channels` : '';
   if (g.kind === 'attention') {
-    const w = g.window ? `, sliding window ${n(g.window)}` : '';
+    const w = g.window ? `, sliding window ${n(g.window)}` : g.chunk ? `, chunks of ${n(g.chunk)}` : '';
     return `${n(g.count)} × attention: ${n(g.kvHeads)} KV ${g.kvHeads === 1 ? 'head' : 'heads'} × head_dim ${n(g.headDim)}${w}`;
   }
   if (g.kind === 'mla') return `${n(g.count)} × MLA: latent ${n(g.latentDim)} per token`;
-  return `${n(g.count)} × linear: ${n(g.heads)} ${g.heads === 1 ? 'head' : 'heads'} × ${n(g.keyDim)} × ${n(g.valueDim)} state`;
+  if (g.kind === 'ssm')
+    return `${n(g.count)} × SSM (Mamba): ${n(g.heads)} ${g.heads === 1 ? 'head' : 'heads'} × ${n(g.headDim)} × state ${n(g.stateDim)}${conv}`;
+  return `${n(g.count)} × linear: ${n(g.heads)} ${g.heads === 1 ? 'head' : 'heads'} × ${n(g.keyDim)} × ${n(g.valueDim)} state${conv}`;
 }
 
 // ---- the custom model's editor ------------------------------------------------------------------
@@ -80,7 +129,9 @@ export const GROUP_FIELDS = {
     ['count', 'Layers'],
     ['kvHeads', 'KV heads'],
     ['headDim', 'head_dim'],
+    ['queryHeads', 'Query heads (for the all-linear twin)'],
     ['window', 'Sliding window (blank: none)'],
+    ['chunk', 'Chunk (blank: none)'],
   ],
   mla: [
     ['count', 'Layers'],
@@ -91,12 +142,25 @@ export const GROUP_FIELDS = {
     ['heads', 'Heads'],
     ['keyDim', 'Key dim'],
     ['valueDim', 'Value dim'],
+    ['convKernel', 'Convolution kernel (blank: none)'],
+    ['convChannels', 'Convolution channels (blank: none)'],
+  ],
+  ssm: [
+    ['count', 'Layers'],
+    ['heads', 'Heads'],
+    ['headDim', 'Head dim'],
+    ['stateDim', 'State dim (d_state)'],
+    ['convKernel', 'Convolution kernel (blank: none)'],
+    ['convChannels', 'Convolution channels (blank: none)'],
   ],
 };
+/** Fields that may be left blank (absent from the model). */
+export const OPTIONAL_FIELDS = new Set(['window', 'chunk', 'queryHeads', 'convKernel', 'convChannels']);
 export const KIND_LABELS = {
   attention: 'Softmax attention',
   mla: 'Latent attention (MLA)',
   linear: 'Linear attention',
+  ssm: 'State space (Mamba)',
 };
 
 const DEFAULT_DRAFT = {
@@ -104,8 +168,13 @@ const DEFAULT_DRAFT = {
   count: '32',
   kvHeads: '8',
   headDim: '128',
+  queryHeads: '32',
   window: '',
+  chunk: '',
   latentDim: '576',
+  stateDim: '128',
+  convKernel: '',
+  convChannels: '',
   heads: '32',
   keyDim: '128',
   valueDim: '128',
@@ -144,7 +213,7 @@ export function modelFromDraft(draft, parseWhole) {
     const g = { kind: d.kind };
     for (const [key, label] of GROUP_FIELDS[d.kind]) {
       const text = String(d[key] ?? '').trim();
-      if (key === 'window' && text === '') continue;
+      if (OPTIONAL_FIELDS.has(key) && text === '') continue;
       const v = parseWhole(text);
       if (Number.isNaN(v)) {
         return { error: `Layer group ${i + 1}, ${label}: “${text}” is not a whole number.`, group: i, field: key };

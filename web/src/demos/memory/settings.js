@@ -12,6 +12,7 @@ export const SETTINGS = {
   weightDtype: 'string',
   gpu: 'string',
   gpuCustom: 'string',
+  tp: 'number',
   unit: 'string',
   yScale: 'string',
 };

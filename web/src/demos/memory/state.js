@@ -3,7 +3,7 @@
 // from a link or an embed, and the slider's log scale. Pure: no DOM, no core (tested in node).
 // Whether a setting makes sense for the model (a context too long, zero sessions) is the core's call.
 
-import { parseGigabytes } from './format.js';
+import { groupDigits, parseGigabytes } from './format.js';
 import { CUSTOM_ID } from './models.js';
 
 export const MIN_TOKENS = 1000;
@@ -23,6 +23,8 @@ export const GPUS = [
   ['192', '192 GB'],
   ['custom', 'Custom'],
 ];
+/** Tensor parallelism: the model split over N GPUs of the chosen budget (the core's `tp`). */
+export const TP_CHOICES = [1, 2, 4, 8, 16, 32, 64];
 export const UNITS = [
   ['binary', 'GiB (2³⁰ bytes)'],
   ['decimal', 'GB (10⁹ bytes)'],
@@ -36,7 +38,7 @@ export const Y_SCALES = [
  * The figure's settings (settings.js names them for links and attributes).
  * @typedef {{ preset: string, linear: boolean, custom: { layers: object[], params?: number, linearTwin?: object } | null,
  *   tokens: number, sessions: number, kvDtype: string, stateDtype: string, weightDtype: string,
- *   gpu: string, gpuCustom: string, unit: string, yScale: string }} MemoryState
+ *   gpu: string, gpuCustom: string, tp: number, unit: string, yScale: string }} MemoryState
  */
 
 /** @type {Readonly<MemoryState>} */
@@ -44,18 +46,25 @@ export const DEFAULTS = Object.freeze({
   preset: 'llama-3-8b',
   linear: false,
   custom: null,
-  tokens: 131072,
+  tokens: 8192, // within Llama-3-8B's trained context (max_position_embeddings 8,192)
   sessions: 1,
   kvDtype: 'bf16',
-  stateDtype: 'bf16',
+  stateDtype: 'fp32', // serving engines keep recurrent state in fp32 (see STATE_DTYPE_WHY)
   weightDtype: 'bf16',
   gpu: '80',
   gpuCustom: '48',
+  tp: 1,
   unit: 'binary',
   yScale: 'log',
 });
 
 /** @returns {MemoryState} */
+/** Why the fixed state defaults to fp32 (shown beside the setting). */
+export const STATE_DTYPE_WHY =
+  'Fixed state defaults to fp32: serving engines keep recurrent state in full precision (vLLM forces fp32 for ' +
+  'Kimi Delta Attention; Qwen and Nemotron configs ship an fp32 SSM state), because the state is rewritten at ' +
+  'every token and rounding errors would pile up.';
+
 export function defaultState() {
   return { ...DEFAULTS };
 }
@@ -81,6 +90,7 @@ export const checks = (presetIds) => ({
   weightDtype: oneOf(DTYPES),
   gpu: oneOf(GPUS),
   gpuCustom: (v) => (typeof v === 'string' || typeof v === 'number') && parseGigabytes(String(v)) !== null,
+  tp: (v) => TP_CHOICES.includes(v),
   unit: oneOf(UNITS),
   yScale: oneOf(Y_SCALES),
 });
@@ -99,7 +109,10 @@ export function mergeState(base, input, presetIds) {
     for (const [k, v] of Object.entries(input)) {
       if (!Object.hasOwn(CHECKS, k)) ignored.push(`unknown setting “${k}”`);
       else if (!CHECKS[k](v)) ignored.push(`invalid ${k}`);
-      else patch[k] = k === 'gpuCustom' ? String(v) : v;
+      else if (k === 'tokens' && (v < MIN_TOKENS || v > MAX_TOKENS)) {
+        patch.tokens = clampTokens(v);
+        ignored.push(`tokens ${String(v)} outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(patch.tokens)}`);
+      } else patch[k] = k === 'gpuCustom' ? String(v) : v === 0 ? 0 : v; // never -0
     }
   } else if (input !== undefined) ignored.push('settings were not an object');
   if (patch.preset === CUSTOM_ID && !patch.custom && !base.custom) {
@@ -134,6 +147,11 @@ export function gpuBytes(state) {
   const bytes = parseGigabytes(text);
   if (bytes === null) throw new Error(`GPU budget: “${text}” is not a number of gigabytes (e.g. 48 or 40.5).`);
   return Number(bytes);
+}
+
+/** The context length clamped to the figure's range, 1,000 .. 10,000,000 (never -0). */
+export function clampTokens(v) {
+  return Math.min(MAX_TOKENS, Math.max(MIN_TOKENS, v));
 }
 
 /** Slider position -> tokens, rounded to 3 significant digits (a UI choice of sample points). */
