@@ -96,7 +96,8 @@ test('model shapes: the preset menu headings, the all-linear twin and the custom
   assert.equal(presetCategory(byId('deepseek-v3')), 'Latent attention (MLA)');
   assert.equal(presetCategory(byId('qwen3-next-80b-a3b')), 'Hybrids: linear + attention layers');
   assert.equal(presetCategory(byId('one-head-linear')), "The chapter's own");
-  // a preset's twin is its own; a custom model's is one state per KV head of its first attention group
+  // one rule (query heads × head_dim²): a preset writes its query heads down; a custom model gives
+  // them on its attention groups; an old link without them falls back to the KV heads
   assert.deepEqual(twinOf(byId('llama-3-8b')), { heads: 32, keyDim: 128, valueDim: 128 });
   const custom = {
     layers: [
@@ -106,10 +107,27 @@ test('model shapes: the preset menu headings, the all-linear twin and the custom
   };
   assert.deepEqual(twinOf(custom), { heads: 8, keyDim: 64, valueDim: 64 });
   assert.equal(twinOf({ layers: [{ kind: 'mla', count: 3, latentDim: 576 }] }), null);
-  // the editor starts from a deep copy of what is shown, with its params and twin
-  const shown = { model: { layers: custom.layers, params: 7e9 }, twin: { heads: 8, keyDim: 64, valueDim: 64 } };
+  assert.deepEqual(twinOf({ layers: [{ ...custom.layers[1], queryHeads: 32 }] }), {
+    heads: 32,
+    keyDim: 64,
+    valueDim: 64,
+  });
+  // the editor starts from a deep copy of what is shown, with its params, the twin's query heads on
+  // the attention groups of its head_dim, and the trained context
+  const shown = {
+    model: { layers: custom.layers, params: 7e9 },
+    twin: { heads: 32, keyDim: 64, valueDim: 64 },
+    base: { maxContext: 8192 },
+  };
   const copy = customFrom(shown);
-  assert.deepEqual(copy, { layers: custom.layers, params: 7e9, linearTwin: shown.twin });
+  assert.deepEqual(copy, {
+    layers: [custom.layers[0], { ...custom.layers[1], queryHeads: 32 }],
+    params: 7e9,
+    maxContext: 8192,
+  });
+  // an MLA-only model has no attention group to carry them: its twin stays whole
+  const mla = { model: { layers: [custom.layers[0]] }, twin: { heads: 128, keyDim: 128, valueDim: 128 } };
+  assert.deepEqual(customFrom(mla), { layers: [custom.layers[0]], linearTwin: mla.twin });
   copy.layers[1].kvHeads = 1;
   assert.equal(custom.layers[1].kvHeads, 8);
   assert.deepEqual(customFrom({ model: { layers: [] }, twin: null }), { layers: [] });

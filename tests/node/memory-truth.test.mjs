@@ -6,7 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEFAULTS, MAX_TOKENS, MIN_TOKENS, TP_CHOICES, defaultState, mergeState } from '../../web/src/demos/memory/state.js';
+import {
+  DEFAULTS,
+  MAX_TOKENS,
+  MIN_TOKENS,
+  TP_CHOICES,
+  defaultState,
+  mergeState,
+} from '../../web/src/demos/memory/state.js';
 import { TWIN_RULE, twinOf } from '../../web/src/demos/memory/models.js';
 
 const presets = JSON.parse(readFileSync(new URL('../../content/presets/models.json', import.meta.url), 'utf8')).presets;
@@ -15,7 +22,10 @@ const IDS = new Set(presets.map((p) => p.id));
 test('every preset states its maximum context (a whole number of tokens, or null) with a source', () => {
   for (const p of presets) {
     assert.ok('maxContext' in p, `${p.id}: maxContext`);
-    assert.ok(p.maxContext === null || (Number.isInteger(p.maxContext) && p.maxContext >= 1000), `${p.id}: ${p.maxContext}`);
+    assert.ok(
+      p.maxContext === null || (Number.isInteger(p.maxContext) && p.maxContext >= 1000),
+      `${p.id}: ${p.maxContext}`,
+    );
     assert.equal(typeof p.maxContextSource, 'string', `${p.id}: maxContextSource`);
     assert.ok(p.maxContextSource.length > 10, `${p.id}: a real source, not a stub`);
   }

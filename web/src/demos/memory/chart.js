@@ -54,7 +54,8 @@ function linearTicks(hi, system) {
 
 /**
  * Draws into `svg` (emptied first). view = { width, samples, tokens, now, refKind, room,
- * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized }.
+ * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }.
+ * Contexts past maxContext are shaded and labelled: beyond what the model was trained for.
  */
 export function drawChart(svg, view) {
   const { width, samples, yScale, unit } = view;
@@ -119,6 +120,14 @@ export function drawChart(svg, view) {
   xTitle.textContent = 'context length (tokens, log scale)';
   el('line', { x1: M.left, x2: M.left + W, y1: M.top + H, y2: M.top + H, class: 'lm-axis' }, svg);
   el('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + H, class: 'lm-axis' }, svg);
+
+  // past the trained context: shaded (hatched under forced colours), never an ordinary reading
+  if (view.maxContext !== null && view.maxContext < 1e7) {
+    const bx = x(Math.max(view.maxContext, 1000));
+    el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, svg);
+    const t = el('text', { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' }, svg);
+    t.textContent = `beyond ${shortTokens(view.maxContext)}: not trained for`;
+  }
 
   const pts = (key) => samples.map((r) => `${x(r.tokens).toFixed(1)},${y(r[key]).toFixed(1)}`);
   const bottom = M.top + H;

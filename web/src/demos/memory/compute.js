@@ -20,8 +20,11 @@ export function resolveModel(state) {
   }
   const twin = twinOf(base);
   const canLinearize = Boolean(twin) && hasGrowingLayers(base);
-  if (state.linear && canLinearize) return { base, twin, canLinearize, model: linearized(base, twin), original: base };
-  return { base, twin, canLinearize, model: base, original: null };
+  // The longest context the model was trained for (null: no such limit, or not given).
+  const maxContext = Number.isInteger(base.maxContext) ? base.maxContext : null;
+  if (state.linear && canLinearize)
+    return { base, twin, canLinearize, maxContext, model: linearized(base, twin), original: base };
+  return { base, twin, canLinearize, maxContext, model: base, original: null };
 }
 
 /**
@@ -45,7 +48,8 @@ export function sampleTokens(model) {
     set.add(Math.round(10 ** (3 + (4 * i) / (SAMPLE_COUNT - 1))));
   }
   for (const g of model.layers) {
-    if (g.kind === 'attention' && g.window >= MIN_TOKENS && g.window <= MAX_TOKENS) set.add(g.window);
+    const cap = g.kind === 'attention' ? g.window || g.chunk : 0;
+    if (cap >= MIN_TOKENS && cap <= MAX_TOKENS) set.add(cap);
   }
   return [...set].sort((a, b) => a - b);
 }
@@ -60,7 +64,7 @@ export function computeAll(la, s, model, twin, original, cache = null) {
   const core = coreModel(model);
   const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
   const now = la.kvMemory(core, opts);
-  const capacity = la.kvCapacity(core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype });
+  const capacity = la.kvCapacity(core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
 
   // The flat line: the model's own fixed state when it has linear layers, otherwise the state the
   // same model would keep with every attention layer made linear.

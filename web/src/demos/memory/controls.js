@@ -5,12 +5,27 @@
 
 import { h, uid } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
-import { longTokens, parseWhole, shortTokens } from './format.js';
-import { CUSTOM_ID, presetCategory } from './models.js';
+import { echo } from '../../lib/numbers.js';
+import { groupDigits, longTokens, parseWhole, shortTokens } from './format.js';
+import { CUSTOM_ID, TWIN_RULE, presetCategory } from './models.js';
 import { PRESETS } from './presets.js';
 import { buildEditor } from './render-editor.js';
+import { buildImport } from './render-import.js';
 import { sourceRenderer } from './render-source.js';
-import { DTYPES, GPUS, SLIDER_STEPS, UNITS, Y_SCALES, positionOf, tokensAt } from './state.js';
+import {
+  DTYPES,
+  GPUS,
+  MAX_TOKENS,
+  MIN_TOKENS,
+  SLIDER_STEPS,
+  STATE_DTYPE_WHY,
+  TP_CHOICES,
+  UNITS,
+  Y_SCALES,
+  clampTokens,
+  positionOf,
+  tokensAt,
+} from './state.js';
 
 const field = (...children) => h('div', { class: 'lm-field' }, ...children);
 const label = (id, text) => h('label', { for: id, text });
@@ -76,8 +91,9 @@ function setInput(input, value) {
 
 /**
  * Builds the controls of the demo whose element is `root`. `on`: { propose(patch, errorEl) ->
- * accepted, custom(model) -> accepted, enterCustom(), refresh() }. Returns { id, parts (to place,
- * in order), notice, editor, render(state, resolved), pause(), resume(), destroy() }.
+ * accepted, custom(model) -> accepted, enterCustom(), refresh(), importText(text) -> { ok, ... },
+ * maxGroups }. Returns { id, parts (to place, in order), notice, editor, render(state, resolved),
+ * pause(), resume(), destroy() }.
  */
 export function buildControls(root, on) {
   const id = uid('lm');
@@ -92,7 +108,8 @@ export function buildControls(root, on) {
   );
   const source = h('div', { class: 'lm-source' });
   const renderSource = sourceRenderer(source);
-  const editor = buildEditor(id, on.custom);
+  const editor = buildEditor(id, on.custom, on.maxGroups);
+  const importer = buildImport(id, on.importText);
   const slider = h('input', { type: 'range', id: `${id}-slider`, min: 0, max: SLIDER_STEPS, step: 1 });
   const tokens = textInput(`${id}-tokens`, 'numeric');
   const tokensError = errorLine(`${id}-tokens`);
@@ -100,6 +117,10 @@ export function buildControls(root, on) {
   const sessionsError = errorLine(`${id}-sessions`);
   const kvDtype = select(`${id}-kvdtype`, DTYPES);
   const stateDtype = select(`${id}-statedtype`, DTYPES);
+  const tp = select(
+    `${id}-tp`,
+    TP_CHOICES.map((n) => [String(n), n === 1 ? '1 GPU' : `${n} GPUs`]),
+  );
   const gpu = radios(id, 'gpu', GPUS);
   const gpuCustom = h('input', {
     type: 'text',
@@ -116,13 +137,16 @@ export function buildControls(root, on) {
   // ---- events: they only propose state -------------------------------------------------------
   const whole = (input, errorEl, key, what) => () => {
     const v = parseWhole(input.value);
-    if (!Number.isNaN(v)) on.propose({ [key]: v }, errorEl);
-    else
-      showError(
-        root,
-        errorEl,
-        new Error(`${what}: “${input.value.trim()}” is not a whole number${key === 'tokens' ? ' of tokens' : ''}.`),
-      );
+    if (Number.isNaN(v)) {
+      const unit = key === 'tokens' ? ' of tokens' : '';
+      showError(root, errorEl, new Error(`${what}: ${echo(input.value.trim())} is not a whole number${unit}.`));
+      return;
+    }
+    const kept = key === 'tokens' ? clampTokens(v) : v === 0 ? 0 : v; // never -0
+    if (!on.propose({ [key]: kept }, errorEl) || kept === v) return;
+    // Accepted after clamping: say so beside the field (a notice, not an error).
+    input.value = String(kept);
+    errorEl.textContent = `${groupDigits(v)} tokens is outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(kept)}.`;
   };
   preset.onchange = () =>
     preset.value === CUSTOM_ID ? on.enterCustom() : on.propose({ preset: preset.value }, notice);
@@ -152,6 +176,7 @@ export function buildControls(root, on) {
   sessions.onchange = whole(sessions, sessionsError, 'sessions', 'Sessions');
   kvDtype.onchange = () => on.propose({ kvDtype: kvDtype.value }, notice);
   stateDtype.onchange = () => on.propose({ stateDtype: stateDtype.value }, notice);
+  tp.onchange = () => on.propose({ tp: Number(tp.value) }, gpuError);
   weightDtype.onchange = () => on.propose({ weightDtype: weightDtype.value }, gpuError);
   for (const radio of gpu.inputs) {
     radio.onchange = () => {
@@ -172,7 +197,9 @@ export function buildControls(root, on) {
       h('legend', { text: 'Model' }),
       field(label(`${id}-preset`, 'Preset'), preset),
       linearLabel,
+      h('p', { class: 'lm-note lm-twin-rule', text: TWIN_RULE }),
       source,
+      importer.el,
       editor.el,
     ),
     h(
@@ -189,6 +216,7 @@ export function buildControls(root, on) {
       field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
       field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
       field(label(`${id}-statedtype`, 'Fixed state type'), stateDtype),
+      h('p', { class: 'lm-note lm-dtype-why', text: STATE_DTYPE_WHY }),
     ),
     h(
       'fieldset',
@@ -197,6 +225,7 @@ export function buildControls(root, on) {
       h('div', { class: 'lm-radios' }, gpu.labels),
       field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), gpuCustom, gpuError),
       field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
+      field(label(`${id}-tp`, 'Tensor parallelism (the model split over N GPUs of this budget)'), tp),
     ),
     h(
       'div',
@@ -217,6 +246,7 @@ export function buildControls(root, on) {
     setInput(sessions, String(s.sessions));
     kvDtype.value = s.kvDtype;
     stateDtype.value = s.stateDtype;
+    tp.value = String(s.tp ?? 1);
     weightDtype.value = s.weightDtype;
     for (const radio of gpu.inputs) radio.checked = radio.value === s.gpu;
     setInput(gpuCustom, String(s.gpuCustom));
@@ -236,5 +266,5 @@ export function buildControls(root, on) {
     if (slid !== null) slideFrame();
   }
 
-  return { id, parts, notice, editor, render, pause, resume, destroy: () => slideFrame.cancel() };
+  return { id, parts, notice, editor, importer, render, pause, resume, destroy: () => slideFrame.cancel() };
 }

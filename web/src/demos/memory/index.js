@@ -9,8 +9,9 @@ import './memory.css';
 import { h } from '../../lib/dom.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { computeMemory } from './compute.js';
+import { importConfig } from './compute-config.js';
 import { buildControls, clearError, showError } from './controls.js';
-import { CUSTOM_ID, customFrom } from './models.js';
+import { CUSTOM_ID, MAX_LAYER_GROUPS, customFrom } from './models.js';
 import { PRESETS } from './presets.js';
 import { renderBars } from './render-bars.js';
 import { buildChart } from './render-chart.js';
@@ -32,6 +33,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   let results = null; // the core's answer for `state` (compute.js)
   let paused = false;
   let hiddenWidth = 0; // the chart box's width, when it changed during a pause
+  let lastError = null; // the core's last refusal (its .field names the setting)
 
   // ---- state changes -----------------------------------------------------------------------------
   /** Proposes `patch`; keeps it when the core accepts it. Errors go to `errorEl`. */
@@ -42,9 +44,11 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     try {
       next = computeMemory(la, candidate, results);
     } catch (e) {
+      lastError = e;
       showError(root, errorEl, e);
       return false;
     }
+    lastError = null;
     clearError(root, errorEl);
     state = candidate;
     results = next;
@@ -54,11 +58,28 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     return true;
   }
 
-  /** The custom editor's model (with the all-linear shape it started from). */
+  /** The custom editor's model (with the all-linear shape, name and trained context it started from):
+   *  null when the core accepts it, else its Error. */
   function proposeCustom(model) {
     const custom = { ...model };
-    if (state.custom?.linearTwin) custom.linearTwin = state.custom.linearTwin;
-    return propose({ preset: CUSTOM_ID, custom, linear: false }, controls.editor.error);
+    for (const k of ['linearTwin', 'name', 'maxContext']) {
+      if (state.custom?.[k] !== undefined) custom[k] = state.custom[k];
+    }
+    return propose({ preset: CUSTOM_ID, custom, linear: false }, controls.editor.error) ? null : lastError;
+  }
+  /** A pasted or dropped config.json: the model it describes, or why not (the previous one stays). */
+  function importText(text) {
+    let imported;
+    try {
+      imported = importConfig(la, text);
+    } catch (e) {
+      return { ok: false, message: e?.message ? e.message : String(e) };
+    }
+    if (!propose({ preset: CUSTOM_ID, custom: imported.model, linear: false }, controls.importer.error)) {
+      return { ok: false, message: controls.importer.error.textContent };
+    }
+    controls.editor.show(state.custom);
+    return { ok: true, name: imported.model.name, notes: imported.notes };
   }
   /** "Custom model…": the editor starts as a copy of the model on screen. */
   function enterCustom() {
@@ -69,7 +90,15 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
 
   // ---- DOM ---------------------------------------------------------------------------------------
   const root = h('div', { class: 'la-memory' });
-  const controls = buildControls(root, { propose, custom: proposeCustom, enterCustom, refresh: () => render() });
+  const maxGroups = Number.isInteger(la.limits?.maxLayerGroups) ? la.limits.maxLayerGroups : MAX_LAYER_GROUPS;
+  const controls = buildControls(root, {
+    propose,
+    custom: proposeCustom,
+    enterCustom,
+    refresh: () => render(),
+    importText,
+    maxGroups,
+  });
   const summary = buildSummary();
   const bars = h('div', { class: 'lm-bars' });
   const chart = buildChart(controls.id);

@@ -13,25 +13,29 @@ export function sessionsText(n) {
 
 /** The shown model's name, e.g. "Llama-3-8B, every attention layer linear". */
 export function modelName(state, resolved) {
-  const name = state.preset === CUSTOM_ID ? 'Custom model' : resolved.base.name;
+  const given = typeof resolved.base.name === 'string' ? resolved.base.name.slice(0, 80) : '';
+  const name = state.preset === CUSTOM_ID ? (given ? `${given} (your model)` : 'Custom model') : resolved.base.name;
   return resolved.original ? `${name}, every attention layer linear` : name;
 }
 
 /** "the 80 GB GPU (74.51 GiB)": decimal as sold, binary too when the reader reads GiB. */
 export function gpuLabel(state) {
   const bytes = BigInt(gpuBytes(state));
-  return (
-    `the ${formatBytes(bytes, 'decimal').text} GPU` +
-    (state.unit === 'binary' ? ` (${formatBytes(bytes, 'binary').text})` : '')
-  );
+  const size =
+    formatBytes(bytes, 'decimal').text + (state.unit === 'binary' ? ` (${formatBytes(bytes, 'binary').text})` : '');
+  const tp = state.tp ?? 1;
+  return tp > 1 ? `${tp} GPUs of ${size} (tensor parallel)` : `the ${size} GPU`;
 }
 
 /** The polite live region's sentence: the model, the cache and state now, and what fits. */
 export function summaryText(state, results) {
   const u = state.unit;
   const { now, refNow, reference, capacity, resolved } = results;
+  const beyond = resolved.maxContext !== null && state.tokens > resolved.maxContext;
   let text =
-    `${modelName(state, resolved)} at ${longTokens(state.tokens)}, ${sessionsText(state.sessions)}: ` +
+    `${modelName(state, resolved)} at ${longTokens(state.tokens)}` +
+    (beyond ? ` (beyond the ${longTokens(resolved.maxContext)} it was trained for)` : '') +
+    `, ${sessionsText(state.sessions)}: ` +
     `KV cache ${formatBytes(now.kvBytes, u).text}, fixed state ${formatBytes(now.stateBytes, u).text}`;
   if (reference === 'twin')
     text += `; with every attention layer linear the state would be ${formatBytes(refNow.stateBytes, u).text}`;

@@ -2,6 +2,7 @@
 // descriptions and the custom model's editor drafts (the presets are data: presets.js).
 // This file only rearranges layer groups; every byte count comes from the core.
 
+import { echo } from '../../lib/numbers.js';
 import { groupDigits } from './format.js';
 
 export const CUSTOM_ID = 'custom';
@@ -76,7 +77,7 @@ export function customFrom(resolved) {
   };
   if (resolved.model.params !== undefined) custom.params = resolved.model.params;
   if (twin && !custom.layers.some((g) => g.queryHeads !== undefined)) custom.linearTwin = twin;
-  const base = resolved.base;
+  const base = resolved.base ?? resolved.model;
   if (Number.isInteger(base.maxContext)) custom.maxContext = base.maxContext;
   return custom;
 }
@@ -216,7 +217,7 @@ export function modelFromDraft(draft, parseWhole) {
       if (OPTIONAL_FIELDS.has(key) && text === '') continue;
       const v = parseWhole(text);
       if (Number.isNaN(v)) {
-        return { error: `Layer group ${i + 1}, ${label}: “${text}” is not a whole number.`, group: i, field: key };
+        return { error: `Layer group ${i + 1}, ${label}: ${echo(text)} is not a whole number.`, group: i, field: key };
       }
       g[key] = v;
     }
@@ -226,7 +227,8 @@ export function modelFromDraft(draft, parseWhole) {
   const p = String(draft.params ?? '').trim();
   if (p !== '') {
     const m = /^(\d{1,7})(?:\.(\d{1,9}))?$/.exec(p);
-    if (!m) return { error: `Parameters: “${p}” is not a number of billions (e.g. 8.03).`, group: -1, field: 'params' };
+    if (!m)
+      return { error: `Parameters: ${echo(p)} is not a number of billions (e.g. 8.03).`, group: -1, field: 'params' };
     model.params = Number(BigInt(m[1]) * 1000000000n + BigInt((m[2] || '').padEnd(9, '0')));
   }
   return { model };

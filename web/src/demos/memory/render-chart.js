@@ -12,18 +12,26 @@ const MIN_WIDTH = 300;
 /** The legend's [swatch class, text] items. */
 function legendItems(state, results) {
   const items = [];
-  const growingGroups = results.resolved.model.layers.filter((g) => g.kind !== 'linear');
-  const capped = growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && g.window);
+  const growingGroups = results.resolved.model.layers.filter((g) => g.kind !== 'linear' && g.kind !== 'ssm');
+  const capped =
+    growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && (g.window || g.chunk));
   if (results.growing)
     items.push([
       'lm-sw-kv',
-      capped ? 'KV cache (stops growing once the window is full)' : 'KV cache (grows with context)',
+      capped ? 'KV cache (stops growing once every window or chunk is full)' : 'KV cache (grows with context)',
     ]);
   if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
   if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
   if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
   if (results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
-  items.push(['lm-sw-marker', `your context: ${shortTokens(state.tokens)} tokens`]);
+  const max = results.resolved.maxContext;
+  if (max !== null && max < 1e7)
+    items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: what this model was trained for ends`]);
+  items.push([
+    'lm-sw-marker',
+    `your context: ${shortTokens(state.tokens)} tokens` +
+      (max !== null && state.tokens > max ? ' (beyond what this model was trained for)' : ''),
+  ]);
   return items;
 }
 
@@ -68,6 +76,7 @@ export function buildChart(id) {
       unit: state.unit,
       growing: results.growing,
       linearized: Boolean(results.resolved.original),
+      maxContext: results.resolved.maxContext,
     };
     const depends = [
       view.width,
@@ -78,6 +87,7 @@ export function buildChart(id) {
       view.unit,
       view.growing,
       view.linearized,
+      view.maxContext,
       modelName(state, results.resolved),
       state.sessions,
     ];

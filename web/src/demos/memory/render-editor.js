@@ -1,7 +1,10 @@
 // The custom model's editor: one fieldset per layer group (its kind and whole-number fields, as
 // typed), a parameter count, and one error line. It keeps the reader's text (the draft) and hands
-// a parsed model to onModel(model) -> true when the core accepted it (the message is then in
-// `error` otherwise). Text that is not a whole number never reaches the core.
+// a parsed model to onModel(model) -> null when the core accepted it, else the core's Error (its
+// `.field`, e.g. 'model.layers[2].kvHeads', says which input to mark). Text that is not a whole
+// number never reaches the core. "Add layer group" disables at the core's limit (maxGroups), and
+// a group added or removed that the core refuses is undone, so the editor and the figure always
+// count the same groups.
 
 import { h, replace } from '../../lib/dom.js';
 import { parseWhole } from './format.js';
@@ -47,9 +50,15 @@ function groupBox(id, g, i, count) {
 }
 
 /** Returns { el, error, show(model) } for the editor with ids from `id`. */
-export function buildEditor(id, onModel) {
+export function buildEditor(id, onModel, maxGroups) {
   const groups = h('div', { class: 'lm-groups' });
-  const addGroup = h('button', { type: 'button', class: 'lm-button', text: 'Add layer group' });
+  const addGroup = h('button', {
+    type: 'button',
+    class: 'lm-button',
+    text: 'Add layer group',
+    'aria-describedby': `${id}-editor-limit`,
+  });
+  const limit = h('span', { class: 'lm-note', id: `${id}-editor-limit` });
   const params = h('input', {
     type: 'text',
     inputmode: 'decimal',
@@ -63,7 +72,7 @@ export function buildEditor(id, onModel) {
     { class: 'lm-editor', hidden: true, onchange: onChange, onclick: onClick },
     h('legend', { text: 'Custom model' }),
     groups,
-    h('div', { class: 'lm-row' }, addGroup),
+    h('div', { class: 'lm-row' }, addGroup, limit),
     h(
       'div',
       { class: 'lm-field' },
@@ -82,9 +91,13 @@ export function buildEditor(id, onModel) {
       draft.groups.map((g, i) => groupBox(id, g, i, draft.groups.length)),
     );
     params.value = draft.params;
+    const full = draft.groups.length >= maxGroups;
+    addGroup.disabled = full;
+    addGroup.title = full ? `At most ${maxGroups} layer groups (the core's limit)` : '';
+    limit.textContent = full ? `${maxGroups} layer groups: the most the calculator takes.` : '';
   }
 
-  /** Parses the draft; proposes the model; marks the field a message is about. */
+  /** Parses the draft; proposes the model; marks the field a message is about. True: accepted. */
   function tryDraft() {
     for (const marked of el.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
     const parsed = modelFromDraft(draft, parseWhole);
@@ -92,22 +105,27 @@ export function buildEditor(id, onModel) {
       error.textContent = parsed.error;
       const target = parsed.field === 'params' ? params : input(parsed.group, parsed.field);
       if (target) target.setAttribute('aria-invalid', 'true');
-      return;
+      return false;
     }
-    if (onModel(parsed.model)) return;
-    // The core names the field ("model.layers[0].kvHeads must be ..."): say it in the editor's
-    // words and mark that input.
-    const m = /model\.layers\[(\d+)\]\.(\w+)/.exec(error.textContent);
-    const target = m ? input(m[1], m[2]) : el.querySelector('input:focus');
+    const refused = onModel(parsed.model);
+    if (!refused) return true;
+    // The core's error names its field ('model.layers[0].kvHeads', 'model.params'): say it in the
+    // editor's words and mark that input.
+    const where = typeof refused.field === 'string' ? refused.field : '';
+    const m = /^model\.layers\[(\d+)\]\.(\w+)$/.exec(where);
+    let target = null;
     if (m) {
+      target = input(m[1], m[2]);
       const kind = draft.groups[Number(m[1])]?.kind;
       const field = kind && GROUP_FIELDS[kind].find(([key]) => key === m[2]);
       error.textContent = error.textContent.replace(
-        m[0],
-        `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`,
+        where,
+        `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]}`,
       );
-    }
+    } else if (where === 'model.params') target = params;
+    target ??= el.querySelector('input:focus');
     if (target) target.setAttribute('aria-invalid', 'true');
+    return false;
   }
 
   function onChange(e) {
@@ -126,17 +144,31 @@ export function buildEditor(id, onModel) {
 
   function onClick(e) {
     const t = e.target;
+    const before = draft.groups.map((g) => ({ ...g }));
+    let focus;
     if (t === addGroup) {
+      if (draft.groups.length >= maxGroups) return;
       draft.groups.push(newGroupDraft());
-      build();
-      groups.lastChild.querySelector('select, input')?.focus();
+      focus = () => groups.lastChild?.querySelector('select, input');
     } else if (t.dataset?.remove !== undefined) {
       const i = Number(t.dataset.remove);
       draft.groups.splice(i, 1);
-      build();
-      groups.children[Math.min(i, draft.groups.length - 1)]?.querySelector('select').focus();
+      focus = () => groups.children[Math.min(i, draft.groups.length - 1)]?.querySelector('select');
     } else return;
-    tryDraft();
+    build();
+    focus()?.focus();
+    if (tryDraft()) return;
+    // Refused: undo the added or removed group (the figure still shows the old count), keep the message.
+    const message = error.textContent;
+    draft.groups = before;
+    build();
+    error.textContent = message;
+    (t.isConnected && !t.disabled
+      ? t
+      : addGroup.disabled
+        ? groups.lastChild?.querySelector('select')
+        : addGroup
+    )?.focus();
   }
 
   /** Shows `model` in the editor (the draft starts again from it). */

@@ -39,10 +39,32 @@ function figureRows(state, results, limits) {
   const { now, capacity, refNow, reference } = results;
   const maxTokens = BigInt(limits?.maxTokens ? limits.maxTokens : 1e10);
   const sess = sessionsText(state.sessions);
+  const max = results.resolved.maxContext;
+  const beyond = max !== null && state.tokens > max;
   const rows = [
+    [
+      'Longest context this model was trained for',
+      max === null
+        ? textFigure('no limit given', 'maxContext', 'none')
+        : textFigure(
+            beyond ? `${longTokens(max)}: your context is beyond it` : longTokens(max),
+            'maxContext',
+            String(max),
+          ),
+    ],
     ['KV cache per token (one session)', bytesFigure(now.kvBytesPerToken, 'kvPerToken', u)],
-    [`KV cache at ${longTokens(state.tokens)}, ${sess}`, bytesFigure(now.kvBytes, 'kvTotal', u)],
-    [`Fixed state, ${sess} (same at every context length)`, bytesFigure(now.stateBytes, 'stateTotal', u)],
+    [
+      `KV cache at ${longTokens(state.tokens)}, ${sess}${beyond ? ' (beyond what this model was trained for)' : ''}`,
+      bytesFigure(now.kvBytes, 'kvTotal', u),
+    ],
+    ['of which grows with context (full attention, MLA)', bytesFigure(now.growingBytes, 'growing', u)],
+    ['of which grows up to a cap (sliding windows, chunks)', bytesFigure(now.cappedBytes, 'capped', u)],
+    ['the capped part once every window and chunk is full', bytesFigure(now.cappedMaxBytes, 'cappedMax', u)],
+    [
+      `Fixed per sequence, ${sess} (same at every context length; ${state.stateDtype})`,
+      bytesFigure(now.stateBytes, 'stateTotal', u),
+    ],
+    ['of which short-convolution state', bytesFigure(now.convBytes, 'conv', u)],
     ['Total cache memory', bytesFigure(now.totalBytes, 'total', u)],
   ];
   if (reference === 'twin') {
@@ -61,7 +83,8 @@ function figureRows(state, results, limits) {
   const params = model.params
     ? `${groupDigits(BigInt(Math.round(model.params)))} parameters × ${state.weightDtype}`
     : 'no parameters given';
-  rows.push([`Weights (${params})`, bytesFigure(capacity.weightBytes, 'weights', u)]);
+  const perGpu = (state.tp ?? 1) > 1 ? `, on each of ${state.tp} GPUs` : '';
+  rows.push([`Weights (${params}${perGpu})`, bytesFigure(capacity.weightBytes, 'weights', u)]);
   rows.push([
     `Room for cache on ${gpuLabel(state)}`,
     capacity.freeBytes > 0n

@@ -2,7 +2,19 @@
 // badge and its note, then the model's layer groups in words. Rebuilt only when the model changes.
 
 import { h, replace } from '../../lib/dom.js';
-import { CUSTOM_ID, describeGroup } from './models.js';
+import { groupDigits } from './format.js';
+import { CUSTOM_ID, describeGroup, twinFromKvHeads } from './models.js';
+
+/** The trained context and where that number comes from. */
+function maxContextLine(preset, resolved) {
+  const max = resolved.maxContext;
+  const text =
+    max === null
+      ? 'Trained context: no limit given'
+      : `Trained context: up to ${groupDigits(max)} tokens; longer contexts are shaded as beyond what this model was trained for`;
+  const source = preset ? preset.maxContextSource : max === null ? '' : 'from your config or custom model';
+  return h('p', { class: 'lm-note lm-max-context', text: source ? `${text} (${source}).` : `${text}.` });
+}
 
 function citation(p) {
   return h(
@@ -31,6 +43,13 @@ export function sourceRenderer(el) {
     replace(
       el,
       preset && [citation(preset), h('p', { class: 'lm-note', text: preset.note })],
+      maxContextLine(preset, resolved),
+      !preset &&
+        twinFromKvHeads(resolved.base) &&
+        h('p', {
+          class: 'lm-note',
+          text: 'This model gives no query heads: its all-linear twin uses the KV heads instead (add them in the editor).',
+        }),
       resolved.original &&
         h('p', {
           class: 'lm-note',

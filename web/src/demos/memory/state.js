@@ -3,6 +3,7 @@
 // from a link or an embed, and the slider's log scale. Pure: no DOM, no core (tested in node).
 // Whether a setting makes sense for the model (a context too long, zero sessions) is the core's call.
 
+import { echo } from '../../lib/numbers.js';
 import { groupDigits, parseGigabytes } from './format.js';
 import { CUSTOM_ID } from './models.js';
 
@@ -82,7 +83,12 @@ const oneOf = (options) => (v) => options.some(([o]) => o === v);
 export const checks = (presetIds) => ({
   preset: (v) => typeof v === 'string' && (v === CUSTOM_ID || presetIds.has(v)),
   linear: (v) => typeof v === 'boolean',
-  custom: (v) => v === null || (typeof v === 'object' && Array.isArray(v.layers)),
+  custom: (v) =>
+    v === null ||
+    (typeof v === 'object' &&
+      Array.isArray(v.layers) &&
+      (v.name === undefined || (typeof v.name === 'string' && v.name.length <= 200)) &&
+      (v.maxContext === undefined || (Number.isInteger(v.maxContext) && v.maxContext > 0))),
   tokens: (v) => typeof v === 'number' && Number.isInteger(v),
   sessions: (v) => typeof v === 'number' && Number.isInteger(v),
   kvDtype: oneOf(DTYPES),
@@ -111,7 +117,9 @@ export function mergeState(base, input, presetIds) {
       else if (!CHECKS[k](v)) ignored.push(`invalid ${k}`);
       else if (k === 'tokens' && (v < MIN_TOKENS || v > MAX_TOKENS)) {
         patch.tokens = clampTokens(v);
-        ignored.push(`tokens ${String(v)} outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(patch.tokens)}`);
+        ignored.push(
+          `tokens ${String(v)} outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(patch.tokens)}`,
+        );
       } else patch[k] = k === 'gpuCustom' ? String(v) : v === 0 ? 0 : v; // never -0
     }
   } else if (input !== undefined) ignored.push('settings were not an object');
@@ -145,7 +153,7 @@ export function fieldPatches(patch) {
 export function gpuBytes(state) {
   const text = state.gpu === 'custom' ? String(state.gpuCustom) : state.gpu;
   const bytes = parseGigabytes(text);
-  if (bytes === null) throw new Error(`GPU budget: “${text}” is not a number of gigabytes (e.g. 48 or 40.5).`);
+  if (bytes === null) throw new Error(`GPU budget: ${echo(text)} is not a number of gigabytes (e.g. 48 or 40.5).`);
   return Number(bytes);
 }
 

@@ -1,0 +1,242 @@
+// Browser tests of the memory figure's issues 15 (items 5-7), 16 (§2-3) and 22 (items 5-7), against
+// the built page (npm run build:wasm && npm run build:web first). Expected byte counts are worked by
+// hand from the config texts kept in tests/node/fixtures/configs (their sources: SOURCES.md):
+//   full attention: 2 (K and V) x kv_heads x head_dim x layers x 2 bytes (bf16) per token
+// MEMORY_TEST_DIR=<dir> runs them against another build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { DIST, launch, serve, openPage } from './harness.mjs';
+
+const DIR = process.env.MEMORY_TEST_DIR || DIST;
+const fixture = (name) => readFileSync(new URL(`../node/fixtures/configs/${name}`, import.meta.url), 'utf8');
+
+let browser;
+let server;
+let base;
+
+before(async () => {
+  server = await serve(DIR);
+  browser = await launch();
+  base = server.url.endsWith('/') ? server.url : `${server.url}/`;
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A fresh embed.html page of the memory figure (query: extra settings). */
+async function open(query = '', options = {}) {
+  const opened = await openPage(browser, `${base}embed.html?demo=memory${query}`, options);
+  const demo = opened.page.locator('.la-memory');
+  await demo.locator('.lm-figures dd').first().waitFor({ timeout: 20000 });
+  return { ...opened, demo };
+}
+
+async function figureBytes(demo, key) {
+  return demo.locator(`.lm-figures [data-figure="${key}"]`).getAttribute('data-bytes');
+}
+async function figureValue(demo, key) {
+  return demo.locator(`.lm-figures [data-figure="${key}"]`).getAttribute('data-value');
+}
+
+async function paste(demo, text) {
+  await demo.locator('.lm-import summary').click();
+  await demo.locator('textarea[id$="-config"]').fill(text);
+  await demo.locator('.lm-import button', { hasText: 'Show this model' }).click();
+}
+
+test('paste a config.json (Qwen3-8B) → the figure shows its numbers, offline', async () => {
+  const { page, demo, problems } = await open();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await paste(demo, fixture('qwen3-8b.json'));
+  // Qwen3-8B: 36 layers x 2 x 8 KV heads x head_dim 128 x 2 bytes = 147,456 bytes per token.
+  assert.equal(await figureBytes(demo, 'kvPerToken'), '147456');
+  assert.equal(await figureValue(demo, 'maxContext'), '40960', 'max_position_embeddings');
+  assert.equal(await demo.locator('select[id$="-preset"]').inputValue(), 'custom');
+  assert.match(await demo.locator('.lm-import-status').textContent(), /^Showing /);
+  assert.equal(await demo.locator('[id$="-config-error"]').textContent(), '');
+  // the editor holds the imported model: one attention group of 36 layers with 32 query heads
+  assert.equal(await demo.locator('input[id$="-g0-count"]').inputValue(), '36');
+  assert.equal(await demo.locator('input[id$="-g0-queryHeads"]').inputValue(), '32');
+  // like a custom model, it goes into the link (embed.html's query) and the Embed code
+  await page.waitForFunction(() => new URL(location.href).searchParams.has('custom'), null, { timeout: 5000 });
+  const custom = JSON.parse(new URL(page.url()).searchParams.get('custom'));
+  assert.equal(custom.layers[0].count, 36);
+  assert.equal(custom.maxContext, 40960);
+  assert.deepEqual(requests, [], 'importing makes no request at all');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('drop a config.json file (gpt-oss-20b) → the same: its numbers, its windows capped', async () => {
+  const { page, demo, problems } = await open();
+  const text = fixture('gpt-oss-20b.json');
+  await demo.locator('.lm-import').evaluate((el, t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'config.json', { type: 'application/json' }));
+    el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => document.querySelector('select[id$="-preset"]').value === 'custom');
+  // gpt-oss-20b: 24 layers x 2 x 8 KV heads x 64 x 2 bytes = 49,152 bytes per token while short;
+  // the 12 sliding layers stop at 128 tokens: 12 x 2 x 8 x 64 x 2 x 128 = 3,145,728 bytes.
+  assert.equal(await figureBytes(demo, 'kvPerToken'), '49152');
+  assert.equal(await figureBytes(demo, 'cappedMax'), '3145728');
+  assert.equal(await demo.locator('textarea[id$="-config"]').inputValue(), text, 'the dropped text is shown');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an unsupported config → a clear message naming it, and the previous model stays', async () => {
+  const { page, demo, problems } = await open('&preset=deepseek-v3');
+  const before = await figureBytes(demo, 'kvPerToken');
+  await paste(demo, JSON.stringify({ model_type: 'gpt2', n_layer: 12 }));
+  const message = await demo.locator('[id$="-config-error"]').textContent();
+  assert.match(message, /gpt2/, message);
+  assert.match(message, /previous model stays/);
+  assert.equal(await demo.locator('textarea[id$="-config"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await demo.locator('select[id$="-preset"]').inputValue(), 'deepseek-v3');
+  assert.equal(await figureBytes(demo, 'kvPerToken'), before);
+  await paste(demo, '{ not json');
+  assert.match(await demo.locator('[id$="-config-error"]').textContent(), /JSON/);
+  assert.equal(await figureBytes(demo, 'kvPerToken'), before);
+  // a good config afterwards clears the message
+  await demo.locator('textarea[id$="-config"]').fill(fixture('qwen3-8b.json'));
+  await demo.locator('.lm-import button').click();
+  assert.equal(await demo.locator('[id$="-config-error"]').textContent(), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('three memory terms on one axis, each labelled with its bytes; conv state its own figure', async () => {
+  // gpt-oss-120b at 100,000 tokens: 18 full layers x 2 x 8 x 64 x 2 = 36,864 B/token -> 3,686,400,000;
+  // 18 windowed layers capped at 128 tokens: 36,864 x 128 = 4,718,592; no fixed state.
+  const { page, demo } = await open('&preset=gpt-oss-120b&tokens=100000');
+  const bar = async (term) =>
+    demo.locator(`.lm-bar-row[data-term="${term}"]`).evaluate((row) => ({
+      label: row.querySelector('.lm-bar-label').textContent,
+      bytes: row.querySelector('.lm-bar-value').getAttribute('data-bytes'),
+      text: row.querySelector('.lm-bar-bytes').textContent,
+    }));
+  assert.deepEqual(await bar('growing'), {
+    label: 'Grows with context (full attention, MLA)',
+    bytes: '3686400000',
+    text: '3.43 GiB',
+  });
+  assert.deepEqual(await bar('capped'), {
+    label: 'Grows up to a cap (windows, chunks)',
+    bytes: '4718592',
+    text: '4.5 MiB',
+  });
+  assert.equal((await bar('fixed')).bytes, '0');
+  // Qwen3-Next: 36 Gated DeltaNet layers, convolution (4 - 1) x 8,192 channels x 36 x 4 bytes (fp32)
+  // = 3,538,944 bytes, inside the fixed term and named on its bar.
+  await demo.locator('select[id$="-preset"]').selectOption('qwen3-next-80b-a3b');
+  assert.equal(await figureBytes(demo, 'conv'), '3538944');
+  assert.match(
+    (await demo.locator('.lm-bar-row[data-term="fixed"] .lm-bar-note').textContent()) ?? '',
+    /3\.38 MiB convolution state/,
+  );
+  await page.close();
+});
+
+test('state dtype separate from KV dtype, fp32 by default with the reason; the default context is within 8K', async () => {
+  const { page, demo } = await open();
+  assert.equal(await demo.locator('select[id$="-statedtype"]').inputValue(), 'fp32');
+  assert.equal(await demo.locator('select[id$="-kvdtype"]').inputValue(), 'bf16');
+  assert.match(await demo.locator('.lm-dtype-why').textContent(), /fp32/);
+  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '8192');
+  assert.equal(await figureValue(demo, 'maxContext'), '8192');
+  assert.equal(await demo.locator('.lm-beyond-now').count(), 0, 'the default is an ordinary reading');
+  assert.match(await demo.locator('.lm-twin-rule').textContent(), /query head/);
+  await page.close();
+});
+
+test('a context past the trained maximum is shaded and named, never an ordinary reading', async () => {
+  const { page, demo } = await open('&tokens=131072');
+  assert.equal(await demo.locator('.lm-bars.lm-beyond-now').count(), 1);
+  assert.match(
+    await demo.locator('.lm-bars-title').textContent(),
+    /beyond what this model was trained for \(8,192 tokens\)/,
+  );
+  assert.equal(await demo.locator('svg .lm-beyond').count(), 1, 'the chart shades past 8K');
+  assert.match(await demo.locator('.lm-figures').textContent(), /beyond what this model was trained for/);
+  assert.match(await demo.locator('.lm-legend').textContent(), /beyond what this model was trained for/);
+  await page.close();
+});
+
+test('tensor parallelism: N GPUs split the weights; sessions and longest context recomputed', async () => {
+  // Llama-3.1-70B: 70.6e9 parameters x 2 bytes = 141.2e9 bytes: on one 80 GB GPU nothing fits.
+  const { page, demo } = await open('&preset=llama-3.1-70b');
+  assert.equal(await figureValue(demo, 'sessionsFit'), '0');
+  await demo.locator('select[id$="-tp"]').selectOption('2');
+  // two GPUs: 70.6e9 bytes of weights each, 9.4e9 left; 80 layers x 2 x 8 KV heads / 2 x 128 x 2
+  // = 163,840 bytes per token on each GPU; at 8,192 tokens 1,342,177,280 bytes: 7 sessions fit.
+  assert.equal(await figureBytes(demo, 'weights'), '70600000000');
+  assert.equal(await figureValue(demo, 'sessionsFit'), '7');
+  assert.match(await demo.locator('.lm-figures').textContent(), /2 GPUs of 80 GB/);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('tp') === '2', null, { timeout: 5000 });
+  await page.close();
+});
+
+test('tokens outside 1,000..10,000,000 are clamped with a notice, from the link and from the field', async () => {
+  const { page, demo } = await open('&tokens=10000000000');
+  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10000000');
+  assert.match(await demo.locator('.lm-notice').textContent(), /clamped to 10,000,000/);
+  assert.doesNotMatch(await demo.locator('.lm-legend').textContent(), /10B/);
+  const field = demo.locator('input[id$="-tokens"]');
+  await field.fill('0');
+  await field.dispatchEvent('change');
+  assert.equal(await field.inputValue(), '1000');
+  assert.match(await demo.locator('[id$="-tokens-error"]').textContent(), /clamped to 1,000/);
+  assert.notEqual(await figureValue(demo, 'sessionsFit'), '1000000');
+  await field.fill('-0');
+  await field.dispatchEvent('change');
+  assert.equal(await field.inputValue(), '1000');
+  await page.close();
+});
+
+test('custom editor: "Add layer group" disables at the core’s 64, counts agree; long text echoed short', async () => {
+  const { page, demo } = await open();
+  await demo.locator('select[id$="-preset"]').selectOption('custom');
+  const add = demo.locator('.lm-editor button', { hasText: 'Add layer group' });
+  for (let i = 1; i < 64; i++) await add.click();
+  assert.equal(await demo.locator('.lm-group').count(), 64);
+  assert.equal(await add.isDisabled(), true);
+  assert.equal(await demo.locator('.lm-layers li').count(), 64, 'the figure shows the same 64 groups');
+  assert.equal(await demo.locator('[id$="-editor-error"]').textContent(), '');
+  // a real error still reads as itself at 64 groups
+  const heads = demo.locator('input[id$="-g63-kvHeads"]');
+  await heads.fill('0');
+  await heads.dispatchEvent('change');
+  assert.match(await demo.locator('[id$="-editor-error"]').textContent(), /Layer group 64, KV heads/);
+  // 10,000 digits pasted into any field come back shortened
+  const digits = '9'.repeat(10000);
+  for (const input of ['gpucustom', 'tokens', 'sessions', 'g0-count', 'params']) {
+    const el = demo.locator(`input[id$="-${input}"]`);
+    if (input === 'gpucustom') await demo.locator('input[id$="-gpu-custom"]').check();
+    await el.fill(`${digits}x`);
+    await el.dispatchEvent('change');
+    const id = await el.getAttribute('aria-describedby');
+    const message = await page.locator(`[id="${id}"]`).textContent();
+    assert.ok(message.length > 0 && message.length < 200, `${input}: ${message.length} characters`);
+  }
+  await page.close();
+});
+
+test('forced colours: the three bars stay distinguishable (system colours and patterns)', async () => {
+  const { page, demo } = await open('&preset=gpt-oss-120b&tokens=100000', { forcedColors: 'active' });
+  await page.emulateMedia({ forcedColors: 'active' });
+  const looks = await demo.locator('.lm-bar-row .lm-bar').evaluateAll((bars) =>
+    bars.slice(0, 3).map((b) => {
+      const cs = getComputedStyle(b);
+      return `${cs.backgroundColor}|${cs.backgroundImage}|${cs.borderTopStyle}|${cs.borderTopColor}`;
+    }),
+  );
+  assert.equal(looks.length, 3);
+  assert.equal(new Set(looks).size, 3, looks.join('\n'));
+  for (const look of looks) assert.doesNotMatch(look, /^rgba\(0, 0, 0, 0\)\|none/, 'not an empty box');
+  await page.close();
+});

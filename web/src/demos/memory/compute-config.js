@@ -1,0 +1,33 @@
+// A pasted or dropped config.json as the memory figure's custom model: the core's la.modelFromConfig
+// reads it (compute.js's companion: the only other file of this demo that calls `la`). Kept apart
+// from compute.js so node tests can load it without the presets' JSON import.
+
+/**
+ * A config.json (text) as the custom model the figure shows: the core's la.modelFromConfig reads
+ * the layers, parameters and trained context; the all-linear twin follows TWIN_RULE (models.js),
+ * so the config's query heads (num_attention_heads) go onto its attention groups, or, for a model
+ * without them (MLA only), into `linearTwin` with v_head_dim. Returns { model, notes }; throws the
+ * core's Error (with `.field`) for an unsupported or malformed config.
+ */
+export function importConfig(la, text) {
+  const read = la.modelFromConfig(text);
+  let raw = {};
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // a config with Python's NaN / Infinity: the core read it relaxed; the twin falls back
+  }
+  const cfg = raw.text_config && typeof raw.text_config === 'object' ? raw.text_config : raw;
+  const queryHeads = Number.isInteger(cfg.num_attention_heads) ? cfg.num_attention_heads : undefined;
+  const model = {
+    name: String(read.name).slice(0, 120),
+    layers: read.layers.map((g) => (g.kind === 'attention' && queryHeads ? { ...g, queryHeads } : { ...g })),
+  };
+  if (read.params !== undefined) model.params = read.params;
+  if (Number.isInteger(read.maxContext)) model.maxContext = read.maxContext;
+  if (!model.layers.some((g) => g.kind === 'attention') && queryHeads) {
+    const d = Number.isInteger(cfg.v_head_dim) ? cfg.v_head_dim : cfg.head_dim;
+    if (Number.isInteger(d)) model.linearTwin = { heads: queryHeads, keyDim: d, valueDim: d };
+  }
+  return { model, notes: Array.isArray(read.notes) ? read.notes : [] };
+}

@@ -1,0 +1,97 @@
+// "Your model": paste the text of a Hugging Face config.json or drop the file (or choose it) and the
+// figure shows that model. Everything happens on this page: the file is read with File.text(), the
+// config by the core's la.modelFromConfig (through compute.js's importConfig); nothing is fetched.
+// An unsupported config leaves the previous model on screen and says why, naming the field.
+
+import { h } from '../../lib/dom.js';
+
+const MAX_CHARS = 1000000; // a config.json is a few kilobytes; anything larger is not one
+
+/**
+ * Builds the import box with ids from `id`. onText(text) -> { ok: true, notes } or { ok: false,
+ * message } imports a config. Returns { el, error }.
+ */
+export function buildImport(id, onText) {
+  const text = h('textarea', {
+    id: `${id}-config`,
+    rows: 5,
+    spellcheck: 'false',
+    autocomplete: 'off',
+    placeholder: '{ "model_type": "llama", "num_hidden_layers": 32, … }',
+    'aria-describedby': `${id}-config-error ${id}-config-status`,
+  });
+  const use = h('button', { type: 'button', class: 'lm-button', text: 'Show this model' });
+  const file = h('input', { type: 'file', id: `${id}-config-file`, accept: '.json,application/json' });
+  const error = h('p', { class: 'lm-error', id: `${id}-config-error`, 'aria-live': 'polite' });
+  const status = h('p', { class: 'lm-import-status', id: `${id}-config-status`, 'aria-live': 'polite' });
+  const el = h(
+    'details',
+    { class: 'lm-import' },
+    h('summary', { text: 'Your model: paste or drop a config.json' }),
+    h(
+      'p',
+      { class: 'lm-note' },
+      'Paste the text of a Hugging Face config.json, or drop the file here. It is read on this page; nothing is sent anywhere.',
+    ),
+    h('label', { for: text.id, text: 'config.json text' }),
+    text,
+    h(
+      'div',
+      { class: 'lm-row' },
+      use,
+      h('label', { for: file.id, class: 'lm-file', text: 'or choose a file: ' }, file),
+    ),
+    error,
+    status,
+  );
+
+  function tooLong() {
+    status.textContent = '';
+    error.textContent = `That is over ${MAX_CHARS.toLocaleString('en-US')} characters: a config.json is a few thousand. The previous model stays.`;
+    text.setAttribute('aria-invalid', 'true');
+  }
+  function run(source) {
+    status.textContent = '';
+    if (source.length > MAX_CHARS) return tooLong();
+    const r = onText(source);
+    if (r.ok) {
+      error.textContent = '';
+      text.removeAttribute('aria-invalid');
+      status.textContent = `Showing ${r.name}.${r.notes.length ? ` Assumed: ${r.notes.join(' ')}` : ''}`;
+    } else {
+      error.textContent = `${r.message} The previous model stays.`;
+      text.setAttribute('aria-invalid', 'true');
+    }
+  }
+  async function readFile(f) {
+    if (!f) return;
+    if (f.size > MAX_CHARS) return tooLong();
+    const t = await f.text();
+    text.value = t;
+    run(t);
+  }
+
+  use.onclick = () => run(text.value);
+  text.onkeydown = (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(text.value);
+  };
+  file.onchange = () => readFile(file.files?.[0]);
+  el.ondragover = (e) => {
+    e.preventDefault(); // lets the drop happen here, not navigate the page to the file
+    el.classList.add('lm-dropping');
+  };
+  el.ondragleave = () => el.classList.remove('lm-dropping');
+  el.ondrop = (e) => {
+    e.preventDefault();
+    el.classList.remove('lm-dropping');
+    el.open = true;
+    const f = e.dataTransfer?.files?.[0];
+    if (f) readFile(f);
+    else if (e.dataTransfer) {
+      const t = e.dataTransfer.getData('text/plain');
+      text.value = t;
+      run(t);
+    }
+  };
+  return { el, error };
+}
