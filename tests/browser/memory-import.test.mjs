@@ -41,7 +41,7 @@ async function figureValue(demo, key) {
 }
 
 async function paste(demo, text) {
-  await demo.locator('.lm-import summary').click();
+  if (!(await demo.locator('.lm-import').evaluate((d) => d.open))) await demo.locator('.lm-import summary').click();
   await demo.locator('textarea[id$="-config"]').fill(text);
   await demo.locator('.lm-import button', { hasText: 'Show this model' }).click();
 }
