@@ -174,10 +174,13 @@ test('hybrids: Qwen3-Next and Kimi-Linear stack a flat state under a smaller KV 
   await choosePreset(demo, 'qwen3-next-80b-a3b');
   await setTokens(demo, 1000000);
   const qPerToken = 2n * 2n * 256n * 12n * BF16; // 12 full-attention layers
-  const qState = 36n * 32n * 128n * 128n * BF16; // 36 Gated DeltaNet layers
+  // 36 Gated DeltaNet layers: 32 heads x 128 x 128 each, plus (4 - 1) x 8,192 convolution channels
+  const qConv = 36n * 3n * 8192n * BF16;
+  const qState = 36n * 32n * 128n * 128n * BF16 + qConv;
   await expectBytes(demo, 'kvPerToken', qPerToken, '24 KiB');
   await expectBytes(demo, 'kvTotal', qPerToken * 1000000n);
-  await expectBytes(demo, 'stateTotal', qState, '36 MiB');
+  await expectBytes(demo, 'stateTotal', qState, '37.69 MiB');
+  await expectBytes(demo, 'conv', qConv, '1.69 MiB');
   await expectBytes(demo, 'total', qPerToken * 1000000n + qState);
   assert.equal((await figure(demo, 'crossover')).value, (qState / qPerToken + 1n).toString());
 
@@ -186,10 +189,12 @@ test('hybrids: Qwen3-Next and Kimi-Linear stack a flat state under a smaller KV 
   const kPerToken = 576n * 7n * BF16; // 7 MLA layers
   await expectBytes(demo, 'kvPerToken', kPerToken);
   await expectBytes(demo, 'kvTotal', kPerToken * 1000000n);
-  await expectBytes(demo, 'stateTotal', 20n * 32n * 128n * 128n * BF16, '20 MiB');
+  // 20 KDA layers: 32 heads x 128 x 128, plus (4 - 1) x 12,288 convolution channels (q, k, v)
+  const kState = (dtype) => 20n * 32n * 128n * 128n * dtype + 20n * 3n * 12288n * dtype;
+  await expectBytes(demo, 'stateTotal', kState(BF16), '21.41 MiB');
   // fp32 state (as inference engines keep KDA's), KV unchanged
   await demo.locator('select[id$="-statedtype"]').selectOption('fp32');
-  await expectBytes(demo, 'stateTotal', 20n * 32n * 128n * 128n * FP32, '40 MiB');
+  await expectBytes(demo, 'stateTotal', kState(FP32), '42.81 MiB');
   await expectBytes(demo, 'kvPerToken', kPerToken);
   assert.deepEqual(problems, []);
 });
@@ -282,13 +287,16 @@ test('bad input gives an inline message and keeps the last good state', async ()
   await choosePreset(demo, 'llama-3-8b');
   await setTokens(demo, 8192);
   const good = await figure(demo, 'kvTotal');
-  for (const bad of ['abc', '-5', '1.5', '99999999999999']) {
+  for (const bad of ['abc', '1.5', 'x'.repeat(5000)]) {
     await setTokens(demo, bad);
     const msg = (await demo.locator('[id$="-tokens-error"]').textContent()).trim();
     assert.ok(msg.length > 0, `a message for tokens "${bad}"`);
     assert.equal(await demo.locator('input[id$="-tokens"]').getAttribute('aria-invalid'), 'true');
     assert.deepEqual(await figure(demo, 'kvTotal'), good, `figures unchanged after tokens "${bad}"`);
   }
+  // outside 1,000..10,000,000: clamped, and said so (memory-import.test.mjs has more)
+  await setTokens(demo, '-5');
+  assert.match(await demo.locator('[id$="-tokens-error"]').textContent(), /clamped to 1,000/);
   await setTokens(demo, 4096);
   assert.equal((await demo.locator('[id$="-tokens-error"]').textContent()).trim(), '');
   await expectBytes(demo, 'kvTotal', 131072n * 4096n);

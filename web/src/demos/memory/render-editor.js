@@ -120,7 +120,7 @@ export function buildEditor(id, onModel, maxGroups) {
       const field = kind && GROUP_FIELDS[kind].find(([key]) => key === m[2]);
       error.textContent = error.textContent.replace(
         where,
-        `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]}`,
+        `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`,
       );
     } else if (where === 'model.params') target = params;
     target ??= el.querySelector('input:focus');
