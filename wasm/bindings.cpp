@@ -318,7 +318,7 @@ JsResult kvMemory(JsOptions model, JsOptions opts) {
   o.set("kvBytes", u64(r.value.kv_bytes));
   o.set("growingBytes", u64(r.value.growing_bytes));
   o.set("cappedBytes", u64(r.value.capped_bytes));
-  o.set("cappedMaxBytes", u64(r.value.capped_max_bytes));
+  o.set("cappedFullTokens", u64(r.value.capped_full_tokens));
   o.set("stateBytes", u64(r.value.state_bytes));
   o.set("convBytes", u64(r.value.conv_bytes));
   o.set("totalBytes", u64(r.value.total_bytes));

@@ -244,7 +244,7 @@ export interface KvResult {
   kvBytes: bigint; // all sessions, at `tokens`: growingBytes + cappedBytes
   growingBytes: bigint; // all sessions
   cappedBytes: bigint; // all sessions, each windowed/chunked layer at min(tokens, cap)
-  cappedMaxBytes: bigint; // all sessions, the capped term once every window and chunk is full
+  cappedFullTokens: bigint; // context from which cappedBytes is flat (the largest window or chunk; 0n: none)
   stateBytes: bigint; // fixed per sequence, all sessions: recurrent + SSM + convolution state (stateDtype)
   convBytes: bigint; // the convolution part of stateBytes
   totalBytes: bigint;

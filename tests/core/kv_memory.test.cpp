@@ -216,10 +216,11 @@ TEST_CASE("three terms: growing (full, MLA), capped (window, chunk) and fixed (s
   CHECK(r.kv_bytes_per_token == 73728);
   CHECK(r.growing_bytes == 36864ULL * 100000);
   CHECK(r.capped_bytes == 36864ULL * 128);
-  CHECK(r.capped_max_bytes == 36864ULL * 128);
+  CHECK(r.capped_full_tokens == 128);
   CHECK(r.kv_bytes == r.growing_bytes + r.capped_bytes);
   CHECK(kv(oss, 100).capped_bytes == 36864ULL * 100);  // not full yet
-  CHECK(kv(oss, 100).capped_max_bytes == 36864ULL * 128);
+  CHECK(kv(oss, 100).capped_full_tokens == 128);
+  CHECK(kv(oss, 128).capped_bytes == r.capped_bytes);  // flat from there on
   // Llama-4-Scout: 36 chunked (8,192) + 12 full layers of 2 x 8 x 128 x 2 = 4,096 B per token.
   const Model scout = model({chunked(36, 8, 128, 8192), attention(12, 8, 128)});
   const KvResult s = kv(scout, 1000000, 2);
@@ -227,6 +228,8 @@ TEST_CASE("three terms: growing (full, MLA), capped (window, chunk) and fixed (s
   CHECK(s.capped_bytes_per_token == 147456);
   CHECK(s.capped_bytes == 147456ULL * 8192 * 2);  // two sessions
   CHECK(s.growing_bytes == 49152ULL * 1000000 * 2);
+  CHECK(s.capped_full_tokens == 8192);
+  CHECK(kv(model({attention(2, 8, 128)}), 10).capped_full_tokens == 0);
   // Nemotron-H-8B: 4 attention layers; 24 Mamba-2 layers of 128 heads x 64 x 128 with a 4-tap
   // convolution over 10,240 channels: 50,331,648 + 1,474,560 = 51,806,208 B fixed in bf16.
   const Model nemo = model({ssm(24, 128, 64, 128, 4, 10240), attention(4, 8, 128)});

@@ -262,18 +262,9 @@ Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {
   o.kv_bytes_per_token = o.growing_bytes_per_token + o.capped_bytes_per_token;
   if (!kv_bits(m, q.kv, q.tokens, k)) return {too_large("the KV cache"), {}};
   const std::uint64_t growing = bytes_from_bits(k.growing), capped = bytes_from_bits(k.capped);
-  // The capped term at its largest (every window and chunk full): the windowed and chunked
-  // layers alone at maxTokens (no cap is larger than maxTokens).
-  KvBits full;
-  std::uint64_t capped_max = 0;
-  {
-    Model capped_only;
-    for (const auto& g : m.layers)
-      if (cap_of(g) > 0) capped_only.layers.push_back(g);
-    if (!kv_bits(capped_only, q.kv, static_cast<std::uint64_t>(limits::maxTokens), full))
-      return {too_large("the capped KV cache"), {}};
-    capped_max = bytes_from_bits(full.capped);
-  }
+  // From the largest window or chunk on, the capped term stays flat (kvMemory at that many
+  // tokens gives its height).
+  for (const auto& g : m.layers) o.capped_full_tokens = std::max(o.capped_full_tokens, cap_of(g));
   StateBits s;
   if (!state_bits(m, q.state, s)) return {too_large("the state"), {}};
   const std::uint64_t conv = bytes_from_bits(s.conv);
@@ -282,7 +273,6 @@ Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {
   if (!mul(growing, n, o.growing_bytes) || !mul(capped, n, o.capped_bytes) ||
       !add(o.growing_bytes, o.capped_bytes, o.kv_bytes))
     return {too_large("the KV cache"), {}};
-  if (!mul(capped_max, n, o.capped_max_bytes)) return {too_large("the capped KV cache"), {}};
   if (!mul(state, n, o.state_bytes) || !mul(conv, n, o.conv_bytes))
     return {too_large("the state"), {}};
   if (!add(o.kv_bytes, o.state_bytes, o.total_bytes)) return {too_large("the total"), {}};

@@ -83,7 +83,7 @@ struct KvResult {
   std::uint64_t kv_bytes = 0;                 // all sessions at `tokens`: growing + capped
   std::uint64_t growing_bytes = 0;            // all sessions
   std::uint64_t capped_bytes = 0;             // all sessions, each layer at min(tokens, cap)
-  std::uint64_t capped_max_bytes = 0;         // all sessions, once every cap is reached
+  std::uint64_t capped_full_tokens = 0;       // context from which the capped term is flat
   std::uint64_t state_bytes = 0;              // all sessions: recurrent + SSM + convolution state
   std::uint64_t conv_bytes = 0;               // all sessions: the convolution part of state_bytes
   std::uint64_t total_bytes = 0;
