@@ -83,7 +83,8 @@ test('drop a config.json file (gpt-oss-20b) → the same: its numbers, its windo
   // gpt-oss-20b: 24 layers x 2 x 8 KV heads x 64 x 2 bytes = 49,152 bytes per token while short;
   // the 12 sliding layers stop at 128 tokens: 12 x 2 x 8 x 64 x 2 x 128 = 3,145,728 bytes.
   assert.equal(await figureBytes(demo, 'kvPerToken'), '49152');
-  assert.equal(await figureBytes(demo, 'cappedMax'), '3145728');
+  assert.equal(await figureBytes(demo, 'capped'), '3145728', 'at the default 8,192 tokens');
+  assert.equal(await figureValue(demo, 'cappedFull'), '128');
   assert.equal(await demo.locator('textarea[id$="-config"]').inputValue(), text, 'the dropped text is shown');
   assert.deepEqual(problems, []);
   await page.close();
@@ -238,5 +239,49 @@ test('forced colours: the three bars stay distinguishable (system colours and pa
   assert.equal(looks.length, 3);
   assert.equal(new Set(looks).size, 3, looks.join('\n'));
   for (const look of looks) assert.doesNotMatch(look, /^rgba\(0, 0, 0, 0\)\|none/, 'not an empty box');
+  await page.close();
+});
+
+test('the context marker on the chart is a control: mouse, touch and keyboard, named like the slider', async () => {
+  const { page, demo, problems } = await open();
+  const name = 'Context length (1K to 10M tokens, log scale)';
+  assert.equal(await demo.getByRole('slider', { name, exact: true }).count(), 2, 'the slider and the chart handle');
+  const handle = demo.locator('.lm-chart [role="slider"]');
+  const tokens = demo.locator('input[id$="-tokens"]');
+  // keyboard
+  await handle.focus();
+  await page.keyboard.press('End');
+  assert.equal(await tokens.inputValue(), '10000000');
+  await page.keyboard.press('Home');
+  assert.equal(await tokens.inputValue(), '1000');
+  await page.keyboard.press('PageUp');
+  assert.equal(await tokens.inputValue(), '1260', '10 of 400 log steps: 10^3.1 = 1,259 -> 1,260');
+  assert.equal(await handle.getAttribute('aria-valuetext'), '1,260 tokens (1.3K)');
+  // the plot's middle is 10^5 tokens: position 200 of 400
+  const geometry = async () =>
+    demo.locator('.lm-chart').evaluate((box) => {
+      const r = box.getBoundingClientRect();
+      const width = Number(box.querySelector('svg').getAttribute('viewBox').split(' ')[2]);
+      const scale = r.width / width;
+      return { x: r.left + (70 + 0.5 * (width - 84)) * scale, y: r.top + 100 };
+    });
+  const hb = await handle.boundingBox();
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + 20);
+  await page.mouse.down();
+  const mid = await geometry();
+  await page.mouse.move(mid.x, mid.y, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await tokens.inputValue(), '100000', 'mouse drag to the middle');
+  // touch (pointer events of type touch): back to the left end
+  await handle.evaluate((el) => {
+    const r = el.closest('.lm-chart').getBoundingClientRect();
+    const at = (x) => ({ pointerId: 7, pointerType: 'touch', clientX: x, clientY: r.top + 50, bubbles: true });
+    const h0 = el.getBoundingClientRect();
+    el.dispatchEvent(new PointerEvent('pointerdown', { ...at(h0.left + 12), button: 0 }));
+    el.dispatchEvent(new PointerEvent('pointermove', at(r.left + 5)));
+    el.dispatchEvent(new PointerEvent('pointerup', at(r.left + 5)));
+  });
+  assert.equal(await tokens.inputValue(), '1000', 'touch drag to the left end');
+  assert.deepEqual(problems, []);
   await page.close();
 });

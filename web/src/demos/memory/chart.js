@@ -6,7 +6,8 @@ import { s } from '../../lib/dom.js';
 import { formatBytes, shortTokens } from './format.js';
 
 const HEIGHT = 300;
-const M = { left: 70, right: 14, top: 16, bottom: 40 };
+/** The plot's margins in viewBox units (render-handle.js places the context handle with them). */
+export const M = { left: 70, right: 14, top: 16, bottom: 40 };
 
 /** An SVG element appended to `parent`. */
 const el = (name, attrs, parent) => parent.appendChild(s(name, attrs));

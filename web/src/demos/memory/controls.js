@@ -7,6 +7,7 @@ import { h, uid } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { echo } from '../../lib/numbers.js';
 import { groupDigits, longTokens, parseWhole, shortTokens } from './format.js';
+import { CONTEXT_LABEL } from './labels.js';
 import { CUSTOM_ID, TWIN_RULE, presetCategory } from './models.js';
 import { PRESETS } from './presets.js';
 import { buildEditor } from './render-editor.js';
@@ -172,6 +173,18 @@ export function buildControls(root, on) {
     proposeSlid();
     root.classList.remove('lm-dragging');
   };
+  /** The chart's context handle: the same coalesced path as the slider. */
+  function slideTo(tokens, done) {
+    slid = tokens;
+    if (done) {
+      slideFrame.cancel();
+      proposeSlid();
+      root.classList.remove('lm-dragging');
+    } else {
+      root.classList.add('lm-dragging');
+      if (!paused) slideFrame();
+    }
+  }
   tokens.onchange = whole(tokens, tokensError, 'tokens', 'Context');
   sessions.onchange = whole(sessions, sessionsError, 'sessions', 'Sessions');
   kvDtype.onchange = () => on.propose({ kvDtype: kvDtype.value }, notice);
@@ -206,12 +219,7 @@ export function buildControls(root, on) {
       'fieldset',
       { class: 'lm-box lm-context' },
       h('legend', { text: 'Context and precision' }),
-      h(
-        'div',
-        { class: 'lm-field lm-wide' },
-        label(`${id}-slider`, 'Context length (1K to 10M tokens, log scale)'),
-        slider,
-      ),
+      h('div', { class: 'lm-field lm-wide' }, label(`${id}-slider`, CONTEXT_LABEL), slider),
       field(label(`${id}-tokens`, 'Context (tokens, exact)'), tokens, tokensError),
       field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
       field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
@@ -266,5 +274,5 @@ export function buildControls(root, on) {
     if (slid !== null) slideFrame();
   }
 
-  return { id, parts, notice, editor, importer, render, pause, resume, destroy: () => slideFrame.cancel() };
+  return { id, parts, notice, editor, importer, slideTo, render, pause, resume, destroy: () => slideFrame.cancel() };
 }

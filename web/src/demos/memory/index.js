@@ -101,7 +101,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   });
   const summary = buildSummary();
   const bars = h('div', { class: 'lm-bars' });
-  const chart = buildChart(controls.id);
+  const chart = buildChart(controls.id, (tokens, done) => controls.slideTo(tokens, done));
   const figures = h('dl', { class: 'lm-figures' });
   const table = buildTable();
   root.append(...controls.parts, summary.el, bars, chart.title, chart.box, chart.legend, figures, table.el);

@@ -6,6 +6,9 @@ import { formatBytes, groupDigits, longTokens } from './format.js';
 import { CUSTOM_ID } from './models.js';
 import { gpuBytes } from './state.js';
 
+/** The accessible name of the context slider and of the chart's context handle. */
+export const CONTEXT_LABEL = 'Context length (1K to 10M tokens, log scale)';
+
 /** "1 session", "4 sessions" (digits grouped). */
 export function sessionsText(n) {
   return `${groupDigits(n)} ${n === 1 ? 'session' : 'sessions'}`;

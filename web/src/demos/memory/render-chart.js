@@ -4,8 +4,9 @@
 
 import { h, patch, s, setText } from '../../lib/dom.js';
 import { drawChart, placeMarker } from './chart.js';
+import { buildHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
-import { modelName, sessionsText } from './labels.js';
+import { CONTEXT_LABEL, modelName, sessionsText } from './labels.js';
 
 const MIN_WIDTH = 300;
 
@@ -48,16 +49,18 @@ function titleText(state, results) {
 }
 
 /**
- * Builds the chart's parts (ids from `id`). Returns { title, box, legend, render(state, results,
+ * Builds the chart's parts (ids from `id`; onTokens(tokens, done): the context handle on the
+ * chart proposes a context length, render-handle.js). Returns { title, box, legend, render(state, results,
  * width?), wantsWidth(width) }: `width` is the box's new width from a ResizeObserver; without
  * it the box is measured once, for the first drawing only (measuring in every frame of a drag
  * would force a layout of the whole chapter).
  */
-export function buildChart(id) {
+export function buildChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
   const svg = s('svg', { class: 'lm-svg', role: 'img', 'aria-labelledby': `${id}-chart-title` });
   const box = h('div', { class: 'lm-chart' }, svg);
   const legend = h('ul', { class: 'lm-legend' });
+  const handle = buildHandle(box, CONTEXT_LABEL, onTokens);
   let width = 0;
   let drawn = null; // what the drawn chart depends on, besides the reader's context length
   let geom = null; // its scales, to move the context marker without redrawing
@@ -97,6 +100,7 @@ export function buildChart(id) {
       geom = drawChart(svg, view);
       setText(title, titleText(state, results));
     }
+    handle.place(state.tokens, width);
     patch(
       legend,
       legendItems(state, results).map(([cls, t]) =>

@@ -59,7 +59,12 @@ function figureRows(state, results, limits) {
     ],
     ['of which grows with context (full attention, MLA)', bytesFigure(now.growingBytes, 'growing', u)],
     ['of which grows up to a cap (sliding windows, chunks)', bytesFigure(now.cappedBytes, 'capped', u)],
-    ['the capped part once every window and chunk is full', bytesFigure(now.cappedMaxBytes, 'cappedMax', u)],
+    [
+      'the capped part stops growing from',
+      now.cappedFullTokens > 0n
+        ? textFigure(longTokens(now.cappedFullTokens), 'cappedFull', now.cappedFullTokens.toString())
+        : textFigure('no windowed or chunked layers', 'cappedFull', '0'),
+    ],
     [
       `Fixed per sequence, ${sess} (same at every context length; ${state.stateDtype})`,
       bytesFigure(now.stateBytes, 'stateTotal', u),

@@ -1,0 +1,82 @@
+// The context marker on the chart as a control: drag it (mouse, pen or touch) or focus it and use
+// the arrow keys, like the context slider it mirrors (same accessible name, same 400 log-spaced
+// positions). An HTML element over the SVG, because the chart itself is one image to assistive
+// technology. It only proposes a context length (onTokens); the demo decides and redraws.
+
+import { h } from '../../lib/dom.js';
+import { M } from './chart.js';
+import { longTokens, shortTokens } from './format.js';
+import { SLIDER_STEPS, positionOf, tokensAt } from './state.js';
+
+const CHART_LEFT = M.left;
+const CHART_RIGHT = M.right;
+
+/**
+ * Builds the handle inside `box` (the chart's box). label: the slider's accessible name;
+ * onTokens(tokens, done): done is true at the end of a drag or for a key. Returns { el,
+ * place(tokens, width) } (width: the chart's viewBox width).
+ */
+export function buildHandle(box, label, onTokens) {
+  const el = h('div', {
+    class: 'lm-handle',
+    role: 'slider',
+    tabindex: 0,
+    'aria-label': label,
+    'aria-valuemin': 0,
+    'aria-valuemax': SLIDER_STEPS,
+  });
+  box.append(el);
+  let pos = 0;
+  let viewWidth = 640;
+  let drag = null; // { left, scale } of the chart while a pointer drags
+
+  const toPos = (clientX) => {
+    const x = (clientX - drag.left) / drag.scale; // in viewBox units
+    const frac = (x - CHART_LEFT) / (viewWidth - CHART_LEFT - CHART_RIGHT);
+    return Math.min(SLIDER_STEPS, Math.max(0, Math.round(frac * SLIDER_STEPS)));
+  };
+  function start(e) {
+    if (e.button !== undefined && e.button !== 0) return;
+    const r = box.getBoundingClientRect();
+    drag = { left: r.left, scale: r.width / viewWidth };
+    try {
+      el.setPointerCapture(e.pointerId); // the drag follows the pointer off the handle
+    } catch {
+      // a pointer the browser no longer tracks: the drag still works while over the handle
+    }
+    el.focus({ preventScroll: true });
+    e.preventDefault();
+    onTokens(tokensAt(toPos(e.clientX)), false);
+  }
+  el.onpointerdown = start;
+  el.onpointermove = (e) => {
+    if (drag) onTokens(tokensAt(toPos(e.clientX)), false);
+  };
+  el.onpointerup = el.onpointercancel = (e) => {
+    if (!drag) return;
+    onTokens(tokensAt(toPos(e.clientX)), true);
+    drag = null;
+  };
+  el.onkeydown = (e) => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 }[e.key];
+    let next = null;
+    if (step !== undefined) next = Math.min(SLIDER_STEPS, Math.max(0, pos + step));
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = SLIDER_STEPS;
+    if (next === null) return;
+    e.preventDefault();
+    onTokens(tokensAt(next), true);
+  };
+
+  /** Puts the handle at `tokens` on a chart `width` units wide (the box scales it with CSS). */
+  function place(tokens, width) {
+    viewWidth = width;
+    pos = positionOf(tokens);
+    const frac = (CHART_LEFT + (pos / SLIDER_STEPS) * (width - CHART_LEFT - CHART_RIGHT)) / width;
+    const left = `${(frac * 100).toFixed(3)}%`;
+    if (el.style.left !== left) el.style.left = left;
+    el.setAttribute('aria-valuenow', String(pos));
+    el.setAttribute('aria-valuetext', `${longTokens(tokens)} (${shortTokens(tokens)})`);
+  }
+  return { el, place };
+}
