@@ -285,3 +285,14 @@ test('the context marker on the chart is a control: mouse, touch and keyboard, n
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('units and the memory axis are secondary settings, under a "Settings" disclosure', async () => {
+  const { page, demo } = await open();
+  const settings = demo.locator('details.lm-settings');
+  assert.equal(await settings.evaluate((d) => d.open), false, 'secondary settings start folded');
+  assert.equal(await settings.locator('summary').textContent(), 'Settings');
+  await settings.locator('summary').click();
+  await demo.locator('input[id$="-unit-decimal"]').check();
+  assert.match(await demo.locator('.lm-figures [data-figure="kvPerToken"] .lm-value').textContent(), /kB/);
+  await page.close();
+});

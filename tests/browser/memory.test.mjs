@@ -58,6 +58,8 @@ async function reset() {
   for (const which of ['kvdtype', 'statedtype', 'weightdtype'])
     await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
   await demo.locator('input[id$="-gpu-80"]').check();
+  const settings = demo.locator('details.lm-settings');
+  if (!(await settings.evaluate((d) => d.open))) await settings.locator('summary').click();
   await demo.locator('input[id$="-unit-binary"]').check();
   await demo.locator('input[id$="-scale-log"]').check();
   return { page, demo, problems };

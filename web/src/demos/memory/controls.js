@@ -235,11 +235,17 @@ export function buildControls(root, on) {
       field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
       field(label(`${id}-tp`, 'Tensor parallelism (the model split over N GPUs of this budget)'), tp),
     ),
+    // secondary settings (how the numbers are shown) behind one disclosure
     h(
-      'div',
-      { class: 'lm-display' },
-      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Units' }), unit.labels),
-      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Memory axis' }), scale.labels),
+      'details',
+      { class: 'lm-settings' },
+      h('summary', { text: 'Settings' }),
+      h(
+        'div',
+        { class: 'lm-display' },
+        h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Units' }), unit.labels),
+        h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Memory axis' }), scale.labels),
+      ),
     ),
   ];
 
