@@ -43,15 +43,20 @@ Result<unsigned long long> parse_uint63(const char* name, const std::string& tex
 }
 
 Status check_vec(const char* name, const double* x, long long len, long long expected) {
+  return check_vec(name, x, len, expected, limits::maxAbsValue);
+}
+
+Status check_vec(const char* name, const double* x, long long len, long long expected,
+                 double max_abs) {
   if (len != expected) {
     return Status::bad(std::string(name) + " must have " + std::to_string(expected) +
                        " numbers (got " + std::to_string(len) + ")");
   }
   for (long long i = 0; i < len; ++i) {
-    if (!std::isfinite(x[i]) || std::fabs(x[i]) > limits::maxAbsValue) {
+    if (!std::isfinite(x[i]) || std::fabs(x[i]) > max_abs) {
       return Status::bad(std::string(name) + "[" + std::to_string(i) +
-                         "] must be a finite number from -" + fmt_num(limits::maxAbsValue) +
-                         " to " + fmt_num(limits::maxAbsValue) + " (got " + fmt_num(x[i]) + ")");
+                         "] must be a finite number from -" + fmt_num(max_abs) + " to " +
+                         fmt_num(max_abs) + " (got " + fmt_num(x[i]) + ")");
     }
   }
   return Status::good();

@@ -75,8 +75,12 @@ export function mergeState(base, input, limit) {
           a.k.every(inRange) &&
           a.v.every(inRange),
       );
-    if (ok) next.associations = list.map((a) => ({ k: a.k.slice(), v: a.v.slice() }));
-    else
+    if (ok) {
+      next.associations = list.map((a) => ({ k: a.k.slice(), v: a.v.slice() }));
+      // A ledger given without its page opens with every write applied, whatever the count (the
+      // chapter's example included: its three writes, as §4.1 shows them).
+      if (!('step' in input)) next.step = next.associations.length;
+    } else
       notices.push(
         `Setting \u201cassociations\u201d must list up to ${MAX_ASSOCIATIONS} pairs {k, v} of ${next.d} numbers each, keys not zero; ignored.`,
       );

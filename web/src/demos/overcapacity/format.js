@@ -1,16 +1,16 @@
 // Formatting only: every number shown here was computed by the core (la.interferenceSweep /
 // la.interferenceStore); this file turns it into text and never does arithmetic on it.
 
-const MINUS = '\u2212';
+import { formatNumber } from '../../lib/format.js';
+
 const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
-/** A cosine or another quantity in [−1, 1]: two decimals, typographic minus. */
+/** A cosine or another quantity in [−1, 1]: two significant digits (0.77, 0.004, never a bare 0
+ *  for a non-zero value), typographic minus (the page kit's formatNumber). */
 export function formatCos(x, places = 2) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
-  let s = x.toFixed(places);
-  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
-  return s.replace('-', MINUS);
+  return formatNumber(x, places);
 }
 
 /** A fraction in [0, 1] shown as a percent with at most one decimal ("96%", "0.3%"). */
