@@ -138,7 +138,8 @@ const unquoted = (text) => text.replace(/\u201c[^\u201d]*\u201d?/g, '\u201c\u201
 
 /** The ledger's numbers on screen, with the core's value for each (from the same model.js). */
 function ledgerShown(state) {
-  const q = (sel) => [...document.querySelectorAll(`.la-ledger ${sel}`)].map((el) => el.textContent);
+  const shown = (sel) => [...document.querySelectorAll(`.la-ledger ${sel}`)].filter((el) => !el.closest('[hidden]'));
+  const q = (sel) => shown(sel).map((el) => el.textContent);
   const vec = (sel) =>
     q(sel).map((t) =>
       t
@@ -152,7 +153,7 @@ function ledgerShown(state) {
     coefficients: q('[data-part="coefficient"]'),
     terms: vec('[data-part="term"]'),
     denominator: q('[data-part="denominator"] td'),
-    overlaps: [...document.querySelectorAll('.la-ledger [data-part^="angle-"]')].map((tr) => ({
+    overlaps: shown('[data-part^="angle-"]').map((tr) => ({
       i: Number(tr.dataset.part.slice(6)) - 1,
       text: tr.querySelector('[data-part="overlap"]').textContent,
     })),

@@ -575,7 +575,9 @@ test('issue 22.5: under forced colours the receipts and ledger bars stay visible
 });
 
 test('issue 22.9: at 320 px the \u00d7 buttons fit, and an empty ledger says so with one period', async () => {
-  const { page } = await openLedger('', { width: 320, height: 800 });
+  const { page } = await openPage(browser, new URL('index.html', server.url).href, { width: 320, height: 800 });
+  await page.locator(ROOT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
   const sticking = await page.$$eval('.la-ledger [data-action^="remove-"]', (buttons) =>
     buttons
       .map((b) => {
