@@ -25,8 +25,8 @@ import { computeLedger } from '../../web/src/demos/ledger/model.js';
 import { createLinattn } from '../../wasm/index.mjs';
 
 const SEED = Number(process.env.EXPLORE_SEED ?? 2222) >>> 0;
-const LINKS = 4; // links per demo, the first one without settings
-const STEPS = Number(process.env.EXPLORE_STEPS ?? 22); // actions per link: 3 × 4 × 22 = 264 in all
+const LINKS = 3; // links per demo, the first one without settings
+const STEPS = Number(process.env.EXPLORE_STEPS ?? 25); // actions per link: 3 × 3 × 25 = 225 in all
 const DEMOS = ['ledger', 'memory', 'overcapacity'];
 
 // ---- random links ----------------------------------------------------------------------------
@@ -327,7 +327,7 @@ async function explore(demo) {
   for (let link = 0; link < LINKS; link++) {
     const entries = link === 0 ? [] : randomLink(demo, r);
     const url = new URL(`embed.html?${toQuery([['demo', demo], ...entries])}`, server.url).href;
-    const { page, problems } = await openPage(browser, url, { width: link === 3 ? 360 : 1100, height: 900 });
+    const { page, problems } = await openPage(browser, url, { width: link === 2 ? 360 : 1100, height: 900 });
     page.setDefaultTimeout(4000);
     const log = [`open ${url.slice(url.indexOf('embed.html'))}`];
     const where = (step) =>
