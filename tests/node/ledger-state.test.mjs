@@ -106,3 +106,13 @@ test('issue 22.8: associations without a step open with every write applied, wha
   const bad = mergeState({ ...exampleState(), step: 2 }, { associations: 'x' }, LIMIT);
   assert.equal(bad.state.step, 2);
 });
+
+test('issue 22.9: notices speak of keys and values and their range, not of code', () => {
+  const { notices } = mergeState(exampleState(), { associations: [{ k: [2e6, 0], v: [1, 1] }], freeQuery: [1] }, LIMIT);
+  assert.equal(
+    notices[0],
+    'Setting \u201cassociations\u201d must list up to 8 pairs of a key and a value, 2 numbers each, between \u22121e6 and 1e6, with no key all zeros; ignored.',
+  );
+  assert.equal(notices[1], 'Setting \u201cfreeQuery\u201d must be 2 numbers between \u22121e6 and 1e6; ignored.');
+  for (const n of notices) assert.doesNotMatch(n, /[{}[\]]|got |inf\b|NaN/);
+});
