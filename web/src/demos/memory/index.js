@@ -21,7 +21,12 @@ import { cloneState, defaultState, fieldPatches, mergeState } from './state.js';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
 
-export function mount(rootElement, { la, state: initialState, onStateChange } = {}) {
+/**
+ * @param {HTMLElement} rootElement
+ * @param {import('../types').MountOptions} options
+ * @returns {import('../types').DemoHandle}
+ */
+export function mount(rootElement, { la, state: initialState, onStateChange }) {
   const timed = workTimer('memory'); // its own work, as User Timing measures la-memory:*
   let state = defaultState();
   let results = null; // the core's answer for `state` (compute.js)

@@ -32,6 +32,14 @@ export const Y_SCALES = [
   ['linear', 'linear'],
 ];
 
+/**
+ * The figure's settings (settings.js names them for links and attributes).
+ * @typedef {{ preset: string, linear: boolean, custom: { layers: object[], params?: number, linearTwin?: object } | null,
+ *   tokens: number, sessions: number, kvDtype: string, stateDtype: string, weightDtype: string,
+ *   gpu: string, gpuCustom: string, unit: string, yScale: string }} MemoryState
+ */
+
+/** @type {Readonly<MemoryState>} */
 export const DEFAULTS = Object.freeze({
   preset: 'llama-3-8b',
   linear: false,
@@ -47,6 +55,7 @@ export const DEFAULTS = Object.freeze({
   yScale: 'log',
 });
 
+/** @returns {MemoryState} */
 export function defaultState() {
   return { ...DEFAULTS };
 }
@@ -100,12 +109,18 @@ export function mergeState(base, input, presetIds) {
   return { state: { ...base, ...patch }, patch, notices: ignored };
 }
 
-/** When the core refuses a patch as a whole, its fields are tried one at a time, in this order;
- *  a custom preset travels with its model. Returns [[field, onePatch], ...]. */
+/**
+ * When the core refuses a patch as a whole, its fields are tried one at a time, in this order;
+ * a custom preset travels with its model. Returns [[field, onePatch], ...].
+ * @param {Partial<MemoryState>} patch
+ * @returns {Array<[string, Partial<MemoryState>]>}
+ */
 export function fieldPatches(patch) {
+  /** @type {Array<[string, Partial<MemoryState>]>} */
   const out = [];
   for (const k of Object.keys(patch)) {
     if (k === 'preset' && patch.preset === CUSTOM_ID && 'custom' in patch) continue; // with custom
+    /** @type {Partial<MemoryState>} */
     const one = { [k]: patch[k] };
     if (k === 'custom' && patch.preset === CUSTOM_ID) one.preset = CUSTOM_ID;
     out.push([k, one]);
