@@ -72,5 +72,8 @@ test('the demos format through the kit', () => {
   assert.equal(formatCos(0.004), '0.004');
   assert.equal(formatCos(0.7712), '0.77');
   assert.equal(formatCos(-0.0002), `${M}0.0002`);
-  assert.equal(formatCos(1), '1');
+  assert.equal(formatCos(1), '1.00');
+  assert.equal(formatCos(-0.001), `${M}0.001`);
+  assert.equal(formatCos(-0.004, 3), `${M}0.004`);
+  assert.equal(formatCos(0), '0.00');
 });
