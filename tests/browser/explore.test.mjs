@@ -117,7 +117,9 @@ function snapshot(notices) {
   const figure = document.querySelector('figure') ?? document.body;
   words.push(figure.innerText);
   // aria-valuenow must be a number: one that is not reads as "NaN" below.
-  for (const el of figure.querySelectorAll('[aria-valuenow]')) words.push(String(Number(el.getAttribute('aria-valuenow'))));
+  for (const el of figure.querySelectorAll('[aria-valuenow]')) {
+    words.push(String(Number(el.getAttribute('aria-valuenow'))));
+  }
   for (const el of figure.querySelectorAll('[aria-valuetext], [aria-label], [title]')) {
     for (const a of ['aria-valuetext', 'aria-label', 'title']) if (el.hasAttribute(a)) words.push(el.getAttribute(a));
   }
