@@ -173,8 +173,13 @@ export function buildEditor(id, onModel, maxGroups) {
 
   /** Shows `model` in the editor (the draft starts again from it). */
   function show(model) {
+    const root = el.getRootNode();
+    const active = /** @type {Document | ShadowRoot} */ (root).activeElement;
+    const focusedId = active && el.contains(active) ? active.id : '';
     draft = draftFromModel(model);
     build();
+    // a rebuild must not drop the reader's focus: back to the same field (or the Add button)
+    if (focusedId) (el.querySelector(`[id="${focusedId}"]`) ?? addGroup).focus();
   }
   return { el, error, show };
 }
