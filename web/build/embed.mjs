@@ -5,12 +5,14 @@
 //   dist/linattn-elements.js           the custom elements: one ES module with everything inlined
 //                                      (wasm, worker, CSS as text for the shadow roots)
 //   dist/embed-<demo>-standalone.html  embed.html for one demo, one file (works from file://)
-//   dist/oembed.json, oembed-<demo>.json  static oEmbed answers (relative URLs)
+//   dist/oembed.json, oembed-<demo>.json, embed-<demo>.html  oEmbed (oembed.mjs: measured heights,
+//                                      absolute URLs under SITE_URL)
 import { build as viteBuild } from 'vite';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { standalonePlugins } from './plugins.mjs';
 import { inlineStandalone } from './inline.mjs';
+import { htmlToTree } from './html-tree.mjs';
 
 // Which demos there are (and their embed heights) is web/src/demos/registry.js's, passed in by
 // build.mjs as `demos` (see demos.mjs).
@@ -57,7 +59,8 @@ export function writeEmbedCaptions(genDir, demos) {
     const html = mathmlOnly(m[1]);
     const label = textOf(/<span class="fig-label">([\s\S]*?)<\/span>/.exec(html)?.[1] ?? '');
     const title = textOf(/<strong>([\s\S]*?)<\/strong>/.exec(html)?.[1] ?? demo).replace(/\.$/, '');
-    out[demo] = { label, title, html, text: textOf(html) };
+    // nodes: the same caption as data (html-tree.mjs), built with createElement by the pages.
+    out[demo] = { label, title, nodes: htmlToTree(html), text: textOf(html) };
   }
   writeFileSync(join(genDir, 'embed-captions.json'), `${JSON.stringify(out, null, 2)}\n`);
   return out;
@@ -123,21 +126,5 @@ export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webD
   }
 }
 
-/** Static oEmbed answers. URLs are relative to dist/ (oEmbed consumers want absolute ones: a site
- *  that publishes them should rewrite the prefix, see README "For course authors"). */
-export function writeOembed({ distDir, meta, captions, demos }) {
-  const chapter = `${meta.kicker ?? ''} — ${meta.title ?? ''}`.replace(/^ — /, '');
-  const base = {
-    version: '1.0', type: 'rich', provider_name: chapter, provider_url: './index.html',
-    width: 720, cache_age: 86400,
-  };
-  const iframe = (demo, height) => `<iframe src="./embed.html?demo=${demo}" title="${
-    (captions[demo]?.label ?? demo).replace(/"/g, '&quot;')}: ${(captions[demo]?.title ?? '').replace(/"/g, '&quot;')}" `
-    + `width="100%" height="${height}" style="border:0;width:100%" loading="lazy"></iframe>`;
-  const first = demos[0];
-  const files = { 'oembed.json': { ...base, title: `${chapter} (interactive figures)`, height: first.embedHeight, html: iframe(first.name, first.embedHeight) } };
-  for (const { name: demo, embedHeight } of demos) {
-    files[`oembed-${demo}.json`] = { ...base, title: `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`, height: embedHeight, html: iframe(demo, embedHeight) };
-  }
-  for (const [name, body] of Object.entries(files)) writeFileSync(join(distDir, name), `${JSON.stringify(body, null, 2)}\n`);
-}
+// oEmbed answers and the per-demo pages: oembed.mjs.
+export { writeOembed } from './oembed.mjs';
