@@ -100,8 +100,13 @@ export async function startHosts({ pageHeaders = {} } = {}) {
  * Opens `url` in a new page and collects problems: console errors (CSP and Trusted Types
  * violations included, from every frame), uncaught errors, failed requests.
  */
-export async function openHostPage(browser, url, { width = 1280, height = 900, colorScheme } = {}) {
+export async function openHostPage(
+  browser,
+  url,
+  { width = 1280, height = 900, colorScheme, init, waitUntil = 'load' } = {},
+) {
   const page = await browser.newPage();
+  if (init) await page.addInitScript(init); // runs in every frame before its own scripts
   const problems = [];
   await page.setViewportSize({ width, height });
   if (colorScheme) await page.emulateMedia({ colorScheme });
@@ -113,6 +118,6 @@ export async function openHostPage(browser, url, { width = 1280, height = 900, c
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
-  await page.goto(url, { waitUntil: 'load' });
+  await page.goto(url, { waitUntil });
   return { page, problems };
 }

@@ -44,9 +44,10 @@ async function open(file, options) {
 
 const READY = '.linattn-mount[data-status="ready"]';
 
-/** The iframe's content frame, once its demo is mounted. */
+/** The iframe's content frame (an id or a selector), once its demo is mounted. */
 async function readyFrame(page, id) {
-  const handle = await page.waitForSelector(`#${id}`, { state: 'attached', timeout: 30000 });
+  const selector = /^[\w-]+$/.test(id) ? `#${id}` : id;
+  const handle = await page.waitForSelector(selector, { state: 'attached', timeout: 30000 });
   let frame = await handle.contentFrame();
   await waitUntil(
     async () => {
@@ -102,4 +103,271 @@ test('2. custom elements follow theme="dark", theme="light" and the reader\'s da
   // Changing the attribute later restyles the element.
   await page.evaluate(() => document.getElementById('dark').setAttribute('theme', 'light'));
   assert.equal((await look('dark')).bg, '#fcfbf8');
+});
+
+// ---- 3. elements driven by scripts ----------------------------------------------------------------
+test('3. attributes and state set before mount are kept, removed attributes and caption changes apply, events follow the reader only', async () => {
+  const { page } = await open('elements.html');
+  await page.waitForFunction(() => customElements.get('linattn-memory'), null, { timeout: 30000 });
+  await page.evaluate(() => {
+    window.events = { ledger: 0, overcapacity: 0, memory: 0 };
+    const make = (tag, attrs) => {
+      const el = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      el.addEventListener('linattn-statechange', () => window.events[tag.slice(8)]++);
+      document.getElementById('place').append(el);
+      return el;
+    };
+    // Set right after append, before the demo could mount.
+    const ledger = make('linattn-ledger', { id: 'ledger' });
+    ledger.setAttribute('step', '1');
+    ledger.state = { featureMap: 'elu1' };
+    const oc = make('linattn-overcapacity', { id: 'oc', d: '16', n: '20', trials: '2' });
+    oc.state = { keys: 'orthogonal' };
+    make('linattn-memory', { id: 'memory', linear: '', tokens: '1000000' });
+  });
+  for (const id of ['ledger', 'oc', 'memory']) await readyElement(page, id);
+  const state = (id) => page.evaluate((i) => document.getElementById(i).state, id);
+  await page.waitForFunction(() => document.getElementById('oc').state.keys === 'orthogonal', null, { timeout: 10000 });
+  assert.equal((await state('ledger')).step, 1, 'step set after append');
+  assert.equal((await state('ledger')).featureMap, 'elu1', 'state assigned before ready');
+  assert.equal((await state('memory')).linear, true);
+
+  // Later script changes: attributes (set and removed) and element.state.
+  await page.evaluate(() => {
+    document.getElementById('ledger').setAttribute('step', '2');
+    document.getElementById('oc').setAttribute('n', '24');
+    document.getElementById('memory').removeAttribute('linear');
+  });
+  await page.waitForFunction(() => document.getElementById('memory').state?.linear === false, null, { timeout: 30000 });
+  assert.equal((await state('ledger')).step, 2);
+  assert.equal((await state('oc')).n, 24);
+  assert.equal((await state('memory')).tokens, 1000000, 'the other settings stay');
+  await page.evaluate(() => {
+    document.getElementById('ledger').removeAttribute('step');
+  });
+  await page.waitForFunction(() => document.getElementById('ledger').state?.step === 3, null, { timeout: 30000 });
+  assert.equal((await state('ledger')).featureMap, 'elu1', 'a removed attribute resets only its own setting');
+
+  // caption="none" later hides the caption; removing it brings the caption back.
+  const captions = () =>
+    page.evaluate(() => document.getElementById('ledger').shadowRoot.querySelectorAll('.linattn-caption').length);
+  assert.equal(await captions(), 1);
+  await page.evaluate(() => document.getElementById('ledger').setAttribute('caption', 'none'));
+  assert.equal(await captions(), 0);
+  await page.evaluate(() => document.getElementById('ledger').removeAttribute('caption'));
+  assert.equal(await captions(), 1);
+
+  // None of that was the reader: no events. Then one reader change in each demo: one event each.
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 0, overcapacity: 0, memory: 0 });
+  await page.locator('#ledger [data-part="fm-identity"]').check();
+  await page.locator('#oc [data-part="keys"]').selectOption('random');
+  await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
+  await page.waitForFunction(() => Object.values(window.events).every((n) => n >= 1), null, { timeout: 10000 });
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 1, memory: 1 });
+});
+
+// ---- 4. hostile host CSS -------------------------------------------------------------------------
+test('4. host CSS on the element itself (even !important) does not reach inside: same text size, same height', async () => {
+  const measure = async (file) => {
+    const { page } = await open(file);
+    await readyElement(page, 'narrow');
+    await page.waitForTimeout(300);
+    return page.evaluate(() => {
+      const el = document.getElementById('narrow');
+      const text = el.shadowRoot.querySelector('.linattn-mount label, .linattn-mount p, .linattn-mount span');
+      const style = getComputedStyle(text);
+      return {
+        fontSize: style.fontSize,
+        letterSpacing: style.letterSpacing,
+        textTransform: style.textTransform,
+        fontFamily: style.fontFamily,
+        height: Math.round(el.getBoundingClientRect().height),
+      };
+    });
+  };
+  const plain = await measure('plain.html');
+  const hostile = await measure('hostile.html');
+  assert.equal(hostile.fontSize, plain.fontSize, 'inner text size');
+  assert.equal(hostile.letterSpacing, 'normal');
+  assert.equal(hostile.textTransform, 'none');
+  assert.equal(hostile.fontFamily, plain.fontFamily);
+  assert.ok(
+    Math.abs(hostile.height - plain.height) <= 2,
+    `the ledger at 320 px: ${hostile.height} px under hostile CSS, ${plain.height} px without`,
+  );
+});
+
+// ---- 5. Trusted Types ------------------------------------------------------------------------------
+test(`5. under "${TRUSTED_TYPES_CSP}" all three elements become ready, with captions, and nothing is refused`, async () => {
+  const { page } = await open('trusted-types.html');
+  for (const id of ['ledger', 'overcapacity', 'memory']) await readyElement(page, id);
+  const captions = await page.evaluate(() =>
+    ['ledger', 'overcapacity', 'memory'].map((id) => ({
+      text: document.getElementById(id).shadowRoot.querySelector('.linattn-caption')?.textContent ?? '',
+      math: document.getElementById(id).shadowRoot.querySelectorAll('.linattn-caption math').length,
+    })),
+  );
+  for (const c of captions) assert.match(c.text, /^Figure 4\.\d/);
+  assert.ok(
+    captions.some((c) => c.math > 0),
+    'MathML in the captions is built as elements',
+  );
+  const mathNs = await page.evaluate(
+    () => document.querySelector('linattn-overcapacity, linattn-ledger, linattn-memory') &&
+      [...document.querySelectorAll('linattn-ledger, linattn-overcapacity, linattn-memory')]
+        .flatMap((el) => [...el.shadowRoot.querySelectorAll('.linattn-caption math')])
+        .every((m) => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML'),
+  );
+  assert.equal(mathNs, true);
+});
+
+// ---- 6. an iframe far down the page -------------------------------------------------------------
+test('6. an iframe 1,300 px down the page (loading=lazy) reports its real height without being scrolled to, and answers pym\'s width message', async () => {
+  const { page } = await open('offscreen.html', { height: 900 });
+  const last = () => page.evaluate(() => ({ amp: window.amp.at(-1) ?? 0, pym: window.pym.at(-1) ?? 0 }));
+  // The mounted ledger is far taller than the iframe's 900 px placeholder.
+  await page.waitForFunction(() => (window.amp.at(-1) ?? 0) > 1200, null, { timeout: 60000 });
+  await page.waitForTimeout(3500); // the embed's settling reports
+  const offscreen = await last();
+  assert.equal(offscreen.pym, offscreen.amp, 'both protocols agree');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'never scrolled');
+  // Scrolled into view, the height does not jump: it was already the real one.
+  await page.locator('#late').scrollIntoViewIfNeeded();
+  const frame = await readyFrame(page, 'late');
+  await page.waitForTimeout(1500);
+  const seen = await last();
+  assert.ok(Math.abs(seen.amp - offscreen.amp) <= 2, `height off-screen ${offscreen.amp} px, on screen ${seen.amp} px`);
+  assert.ok(
+    Math.abs(seen.amp - (await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height)))) <= 30,
+  );
+
+  // Off-screen again, narrower, then pym's width message: an answer with the new height.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    window.pym.length = 0;
+    const f = document.getElementById('late');
+    f.style.width = '400px';
+    f.contentWindow.postMessage('pymxPYMxlatexPYMxwidthxPYMx400', '*');
+  });
+  await page.waitForFunction((wide) => (window.pym.at(-1) ?? 0) > wide + 100, seen.amp, { timeout: 10000 });
+});
+
+// ---- 7. oEmbed -----------------------------------------------------------------------------------
+const DEMOS = ['ledger', 'overcapacity', 'memory'];
+test('7. oEmbed: each demo\'s page links its own answer, whose width matches its html and whose height is the real one at that width', async () => {
+  for (const demo of DEMOS) {
+    // Discovery without scripts: the static page of the demo.
+    const html = await (await fetch(`${hosts.distUrl}embed-${demo}.html`)).text();
+    const href = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1];
+    assert.equal(href, `./oembed-${demo}.json`, `embed-${demo}.html discovery`);
+    const answer = await (await fetch(new URL(href, `${hosts.distUrl}embed-${demo}.html`))).json();
+    assert.equal(answer.type, 'rich');
+    assert.match(answer.html, new RegExp(`src="\\./embed\\.html\\?demo=${demo}"`));
+    assert.equal(Number(/ width="(\d+)"/.exec(answer.html)?.[1]), answer.width, `${demo}: the html's width is the stated one`);
+    assert.equal(Number(/ height="(\d+)"/.exec(answer.html)?.[1]), answer.height);
+    assert.deepEqual(JSON.parse(readFileSync(join(DIST, `oembed-${demo}.json`), 'utf8')), answer);
+
+    // Pasted by a consumer at the stated width: the embed's own height is the stated one.
+    const { page } = await open('oembed.html');
+    await page.evaluate(
+      ({ code, base }) => {
+        const box = document.getElementById('pasted');
+        const f = document.createElement('iframe');
+        const src = /src="([^"]+)"/.exec(code)[1].replace('./', base);
+        f.src = src;
+        f.width = /width="(\d+)"/.exec(code)[1];
+        f.height = /height="(\d+)"/.exec(code)[1];
+        f.style.border = '0';
+        box.append(f);
+      },
+      { code: answer.html, base: hosts.distUrl },
+    );
+    const frame = await readyFrame(page, '#pasted > iframe');
+    await page.waitForTimeout(2000);
+    const reported = await page.evaluate(() => window.amp.at(-1));
+    const scroll = await frame.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(Math.abs(reported - answer.height) <= 4, `${demo}: real height ${reported} px at ${answer.width} px, oEmbed says ${answer.height}`);
+    assert.ok(scroll <= answer.height + 1, `${demo}: the pasted iframe does not scroll (content ${scroll} px)`);
+  }
+  // With scripts, embed.html?demo=memory names the memory answer too.
+  const { page } = await open('oembed.html');
+  await page.goto(`${hosts.distUrl}embed.html?demo=memory`);
+  await page.locator(READY).waitFor({ timeout: 60000 });
+  assert.equal(
+    await page.evaluate(() => document.querySelector('link[type="application/json+oembed"]').getAttribute('href')),
+    './oembed-memory.json',
+  );
+});
+
+// ---- 9. printing before scrolling ----------------------------------------------------------------
+/** Pages in a PDF. */
+const pdfPages = (buf) => (buf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
+test('9. printing the chapter at once, before scrolling, includes every figure', async () => {
+  // window.print is recorded (the figures' states when it was called) instead of opening a dialog.
+  const recordPrint = () => {
+    window.print = () => {
+      window.printedWith = [...document.querySelectorAll('.demo-mount')].map((m) => m.dataset.status ?? 'none');
+    };
+  };
+  const p = await openHostPage(browser, `${hosts.distUrl}index.html`, { init: recordPrint, waitUntil: 'domcontentloaded' });
+  opened.push(p);
+  const { page } = p;
+  await page.keyboard.press('Control+P');
+  await page.waitForFunction(() => window.printedWith, null, { timeout: 60000 });
+  const statuses = await page.evaluate(() => window.printedWith);
+  assert.equal(statuses.length, 3);
+  assert.deepEqual(statuses, ['ready', 'ready', 'ready'], 'every figure was mounted before the print began');
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const first = pdfPages(await page.pdf({ format: 'A4' }));
+
+  // Opened and left alone (no scrolling, no key), the figures mount in idle time: a print from the
+  // browser's menu a moment later has them all, and prints the same pages.
+  const q = await openHostPage(browser, `${hosts.distUrl}index.html`);
+  opened.push(q);
+  await q.page.waitForFunction(
+    () => [...document.querySelectorAll('.demo-mount')].every((m) => m.dataset.status === 'ready'),
+    null,
+    { timeout: 60000 },
+  );
+  assert.equal(await q.page.evaluate(() => window.scrollY), 0);
+  const idle = pdfPages(await q.page.pdf({ format: 'A4' }));
+  assert.equal(idle, first, 'the same print either way');
+  // Without the figures (the core held back, so none can mount) the chapter prints far fewer
+  // pages (the issue's first print: 6 pages, then 13).
+  const bare = await browser.newPage();
+  await bare.route('**/*.wasm', () => {}); // never answered
+  await bare.goto(`${hosts.distUrl}index.html`, { waitUntil: 'load' });
+  opened.push({ page: bare, problems: [] });
+  const without = pdfPages(await bare.pdf({ format: 'A4' }));
+  assert.ok(first > without, `with the figures ${first} pages, without ${without}`);
+});
+
+// ---- 10. sandboxed iframe -------------------------------------------------------------------------
+test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep runs on the page thread in tasks of at most 50 ms', async () => {
+  const watchLongTasks = () => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  };
+  const { page } = await open('sandboxed.html', { init: watchLongTasks });
+  const frame = await readyFrame(page, 'sandboxed');
+  assert.equal(await frame.evaluate(() => origin), 'null', 'an opaque origin');
+  const demo = frame.locator('.la-overcapacity');
+  await waitUntil(async () => (await demo.getAttribute('data-sweep')) === 'complete', {
+    timeout: 120000,
+    message: 'the full sweep on the page thread',
+  });
+  assert.match(await frame.locator('.linattn-mount').textContent(), /workers are unavailable here/);
+  const tasks = await frame.evaluate(() => window.longTasks);
+  const worst = Math.max(0, ...tasks);
+  assert.ok(worst <= 50, `long tasks in the sandboxed frame: ${tasks.join(', ')} ms`);
+  // "Open in the chapter" opens a new window (allow-popups), on the chapter's page.
+  const link = frame.locator('.linattn-source');
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.match(await link.getAttribute('href'), /\/index\.html#figure-overcapacity/);
 });

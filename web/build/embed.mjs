@@ -82,6 +82,37 @@ function noDocumentCss() {
   };
 }
 
+/** The one Trusted Types policy of the custom elements, named `linattn` (README: a host that
+ *  enforces Trusted Types lists it: `trusted-types linattn`). It is only used for the overcapacity
+ *  demo's worker, whose script the bundle makes itself (a blob: or data: URL of inlined code);
+ *  everything else is built with createElement and text. Vite's inline-worker wrapper calls
+ *  `new Worker(string)`, which such hosts refuse, so in this bundle `new Worker(` goes through it. */
+const TRUSTED_WORKER = `const __laWorker = (() => {
+  let policy;
+  const trusted = (url) => {
+    const text = String(url);
+    if (!/^(blob:|data:text\\/javascript[;,])/.test(text)) throw new TypeError('linattn: only its own inlined worker may start');
+    if (!globalThis.trustedTypes?.createPolicy) return text;
+    policy ??= globalThis.trustedTypes.createPolicy('linattn', { createScriptURL: (u) => u });
+    return policy.createScriptURL(text);
+  };
+  return class extends Worker {
+    constructor(url, options) {
+      super(trusted(url), options);
+    }
+  };
+})();
+`;
+function trustedWorkers() {
+  return {
+    name: 'la-trusted-workers',
+    renderChunk(code) {
+      if (!code.includes('new Worker(')) return null;
+      return { code: TRUSTED_WORKER + code.replaceAll('new Worker(', 'new __laWorker('), map: null };
+    },
+  };
+}
+
 /** dist/linattn-elements.js: one ES module, nothing else to fetch. */
 export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
@@ -91,7 +122,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [noDocumentCss(), ...standalonePlugins({ root, genDir })],
+    plugins: [noDocumentCss(), ...standalonePlugins({ root, genDir }), trustedWorkers()],
     define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
     worker: { format: 'iife', plugins: () => standalonePlugins({ root, genDir }) },
     build: {
