@@ -17,7 +17,12 @@ const SERVED = resolve(process.env.HOSTS_DIST ?? DIST);
 
 function cspOf(html) {
   const m = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-  return m ? m[1].replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]
+        .replace(/&#39;|&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 function listen(handler, host) {
