@@ -29,7 +29,7 @@ function listen(handler, host) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      await handler(path, req, res);
+      await handler(path, res);
     } catch (err) {
       res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(err));
@@ -62,7 +62,7 @@ async function fileIn(root, path) {
  * host CSP, for example). Resolves to { hostUrl, distUrl, close() }.
  */
 export async function startHosts({ pageHeaders = {} } = {}) {
-  const dist = await listen(async (path, req, res) => {
+  const dist = await listen(async (path, res) => {
     const file = await fileIn(SERVED, path);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
@@ -77,7 +77,7 @@ export async function startHosts({ pageHeaders = {} } = {}) {
     res.writeHead(200, headers);
     res.end(body);
   }, 'localhost');
-  const host = await listen(async (path, req, res) => {
+  const host = await listen(async (path, res) => {
     const file = await fileIn(resolve(HOST_PAGES), path);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
