@@ -109,7 +109,7 @@ function start() {
     state: Object.keys(state).length ? state : undefined,
     onStateChange,
   }).then((handle) => {
-    window.linattnEmbed = { name, handle }; // for scripts and tests in the same page
+    /** @type {any} */ (window).linattnEmbed = { name, handle }; // for scripts and tests in the same page
     heights?.refresh(); // the mounted demo's height, even when the frame is off-screen
     pauseWhenHidden(parts.mountEl, handle);
     if (handle && sourceLink && Object.keys(state).length)
