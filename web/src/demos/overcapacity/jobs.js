@@ -54,8 +54,9 @@ export function trialsPerStep(d) {
 }
 
 /** Without workers (a sandboxed frame, a strict host) the steps run on the page thread, each in its
- *  own task: this much work is about 12 ms (the chart drawn after it takes more), so a task stays under 50 ms and the page keeps taking
- *  input. One trial is the smallest step (for d = 256 a trial is larger than that). */
+ *  own task: this much work is about 12 ms (the chart drawn after it takes more), so a task stays
+ *  under 50 ms and the page keeps taking input. One trial is the smallest step (at d = 128 and 256
+ *  a single trial is more than that: those still run one trial per task). */
 const MAIN_THREAD_STEP_WORK = 2 ** 24;
 
 /** `phases` for the page thread: the full sweep in steps of MAIN_THREAD_STEP_WORK. */
