@@ -4,7 +4,8 @@
 // print that asked for it. Hence three steps:
 //   1. soon after the page has loaded, in idle time, every figure is mounted (paused while off
 //      screen), so a print from the browser's menu a moment after opening has them all;
-//   2. Ctrl+P / Cmd+P waits for the figures still loading, then opens the print dialog;
+//   2. Ctrl+P / Cmd+P waits for any figure still loading, then opens the print dialog (at once when
+//      all are there);
 //   3. 'beforeprint' still mounts anything left (for a print started sooner than that), and
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
@@ -42,9 +43,8 @@ export function preparePrint(mounts, mountFigure) {
 
   let printing = false;
   window.addEventListener('keydown', (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'p') return;
-    if (mounts.every((el) => ['ready', 'error'].includes(el.dataset.status))) return; // the browser prints
-    e.preventDefault();
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key?.toLowerCase() !== 'p') return;
+    e.preventDefault(); // the same dialog, opened by window.print() once the figures are there
     if (printing) return;
     printing = true;
     const timeout = new Promise((resolve) => setTimeout(resolve, PRINT_WAIT_MS));
