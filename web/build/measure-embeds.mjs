@@ -2,7 +2,7 @@
 // `width` CSS pixels wide, served over http from dist/, in headless Chromium (playwright-core and
 // the system's Chromium: CHROMIUM_PATH, default /usr/bin/chromium). The height is the last one
 // the embed reports (the AMP message of web/src/embed-resize.js) once it has not changed for a
-// while after the demo is ready. Used by oembed.mjs; throws when no browser can start.
+// while after the demo is ready and has finished streaming (data-sweep complete). Used by oembed.mjs; throws when no browser can start.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ export async function measureEmbeds({ distDir, demos, width }) {
       );
       const frame = page.frameLocator('#f');
       await frame.locator('.linattn-mount[data-status]').waitFor({ timeout: TIMEOUT_MS });
+      // A demo that streams its results (the overcapacity sweep) has its final height once done.
+      await frame.locator('[data-sweep]:not([data-sweep="complete"])').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
       await page.waitForFunction((quiet) => window.last.h > 0 && performance.now() - window.last.t > quiet, QUIET_MS, {
         timeout: TIMEOUT_MS,
         polling: 250,
