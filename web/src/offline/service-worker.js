@@ -1,0 +1,65 @@
+// The chapter's service worker (dist/sw.js): after one visit the chapter opens offline. The build
+// (web/build/service-worker.mjs) writes this file with the deployment's manifest in front:
+//   self.__LINATTN_MANIFEST = { version, files: ['index.html', 'assets/…', …] }
+// version: a hash of every listed file's name and bytes, so each deployment gets its own cache.
+//  - install: every listed file goes into the cache "linattn-ch04-<version>" (all or nothing: when
+//    one fetch fails the worker is discarded and the page goes on without it).
+//  - activate: (when no tab uses the previous worker any more) the caches of earlier deployments
+//    are deleted, so old and new files never mix.
+//  - fetch: the chapter page itself from the network first (a new deployment shows at once) and
+//    from the cache when offline; hashed assets from this deployment's cache, else the network.
+//    Anything else (embed.html, oEmbed, other origins) is left to the browser.
+const MANIFEST = self.__LINATTN_MANIFEST ?? { version: 'dev', files: [] };
+const PREFIX = 'linattn-ch04-';
+const CACHE = `${PREFIX}${MANIFEST.version}`;
+const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(MANIFEST.files.map((f) => new Request(scopeUrl(f), { cache: 'reload' })))),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** True for the chapter page: the scope itself or its index.html. */
+function isChapter(url) {
+  const path = url.origin + url.pathname;
+  return path === scopeUrl('./') || path === scopeUrl('index.html');
+}
+
+async function chapterPage(request) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const cached = await caches.open(CACHE).then((cache) => cache.match(scopeUrl('index.html')));
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+async function asset(request) {
+  const cached = await caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
+  return cached ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (isChapter(url)) event.respondWith(chapterPage(request));
+    return;
+  }
+  if (MANIFEST.files.some((f) => scopeUrl(f) === url.origin + url.pathname)) event.respondWith(asset(request));
+});
