@@ -14,7 +14,7 @@ import { mkdtemp, mkdir, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
-import { launch, openPage, ROOT, DIST, standaloneUrl } from './harness.mjs';
+import { launch, openPage, ROOT, DIST, standaloneUrl, waitUntil } from './harness.mjs';
 
 const FIXTURE = join(ROOT, 'tests', 'browser', 'fixtures', 'toy-demo');
 const SECOND = join(ROOT, 'build', 'web-extra', 'dist');
@@ -95,7 +95,7 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   const url = `http://127.0.0.1:${port}/ch/index.html`;
   const a = await openPage(browser, url);
   await a.page.evaluate(() => navigator.serviceWorker.ready);
-  await a.page.waitForFunction(async () => (await caches.keys()).length === 1);
+  await waitUntil(async () => Object.keys(await cachesNow(a.page)).length === 1, { message: 'one cache' });
   assert.deepEqual(await cachesNow(a.page), { [`linattn-ch04-${first.version}`]: [...first.files].sort() });
   assert.deepEqual(a.problems, [], `first visit:\n${a.problems.join('\n')}`);
 
@@ -121,14 +121,19 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   });
   await a.page.close();
   const b = await openPage(browser, url);
-  await b.page.waitForFunction(
-    async (v) => {
-      const keys = await caches.keys();
-      return keys.length === 1 && keys[0] === `linattn-ch04-${v}`;
+  await waitUntil(
+    async () => {
+      const keys = Object.keys(await cachesNow(b.page));
+      return keys.length === 1 && keys[0] === `linattn-ch04-${second.version}`;
     },
-    second.version,
-    { timeout: 20000 },
-  );
+    { timeout: 20000, message: "only the new deployment's cache" },
+  ).catch(async (err) => {
+    const reg = await b.page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    throw new Error(`${err.message}; caches: ${Object.keys(await cachesNow(b.page)).join(', ')}; ${JSON.stringify(reg)}`);
+  });
   assert.deepEqual(await cachesNow(b.page), { [`linattn-ch04-${second.version}`]: [...second.files].sort() });
 
   await down();
@@ -148,6 +153,8 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
 });
 
 test('a worker that cannot install changes nothing; none in embed.html or from file://', async () => {
+  await down(); // a fresh origin: no worker from the test before
+  port = 0;
   // A deployment whose worker lists a file the server does not have: its install fails.
   const broken = join(siteRoot, 'broken');
   await mkdir(broken);
