@@ -107,18 +107,11 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   assert.deepEqual(offline, [], `offline visit:\n${offline.join('\n')}`);
 
   // The second deployment: the next visit fetches the new page and installs the new worker, which
-  // takes over once no tab shows the old chapter.
+  // takes over at once (this page is the new deployment) and deletes the old cache.
   await deploy(SECOND);
   await up();
   await a.page.reload();
   await a.page.waitForSelector('#figure-toy');
-  await a.page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    await reg.update().catch(() => {});
-    const w = reg.installing ?? reg.waiting;
-    if (w && w.state !== 'installed' && w.state !== 'activated')
-      await new Promise((r) => w.addEventListener('statechange', () => w.state !== 'installing' && r()));
-  });
   await a.page.close();
   const b = await openPage(browser, url);
   await waitUntil(

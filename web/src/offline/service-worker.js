@@ -4,8 +4,9 @@
 // version: a hash of every listed file's name and bytes, so each deployment gets its own cache.
 //  - install: every listed file goes into the cache "linattn-ch04-<version>" (all or nothing: when
 //    one fetch fails the worker is discarded and the page goes on without it).
-//  - activate: (when no tab uses the previous worker any more) the caches of earlier deployments
-//    are deleted, so old and new files never mix.
+//  - activate: when no tab uses the previous worker any more, or at once when a page of this very
+//    deployment asks (register.js: its script is in this manifest), the caches of earlier
+//    deployments are deleted, so old and new files never mix.
 //  - fetch: the chapter page itself from the network first (a new deployment shows at once) and
 //    from the cache when offline; hashed assets from this deployment's cache, else the network.
 //    Anything else (embed.html, oEmbed, other origins) is left to the browser.
@@ -29,6 +30,18 @@ self.addEventListener('activate', (event) => {
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data?.type !== 'linattn-activate-if-current' || typeof data.script !== 'string') return;
+  let script;
+  try {
+    script = new URL(data.script);
+  } catch {
+    return;
+  }
+  if (MANIFEST.files.some((f) => scopeUrl(f) === script.origin + script.pathname)) self.skipWaiting();
 });
 
 /** True for the chapter page: the scope itself or its index.html. */
