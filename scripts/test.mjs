@@ -2,6 +2,7 @@
 // ("tests: N passed, M failed"). Stages run in order; a stage that cannot build counts as failed.
 //
 //   lint            Biome (JS/CSS/JSON), clang-format, clang-tidy     scripts/lint.sh
+//   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
 //   core (native)   doctest suite under ctest                      build/native
 //   core (sanitize) the same suite under AddressSanitizer + UBSan  build/asan
 //   core (wasm)     the same suite compiled to WebAssembly, under node via ctest
@@ -124,6 +125,15 @@ await stage('lint', async () => {
   const m = r.out.match(/lint: (\d+) passed, (\d+) failed/);
   if (!m) throw new Error(`scripts/lint.sh gave no summary (exit ${r.status})`);
   return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
+});
+
+// TypeScript over the page's JavaScript and the JS API (tsconfig.json); silent when clean.
+await stage('typecheck', async () => {
+  const r = await run('bash', ['scripts/typecheck.sh'], { echo: true });
+  const errors = (r.out.match(/error TS\d+/g) ?? []).length;
+  if (!r.ok && errors === 0) throw new Error(`scripts/typecheck.sh failed (exit ${r.status})`);
+  console.log(r.ok ? 'typecheck: no errors' : `typecheck: ${errors} errors`);
+  return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
 });
 
 await stage('core (native)', async () => {

@@ -1,20 +1,26 @@
 // Embind plumbing only: converts JS values to the core's inputs and the core's results to JS.
-// Every call returns either its result or, on bad input, the core's message as a string, which
-// wasm/index.mjs turns into a thrown Error. Nothing here throws: a JS exception unwinding through
-// WebAssembly frames would leak stack, and thousands of them abort the module.
+// Options arrive as one JS object, read here field by field by name into the core's option
+// structs (MemoryOptions, ModelSpec, KvOptions, CapacityOptions, Sequence). Every call returns
+// either its result or, on bad input, a refusal string "field\x01message" (wasm/wire.hpp), which
+// wasm/index.mjs turns into a thrown LinattnError. Nothing here throws: a JS exception unwinding
+// through WebAssembly frames would leak stack, and thousands of them abort the module.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
+
+#include <cmath>
 
 #include <memory>
 #include <utility>
 
 #include "attention.hpp"
+#include "capacity.hpp"
 #include "compare.hpp"
 #include "interference.hpp"
 #include "kv_memory.hpp"
 #include "memory.hpp"
 #include "rng.hpp"
+#include "wire.hpp"
 
 using namespace emscripten;
 using namespace linattn;
@@ -22,10 +28,35 @@ using namespace linattn;
 namespace {
 
 using JsNumbers = val;     // Array<number> | Float64Array (checked by index.mjs)
+using JsOptions = val;     // a plain object made by index.mjs (no getters), fields by name
 using Float64Array = val;  // a copy, never a view into the heap
-using JsResult = val;      // the result, or a string: the error message
+using JsResult = val;      // the result, or a string: the refusal (wire::refusal)
 
 std::vector<double> numbers(const JsNumbers& a) { return convertJSArrayToNumberVector<double>(a); }
+
+JsResult failure(const Status& st) { return val(wire::refusal(st)); }
+
+// One field of an options object. Absent: the fallback (the core's default). Present but of the
+// wrong type (index.mjs throws a TypeError first): NaN or "", which the core refuses by name.
+// as<...>() only ever sees the type it asks for, so it cannot throw.
+double number_at(const JsOptions& o, const char* key, double fallback) {
+  const val x = o[key];
+  if (x.isUndefined()) return fallback;
+  return x.isNumber() ? x.as<double>() : std::nan("");
+}
+std::string string_at(const JsOptions& o, const char* key, const std::string& fallback) {
+  const val x = o[key];
+  if (x.isUndefined()) return fallback;
+  return x.isString() ? x.as<std::string>() : std::string();
+}
+bool boolean_at(const JsOptions& o, const char* key, bool fallback) {
+  const val x = o[key];
+  return x.isUndefined() ? fallback : x.isTrue();
+}
+std::vector<double> numbers_at(const JsOptions& o, const char* key) {
+  const val x = o[key];
+  return x.isUndefined() ? std::vector<double>{} : numbers(x);
+}
 
 Float64Array f64(const std::vector<double>& x) {
   return val(typed_memory_view(x.size(), x.data())).call<val>("slice");
@@ -33,24 +64,44 @@ Float64Array f64(const std::vector<double>& x) {
 
 std::string u64(std::uint64_t x) { return std::to_string(x); }
 
+MemoryOptions memory_options(const JsOptions& o) {
+  MemoryOptions m;
+  m.dk = number_at(o, "dk", std::nan(""));
+  m.dv = number_at(o, "dv", std::nan(""));
+  m.feature_map = string_at(o, "featureMap", m.feature_map);
+  m.normalize = boolean_at(o, "normalize", m.normalize);
+  m.rule = string_at(o, "rule", m.rule);
+  m.beta = number_at(o, "beta", m.beta);
+  m.unit_keys = boolean_at(o, "unitKeys", m.unit_keys);
+  return m;
+}
+
+// A memory, or the refusal of its configuration: a handle made from options the core refuses
+// holds no memory, and every call answers with that refusal (index.mjs checks status() first).
 class MemoryHandle {
  public:
-  MemoryHandle(double dk, double dv, std::string phi, bool normalize, std::string rule, double beta,
-               bool unit_keys)
-      // index.mjs validates first; an invalid config still yields a valid (default) memory.
-      : mem_(make_memory_config(dk, dv, phi, normalize, rule, beta, unit_keys).value) {}
+  explicit MemoryHandle(const JsOptions& opts) {
+    auto cfg = make_memory_config(memory_options(opts));
+    status_ = cfg.status;
+    if (status_) mem_ = std::make_unique<AssociativeMemory>(cfg.value);
+  }
 
+  // "" when the memory exists, else the refusal.
+  std::string status() const { return status_ ? std::string() : wire::refusal(status_); }
   JsResult write(JsNumbers k, JsNumbers v) {
-    auto r = mem_.write(numbers(k), numbers(v));
-    return r.status ? f64(r.value) : val(r.status.message);
+    if (!mem_) return failure(status_);
+    auto r = mem_->write(numbers(k), numbers(v));
+    return r.status ? f64(r.value) : failure(r.status);
   }
   JsResult read(JsNumbers q) const {
-    auto r = mem_.read(numbers(q));
-    return r.status ? f64(r.value) : val(r.status.message);
+    if (!mem_) return failure(status_);
+    auto r = mem_->read(numbers(q));
+    return r.status ? f64(r.value) : failure(r.status);
   }
   JsResult readTerms(JsNumbers q) const {
-    auto r = mem_.read_terms(numbers(q));
-    if (!r.status) return val(r.status.message);
+    if (!mem_) return failure(status_);
+    auto r = mem_->read_terms(numbers(q));
+    if (!r.status) return failure(r.status);
     val o = val::object();
     o.set("coefficients", f64(r.value.coefficients));
     o.set("terms", f64(r.value.terms));
@@ -59,75 +110,76 @@ class MemoryHandle {
     return o;
   }
   JsResult features(JsNumbers x) const {
-    auto r = mem_.features(numbers(x));
-    return r.status ? f64(r.value) : val(r.status.message);
+    if (!mem_) return failure(status_);
+    auto r = mem_->features(numbers(x));
+    return r.status ? f64(r.value) : failure(r.status);
   }
-  Float64Array state() const { return f64(to_vector(mem_.state())); }
-  Float64Array normalizer() const { return f64(to_vector(mem_.normalizer())); }
-  double count() const { return static_cast<double>(mem_.count()); }
-  int dk() const { return mem_.config().dk; }
-  int dv() const { return mem_.config().dv; }
-  void reset() { mem_.reset(); }
+  JsResult state() const { return mem_ ? f64(to_vector(mem_->state())) : failure(status_); }
+  JsResult normalizer() const {
+    return mem_ ? f64(to_vector(mem_->normalizer())) : failure(status_);
+  }
+  double count() const { return mem_ ? static_cast<double>(mem_->count()) : 0; }
+  int dk() const { return mem_ ? mem_->config().dk : 0; }
+  int dv() const { return mem_ ? mem_->config().dv : 0; }
+  void reset() {
+    if (mem_) mem_->reset();
+  }
 
  private:
-  AssociativeMemory mem_;
+  Status status_;
+  std::unique_ptr<AssociativeMemory> mem_;
 };
 
-std::string validateMemory(double dk, double dv, std::string phi, bool normalize, std::string rule,
-                           double beta, bool unit_keys) {
-  return make_memory_config(dk, dv, phi, normalize, rule, beta, unit_keys).status.message;
-}
-
-JsResult attention(std::string kind, double T, double dk, double dv, JsNumbers q, JsNumbers k,
-                   JsNumbers v, std::string phi, bool normalize, std::string form) {
+// The shared fields of both attention calls: T, dk, dv, q, k, v.
+Result<Sequence> sequence_from(const JsOptions& o) {
+  const double T = number_at(o, "T", std::nan("")), dk = number_at(o, "dk", std::nan("")),
+               dv = number_at(o, "dv", std::nan(""));
   Status st;
   if (!(st = check_int("T", T, 1, limits::maxSeqLen)) ||
       !(st = check_int("dk", dk, 1, limits::maxDim)) ||
       !(st = check_int("dv", dv, 1, limits::maxDim)))
-    return val(st.message);
-  const Sequence s{static_cast<int>(T), static_cast<int>(dk), static_cast<int>(dv),
-                   numbers(q),          numbers(k),           numbers(v)};
-  Result<std::vector<double>> r;
-  if (kind == "softmax") {
-    r = softmax_attention(s);
-  } else {
-    auto p = parse_feature_map(phi);
-    auto f = parse_linear_form(form);
-    if (!p.status) return val(p.status.message);
-    if (!f.status) return val(f.status.message);
-    r = linear_attention(s, p.value, normalize, f.value);
-  }
-  return r.status ? f64(r.value) : val(r.status.message);
+    return {st, {}};
+  return {Status::good(), Sequence{static_cast<int>(T), static_cast<int>(dk), static_cast<int>(dv),
+                                   numbers_at(o, "q"), numbers_at(o, "k"), numbers_at(o, "v")}};
 }
 
+JsResult softmaxAttention(JsOptions opts) {
+  auto s = sequence_from(opts);
+  if (!s.status) return failure(s.status);
+  auto r = softmax_attention(s.value);
+  return r.status ? f64(r.value) : failure(r.status);
+}
+
+JsResult linearAttention(JsOptions opts) {
+  auto s = sequence_from(opts);
+  if (!s.status) return failure(s.status);
+  auto p = parse_feature_map(string_at(opts, "featureMap", "elu1"));
+  if (!p.status) return failure(p.status);
+  auto f = parse_linear_form(string_at(opts, "form", "recurrent"));
+  if (!f.status) return failure(f.status);
+  auto r = linear_attention(s.value, p.value, boolean_at(opts, "normalize", true), f.value);
+  return r.status ? f64(r.value) : failure(r.status);
+}
+
+// The sweep's series by the core's one table (kSweepSeries): names and order come from there.
 val sweepObject(const SweepResult& s) {
   val o = val::object();
   o.set("trials", s.trials);
-  o.set("ns", f64(s.ns));
-  o.set("cosineMean", f64(s.cosine_mean));
-  o.set("cosineStd", f64(s.cosine_std));
-  o.set("relErrorMean", f64(s.rel_error_mean));
-  o.set("relErrorStd", f64(s.rel_error_std));
-  o.set("crosstalkMean", f64(s.crosstalk_mean));
-  o.set("crosstalkStd", f64(s.crosstalk_std));
-  o.set("recallMean", f64(s.recall_mean));
-  o.set("recallStd", f64(s.recall_std));
-  o.set("missMean", f64(s.miss_mean));
-  o.set("theoryCrosstalk", f64(s.theory_crosstalk));
-  o.set("theoryCosine", f64(s.theory_cosine));
-  o.set("softmaxCosineMean", f64(s.softmax_cosine_mean));
-  o.set("softmaxCosineStd", f64(s.softmax_cosine_std));
-  o.set("softmaxRecallMean", f64(s.softmax_recall_mean));
-  o.set("softmaxRecallStd", f64(s.softmax_recall_std));
-  o.set("stateNumbers", f64(s.state_numbers));
-  o.set("cacheNumbers", f64(s.cache_numbers));
+  for_each_series(s, [&](const char* name, const std::vector<double>& x) { o.set(name, f64(x)); });
   return o;
 }
 
+// The sweep's settings in the order index.mjs passes them (sweepArgs).
+Result<SweepConfig> sweepConfig(double d, const JsNumbers& ns, double trials, double seed,
+                                const std::string& keys, double beta, const std::string& rule,
+                                double gate, double step) {
+  return make_sweep_config(d, numbers(ns), trials, seed, keys, beta, rule, gate, step);
+}
+
 JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                           double beta) {
-  auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
-  if (!cfg.status) return val(cfg.status.message);
+                           double beta, std::string rule, double gate, double step) {
+  auto cfg = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step);
+  if (!cfg.status) return failure(cfg.status);
   return sweepObject(interference_sweep(cfg.value));
 }
 
@@ -136,15 +188,15 @@ JsResult interferenceSweep(double d, JsNumbers ns, double trials, double seed, s
 class SweepStreamHandle {
  public:
   SweepStreamHandle(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                    double beta) {
-    auto cfg = make_sweep_config(d, numbers(ns), trials, seed, keys, beta);
+                    double beta, std::string rule, double gate, double step) {
+    auto cfg = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step);
     status_ = cfg.status;
     if (status_) stream_ = std::make_unique<SweepStream>(std::move(cfg.value));
   }
   JsResult run(double max_trials) {
-    if (!status_) return val(status_.message);
+    if (!status_) return failure(status_);
     Status st = check_int("trials", max_trials, 1, limits::maxSweepTrials);
-    if (!st) return val(st.message);
+    if (!st) return failure(st);
     stream_->run(static_cast<int>(max_trials));
     return sweepObject(stream_->result());
   }
@@ -159,36 +211,102 @@ class SweepStreamHandle {
 
 // The sweep's checks alone, without computing: "" when interferenceSweep would accept these.
 std::string checkSweep(double d, JsNumbers ns, double trials, double seed, std::string keys,
-                       double beta) {
-  return make_sweep_config(d, numbers(ns), trials, seed, keys, beta).status.message;
+                       double beta, std::string rule, double gate, double step) {
+  const Status st = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step).status;
+  return st ? std::string() : wire::refusal(st);
 }
 
 JsResult interferenceStore(double d, double n, double seed, double trial, std::string keys,
-                           double beta) {
-  auto r = interference_store(d, n, seed, trial, keys, beta);
-  if (!r.status) return val(r.status.message);
+                           double beta, std::string rule, double gate, double step) {
+  auto r = interference_store(d, n, seed, trial, keys, beta, rule, gate, step);
+  if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("n", r.value.n);
   o.set("keyOverlap", f64(r.value.key_overlap));
   o.set("cosine", f64(r.value.cosine));
   o.set("recalled", f64(r.value.recalled));
+  o.set("norm", f64(r.value.norm));
   o.set("softmaxCosine", f64(r.value.softmax_cosine));
   o.set("softmaxRecalled", f64(r.value.softmax_recalled));
+  o.set("ageCosine", f64(r.value.age_cosine));
+  o.set("ageRecalled", f64(r.value.age_recalled));
+  o.set("ageNorm", f64(r.value.age_norm));
   return o;
 }
 
-Result<Model> model_from(const std::string& kinds, const JsNumbers& fields, double params) {
-  return make_model_flat(kinds, numbers(fields), params);
+// la.capacity's settings in the order index.mjs passes them (capacityArgs).
+Result<StoreCapacityConfig> capacityConfig(const JsNumbers& dims, const std::string& keys,
+                                           const std::string& rule, double gate,
+                                           const std::string& measure, double level, double trials,
+                                           double seed, double step, double n_max) {
+  return make_capacity_config(numbers(dims), keys, rule, gate, measure, level, trials, seed, step,
+                              n_max);
 }
 
-JsResult kvMemory(std::string kinds, JsNumbers fields, double params, double tokens,
-                  double sessions, std::string kv_dtype, std::string state_dtype) {
-  auto m = model_from(kinds, fields, params);
-  if (!m.status) return val(m.status.message);
-  auto q = make_kv_query(tokens, sessions, kv_dtype, state_dtype);
-  if (!q.status) return val(q.status.message);
+JsResult capacityOf(JsNumbers dims, std::string keys, std::string rule, double gate,
+                    std::string measure, double level, double trials, double seed, double step,
+                    double n_max) {
+  auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+  if (!cfg.status) return failure(cfg.status);
+  const StoreCapacityResult r = capacity(cfg.value);
+  val o = val::object();
+  o.set("dims", f64(r.dims));
+  o.set("capacityMean", f64(r.capacity_mean));
+  o.set("capacityStd", f64(r.capacity_std));
+  o.set("theory", f64(r.theory));
+  o.set("nMax", f64(r.n_max));
+  o.set("capped", f64(r.capped));
+  return o;
+}
+
+// The capacity's checks alone: "" when capacity would accept these settings.
+std::string checkCapacity(JsNumbers dims, std::string keys, std::string rule, double gate,
+                          std::string measure, double level, double trials, double seed,
+                          double step, double n_max) {
+  const Status st =
+      capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max).status;
+  return st ? std::string() : wire::refusal(st);
+}
+
+// model.layers[i] by name; fields a kind does not use may be absent (the core ignores them).
+Result<Model> model_from(const JsOptions& model) {
+  ModelSpec spec;
+  spec.params = number_at(model, "params", 0);
+  const val layers = model["layers"];
+  const int n = layers.isArray() ? layers["length"].as<int>() : 0;
+  for (int i = 0; i < n; ++i) {
+    const val g = layers[i];
+    LayerSpec s;
+    s.kind = string_at(g, "kind", "");
+    s.count = number_at(g, "count", std::nan(""));
+    s.kv_heads = number_at(g, "kvHeads", std::nan(""));
+    s.head_dim = number_at(g, "headDim", std::nan(""));
+    s.window = number_at(g, "window", 0);  // absent: no sliding window
+    s.latent_dim = number_at(g, "latentDim", std::nan(""));
+    s.heads = number_at(g, "heads", std::nan(""));
+    s.key_dim = number_at(g, "keyDim", std::nan(""));
+    s.value_dim = number_at(g, "valueDim", std::nan(""));
+    spec.layers.push_back(s);
+  }
+  return make_model(spec);
+}
+
+KvOptions kv_options(const JsOptions& o) {
+  KvOptions q;
+  q.tokens = number_at(o, "tokens", std::nan(""));
+  q.sessions = number_at(o, "sessions", q.sessions);
+  q.kv_dtype = string_at(o, "kvDtype", q.kv_dtype);
+  q.state_dtype = string_at(o, "stateDtype", q.state_dtype);
+  return q;
+}
+
+JsResult kvMemory(JsOptions model, JsOptions opts) {
+  auto m = model_from(model);
+  if (!m.status) return failure(m.status);
+  auto q = make_kv_query(kv_options(opts));
+  if (!q.status) return failure(q.status);
   auto r = kv_memory(m.value, q.value);
-  if (!r.status) return val(r.status.message);
+  if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("kvBytesPerToken", u64(r.value.kv_bytes_per_token));
   o.set("kvBytes", u64(r.value.kv_bytes));
@@ -198,30 +316,32 @@ JsResult kvMemory(std::string kinds, JsNumbers fields, double params, double tok
   return o;
 }
 
-JsResult kvCrossover(std::string kinds, JsNumbers fields, double params, std::string state_bytes,
-                     std::string kv_dtype) {
-  auto m = model_from(kinds, fields, params);
-  if (!m.status) return val(m.status.message);
-  auto kv = parse_dtype("kvDtype", kv_dtype);
-  if (!kv.status) return val(kv.status.message);
-  auto sb = parse_uint63("stateBytes", state_bytes);
-  if (!sb.status) return val(sb.status.message);
+// opts.stateBytes arrives as decimal text (index.mjs turns the BigInt or number into it).
+JsResult kvCrossover(JsOptions model, JsOptions opts) {
+  auto m = model_from(model);
+  if (!m.status) return failure(m.status);
+  auto kv = parse_dtype("kvDtype", string_at(opts, "kvDtype", "bf16"));
+  if (!kv.status) return failure(kv.status);
+  auto sb = wire::parse_uint63("stateBytes", string_at(opts, "stateBytes", ""));
+  if (!sb.status) return failure(sb.status);
   auto r = kv_crossover(m.value, kv.value, sb.value);
-  if (!r.status) return val(r.status.message);
+  if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("tokens", std::to_string(r.value));
   return o;
 }
 
-JsResult kvCapacity(std::string kinds, JsNumbers fields, double params, double tokens,
-                    double sessions, std::string kv_dtype, std::string state_dtype,
-                    double gpu_bytes, std::string weight_dtype) {
-  auto m = model_from(kinds, fields, params);
-  if (!m.status) return val(m.status.message);
-  auto q = make_kv_query(tokens, sessions, kv_dtype, state_dtype);
-  if (!q.status) return val(q.status.message);
-  auto r = kv_capacity(m.value, q.value, gpu_bytes, weight_dtype);
-  if (!r.status) return val(r.status.message);
+JsResult kvCapacity(JsOptions model, JsOptions opts) {
+  auto m = model_from(model);
+  if (!m.status) return failure(m.status);
+  CapacityOptions c;
+  c.kv = kv_options(opts);
+  c.gpu_bytes = number_at(opts, "gpuBytes", std::nan(""));
+  c.weight_dtype = string_at(opts, "weightDtype", c.weight_dtype);
+  auto q = make_capacity_query(c);
+  if (!q.status) return failure(q.status);
+  auto r = kv_capacity(m.value, q.value);
+  if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("weightBytes", u64(r.value.weight_bytes));
   o.set("freeBytes", u64(r.value.free_bytes));
@@ -233,7 +353,7 @@ JsResult kvCapacity(std::string kinds, JsNumbers fields, double params, double t
 JsResult randomNormals(double seed, double count) {
   Status st;
   if (!(st = check_int("seed", seed, 0, 4294967295.0)) || !(st = check_int("count", count, 0, 1e6)))
-    return val(st.message);
+    return failure(st);
   Rng rng(static_cast<std::uint64_t>(seed));
   std::vector<double> x(static_cast<std::size_t>(count));
   for (auto& e : x) e = rng.normal();
@@ -242,7 +362,7 @@ JsResult randomNormals(double seed, double count) {
 
 JsResult compareVectors(JsNumbers a, JsNumbers b) {
   auto r = compare(numbers(a), numbers(b));
-  if (!r.status) return val(r.status.message);
+  if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("error", r.value.error);
   o.set("relError", r.value.rel_error);
@@ -254,7 +374,7 @@ JsResult compareVectors(JsNumbers a, JsNumbers b) {
 
 JsResult storageNumbers(double dk, double dv, double n) {
   auto r = storage_numbers(dk, dv, n);
-  if (!r.status) return val(r.status.message);
+  if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("cache", r.value.cache);
   o.set("state", r.value.state);
@@ -274,6 +394,7 @@ val limitsObject() {
   o.set("maxSweepN", limits::maxSweepN);
   o.set("maxSweepTrials", limits::maxSweepTrials);
   o.set("maxStoreN", limits::maxStoreN);
+  o.set("maxCapacityDims", limits::maxCapacityDims);
   o.set("maxBeta", limits::maxBeta);
   o.set("maxTokens", limits::maxTokens);
   o.set("maxSessions", limits::maxSessions);
@@ -284,7 +405,8 @@ val limitsObject() {
 
 EMSCRIPTEN_BINDINGS(linattn) {
   class_<MemoryHandle>("MemoryHandle")
-      .constructor<double, double, std::string, bool, std::string, double, bool>()
+      .constructor<JsOptions>()
+      .function("status", &MemoryHandle::status)
       .function("write", &MemoryHandle::write)
       .function("read", &MemoryHandle::read)
       .function("readTerms", &MemoryHandle::readTerms)
@@ -296,16 +418,19 @@ EMSCRIPTEN_BINDINGS(linattn) {
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
   class_<SweepStreamHandle>("SweepStreamHandle")
-      .constructor<double, JsNumbers, double, double, std::string, double>()
+      .constructor<double, JsNumbers, double, double, std::string, double, std::string, double,
+                   double>()
       .function("run", &SweepStreamHandle::run)
       .function("trialsDone", &SweepStreamHandle::trialsDone)
       .function("trials", &SweepStreamHandle::trials)
       .function("complete", &SweepStreamHandle::complete);
-  function("validateMemory", &validateMemory);
-  function("attention", &attention);
+  function("softmaxAttention", &softmaxAttention);
+  function("linearAttention", &linearAttention);
   function("interferenceSweep", &interferenceSweep);
   function("interferenceStore", &interferenceStore);
   function("checkSweep", &checkSweep);
+  function("capacity", &capacityOf);
+  function("checkCapacity", &checkCapacity);
   function("kvMemory", &kvMemory);
   function("kvCrossover", &kvCrossover);
   function("kvCapacity", &kvCapacity);

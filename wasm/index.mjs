@@ -1,18 +1,49 @@
 // The JavaScript face of the linear-attention core: createLinattn() resolves to the API documented
-// in index.d.ts and the README's "API" section. This file turns friendly arguments (objects, arrays,
-// Float64Arrays) into the bound calls of wasm/bindings.cpp, turns the core's error strings into
-// thrown Errors, and converts byte counts to BigInt. It computes nothing itself.
+// in index.d.mts and the README's "API" section. This file checks the types of friendly arguments
+// (objects, arrays, Float64Arrays), hands them to the bound calls of wasm/bindings.cpp as options
+// objects read by name, turns the core's refusals into thrown LinattnErrors (with `field`), and
+// converts byte counts to BigInt. It computes nothing itself.
 import createLinattnModule from '../build/wasm/linattn.mjs';
 
-const isNode =
-  typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+// Node is told apart by its `process` global (the page has none); read through globalThis, so
+// the page's type check needs no Node types.
+const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ (globalThis.process);
+const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
 
-// A thrown Error for a core message; type errors (wrong kinds of value) are caught here first.
-function fail(message) {
-  throw new RangeError(message);
+/** A value the core (or this wrapper) refuses: out of range, wrong length, unknown name.
+ *  `field` is the argument or option it is about, as the message names it ('dk', 'q[2]',
+ *  'model.layers[1].heads'), or null when it is about no single argument. */
+export class LinattnError extends RangeError {
+  constructor(message, field = null) {
+    super(message);
+    this.name = 'LinattnError';
+    this.field = field;
+  }
+}
+/** A value of the wrong type (a string for a number, a missing required option, an unknown
+ *  option); `field` as for LinattnError. */
+export class LinattnTypeError extends TypeError {
+  constructor(message, field = null) {
+    super(message);
+    this.name = 'LinattnTypeError';
+    this.field = field;
+  }
+}
+
+function fail(message, field) {
+  throw new LinattnError(message, field);
+}
+function wrongType(message, field) {
+  throw new LinattnTypeError(message, field);
+}
+// The binding's refusal, "field\u0001message" (wasm/wire.hpp), as a LinattnError.
+const FIELD_END = '\u0001';
+function refusal(text) {
+  const end = text.indexOf(FIELD_END);
+  return new LinattnError(text.slice(end + 1), end > 0 ? text.slice(0, end) : null);
 }
 function check(result) {
-  if (typeof result === 'string') fail(result);
+  if (typeof result === 'string') throw refusal(result);
   return result;
 }
 
@@ -21,17 +52,17 @@ const MAX_ARRAY = 1 << 24;
 // Plain numbers for the core: an Array of numbers or a typed array, as a Float64Array.
 function vector(name, x) {
   if (ArrayBuffer.isView(x) && !(x instanceof DataView)) {
-    if (typeof x[0] === 'bigint') throw new TypeError(`${name} must hold numbers, not BigInt`);
+    if (typeof x[0] === 'bigint') wrongType(`${name} must hold numbers, not BigInt`, name);
   } else if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
       if (typeof x[i] !== 'number') {
-        throw new TypeError(`${name}[${i}] must be a number (got ${typeof x[i]})`);
+        wrongType(`${name}[${i}] must be a number (got ${typeof x[i]})`, `${name}[${i}]`);
       }
     }
   } else {
-    throw new TypeError(`${name} must be an array of numbers or a Float64Array`);
+    wrongType(`${name} must be an array of numbers or a Float64Array`, name);
   }
-  if (x.length > MAX_ARRAY) throw new RangeError(`${name} is too long (${x.length} numbers)`);
+  if (x.length > MAX_ARRAY) fail(`${name} is too long (${x.length} numbers)`, name);
   // Always a fresh copy: a Float64Array whose buffer is detached (transferred) would otherwise
   // reach Embind, whose copy into the heap then throws inside WebAssembly; that unwinding leaks
   // the call's stack and heap, and some 36,000 such calls broke the module (tests/node/fuzz.test.mjs).
@@ -39,15 +70,16 @@ function vector(name, x) {
   return x instanceof Float64Array ? x.slice() : Float64Array.from(x);
 }
 
-// An options object: plain object, no unknown keys.
-function options(name, x, allowed) {
+// An options object: plain object, no unknown keys. `path` names it in `field` ('model',
+// 'model.layers[2]'); null for a call's options bag, whose keys are the fields themselves.
+function options(name, x, allowed, path = null) {
   if (x === undefined) return {};
   if (x === null || typeof x !== 'object' || Array.isArray(x)) {
-    throw new TypeError(`${name} must be an object`);
+    wrongType(`${name} must be an object`, path);
   }
   for (const key of Object.keys(x)) {
     if (!allowed.includes(key)) {
-      throw new TypeError(`${name}.${key} is not an option (options: ${allowed.join(', ')})`);
+      wrongType(`${name}.${key} is not an option (options: ${allowed.join(', ')})`, path ? `${path}.${key}` : key);
     }
   }
   return x;
@@ -55,48 +87,52 @@ function options(name, x, allowed) {
 
 function number(name, x, fallback) {
   if (x === undefined) {
-    if (fallback === undefined) throw new TypeError(`${name} is required`);
+    if (fallback === undefined) wrongType(`${name} is required`, name);
     return fallback;
   }
-  if (typeof x !== 'number') throw new TypeError(`${name} must be a number (got ${typeof x})`);
+  if (typeof x !== 'number') wrongType(`${name} must be a number (got ${typeof x})`, name);
   return x;
 }
 function string(name, x, fallback) {
   if (x === undefined) return fallback;
-  if (typeof x !== 'string') throw new TypeError(`${name} must be a string (got ${typeof x})`);
+  if (typeof x !== 'string') wrongType(`${name} must be a string (got ${typeof x})`, name);
   return x;
 }
 function boolean(name, x, fallback) {
   if (x === undefined) return fallback;
-  if (typeof x !== 'boolean') throw new TypeError(`${name} must be true or false (got ${typeof x})`);
+  if (typeof x !== 'boolean') wrongType(`${name} must be true or false (got ${typeof x})`, name);
   return x;
 }
 
 const LAYER_FIELDS = ['count', 'kvHeads', 'headDim', 'window', 'latentDim', 'heads', 'keyDim', 'valueDim'];
 
-// A model as the binding takes it: kinds joined by ',' and 8 numbers per layer group.
-function flattenModel(model) {
-  options('model', model, ['layers', 'params', 'name', 'id']);
+// A model as the binding reads it: { layers: [{ kind, count, ... }], params }, a fresh plain
+// object. Fields a kind does not use may be absent; the core checks the ones it uses.
+function modelOptions(model) {
+  options('model', model, ['layers', 'params', 'name', 'id'], 'model');
   const { layers } = model;
-  if (!Array.isArray(layers)) throw new TypeError('model.layers must be an array of layer groups');
+  if (!Array.isArray(layers)) wrongType('model.layers must be an array of layer groups', 'model.layers');
   if (layers.length === 0 || layers.length > 64) {
-    throw new RangeError(`model.layers must hold from 1 to 64 layer groups (got ${layers.length})`);
+    fail(`model.layers must hold from 1 to 64 layer groups (got ${layers.length})`, 'model.layers');
   }
-  const fields = new Float64Array(layers.length * 8);
-  const kinds = layers.map((layer, i) => {
+  const groups = layers.map((layer, i) => {
     const at = `model.layers[${i}]`;
-    options(at, layer, ['kind', 'name', ...LAYER_FIELDS]);
+    options(at, layer, ['kind', 'name', ...LAYER_FIELDS], at);
     const kind = string(`${at}.kind`, layer.kind, undefined);
-    if (kind === undefined) throw new TypeError(`${at}.kind is required ('attention', 'mla' or 'linear')`);
-    if (kind.includes(',')) fail(`${at}.kind must be 'attention', 'mla' or 'linear'`);
-    LAYER_FIELDS.forEach((f, j) => {
-      // Fields the kind does not use may be absent; the core checks the ones it uses.
-      fields[i * 8 + j] = layer[f] === undefined ? (f === 'window' ? 0 : NaN) : number(`${at}.${f}`, layer[f]);
-    });
-    return kind;
+    if (kind === undefined) wrongType(`${at}.kind is required ('attention', 'mla' or 'linear')`, `${at}.kind`);
+    const group = { kind };
+    for (const f of LAYER_FIELDS) {
+      if (layer[f] !== undefined) group[f] = number(`${at}.${f}`, layer[f]);
+    }
+    return group;
   });
-  const params = number('model.params', model.params, 0);
-  return [kinds.join(','), fields, params];
+  return { layers: groups, params: number('model.params', model.params, 0) };
+}
+
+// The update rule of the sweep, the store and the capacity (wasm/core/update_rule.hpp).
+const RULE_OPTIONS = ['rule', 'gate', 'step'];
+function ruleArgs(o) {
+  return [string('rule', o.rule, 'add'), number('gate', o.gate, 1), number('step', o.step, 1)];
 }
 
 function bigints(o) {
@@ -111,7 +147,7 @@ async function nodeWasmBinary() {
   return fs.readFileSync(new URL(file, import.meta.url));
 }
 
-/** Loads the WebAssembly module and resolves to the API (see index.d.ts). */
+/** Loads the WebAssembly module and resolves to the API (see index.d.mts). */
 export async function createLinattn(opts = {}) {
   options('createLinattn options', opts, ['wasmBinary', 'locateFile']);
   const moduleOptions = {};
@@ -154,18 +190,21 @@ function makeApi(M) {
   class Memory extends CoreObject {
     constructor(opts) {
       const o = options('memory options', opts, ['dk', 'dv', 'featureMap', 'normalize', 'rule', 'beta', 'unitKeys']);
-      const args = [
-        number('dk', o.dk),
-        number('dv', o.dv),
-        string('featureMap', o.featureMap, 'identity'),
-        boolean('normalize', o.normalize, false),
-        string('rule', o.rule, 'add'),
-        number('beta', o.beta, 1),
-        boolean('unitKeys', o.unitKeys, false),
-      ];
-      const message = M.validateMemory(...args);
-      if (message) fail(message);
-      super(new M.MemoryHandle(...args), 'memory');
+      const handle = new M.MemoryHandle({
+        dk: number('dk', o.dk),
+        dv: number('dv', o.dv),
+        featureMap: string('featureMap', o.featureMap, 'identity'),
+        normalize: boolean('normalize', o.normalize, false),
+        rule: string('rule', o.rule, 'add'),
+        beta: number('beta', o.beta, 1),
+        unitKeys: boolean('unitKeys', o.unitKeys, false),
+      });
+      const refused = handle.status(); // a refused configuration makes a handle with no memory
+      if (refused) {
+        handle.delete();
+        throw refusal(refused);
+      }
+      super(handle, 'memory');
     }
     get dk() {
       return this[HANDLE]().dk();
@@ -199,11 +238,11 @@ function makeApi(M) {
     }
   }
 
-  // A sweep computed a few trials per call (see index.d.ts, SweepStream).
+  // A sweep computed a few trials per call (see index.d.mts, SweepStream).
   class SweepStream extends CoreObject {
     constructor(args) {
-      const message = M.checkSweep(...args);
-      if (message) fail(message);
+      const refused = M.checkSweep(...args);
+      if (refused) throw refusal(refused);
       super(new M.SweepStreamHandle(...args), 'sweep stream');
     }
     get trials() {
@@ -220,25 +259,34 @@ function makeApi(M) {
     }
   }
 
-  function attentionArgs(name, opts, extra) {
-    const o = options(`${name} options`, opts, ['q', 'k', 'v', 'T', 'dk', 'dv', ...extra]);
-    return [
-      number('T', o.T),
-      number('dk', o.dk),
-      number('dv', o.dv),
-      vector('q', o.q),
-      vector('k', o.k),
-      vector('v', o.v),
-    ];
+  // The options both attention calls share, checked for type, as the binding reads them.
+  function sequenceOptions(o) {
+    return {
+      T: number('T', o.T),
+      dk: number('dk', o.dk),
+      dv: number('dv', o.dv),
+      q: vector('q', o.q),
+      k: vector('k', o.k),
+      v: vector('v', o.v),
+    };
   }
 
   function sweepArgs(opts) {
-    const o = options('interferenceSweep options', opts, ['d', 'ns', 'nMax', 'trials', 'seed', 'keys', 'beta']);
+    const o = options('interferenceSweep options', opts, [
+      'd',
+      'ns',
+      'nMax',
+      'trials',
+      'seed',
+      'keys',
+      'beta',
+      ...RULE_OPTIONS,
+    ]);
     let ns = o.ns;
     if (ns === undefined) {
       const nMax = number('nMax', o.nMax);
       if (!Number.isInteger(nMax) || nMax < 1 || nMax > limits.maxSweepN) {
-        fail(`nMax must be a whole number from 1 to ${limits.maxSweepN} (got ${nMax})`);
+        fail(`nMax must be a whole number from 1 to ${limits.maxSweepN} (got ${nMax})`, 'nMax');
       }
       ns = Float64Array.from({ length: nMax }, (_, i) => i + 1);
     }
@@ -249,19 +297,47 @@ function makeApi(M) {
       number('seed', o.seed, 1),
       string('keys', o.keys, 'random'),
       number('beta', o.beta, 8),
+      ...ruleArgs(o),
     ];
   }
 
-  function kvQuery(name, opts, extra) {
-    const o = options(name, opts, ['tokens', 'sessions', 'kvDtype', 'stateDtype', ...extra]);
+  // la.capacity's settings in the binding's order (bindings.cpp, capacityOf).
+  function capacityArgs(opts) {
+    const o = options('capacity options', opts, [
+      'dims',
+      'keys',
+      'measure',
+      'level',
+      'trials',
+      'seed',
+      'nMax',
+      ...RULE_OPTIONS,
+    ]);
+    const [rule, gate, step] = ruleArgs(o);
     return [
-      o,
-      number('tokens', o.tokens),
-      number('sessions', o.sessions, 1),
-      string('kvDtype', o.kvDtype, 'bf16'),
-      string('stateDtype', o.stateDtype, 'bf16'),
+      vector('dims', o.dims),
+      string('keys', o.keys, 'random'),
+      rule,
+      gate,
+      string('measure', o.measure, 'cosine'),
+      number('level', o.level, 0.9),
+      number('trials', o.trials, 8),
+      number('seed', o.seed, 1),
+      step,
+      number('nMax', o.nMax, 0),
     ];
   }
+
+  // The options kvMemory and kvCapacity share, checked for type, as the binding reads them.
+  function kvOptions(o) {
+    return {
+      tokens: number('tokens', o.tokens),
+      sessions: number('sessions', o.sessions, 1),
+      kvDtype: string('kvDtype', o.kvDtype, 'bf16'),
+      stateDtype: string('stateDtype', o.stateDtype, 'bf16'),
+    };
+  }
+  const KV_OPTIONS = ['tokens', 'sessions', 'kvDtype', 'stateDtype'];
 
   return Object.freeze({
     limits,
@@ -280,20 +356,18 @@ function makeApi(M) {
         'form',
       ]);
       return check(
-        M.attention(
-          'linear',
-          ...attentionArgs('linearAttention', o, ['featureMap', 'normalize', 'form']),
-          string('featureMap', o.featureMap, 'elu1'),
-          boolean('normalize', o.normalize, true),
-          string('form', o.form, 'recurrent'),
-        ),
+        M.linearAttention({
+          ...sequenceOptions(o),
+          featureMap: string('featureMap', o.featureMap, 'elu1'),
+          normalize: boolean('normalize', o.normalize, true),
+          form: string('form', o.form, 'recurrent'),
+        }),
       );
     },
 
     softmaxAttention(opts) {
-      return check(
-        M.attention('softmax', ...attentionArgs('softmaxAttention', opts, []), 'identity', false, 'parallel'),
-      );
+      const o = options('softmaxAttention options', opts, ['q', 'k', 'v', 'T', 'dk', 'dv']);
+      return check(M.softmaxAttention(sequenceOptions(o)));
     },
 
     interferenceSweep(opts) {
@@ -306,12 +380,20 @@ function makeApi(M) {
 
     /** Throws the Error interferenceSweep(opts) would throw, without computing anything. */
     checkSweep(opts) {
-      const message = M.checkSweep(...sweepArgs(opts));
-      if (message) fail(message);
+      const refused = M.checkSweep(...sweepArgs(opts));
+      if (refused) throw refusal(refused);
     },
 
     interferenceStore(opts) {
-      const o = options('interferenceStore options', opts, ['d', 'n', 'seed', 'trial', 'keys', 'beta']);
+      const o = options('interferenceStore options', opts, [
+        'd',
+        'n',
+        'seed',
+        'trial',
+        'keys',
+        'beta',
+        ...RULE_OPTIONS,
+      ]);
       return check(
         M.interferenceStore(
           number('d', o.d),
@@ -320,47 +402,50 @@ function makeApi(M) {
           number('trial', o.trial, 0),
           string('keys', o.keys, 'random'),
           number('beta', o.beta, 8),
+          ...ruleArgs(o),
         ),
       );
     },
 
+    capacity(opts) {
+      return check(M.capacity(...capacityArgs(opts)));
+    },
+
+    /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */
+    checkCapacity(opts) {
+      check(M.checkCapacity(...capacityArgs(opts)) || undefined);
+    },
+
     kvMemory(model, opts) {
-      const [, tokens, sessions, kvDtype, stateDtype] = kvQuery('kvMemory options', opts, []);
-      return bigints(check(M.kvMemory(...flattenModel(model), tokens, sessions, kvDtype, stateDtype)));
+      const query = kvOptions(options('kvMemory options', opts, KV_OPTIONS));
+      return bigints(check(M.kvMemory(modelOptions(model), query)));
     },
 
     kvCrossover(model, opts) {
       const o = options('kvCrossover options', opts, ['stateBytes', 'kvDtype']);
       let sb = o.stateBytes;
       if (typeof sb === 'number') {
-        if (!Number.isSafeInteger(sb) || sb < 0) fail(`stateBytes must be a whole number from 0 to 2^53 (got ${sb})`);
+        if (!Number.isSafeInteger(sb) || sb < 0) {
+          fail(`stateBytes must be a whole number from 0 to 2^53 (got ${sb})`, 'stateBytes');
+        }
         sb = BigInt(sb);
       }
-      if (typeof sb !== 'bigint') throw new TypeError('stateBytes must be a number or a BigInt');
-      if (sb < 0n || sb >= 1n << 63n) fail('stateBytes must be from 0 to 2^63 - 1');
+      if (typeof sb !== 'bigint') wrongType('stateBytes must be a number or a BigInt', 'stateBytes');
+      if (sb < 0n || sb >= 1n << 63n) fail('stateBytes must be from 0 to 2^63 - 1', 'stateBytes');
+      const m = modelOptions(model);
+      // The binding takes the byte count as decimal text (a BigInt does not cross Embind here).
       return BigInt(
-        check(M.kvCrossover(...flattenModel(model), sb.toString(), string('kvDtype', o.kvDtype, 'bf16'))).tokens,
+        check(M.kvCrossover(m, { stateBytes: sb.toString(), kvDtype: string('kvDtype', o.kvDtype, 'bf16') })).tokens,
       );
     },
 
     kvCapacity(model, opts) {
-      const [o, tokens, sessions, kvDtype, stateDtype] = kvQuery('kvCapacity options', opts, [
-        'gpuBytes',
-        'weightDtype',
-      ]);
-      return bigints(
-        check(
-          M.kvCapacity(
-            ...flattenModel(model),
-            tokens,
-            sessions,
-            kvDtype,
-            stateDtype,
-            number('gpuBytes', o.gpuBytes),
-            string('weightDtype', o.weightDtype, 'bf16'),
-          ),
-        ),
-      );
+      const o = options('kvCapacity options', opts, [...KV_OPTIONS, 'gpuBytes', 'weightDtype']);
+      const query = kvOptions(o);
+      const m = modelOptions(model);
+      query.gpuBytes = number('gpuBytes', o.gpuBytes);
+      query.weightDtype = string('weightDtype', o.weightDtype, 'bf16');
+      return bigints(check(M.kvCapacity(m, query)));
     },
 
     randomNormals(seed, count) {

@@ -35,7 +35,7 @@ using namespace linattn;
 
 namespace {
 
-struct ModelSpec {
+struct PresetSpec {
   std::string id;
   double params = 0;
   std::vector<LayerSpec> layers;
@@ -43,7 +43,7 @@ struct ModelSpec {
 
 struct Spec {
   std::map<std::string, std::vector<double>> lines;  // sweep64, sweep256, ledger, tokens, kvquery
-  std::vector<ModelSpec> models;
+  std::vector<PresetSpec> models;
 };
 
 Spec read_spec(std::istream& in) {
@@ -54,7 +54,7 @@ Spec read_spec(std::istream& in) {
     std::string key;
     if (!(ls >> key)) continue;
     if (key == "model") {
-      ModelSpec m;
+      PresetSpec m;
       int groups = 0;
       ls >> m.id >> m.params >> groups;
       for (int g = 0; g < groups && std::getline(in, line); ++g) {
@@ -152,8 +152,8 @@ LedgerResult ledger(const std::vector<double>& p) {
   for (auto& row : v)
     for (auto& x : row) x = rng.normal();
   const MemoryConfig configs[] = {
-      make_memory_config(d, d, "identity", false, "add", 1.0, false).value,
-      make_memory_config(d, d, "elu1", true, "delta", 0.5, true).value};
+      make_memory_config({p[0], p[0], "identity", false, "add", 1.0, false}).value,
+      make_memory_config({p[0], p[0], "elu1", true, "delta", 0.5, true}).value};
   std::vector<double> finals;
   double step_sum = 0;
   for (int round = 0; round < rounds; ++round) {
@@ -185,18 +185,18 @@ std::string kv(const Spec& s) {
   const auto& tokens = need(s, "tokens", 1);
   const auto& q = need(s, "kvquery", 4);
   std::uint64_t sum = 0, calls = 0;
-  for (const ModelSpec& ms : s.models) {
-    auto m = make_model(ms.layers, ms.params);
+  for (const PresetSpec& ms : s.models) {
+    auto m = make_model({ms.layers, ms.params});
     if (!m.status) die(ms.id + ": " + m.status.message);
     for (const char* dtype : {"bf16", "fp8", "int4"}) {
       for (double t : tokens) {
-        auto query = make_kv_query(t, q[0], dtype, "bf16");
+        auto query = make_kv_query({t, q[0], dtype, "bf16"});
         auto r = kv_memory(m.value, query.value);
         sum += r.status ? r.value.kv_bytes_per_token + r.value.kv_bytes + r.value.state_bytes +
                               r.value.total_bytes + r.value.per_session_bytes
                         : 1;
-        auto cq = make_kv_query(t, q[2], dtype, "bf16");
-        auto c = kv_capacity(m.value, cq.value, q[1], "bf16");
+        auto cq = make_capacity_query({{t, q[2], dtype, "bf16"}, q[1], "bf16"});
+        auto c = cq.status ? kv_capacity(m.value, cq.value) : Result<CapacityResult>{cq.status, {}};
         sum += c.status ? c.value.weight_bytes + c.value.free_bytes + c.value.sessions_that_fit +
                               c.value.longest_context
                         : 1;

@@ -379,7 +379,13 @@ test("dragging the context slider 1K -> 10M: one update per frame, each under 50
   const MOVES = 40;
   for (let i = 1; i <= MOVES; i++) await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / MOVES, y);
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  // The drag is over once the demo shows its last position and its bars animate again; then two
+  // frames let any work the drag queued run (and be measured).
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.demo-mount[data-demo="memory"] .la-memory');
+    return el && !el.classList.contains('lm-dragging') && el.querySelector('input[id$="-tokens"]').value === '10000000';
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   checkDragUpdates(await watch.stop(t0), MOVES, 'memory');
   // The drag ends at 10M tokens, and what is shown is the core's number for it, not a stale frame.
   assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10000000');
@@ -428,5 +434,43 @@ test('accessible: axe-clean in light and dark, keyboard slider with valuetext, n
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(problems, []);
+});
+
+// The lifecycle: the chapter pauses the demo while its figure is off-screen. A slider update
+// pending then waits (no animation frame does the demo's work), and runs when the figure returns;
+// the spoken summary follows it.
+test('off-screen the demo pauses: a pending slider update waits, then runs on return, and the summary follows', async () => {
+  const { page, demo, problems } = await reset();
+  await setTokens(demo, 2000);
+  await page.waitForFunction(() =>
+    document.querySelector('.demo-mount[data-demo="memory"] .lm-summary')?.textContent.includes('2,000 tokens'),
+  );
+  const before = await figure(demo, 'kvTotal');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(
+    () => document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused === 'true',
+  );
+  // A drag's input event while paused: two frames later nothing has been computed or drawn.
+  await demo.locator('input[type="range"]').evaluate((slider) => {
+    slider.value = slider.max;
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  assert.deepEqual(await figure(demo, 'kvTotal'), before, 'no update while paused');
+  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '2000');
+  // Back on screen: the pending update runs in the next frame, then the summary speaks.
+  await page.locator('.demo-mount[data-demo="memory"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]').value === '10000000' &&
+      !document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused,
+  );
+  await expectBytes(demo, 'kvTotal', 131072n * 10000000n);
+  await page.waitForFunction(() =>
+    document.querySelector('.demo-mount[data-demo="memory"] .lm-summary')?.textContent.includes('10,000,000 tokens'),
+  );
+  await demo.locator('input[type="range"]').dispatchEvent('change');
+  assert.equal(await demo.evaluate((el) => el.classList.contains('lm-dragging')), false);
   assert.deepEqual(problems, []);
 });

@@ -1,5 +1,6 @@
 #include <doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "approx.hpp"
@@ -56,12 +57,26 @@ TEST_CASE("softmax attention: rows are convex combinations, and huge scores do n
   REQUIRE(o.status.ok);
   for (double x : o.value) CHECK(std::isfinite(x));
   CHECK(o.value[0] == doctest::Approx(s.v[0]));
+  // Every row t is a weighted average of v_1..v_t: each entry within their smallest and largest.
+  for (int t = 0; t < s.T; ++t) {
+    for (int j = 0; j < s.dv; ++j) {
+      double lo = s.v[j], hi = s.v[j];
+      for (int i = 1; i <= t; ++i) {
+        lo = std::min(lo, s.v[i * s.dv + j]);
+        hi = std::max(hi, s.v[i * s.dv + j]);
+      }
+      const double x = o.value[t * s.dv + j];
+      CHECK(x >= lo - 1e-12);
+      CHECK(x <= hi + 1e-12);
+    }
+  }
 }
 
 TEST_CASE("attention refuses bad shapes and values") {
   Sequence s = random_sequence(3, 2, 2, 1);
   s.v.pop_back();
   CHECK(softmax_attention(s).status.message == "v must have 6 numbers (got 5)");
+  CHECK(softmax_attention(s).status.field == "v");
   s = random_sequence(3, 2, 2, 1);
   s.q[2] = NAN;
   CHECK(linear_attention(s, FeatureMap::Elu1, true, LinearForm::Parallel)
@@ -69,4 +84,9 @@ TEST_CASE("attention refuses bad shapes and values") {
   s.T = 0;
   CHECK(softmax_attention(s).status.message.find("T must be") == 0);
   CHECK(parse_linear_form("chunked").status.message.find("form") == 0);
+  CHECK(parse_linear_form("chunked").status.field == "form");
+  CHECK(softmax_attention(s).status.field == "T");
+  s = random_sequence(1, 4, 4, 1);
+  s.T = 4096;  // T*T*(dk+dv) past the work limit: about T
+  CHECK(softmax_attention(s).status.field == "T");
 }

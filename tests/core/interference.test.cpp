@@ -140,17 +140,30 @@ TEST_CASE("a sweep streamed a few trials at a time ends bit for bit where one ca
     CHECK(stream.run(5) == 0);
     const SweepResult last = stream.result();
     CHECK(last.trials == 7);
-    for (auto field :
-         {&SweepResult::ns, &SweepResult::cosine_mean, &SweepResult::cosine_std,
-          &SweepResult::rel_error_mean, &SweepResult::rel_error_std, &SweepResult::crosstalk_mean,
-          &SweepResult::crosstalk_std, &SweepResult::recall_mean, &SweepResult::recall_std,
-          &SweepResult::miss_mean, &SweepResult::theory_crosstalk, &SweepResult::theory_cosine,
-          &SweepResult::softmax_cosine_mean, &SweepResult::softmax_cosine_std,
-          &SweepResult::softmax_recall_mean, &SweepResult::softmax_recall_std,
-          &SweepResult::state_numbers, &SweepResult::cache_numbers}) {
-      CHECK(last.*field == whole.*field);  // exact: the same per-trial numbers, summed in order
-    }
+    // exact: the same per-trial numbers, summed in order (every series, from the one table)
+    for_each_series(last, [&](const char* name, const V& x) {
+      for_each_series(whole, [&](const char* other, const V& y) {
+        if (std::string(name) == other) {
+          INFO(keys << " " << name);
+          CHECK(x == y);
+        }
+      });
+    });
   }
+}
+
+TEST_CASE("the sweep's series table lists every series once, all aligned with ns") {
+  const SweepResult r = interference_sweep(sweep(8, {2, 9}, 2, "random"));
+  int count = 0;
+  for_each_series(r, [&](const char* name, const V& x) {
+    INFO(name);
+    CHECK(x.size() == 2);
+    ++count;
+  });
+  CHECK(count == static_cast<int>(sizeof(SweepResult) / sizeof(V)));  // every vector member
+  for (std::size_t i = 0; i < std::size(kSweepSeries); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      CHECK(std::string(kSweepSeries[i].name) != kSweepSeries[j].name);
 }
 
 TEST_CASE("sweep parameters out of range are refused") {

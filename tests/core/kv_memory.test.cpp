@@ -31,13 +31,13 @@ LayerSpec linear(double count, double heads, double dk, double dv) {
   return s;
 }
 Model model(std::vector<LayerSpec> layers, double params = 0) {
-  auto m = make_model(layers, params);
+  auto m = make_model({layers, params});
   REQUIRE(m.status.ok);
   return m.value;
 }
 KvResult kv(const Model& m, double tokens, double sessions = 1, const char* kvd = "bf16",
             const char* std = "bf16") {
-  auto q = make_kv_query(tokens, sessions, kvd, std);
+  auto q = make_kv_query({tokens, sessions, kvd, std});
   REQUIRE(q.status.ok);
   auto r = kv_memory(m, q.value);
   REQUIRE(r.status.ok);
@@ -104,7 +104,7 @@ TEST_CASE("a 405B-class model at 10M tokens is exact in 64 bits, beyond 2^53") {
 
 TEST_CASE("sizes past 2^63 bytes are refused, not wrapped") {
   const Model m = model({attention(10000, 4096, 65536)});
-  auto q = make_kv_query(1e10, 1e6, "fp32", "fp32");
+  auto q = make_kv_query({1e10, 1e6, "fp32", "fp32"});
   auto r = kv_memory(m, q.value);
   CHECK_FALSE(r.status.ok);
   CHECK(r.status.message.find("2^63") != std::string::npos);
@@ -120,56 +120,57 @@ TEST_CASE("crossover: the first context whose KV cache outgrows a given state") 
 
 TEST_CASE("capacity: sessions that fit and the longest context on a GPU") {
   const Model m = model({attention(32, 8, 128)}, 8e9);  // weights 16e9 B in bf16
-  auto q = make_kv_query(8192, 4, "bf16", "bf16");
-  auto c = kv_capacity(m, q.value, 80e9, "bf16");
+  auto q = make_capacity_query({{8192, 4, "bf16", "bf16"}, 80e9, "bf16"});
+  REQUIRE(q.status.ok);
+  auto c = kv_capacity(m, q.value);
   REQUIRE(c.status.ok);
   CHECK(c.value.weight_bytes == 16000000000ULL);
   CHECK(c.value.free_bytes == 64000000000ULL);
   CHECK(c.value.sessions_that_fit == 64000000000ULL / (131072ULL * 8192));  // 59
   CHECK(c.value.longest_context == 64000000000ULL / 4 / 131072);            // 122070
-  auto small = kv_capacity(m, q.value, 10e9, "bf16");  // the weights alone do not fit
+  q.value.gpu_bytes = 10000000000ULL;  // the weights alone do not fit
+  auto small = kv_capacity(m, q.value);
   CHECK(small.value.free_bytes == 0);
   CHECK(small.value.sessions_that_fit == 0);
 }
 
-TEST_CASE("bad models and queries are refused with the argument's name") {
-  CHECK(make_model({}, 0).status.message.find("model.layers") == 0);
-  CHECK(make_model({attention(0, 8, 128)}, 0).status.message ==
-        "model.layers[0].count must be a whole number from 1 to 10000 (got 0)");
-  CHECK(make_model({attention(1, -8, 128)}, 0).status.message.find("kvHeads") != std::string::npos);
-  CHECK(make_model({attention(1, 8, NAN)}, 0).status.message.find("headDim") != std::string::npos);
+TEST_CASE("bad models and queries are refused with the argument's name, as message and field") {
+  CHECK(make_model({{}, 0}).status.message.find("model.layers") == 0);
+  CHECK(make_model({{}, 0}).status.field == "model.layers");
+  const Status count = make_model({{attention(0, 8, 128)}, 0}).status;
+  CHECK(count.message == "model.layers[0].count must be a whole number from 1 to 10000 (got 0)");
+  CHECK(count.field == "model.layers[0].count");
+  CHECK(make_model({{attention(1, -8, 128)}, 0}).status.message.find("kvHeads") !=
+        std::string::npos);
+  CHECK(make_model({{attention(1, 8, NAN)}, 0}).status.message.find("headDim") !=
+        std::string::npos);
   LayerSpec bad;
   bad.kind = "rnn";
   bad.count = 1;
-  CHECK(make_model({bad}, 0).status.message.find("kind must be") != std::string::npos);
-  CHECK(make_model({mla(1, 0)}, 0).status.message.find("latentDim") != std::string::npos);
-  CHECK(make_model({linear(1, 1, 0, 1)}, 0).status.message.find("keyDim") != std::string::npos);
-  CHECK(make_kv_query(-1, 1, "bf16", "bf16").status.message.find("tokens") == 0);
-  CHECK(make_kv_query(1, 0, "bf16", "bf16").status.message.find("sessions") == 0);
-  CHECK(make_kv_query(1, 1, "fp64", "bf16").status.message.find("kvDtype") == 0);
-  CHECK(make_kv_query(1, 1, "bf16", "x").status.message.find("stateDtype") == 0);
+  const Status kind = make_model({{mla(1, 64), bad}, 0}).status;
+  CHECK(kind.message.find("kind must be") != std::string::npos);
+  CHECK(kind.field == "model.layers[1].kind");
+  CHECK(make_model({{mla(1, 0)}, 0}).status.message.find("latentDim") != std::string::npos);
+  CHECK(make_model({{linear(1, 1, 0, 1)}, 0}).status.field == "model.layers[0].keyDim");
+  CHECK(make_model({{attention(1, 8, 128)}, -1}).status.field == "model.params");
+  const Status tokens = make_kv_query({-1, 1, "bf16", "bf16"}).status;
+  CHECK(tokens.message.find("tokens") == 0);
+  CHECK(tokens.field == "tokens");
+  CHECK(make_kv_query({1, 0, "bf16", "bf16"}).status.message.find("sessions") == 0);
+  CHECK(make_kv_query({1, 1, "fp64", "bf16"}).status.message.find("kvDtype") == 0);
+  CHECK(make_kv_query({1, 1, "fp64", "bf16"}).status.field == "kvDtype");
+  CHECK(make_kv_query({1, 1, "bf16", "x"}).status.field == "stateDtype");
+  CHECK(make_capacity_query({{1, 1, "bf16", "bf16"}, -1, "bf16"}).status.field == "gpuBytes");
+  CHECK(make_capacity_query({{1, 1, "bf16", "bf16"}, 1e9, "fp64"}).status.field == "weightDtype");
+  // The query's own checks come first, as la.kvCapacity reports them.
+  CHECK(make_capacity_query({{-1, 1, "bf16", "bf16"}, -1, "fp64"}).status.field == "tokens");
 }
 
-TEST_CASE("the flat model form of the binding: kinds joined by ',' and 8 numbers per group") {
-  auto m = make_model_flat("attention,linear",
-                           {32, 8, 128, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 4, 64, 64}, 1e9);
-  REQUIRE(m.status.ok);
-  CHECK(m.value.layers.size() == 2);
-  CHECK(m.value.layers[1].heads == 4);
-  CHECK(make_model_flat("attention", {1, 2, 3}, 0).status.message.find("8 numbers each") !=
-        std::string::npos);
-  CHECK(make_model_flat("", {}, 0).status.message.find("model.layers") == 0);
-  CHECK(make_model_flat("rnn", {1, 0, 0, 0, 0, 0, 0, 0}, 0).status.message.find("kind must be") !=
-        std::string::npos);
-}
-
-TEST_CASE("byte counts arrive as decimal text: 0 to 2^63 - 1, nothing else") {
-  CHECK(parse_uint63("stateBytes", "0").value == 0);
-  CHECK(parse_uint63("stateBytes", "9223372036854775807").value == 9223372036854775807ULL);
-  CHECK_FALSE(parse_uint63("stateBytes", "9223372036854775808").status.ok);
-  CHECK_FALSE(parse_uint63("stateBytes", "99999999999999999999").status.ok);
-  CHECK_FALSE(parse_uint63("stateBytes", "-1").status.ok);
-  CHECK_FALSE(parse_uint63("stateBytes", "").status.ok);
-  CHECK(parse_uint63("stateBytes", "1e3").status.message ==
-        "stateBytes must be a whole number from 0 to 2^63 - 1");
+TEST_CASE("a refusal about no single argument has an empty field") {
+  const Model m = model({attention(10000, 4096, 65536)});
+  auto q = make_kv_query({1e10, 1e6, "fp32", "fp32"});
+  REQUIRE(q.status.ok);
+  const Status st = kv_memory(m, q.value).status;
+  CHECK_FALSE(st.ok);
+  CHECK(st.field.empty());
 }

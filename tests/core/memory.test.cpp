@@ -11,7 +11,7 @@ using V = std::vector<double>;
 namespace {
 AssociativeMemory ledger(const std::string& phi = "identity", bool normalize = false,
                          const std::string& rule = "add") {
-  auto cfg = make_memory_config(2, 2, phi, normalize, rule, 1.0, false);
+  auto cfg = make_memory_config({2, 2, phi, normalize, rule, 1.0, false});
   REQUIRE(cfg.status.ok);
   return AssociativeMemory(cfg.value);
 }
@@ -95,7 +95,7 @@ TEST_CASE("reset empties the state, the normalizer and the history") {
 }
 
 TEST_CASE("unit keys: phi(k) is scaled to length 1, and a zero key is refused") {
-  auto cfg = make_memory_config(2, 1, "identity", false, "add", 1, true);
+  auto cfg = make_memory_config({2, 1, "identity", false, "add", 1, true});
   AssociativeMemory m(cfg.value);
   CHECK_VEC_APPROX(m.features({3, 4}).value, (V{0.6, 0.8}), 1e-15);
   auto bad = m.write({0, 0}, {1});
@@ -105,23 +105,20 @@ TEST_CASE("unit keys: phi(k) is scaled to length 1, and a zero key is refused") 
 }
 
 TEST_CASE("bad configurations and inputs are refused with messages naming the argument") {
-  CHECK(make_memory_config(0, 2, "identity", false, "add", 1, false).status.message.find("dk") ==
-        0);
-  CHECK(make_memory_config(2, 1e9, "identity", false, "add", 1, false).status.message.find("dv") ==
+  CHECK(make_memory_config({0, 2, "identity", false, "add", 1, false}).status.message.find("dk") ==
         0);
   CHECK(
-      make_memory_config(2.5, 2, "identity", false, "add", 1, false).status.message.find("whole") !=
-      std::string::npos);
-  CHECK(
-      make_memory_config(2, 2, "relu", false, "add", 1, false).status.message.find("featureMap") ==
+      make_memory_config({2, 1e9, "identity", false, "add", 1, false}).status.message.find("dv") ==
       0);
-  CHECK(
-      make_memory_config(2, 2, "identity", false, "erase", 1, false).status.message.find("rule") ==
-      0);
-  CHECK(
-      make_memory_config(2, 2, "identity", false, "delta", 0, false).status.message.find("beta") ==
-      0);
-  CHECK(make_memory_config(2, 2, "identity", false, "delta", NAN, false)
+  CHECK(make_memory_config({2.5, 2, "identity", false, "add", 1, false})
+            .status.message.find("whole") != std::string::npos);
+  CHECK(make_memory_config({2, 2, "relu", false, "add", 1, false})
+            .status.message.find("featureMap") == 0);
+  CHECK(make_memory_config({2, 2, "identity", false, "erase", 1, false})
+            .status.message.find("rule") == 0);
+  CHECK(make_memory_config({2, 2, "identity", false, "delta", 0, false})
+            .status.message.find("beta") == 0);
+  CHECK(make_memory_config({2, 2, "identity", false, "delta", NAN, false})
             .status.message.find("beta") == 0);
 
   AssociativeMemory m = ledger();
@@ -134,8 +131,24 @@ TEST_CASE("bad configurations and inputs are refused with messages naming the ar
   CHECK(state(m) == V{0, 0, 0, 0});
 }
 
+TEST_CASE("each refusal names its field: the option, or the vector entry") {
+  auto field = [](const MemoryOptions& o) { return make_memory_config(o).status.field; };
+  CHECK(field({0, 2}) == "dk");
+  CHECK(field({2, NAN}) == "dv");
+  CHECK(field({2, 2, "relu"}) == "featureMap");
+  CHECK(field({2, 2, "identity", false, "erase"}) == "rule");
+  CHECK(field({2, 2, "identity", false, "delta", 0}) == "beta");
+  CHECK(field({2, 2, "identity", false, "delta", 3}) == "beta");
+  AssociativeMemory m = ledger();
+  CHECK(m.write({1}, {1, 2}).status.field == "k");
+  CHECK(m.write({1, 0}, {1, NAN}).status.field == "v[1]");
+  CHECK(m.read({1, 2, 3}).status.field == "q");
+  CHECK(m.features({INFINITY, 0}).status.field == "x[0]");
+  CHECK(m.write({1, 0}, {1, 2}).status.field.empty());  // accepted: no field
+}
+
 TEST_CASE("a normalized read whose denominator is 0 is refused, not divided") {
-  auto cfg = make_memory_config(2, 1, "identity", true, "add", 1, false);
+  auto cfg = make_memory_config({2, 1, "identity", true, "add", 1, false});
   AssociativeMemory m(cfg.value);
   m.write({1, 0}, {1});
   auto r = m.read({-kNormalizerEps, 0});  // phi(q).z = -eps: the denominator is exactly 0
@@ -143,7 +156,7 @@ TEST_CASE("a normalized read whose denominator is 0 is refused, not divided") {
 }
 
 TEST_CASE("the delta rule refuses writes it cannot converge on (beta |phi(k)|^2 > 2)") {
-  auto cfg = make_memory_config(2, 1, "identity", false, "delta", 1.0, false);
+  auto cfg = make_memory_config({2, 1, "identity", false, "delta", 1.0, false});
   AssociativeMemory m(cfg.value);
   auto bad = m.write({1000, 1000}, {1});
   CHECK_FALSE(bad.status.ok);
@@ -158,7 +171,7 @@ TEST_CASE("the delta rule refuses writes it cannot converge on (beta |phi(k)|^2 
 
 TEST_CASE("readTerms' history is bounded by numbers as well as writes; the state keeps going") {
   // dk = 1024, dv = 1: each write keeps 1025 numbers, so the numbers bound (4 Mi) comes first.
-  auto cfg = make_memory_config(1024, 1, "identity", false, "add", 1, false);
+  auto cfg = make_memory_config({1024, 1, "identity", false, "add", 1, false});
   AssociativeMemory m(cfg.value);
   std::vector<double> k(1024, 0.0), v(1, 1.0);
   const int fit = static_cast<int>(limits::maxHistoryNumbers / 1025);  // 4092 writes

@@ -1,8 +1,10 @@
-// libFuzzer harness: interferenceSweep and interferenceStore as the bindings drive them, through
-// make_sweep_config and interference_store's own checks. Sizes are clamped (d <= 24, N <= 40,
-// trials <= 3) so each input runs in milliseconds; the limits themselves are still fuzzed.
-// Checked on success: every output aligned with ns; cosines in [-1, 1], recalls in [0, 1];
-// key overlaps of unit keys in [0, 1].
+// libFuzzer harness: interferenceSweep, interferenceStore and capacity as the bindings drive them,
+// through make_sweep_config, interference_store and make_capacity_config's own checks, with every
+// update rule (rule, gate, step fuzzed). Sizes are clamped (d <= 24, N <= 40, trials <= 3) so each
+// input runs in milliseconds; the limits themselves are still fuzzed.
+// Checked on success: every output aligned with ns (or dims); cosines in [-1, 1], recalls in
+// [0, 1]; key overlaps of unit keys in [0, 1]; capacities whole numbers in [0, nMax].
+#include "capacity.hpp"
 #include "fuzz_input.hpp"
 #include "interference.hpp"
 
@@ -20,12 +22,42 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       in.ConsumeBool() ? in.ConsumeIntegral<std::uint32_t>() : fuzz::real(in, 0, 4294967295.0);
   const std::string keys = fuzz::name(in, {"random", "orthogonal", "elu1"});
   const double beta = fuzz::real(in, 0.0, 1000.0);
+  const std::string rule = fuzz::name(in, {"add", "delta"});
+  const double gate = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 1.0);
+  const double step = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 2.0);
+
+  if (in.ConsumeProbability<double>() < 0.2) {  // capacity
+    std::vector<double> dims;
+    const int n_dims = in.ConsumeIntegralInRange<int>(0, 3);
+    for (int i = 0; i < n_dims; ++i) dims.push_back(fuzz::count(in, 1, 24));
+    const std::string measure = fuzz::name(in, {"cosine", "recall"});
+    const double level = fuzz::real(in, 0.0, 1.0);
+    const double trials = fuzz::count(in, 1, 3), n_max = fuzz::count(in, 0, 40);
+    auto cfg =
+        make_capacity_config(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+    if (!cfg.status) {
+      FUZZ_CHECK(!cfg.status.message.empty());
+      return 0;
+    }
+    for (int n : cfg.value.n_max)
+      if (n > 96) return 0;
+    if (cfg.value.trials > 4) return 0;
+    const StoreCapacityResult r = capacity(cfg.value);
+    for (auto* v : {&r.dims, &r.capacity_mean, &r.capacity_std, &r.theory, &r.n_max, &r.capped})
+      FUZZ_CHECK(v->size() == cfg.value.dims.size());
+    for (std::size_t i = 0; i < r.dims.size(); ++i) {
+      FUZZ_CHECK(r.capacity_mean[i] >= 0 && r.capacity_mean[i] <= r.n_max[i]);
+      FUZZ_CHECK(r.capacity_std[i] >= 0 && r.capped[i] >= 0 && r.capped[i] <= cfg.value.trials);
+      FUZZ_CHECK(trial_capacity(cfg.value, static_cast<int>(i), 0) <= r.n_max[i]);
+    }
+    return 0;
+  }
 
   if (in.ConsumeBool()) {
     const double n = fuzz::count(in, 1, 40), trial = fuzz::count(in, 0, 255);
     if (check_int("d", d, 1, limits::maxSweepDim) && d > 64) return 0;
     if (check_int("n", n, 1, limits::maxStoreN) && n > 64) return 0;
-    auto r = interference_store(d, n, seed, trial, keys, beta);
+    auto r = interference_store(d, n, seed, trial, keys, beta, rule, gate, step);
     if (!r.status) {
       FUZZ_CHECK(!r.status.message.empty());
       return 0;
@@ -35,11 +67,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(r.value.key_overlap.size() == N * N);
     for (double c : r.value.key_overlap) FUZZ_CHECK(in_unit(c, 0.0));
     for (auto* v :
-         {&r.value.cosine, &r.value.recalled, &r.value.softmax_cosine, &r.value.softmax_recalled})
+         {&r.value.cosine, &r.value.recalled, &r.value.norm, &r.value.softmax_cosine,
+          &r.value.softmax_recalled, &r.value.age_cosine, &r.value.age_recalled, &r.value.age_norm})
       FUZZ_CHECK(v->size() == N);
     for (std::size_t j = 0; j < N; ++j) {
       FUZZ_CHECK(in_unit(r.value.cosine[j], -1.0) && in_unit(r.value.softmax_cosine[j], -1.0));
       FUZZ_CHECK(r.value.recalled[j] == 0.0 || r.value.recalled[j] == 1.0);
+      FUZZ_CHECK(r.value.age_cosine[j] == r.value.cosine[N - 1 - j]);
+      FUZZ_CHECK(std::isfinite(r.value.norm[j]) && r.value.norm[j] >= 0);
     }
     return 0;
   }
@@ -61,7 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   const double trials = fuzz::count(in, 1, 3);
-  auto cfg = make_sweep_config(d, ns, trials, seed, keys, beta);
+  auto cfg = make_sweep_config(d, ns, trials, seed, keys, beta, rule, gate, step);
   if (!cfg.status) {
     FUZZ_CHECK(!cfg.status.message.empty());
     return 0;
@@ -69,17 +104,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (cfg.value.d > 32 || cfg.value.ns.back() > 64 || cfg.value.trials > 4) return 0;
   const SweepResult s = interference_sweep(cfg.value);
   const std::size_t m = cfg.value.ns.size();
-  for (auto* v :
-       {&s.ns, &s.cosine_mean, &s.cosine_std, &s.rel_error_mean, &s.rel_error_std,
-        &s.crosstalk_mean, &s.crosstalk_std, &s.recall_mean, &s.recall_std, &s.miss_mean,
-        &s.theory_crosstalk, &s.theory_cosine, &s.softmax_cosine_mean, &s.softmax_cosine_std,
-        &s.softmax_recall_mean, &s.softmax_recall_std, &s.state_numbers, &s.cache_numbers})
-    FUZZ_CHECK(v->size() == m);
+  for_each_series(s, [&](const char*, const std::vector<double>& v) { FUZZ_CHECK(v.size() == m); });
   for (std::size_t i = 0; i < m; ++i) {
     FUZZ_CHECK(s.ns[i] == cfg.value.ns[i]);
     FUZZ_CHECK(in_unit(s.cosine_mean[i], -1.0) && in_unit(s.softmax_cosine_mean[i], -1.0));
     FUZZ_CHECK(in_unit(s.recall_mean[i], 0.0) && in_unit(s.softmax_recall_mean[i], 0.0));
-    FUZZ_CHECK(std::isfinite(s.rel_error_mean[i]) && std::isfinite(s.crosstalk_mean[i]));
+    // crosstalk is +Infinity when a gate faded a target below double range, never NaN.
+    FUZZ_CHECK(std::isfinite(s.rel_error_mean[i]) && !std::isnan(s.crosstalk_mean[i]));
   }
   // The same sweep streamed in fuzzed steps ends bit for bit where the one call did.
   SweepStream stream(cfg.value);

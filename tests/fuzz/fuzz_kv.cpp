@@ -1,6 +1,7 @@
 // libFuzzer harness: the KV-cache calculator (kvMemory, kvCrossover, kvCapacity) through
-// make_model, make_kv_query and parse_dtype, as the bindings drive them. The calculator is
-// integer arithmetic with overflow checks, so sizes need no clamping; the checks are exact:
+// make_model, make_kv_query, make_capacity_query and parse_dtype, as the bindings drive them. The
+// calculator is integer arithmetic with overflow checks, so sizes need no clamping; the checks are
+// exact:
 //   kvMemory:    total = kv + state, and both are per-session bytes times sessions
 //   kvCrossover: t is the first context whose KV cache exceeds stateBytes (t - 1 does not)
 //   kvCapacity:  longestContext sessions fit in the free bytes, one token more does not
@@ -40,7 +41,7 @@ bool kv_at(const Model& m, const std::string& kv, double tokens, std::uint64_t& 
   g.erase(std::remove_if(g.begin(), g.end(),
                          [](const LayerGroup& l) { return l.kind == LayerKind::Linear; }),
           g.end());
-  auto q = make_kv_query(tokens, 1, kv, "int4");
+  auto q = make_kv_query({tokens, 1, kv, "int4"});
   if (!q.status) return false;
   auto r = kv_memory(attention_only, q.value);
   bytes = r.value.kv_bytes;
@@ -51,10 +52,11 @@ bool kv_at(const Model& m, const std::string& kv, double tokens, std::uint64_t& 
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
-  std::vector<LayerSpec> specs(in.ConsumeIntegralInRange<int>(0, 9) == 0
-                                   ? in.ConsumeIntegralInRange<int>(0, 70)
-                                   : in.ConsumeIntegralInRange<int>(1, 4));
-  for (auto& s : specs) {
+  ModelSpec spec;
+  spec.layers.resize(in.ConsumeIntegralInRange<int>(0, 9) == 0
+                         ? in.ConsumeIntegralInRange<int>(0, 70)
+                         : in.ConsumeIntegralInRange<int>(1, 4));
+  for (auto& s : spec.layers) {
     s.kind = fuzz::name(in, {"attention", "mla", "linear"});
     s.count = whole(in, 200);
     s.kv_heads = whole(in, 128);
@@ -65,7 +67,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     s.key_dim = whole(in, 1024);
     s.value_dim = whole(in, 1024);
   }
-  auto model = make_model(specs, in.ConsumeBool() ? whole(in, 1e12) : fuzz::real(in, 0, 1e14));
+  spec.params = in.ConsumeBool() ? whole(in, 1e12) : fuzz::real(in, 0, 1e14);
+  auto model = make_model(spec);
   if (!model.status) {
     FUZZ_CHECK(!model.status.message.empty());
     return 0;
@@ -77,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   switch (in.ConsumeIntegralInRange<int>(0, 2)) {
     case 0: {
-      auto q = make_kv_query(tokens, sessions, kv_name, state_name);
+      auto q = make_kv_query({tokens, sessions, kv_name, state_name});
       if (!q.status) return 0;
       auto r = kv_memory(m, q.value);
       if (!r.status) return 0;
@@ -109,18 +112,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     }
     default: {
-      auto q = make_kv_query(tokens, sessions, kv_name, state_name);
-      if (!q.status) return 0;
       const double gpu = in.ConsumeBool() ? whole(in, 1e18) : 80e9;
-      auto r = kv_capacity(m, q.value, gpu, fuzz::name(in, {"bf16", "fp32", "int4"}));
+      auto cq = make_capacity_query(
+          {{tokens, sessions, kv_name, state_name}, gpu, fuzz::name(in, {"bf16", "fp32", "int4"})});
+      if (!cq.status) {
+        FUZZ_CHECK(!cq.status.message.empty() && !cq.status.field.empty());
+        return 0;
+      }
+      const KvQuery& q = cq.value.kv;
+      auto r = kv_capacity(m, cq.value);
       if (!r.status) return 0;
       const CapacityResult& c = r.value;
       FUZZ_CHECK(c.sessions_that_fit <= static_cast<std::uint64_t>(limits::maxSessions));
       FUZZ_CHECK(c.longest_context <= static_cast<std::uint64_t>(limits::maxTokens));
       FUZZ_CHECK(c.free_bytes <= static_cast<std::uint64_t>(gpu));
       auto total_at = [&](std::uint64_t t, std::uint64_t& bytes) {
-        auto qq = make_kv_query(static_cast<double>(t), static_cast<double>(q.value.sessions),
-                                kv_name, state_name);
+        auto qq = make_kv_query(
+            {static_cast<double>(t), static_cast<double>(q.sessions), kv_name, state_name});
         if (!qq.status) return false;
         auto k = kv_memory(m, qq.value);
         bytes = k.value.total_bytes;

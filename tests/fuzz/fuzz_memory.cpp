@@ -1,5 +1,5 @@
 // libFuzzer harness: the associative memory (la.memory) as the bindings drive it.
-//   config: make_memory_config(dk, dv, featureMap, normalize, rule, beta, unitKeys)
+//   config: make_memory_config(MemoryOptions{dk, dv, featureMap, normalize, rule, beta, unitKeys})
 //   then up to 48 calls of write / read / readTerms / features / reset with fuzzed vectors.
 // Checked on every successful call: result sizes, count, read == readTerms().read (same
 // arithmetic), and for the add rule that the terms sum to the read (S is the sum of its stamps).
@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string rule = fuzz::name(in, {"add", "delta"});
   const double beta = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 2.0);
   const bool unit_keys = in.ConsumeBool();
-  const auto cfg = make_memory_config(dk, dv, phi, normalize, rule, beta, unit_keys);
+  const auto cfg = make_memory_config({dk, dv, phi, normalize, rule, beta, unit_keys});
   if (!cfg.status) {
     FUZZ_CHECK(!cfg.status.message.empty());
     return 0;

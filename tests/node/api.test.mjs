@@ -69,6 +69,26 @@ test('linear attention: parallel and recurrent forms agree to 1e-12; softmax row
   close(par, rec, 1e-12, 'parallel vs recurrent');
   const sm = la.softmaxAttention({ q, k, v, T, dk, dv });
   close(sm.subarray(0, dv), v.subarray(0, dv), 1e-15, 'first row attends only to itself');
+  // Every row t is the average of v_1..v_t weighted by exp(q_t . k_i / sqrt(dk)), computed here
+  // independently of the core, and so lies between the smallest and largest of those values.
+  for (let t = 0; t < T; t++) {
+    const scores = [];
+    for (let i = 0; i <= t; i++) {
+      let dot = 0;
+      for (let j = 0; j < dk; j++) dot += q[t * dk + j] * k[i * dk + j];
+      scores.push(dot / Math.sqrt(dk));
+    }
+    const top = Math.max(...scores);
+    const w = scores.map((x) => Math.exp(x - top));
+    const total = w.reduce((a, b) => a + b, 0);
+    const row = sm.subarray(t * dv, (t + 1) * dv);
+    for (let j = 0; j < dv; j++) {
+      const column = w.map((_, i) => v[i * dv + j]);
+      const average = w.reduce((a, wi, i) => a + wi * column[i], 0) / total;
+      close([row[j]], [average], 1e-12, `row ${t}, column ${j}`);
+      assert.ok(row[j] >= Math.min(...column) - 1e-12 && row[j] <= Math.max(...column) + 1e-12, `row ${t}: an average`);
+    }
+  }
 });
 
 test("the generator gives the native build's numbers (same golden values as the doctest suite)", () => {

@@ -1,5 +1,5 @@
 // Fuzzing the JavaScript API: thousands of random and hostile calls at every function of the API
-// (wasm/index.d.ts), from a seeded generator written here, so a failure replays exactly:
+// (wasm/index.d.mts), from a seeded generator written here, so a failure replays exactly:
 //   FUZZ_SEED=<seed from the failure message> node --test tests/node/fuzz.test.mjs
 // The rules every call is held to: it returns, or it throws an Error with a message (a TypeError or
 // RangeError from the wrapper, or the caller's own Error from a hostile getter); never a non-Error,
@@ -278,6 +278,18 @@ const vec = (n, rand) => Array.from({ length: n }, () => Math.round((rand() * 8 
 // One random call. Returns a description for failure messages and a function that makes it.
 function randomCall(g, rand, liveMemories) {
   const { int, pick, chance, any, mutate } = g;
+  // The update rule's options (sweep, store, capacity), valid: add or delta, gate, step.
+  const rule = () => ({ rule: pick(['add', 'delta']), gate: pick([1, 0.5, 0.9]), step: pick([1, 0.5, 2]) });
+  const capacityOptions = () => ({
+    dims: [int(1, 8), int(1, 8)],
+    keys: pick(['random', 'orthogonal', 'elu1']),
+    measure: pick(['cosine', 'recall']),
+    level: pick([0.5, 0.9, 1]),
+    trials: int(1, 2),
+    seed: int(0, 9),
+    nMax: int(0, 24),
+    ...rule(),
+  });
   const maybe = (valid) => (chance(0.4) ? valid : chance(0.75) ? mutate(valid) : any());
   const T = int(1, 4),
     dk = int(1, 4),
@@ -295,7 +307,7 @@ function randomCall(g, rand, liveMemories) {
     if (chance(0.5)) return mutate(model);
     return { ...model, layers: model.layers.map((l) => (chance(0.5) ? mutate(l) : l)) };
   };
-  switch (int(0, 15)) {
+  switch (int(0, 17)) {
     case 0:
       return [
         'memory',
@@ -373,7 +385,7 @@ function randomCall(g, rand, liveMemories) {
       const opts = maybe(
         chance(0.5)
           ? { d: int(1, 8), ns: [1, 2, int(3, 8)], trials: int(1, 2), seed: int(0, 9), keys: 'orthogonal', beta: 8 }
-          : { d: int(1, 8), nMax: int(1, 8), trials: 1 },
+          : { d: int(1, 8), nMax: int(1, 8), trials: 1, ...rule() },
       );
       if (chance(0.5)) return ['interferenceSweep', () => la.interferenceSweep(opts)];
       return [
@@ -413,8 +425,23 @@ function randomCall(g, rand, liveMemories) {
         'interferenceStore',
         () =>
           la.interferenceStore(
-            maybe({ d: int(1, 8), n: int(1, 8), seed: 3, trial: int(0, 3), keys: pick(['random', 'elu1']), beta: 4 }),
+            maybe({
+              d: int(1, 8),
+              n: int(1, 8),
+              seed: 3,
+              trial: int(0, 3),
+              keys: pick(['random', 'elu1']),
+              beta: 4,
+              ...rule(),
+            }),
           ),
+      ];
+    case 16:
+      return ['capacity', () => la.capacity(maybe(capacityOptions()))];
+    case 17:
+      return [
+        'checkCapacity',
+        () => la.checkCapacity(maybe({ ...capacityOptions(), dims: [int(1, 512), int(1, 512)], trials: int(1, 256) })),
       ];
     case 8:
       return [
@@ -458,6 +485,8 @@ function randomCall(g, rand, liveMemories) {
         'interferenceSweepStream',
         'checkSweep',
         'interferenceStore',
+        'capacity',
+        'checkCapacity',
         'kvMemory',
         'kvCrossover',
         'kvCapacity',

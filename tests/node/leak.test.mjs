@@ -87,7 +87,7 @@ test('a memory kept through 20,000 writes and reset holds nothing afterwards', (
   assertNoGrowth('writes + reset', m);
 });
 
-test('1,000 sweeps, sweep streams and stores (and refused ones) leave the heap as it was', () => {
+test('1,000 sweeps, sweep streams, stores and capacities, every rule (and refused ones), leave the heap as it was', () => {
   const m = measure((i) => {
     la.interferenceSweep({
       d: 16,
@@ -97,6 +97,12 @@ test('1,000 sweeps, sweep streams and stores (and refused ones) leave the heap a
       keys: ['random', 'orthogonal', 'elu1'][i % 3],
     });
     la.interferenceStore({ d: 16, n: 12, seed: i, trial: i % 4, beta: 4 });
+    la.interferenceStore({ d: 16, n: 12, seed: i, rule: 'delta', gate: 0.9, step: 0.5 });
+    la.interferenceSweep({ d: 8, ns: [2, 8], trials: 2, seed: i, rule: i % 2 ? 'delta' : 'add', gate: 0.8 });
+    la.capacity({ dims: [4, 8], trials: 2, seed: i, measure: i % 2 ? 'recall' : 'cosine', rule: 'delta' });
+    la.checkCapacity({ dims: [4, 8], trials: 2 });
+    refused(() => la.capacity({ dims: [4, 0], trials: 2 }));
+    refused(() => la.checkCapacity({ dims: [512, 512], trials: 256, nMax: 2048 }));
     refused(() => la.interferenceSweep({ d: 16, ns: [8, 4], trials: 2 }));
     refused(() => la.interferenceStore({ d: 16, n: 5000 }));
     const stream = la.interferenceSweepStream({ d: 8, ns: [2, 8, 20], trials: 3, seed: i });
@@ -106,7 +112,7 @@ test('1,000 sweeps, sweep streams and stores (and refused ones) leave the heap a
     stream.delete();
     refused(() => la.interferenceSweepStream({ d: 8, ns: [], trials: 3 }));
   }, 1000);
-  assertNoGrowth('1,000 sweeps + streams + stores', m);
+  assertNoGrowth('1,000 sweeps + streams + stores + capacities', m);
 });
 
 test('1,000 rounds of attention, KV calculator, compare, storage and random calls leave the heap as it was', () => {

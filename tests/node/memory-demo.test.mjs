@@ -88,3 +88,29 @@ test('the all-linear variant replaces attention and MLA groups and merges equal 
   );
   assert.deepEqual(out.layers, [{ kind: 'linear', count: 48, heads: 32, keyDim: 128, valueDim: 128 }]);
 });
+
+test('model shapes: the preset menu headings, the all-linear twin and the custom editor starting copy', async () => {
+  const { customFrom, presetCategory, twinOf } = await import('../../web/src/demos/memory/models.js');
+  const byId = (id) => presets.find((p) => p.id === id);
+  assert.equal(presetCategory(byId('llama-3-8b')), 'Dense softmax attention');
+  assert.equal(presetCategory(byId('deepseek-v3')), 'Latent attention (MLA)');
+  assert.equal(presetCategory(byId('qwen3-next-80b-a3b')), 'Hybrids: linear + attention layers');
+  assert.equal(presetCategory(byId('one-head-linear')), "The chapter's own");
+  // a preset's twin is its own; a custom model's is one state per KV head of its first attention group
+  assert.deepEqual(twinOf(byId('llama-3-8b')), { heads: 32, keyDim: 128, valueDim: 128 });
+  const custom = {
+    layers: [
+      { kind: 'mla', count: 3, latentDim: 576 },
+      { kind: 'attention', count: 4, kvHeads: 8, headDim: 64 },
+    ],
+  };
+  assert.deepEqual(twinOf(custom), { heads: 8, keyDim: 64, valueDim: 64 });
+  assert.equal(twinOf({ layers: [{ kind: 'mla', count: 3, latentDim: 576 }] }), null);
+  // the editor starts from a deep copy of what is shown, with its params and twin
+  const shown = { model: { layers: custom.layers, params: 7e9 }, twin: { heads: 8, keyDim: 64, valueDim: 64 } };
+  const copy = customFrom(shown);
+  assert.deepEqual(copy, { layers: custom.layers, params: 7e9, linearTwin: shown.twin });
+  copy.layers[1].kvHeads = 1;
+  assert.equal(custom.layers[1].kvHeads, 8);
+  assert.deepEqual(customFrom({ model: { layers: [] }, twin: null }), { layers: [] });
+});

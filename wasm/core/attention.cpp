@@ -15,7 +15,8 @@ Status validate(const Sequence& s) {
   const long long work = 1LL * s.T * s.T * (s.dk + s.dv);
   if (work > limits::maxAttentionWork) {
     return Status::bad("T*T*(dk+dv) must be at most " + std::to_string(limits::maxAttentionWork) +
-                       " (got " + std::to_string(work) + ")");
+                           " (got " + std::to_string(work) + ")",
+                       "T");
   }
   const auto len = [](const std::vector<double>& x) { return static_cast<long long>(x.size()); };
   if (!(st = check_vec("q", s.q.data(), len(s.q), 1LL * s.T * s.dk))) return st;
@@ -26,7 +27,8 @@ Status validate(const Sequence& s) {
 Result<LinearForm> parse_linear_form(const std::string& name) {
   if (name == "parallel") return {Status::good(), LinearForm::Parallel};
   if (name == "recurrent") return {Status::good(), LinearForm::Recurrent};
-  return {Status::bad("form must be 'parallel' or 'recurrent' (got '" + name.substr(0, 40) + "')"),
+  return {Status::bad("form must be 'parallel' or 'recurrent' (got '" + name.substr(0, 40) + "')",
+                      "form"),
           LinearForm::Recurrent};
 }
 
@@ -52,7 +54,8 @@ Status check_denominator(double den) {
   if (!std::isfinite(den) || std::fabs(den) < 1e-12) {
     return Status::bad(
         "cannot normalize: a denominator phi(q_t)^T z_t + eps is 0 (elu1 features "
-        "keep it positive)");
+        "keep it positive)",
+        "q");
   }
   return Status::good();
 }

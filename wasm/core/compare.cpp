@@ -10,7 +10,10 @@ namespace linattn {
 Result<Comparison> compare(const std::vector<double>& a, const std::vector<double>& b) {
   Result<Comparison> r;
   const auto n = static_cast<long long>(b.size());
-  if (!(r.status = check_int("b.length", static_cast<double>(n), 1, limits::maxDim))) return r;
+  if (!(r.status = check_int("b.length", static_cast<double>(n), 1, limits::maxDim))) {
+    r.status.field = "b";  // the argument; its length is what the message is about
+    return r;
+  }
   if (!(r.status = check_vec("a", a.data(), static_cast<long long>(a.size()), n))) return r;
   if (!(r.status = check_vec("b", b.data(), n, n))) return r;
   const ConstVecMap x(a.data(), n), y(b.data(), n);

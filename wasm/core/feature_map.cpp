@@ -5,11 +5,10 @@ namespace linattn {
 Result<FeatureMap> parse_feature_map(const std::string& name) {
   if (name == "identity") return {Status::good(), FeatureMap::Identity};
   if (name == "elu1") return {Status::good(), FeatureMap::Elu1};
-  return {Status::bad("featureMap must be 'identity' or 'elu1' (got '" + name.substr(0, 40) + "')"),
+  return {Status::bad("featureMap must be 'identity' or 'elu1' (got '" + name.substr(0, 40) + "')",
+                      "featureMap"),
           FeatureMap::Identity};
 }
-
-const char* to_string(FeatureMap phi) { return phi == FeatureMap::Elu1 ? "elu1" : "identity"; }
 
 Vec apply(FeatureMap phi, const Vec& x) {
   if (phi == FeatureMap::Identity) return x;

@@ -12,7 +12,6 @@ namespace linattn {
 enum class FeatureMap { Identity, Elu1 };
 
 Result<FeatureMap> parse_feature_map(const std::string& name);  // "identity" | "elu1"
-const char* to_string(FeatureMap phi);
 
 inline double elu1(double x) { return x > 0.0 ? x + 1.0 : std::exp(x); }
 

@@ -7,6 +7,10 @@
 // unit keys E[(k_j . k_i)^2] = 1/d, so the crosstalk energy is (N-1)/d and the read-back's cosine
 // with v_j is about 1/sqrt(1 + (N-1)/d). The same store read through softmax attention,
 // o_j = sum_i exp(beta k_j.k_i) v_i / sum_i exp(beta k_j.k_i), is the "spotlight" for contrast.
+//
+// The store is written by an update rule (update_rule.hpp: add or delta, with a forget gate), the
+// chapter's S = sum_i k_i v_i^T being the additive rule without a gate. The spotlight is a cache of
+// every association and is neither gated nor overwritten.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -14,6 +18,7 @@
 
 #include "linalg.hpp"
 #include "status.hpp"
+#include "update_rule.hpp"
 
 namespace linattn {
 
@@ -37,13 +42,24 @@ struct SweepConfig {
   int trials = 8;
   std::uint64_t seed = 1;
   KeyGeometry keys = KeyGeometry::Random;
-  double beta = 8.0;
+  double beta = 8.0;  // the spotlight's sharpness
+  UpdateRule rule;    // how the linear store is written (default: S <- S + k v^T)
 };
 Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, double trials,
-                                      double seed, const std::string& keys, double beta);
+                                      double seed, const std::string& keys, double beta,
+                                      const std::string& rule = "add", double gate = 1.0,
+                                      double step = 1.0);
+
+// One trial's means over the n reads of a store of n associations (the sweep's samples).
+struct TrialMeans {
+  double cosine = 0, rel_error = 0, crosstalk = 0, recall = 0, softmax_cosine = 0,
+         softmax_recall = 0;
+};
 
 // Every vector is aligned with ns. Mean and (sample) standard deviation over trials of each
-// trial's mean over its n associations.
+// trial's mean over its n associations. For the rules other than the chapter's, the read's target
+// is the value as written (k.k, times step for the delta rule) faded by the gate since; a target
+// faded below double range makes crosstalk +Infinity.
 struct SweepResult {
   int trials = 0;  // how many trials the means are over (trials 0..trials-1 of the seed)
   std::vector<double> ns;
@@ -57,6 +73,38 @@ struct SweepResult {
   std::vector<double> softmax_recall_mean, softmax_recall_std;
   std::vector<double> state_numbers, cache_numbers;  // d*d and N*(dk+dv)
 };
+
+// The series of a SweepResult, listed once: their JS names (index.d.ts) and members. The result's
+// shape, the binding's JS object and the tests all go through this table.
+struct SweepSeries {
+  const char* name;
+  std::vector<double> SweepResult::*member;
+};
+inline constexpr SweepSeries kSweepSeries[] = {
+    {"ns", &SweepResult::ns},
+    {"cosineMean", &SweepResult::cosine_mean},
+    {"cosineStd", &SweepResult::cosine_std},
+    {"relErrorMean", &SweepResult::rel_error_mean},
+    {"relErrorStd", &SweepResult::rel_error_std},
+    {"crosstalkMean", &SweepResult::crosstalk_mean},
+    {"crosstalkStd", &SweepResult::crosstalk_std},
+    {"recallMean", &SweepResult::recall_mean},
+    {"recallStd", &SweepResult::recall_std},
+    {"missMean", &SweepResult::miss_mean},
+    {"theoryCrosstalk", &SweepResult::theory_crosstalk},
+    {"theoryCosine", &SweepResult::theory_cosine},
+    {"softmaxCosineMean", &SweepResult::softmax_cosine_mean},
+    {"softmaxCosineStd", &SweepResult::softmax_cosine_std},
+    {"softmaxRecallMean", &SweepResult::softmax_recall_mean},
+    {"softmaxRecallStd", &SweepResult::softmax_recall_std},
+    {"stateNumbers", &SweepResult::state_numbers},
+    {"cacheNumbers", &SweepResult::cache_numbers},
+};
+// Calls fn(name, series) for every series of r, in the table's order.
+template <class Result, class Fn>
+void for_each_series(Result& r, Fn&& fn) {
+  for (const SweepSeries& s : kSweepSeries) fn(s.name, r.*(s.member));
+}
 
 // A sweep computed a few trials at a time, so that a long one can show its numbers as they firm
 // up. Trial t always uses the same associations (seed, t), and the summary is computed from the
@@ -74,28 +122,33 @@ class SweepStream {
   SweepResult result() const;
 
  private:
-  struct Sample {  // one trial's means at one N
-    double cosine = 0, rel_error = 0, crosstalk = 0, recall = 0, softmax_cosine = 0,
-           softmax_recall = 0;
-  };
   void run_trial(int trial);
 
   SweepConfig config_;
   int done_ = 0;
-  std::vector<std::vector<Sample>> samples_;  // [ns index][trial]
+  std::vector<std::vector<TrialMeans>> samples_;  // [ns index][trial]
 };
 
-// Incremental: adding association n updates the earlier reads and their similarities to every
-// stored value in O(n (n + d)), so one pass over n = 1..max(ns) serves every N.
+// Incremental (incremental_trial.hpp): adding association n updates the earlier reads and their
+// similarities to every stored value in O(n (n + d)), for every rule, so one pass over
+// n = 1..max(ns) serves every N.
 SweepResult interference_sweep(const SweepConfig& config);
 
-// One store, computed directly (and so also the reference the incremental sweep is tested against).
+// One store, computed directly (and so also the reference the incremental sweep is tested against):
+// the n associations written one after another by the rule, then every one read back.
 struct StoreResult {
   int n = 0;
-  std::vector<double> key_overlap;                                         // n x n, |k_i . k_j|
-  std::vector<double> cosine, recalled, softmax_cosine, softmax_recalled;  // per association
+  std::vector<double> key_overlap;  // n x n, |k_i . k_j|
+  // Per association i (in order of writing): cos(read, v_i), top-1 recall (0 or 1), |read|.
+  std::vector<double> cosine, recalled, norm, softmax_cosine, softmax_recalled;
+  // Recall by age: entry m is association n-1-m, the one with m later writes after it.
+  std::vector<double> age_cosine, age_recalled, age_norm;
 };
 Result<StoreResult> interference_store(double d, double n, double seed, double trial,
-                                       const std::string& keys, double beta);
+                                       const std::string& keys, double beta,
+                                       const std::string& rule = "add", double gate = 1.0,
+                                       double step = 1.0);
+// The reads k_j^T S (rows) of that store, for tests: the rule's writes done directly (update_rule).
+Mat store_reads(const Associations& a, const UpdateRule& rule);
 
 }  // namespace linattn

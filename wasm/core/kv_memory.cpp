@@ -75,7 +75,8 @@ Result<Dtype> parse_dtype(const char* what, const std::string& name) {
   }
   return {
       Status::bad(std::string(what) + " must be one of fp32, bf16, fp16, fp8, int8, int4 (got '" +
-                  name.substr(0, 40) + "')"),
+                      name.substr(0, 40) + "')",
+                  what),
       Dtype::BF16};
 }
 
@@ -95,21 +96,23 @@ std::uint64_t bits_of(Dtype t) {
   return 16;
 }
 
-Result<Model> make_model(const std::vector<LayerSpec>& layers, double params) {
+Result<Model> make_model(const ModelSpec& spec) {
   Result<Model> r;
+  const std::vector<LayerSpec>& layers = spec.layers;
   if (layers.empty() || layers.size() > 64) {
     r.status = Status::bad("model.layers must hold from 1 to 64 layer groups (got " +
-                           std::to_string(layers.size()) + ")");
+                               std::to_string(layers.size()) + ")",
+                           "model.layers");
     return r;
   }
-  if (!(r.status = check_real("model.params", params, 0, 1e14))) return r;
-  r.value.params = params;
+  if (!(r.status = check_real("model.params", spec.params, 0, 1e14))) return r;
+  r.value.params = spec.params;
   double total_layers = 0;
   for (std::size_t i = 0; i < layers.size(); ++i) {
     const LayerSpec& s = layers[i];
     const std::string at = "model.layers[" + std::to_string(i) + "].";
     auto field = [&](const char* name, double x, double lo, double hi) {
-      return check_int((at + name).c_str(), x, lo, hi);
+      return check_int(at + name, x, lo, hi);
     };
     LayerGroup g;
     if (!(r.status = field("count", s.count, 1, 10000))) return r;
@@ -136,57 +139,42 @@ Result<Model> make_model(const std::vector<LayerSpec>& layers, double params) {
       g.key_dim = static_cast<std::uint64_t>(s.key_dim);
       g.value_dim = static_cast<std::uint64_t>(s.value_dim);
     } else {
-      r.status = Status::bad(at + "kind must be 'attention', 'mla' or 'linear' (got '" +
-                             s.kind.substr(0, 40) + "')");
+      r.status = Status::bad(
+          at + "kind must be 'attention', 'mla' or 'linear' (got '" + s.kind.substr(0, 40) + "')",
+          at + "kind");
       return r;
     }
     r.value.layers.push_back(g);
   }
   if (total_layers > 10000) {
-    r.status = Status::bad("a model may have at most 10000 layers in all (got " +
-                           fmt_num(total_layers) + ")");
+    r.status = Status::bad(
+        "a model may have at most 10000 layers in all (got " + fmt_num(total_layers) + ")",
+        "model.layers");
   }
   return r;
 }
 
-Result<Model> make_model_flat(const std::string& kinds, const std::vector<double>& fields,
-                              double params) {
-  std::vector<LayerSpec> specs;
-  for (std::size_t start = 0; !kinds.empty() && start <= kinds.size();) {
-    const std::size_t end = std::min(kinds.find(',', start), kinds.size());
-    const std::size_t i = specs.size() * kFieldsPerLayer;
-    if (specs.size() >= 64 || i + kFieldsPerLayer > fields.size()) {
-      return {Status::bad("model.layers must hold from 1 to 64 layer groups of " +
-                          std::to_string(kFieldsPerLayer) + " numbers each"),
-              {}};
-    }
-    LayerSpec s;
-    s.kind = kinds.substr(start, end - start);
-    s.count = fields[i];
-    s.kv_heads = fields[i + 1];
-    s.head_dim = fields[i + 2];
-    s.window = fields[i + 3];
-    s.latent_dim = fields[i + 4];
-    s.heads = fields[i + 5];
-    s.key_dim = fields[i + 6];
-    s.value_dim = fields[i + 7];
-    specs.push_back(s);
-    start = end + 1;
-  }
-  return make_model(specs, params);
+Result<KvQuery> make_kv_query(const KvOptions& o) {
+  Result<KvQuery> r;
+  if (!(r.status = check_int("tokens", o.tokens, 0, limits::maxTokens))) return r;
+  if (!(r.status = check_int("sessions", o.sessions, 1, limits::maxSessions))) return r;
+  auto kv = parse_dtype("kvDtype", o.kv_dtype);
+  if (!(r.status = kv.status)) return r;
+  auto st = parse_dtype("stateDtype", o.state_dtype);
+  if (!(r.status = st.status)) return r;
+  r.value = KvQuery{static_cast<std::uint64_t>(o.tokens), static_cast<std::uint64_t>(o.sessions),
+                    kv.value, st.value};
+  return r;
 }
 
-Result<KvQuery> make_kv_query(double tokens, double sessions, const std::string& kv_dtype,
-                              const std::string& state_dtype) {
-  Result<KvQuery> r;
-  if (!(r.status = check_int("tokens", tokens, 0, limits::maxTokens))) return r;
-  if (!(r.status = check_int("sessions", sessions, 1, limits::maxSessions))) return r;
-  auto kv = parse_dtype("kvDtype", kv_dtype);
+Result<CapacityQuery> make_capacity_query(const CapacityOptions& o) {
+  Result<CapacityQuery> r;
+  auto kv = make_kv_query(o.kv);
   if (!(r.status = kv.status)) return r;
-  auto st = parse_dtype("stateDtype", state_dtype);
-  if (!(r.status = st.status)) return r;
-  r.value = KvQuery{static_cast<std::uint64_t>(tokens), static_cast<std::uint64_t>(sessions),
-                    kv.value, st.value};
+  if (!(r.status = check_int("gpuBytes", o.gpu_bytes, 0, 1e18))) return r;
+  auto wd = parse_dtype("weightDtype", o.weight_dtype);
+  if (!(r.status = wd.status)) return r;
+  r.value = CapacityQuery{kv.value, static_cast<std::uint64_t>(o.gpu_bytes), wd.value};
   return r;
 }
 
@@ -230,17 +218,14 @@ Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_
   return {Status::good(), static_cast<std::int64_t>(hi)};
 }
 
-Result<CapacityResult> kv_capacity(const Model& m, const KvQuery& q, double gpu_bytes,
-                                   const std::string& weight_dtype) {
+Result<CapacityResult> kv_capacity(const Model& m, const CapacityQuery& cq) {
   Result<CapacityResult> r;
-  if (!(r.status = check_int("gpuBytes", gpu_bytes, 0, 1e18))) return r;
-  auto wd = parse_dtype("weightDtype", weight_dtype);
-  if (!(r.status = wd.status)) return r;
+  const KvQuery& q = cq.kv;
   CapacityResult& c = r.value;
   // params <= 1e14 and at most 32 bits each: the product stays below 2^63.
   const auto params = static_cast<std::uint64_t>(m.params);
-  c.weight_bytes = bytes_from_bits(params * bits_of(wd.value));
-  const auto gpu = static_cast<std::uint64_t>(gpu_bytes);
+  c.weight_bytes = bytes_from_bits(params * bits_of(cq.weight));
+  const std::uint64_t gpu = cq.gpu_bytes;
   c.free_bytes = gpu > c.weight_bytes ? gpu - c.weight_bytes : 0;
 
   std::uint64_t per_session = 0;

@@ -17,7 +17,7 @@ namespace linattn {
 
 enum class Dtype { FP32, BF16, FP16, FP8, INT8, INT4 };
 Result<Dtype> parse_dtype(const char* what, const std::string& name);
-// Size of n numbers in bits, divided by 8 and rounded up (int4 packs two numbers per byte).
+// Bits per number (int4: 4, two numbers to a byte); byte counts are rounded up from bits.
 std::uint64_t bits_of(Dtype t);
 
 enum class LayerKind { Attention, Latent, Linear };
@@ -38,25 +38,32 @@ struct Model {
   double params = 0;  // parameter count, for the weights' share of a GPU
 };
 
-// Outside data, as the JS API takes it: one entry per layer group. Numbers arrive as doubles.
+// Outside data, unchecked, named as in the JS API (model.layers[i].kvHeads is kv_heads). Numbers
+// arrive as doubles; make_model checks them into a Model (messages name model.layers[i].<field>).
 struct LayerSpec {
   std::string kind;  // attention | mla | linear
   double count = 0, kv_heads = 0, head_dim = 0, window = 0, latent_dim = 0, heads = 0, key_dim = 0,
          value_dim = 0;
 };
-Result<Model> make_model(const std::vector<LayerSpec>& layers, double params);
-// The same, from the flat form the WebAssembly binding receives: kinds joined by ',' and 8 numbers
-// per layer group (count, kvHeads, headDim, window, latentDim, heads, keyDim, valueDim).
-inline constexpr int kFieldsPerLayer = 8;
-Result<Model> make_model_flat(const std::string& kinds, const std::vector<double>& fields,
-                              double params);
+struct ModelSpec {
+  std::vector<LayerSpec> layers;
+  double params = 0;
+};
+Result<Model> make_model(const ModelSpec& spec);
 
+// A checked query: how many tokens and sessions, in which number formats.
 struct KvQuery {
   std::uint64_t tokens = 0, sessions = 1;
   Dtype kv = Dtype::BF16, state = Dtype::BF16;
 };
-Result<KvQuery> make_kv_query(double tokens, double sessions, const std::string& kv_dtype,
-                              const std::string& state_dtype);
+// The query as outside data (the options of la.kvMemory), with the API's defaults.
+struct KvOptions {
+  double tokens = 0;
+  double sessions = 1;
+  std::string kv_dtype = "bf16";
+  std::string state_dtype = "bf16";
+};
+Result<KvQuery> make_kv_query(const KvOptions& o);
 
 struct KvResult {
   std::uint64_t kv_bytes_per_token = 0;  // while no window is full
@@ -76,7 +83,19 @@ struct CapacityResult {
   std::uint64_t sessions_that_fit = 0;  // at q.tokens
   std::uint64_t longest_context = 0;    // for q.sessions sessions, capped at limits::maxTokens
 };
-Result<CapacityResult> kv_capacity(const Model& m, const KvQuery& q, double gpu_bytes,
-                                   const std::string& weight_dtype);
+// A checked capacity query: the KV query plus the GPU's bytes and the weights' number format.
+struct CapacityQuery {
+  KvQuery kv;
+  std::uint64_t gpu_bytes = 0;
+  Dtype weight = Dtype::BF16;
+};
+// The options of la.kvCapacity as outside data.
+struct CapacityOptions {
+  KvOptions kv;
+  double gpu_bytes = 0;
+  std::string weight_dtype = "bf16";
+};
+Result<CapacityQuery> make_capacity_query(const CapacityOptions& o);
+Result<CapacityResult> kv_capacity(const Model& m, const CapacityQuery& q);
 
 }  // namespace linattn

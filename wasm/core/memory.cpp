@@ -4,30 +4,31 @@
 
 namespace linattn {
 
-Result<MemoryConfig> make_memory_config(double dk, double dv, const std::string& feature_map,
-                                        bool normalize, const std::string& rule, double beta,
-                                        bool unit_keys) {
+Result<MemoryConfig> make_memory_config(const MemoryOptions& o) {
+  const double dk = o.dk, dv = o.dv, beta = o.beta;
+  const std::string& rule = o.rule;
   Result<MemoryConfig> r;
   if (!(r.status = check_int("dk", dk, 1, limits::maxDim))) return r;
   if (!(r.status = check_int("dv", dv, 1, limits::maxDim))) return r;
-  auto phi = parse_feature_map(feature_map);
+  auto phi = parse_feature_map(o.feature_map);
   if (!(r.status = phi.status)) return r;
   if (rule != "add" && rule != "delta") {
-    r.status = Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')");
+    r.status =
+        Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')", "rule");
     return r;
   }
   if (!(r.status = check_real("beta", beta, 0, 2))) return r;
   if (beta <= 0) {
-    r.status = Status::bad("beta must be greater than 0 and at most 2 (got 0)");
+    r.status = Status::bad("beta must be greater than 0 and at most 2 (got 0)", "beta");
     return r;
   }
   r.value = MemoryConfig{static_cast<int>(dk),
                          static_cast<int>(dv),
                          phi.value,
-                         normalize,
+                         o.normalize,
                          rule == "delta" ? WriteRule::Delta : WriteRule::Add,
                          beta,
-                         unit_keys};
+                         o.unit_keys};
   return r;
 }
 
@@ -50,7 +51,7 @@ Result<Vec> AssociativeMemory::featurize(const char* name, const std::vector<dou
   if (config_.unit_keys) {
     if (r.value.norm() == 0.0) {
       r.status =
-          Status::bad(std::string(name) + " must not be the zero vector when unitKeys is on");
+          Status::bad(std::string(name) + " must not be the zero vector when unitKeys is on", name);
       return r;
     }
     r.value = unit(r.value);
@@ -79,8 +80,9 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
     const double gain = config_.beta * phi_k.value.squaredNorm();
     if (!(gain <= 2.0)) {
       r.status = Status::bad("the delta rule needs beta |phi(k)|^2 <= 2 (got " + fmt_num(gain) +
-                             "): below 2 it converges, at 2 the state only stays bounded; use "
-                             "unitKeys or a smaller beta");
+                                 "): below 2 it converges, at 2 the state only stays bounded; use "
+                                 "unitKeys or a smaller beta",
+                             "k");
       return r;
     }
     // S <- S - beta phi(k) (phi(k)^T S - v^T): the stamp is phi(k) (beta (v - S^T phi(k)))^T
@@ -112,7 +114,8 @@ Result<double> AssociativeMemory::denominator(const Vec& phi_q) const {
   const double den = phi_q.dot(z_) + kNormalizerEps;
   if (!std::isfinite(den) || std::fabs(den) < 1e-12) {
     return {Status::bad("cannot normalize this read: phi(q)^T z + eps is 0 (elu1 features keep it "
-                        "positive)"),
+                        "positive)",
+                        "q"),
             0.0};
   }
   return {Status::good(), den};

@@ -38,10 +38,17 @@ struct MemoryConfig {
 // The epsilon added to the normalized read's denominator phi(q)^T z.
 inline constexpr double kNormalizerEps = 1e-6;
 
-// Validates a configuration given as outside data (names as in the JS API).
-Result<MemoryConfig> make_memory_config(double dk, double dv, const std::string& feature_map,
-                                        bool normalize, const std::string& rule, double beta,
-                                        bool unit_keys);
+// A configuration as outside data, unchecked: the options of la.memory, with its defaults.
+struct MemoryOptions {
+  double dk = 0, dv = 0;
+  std::string feature_map = "identity";
+  bool normalize = false;
+  std::string rule = "add";
+  double beta = 1.0;
+  bool unit_keys = false;
+};
+// Validates a configuration given as outside data (messages name the JS API's options).
+Result<MemoryConfig> make_memory_config(const MemoryOptions& o);
 
 struct ReadTerms {
   std::vector<double> coefficients;  // per write: phi(q) . phi(k_i)

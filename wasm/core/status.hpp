@@ -10,8 +10,13 @@ namespace linattn {
 struct Status {
   bool ok = true;
   std::string message;  // names the argument and the allowed range
+  // The argument the message is about, as the message names it ("dk", "q[2]",
+  // "model.layers[1].heads"); empty when it is about no single argument (e.g. a total too large).
+  std::string field;
   static Status good() { return {}; }
-  static Status bad(std::string msg) { return {false, std::move(msg)}; }
+  static Status bad(std::string msg, std::string about = {}) {
+    return {false, std::move(msg), std::move(about)};
+  }
   explicit operator bool() const { return ok; }
 };
 
@@ -42,13 +47,12 @@ inline constexpr double maxSessions = 1e6;
 
 std::string fmt_num(double x);  // shortest readable form for messages: 1e+06 -> "1000000"
 
-// Checks an integer-valued argument in [lo, hi]; `name` goes into the message.
-Status check_int(const char* name, double x, double lo, double hi);
-// Checks a real argument is finite and in [lo, hi].
-Status check_real(const char* name, double x, double lo, double hi);
-// Parses a decimal whole number from 0 to 2^63 - 1 (byte counts arrive from JS as BigInt text).
-Result<unsigned long long> parse_uint63(const char* name, const std::string& text);
-// Checks a vector: expected length and every entry finite with |x| <= maxAbsValue.
-Status check_vec(const char* name, const double* x, long long len, long long expected);
+// Checks an integer-valued argument in [lo, hi]; `name` goes into the message and is the field.
+Status check_int(const std::string& name, double x, double lo, double hi);
+// Checks a real argument is finite and in [lo, hi] (field: name).
+Status check_real(const std::string& name, double x, double lo, double hi);
+// Checks a vector: expected length and every entry finite with |x| <= maxAbsValue (field: name,
+// or name[i] for a bad entry).
+Status check_vec(const std::string& name, const double* x, long long len, long long expected);
 
 }  // namespace linattn

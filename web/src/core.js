@@ -6,7 +6,7 @@ import { createLinattn } from '../../wasm/index.mjs';
 
 let shared = null;
 
-/** Resolves to the core API (see wasm/index.d.ts). Rejects with the load error; a later call
+/** Resolves to the core API (see wasm/index.d.mts). Rejects with the load error; a later call
  *  tries again. */
 export function getLinattn() {
   if (!shared) {

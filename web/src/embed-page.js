@@ -82,7 +82,7 @@ function start() {
     state: Object.keys(state).length ? state : undefined,
     onStateChange,
   }).then((handle) => {
-    window.linattnEmbed = { name, handle }; // for scripts and tests in the same page
+    /** @type {any} */ (window).linattnEmbed = { name, handle }; // for scripts and tests in the same page
     pauseWhenHidden(parts.mountEl, handle);
     if (handle && sourceLink && Object.keys(state).length)
       sourceLink.href = `${sourceUrl}${hashFor({ [name]: handle.getState() })}`;

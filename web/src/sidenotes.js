@@ -16,13 +16,13 @@ function setOpen(toggle, open) {
 
 export function initSidenotes(root = document) {
   root.addEventListener('click', (event) => {
-    const toggle = event.target.closest?.('.sn-toggle');
+    const toggle = /** @type {Element} */ (event.target).closest?.('.sn-toggle');
     if (!toggle) return;
     setOpen(toggle, toggle.getAttribute('aria-expanded') !== 'true');
   });
   root.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    const open = [...root.querySelectorAll('.sn-toggle[aria-expanded="true"]')];
+    const open = /** @type {HTMLElement[]} */ ([...root.querySelectorAll('.sn-toggle[aria-expanded="true"]')]);
     if (!open.length) return;
     const active = root.activeElement ?? document.activeElement;
     // Close the note that holds focus (or whose toggle has it); otherwise every open note.

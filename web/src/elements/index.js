@@ -64,6 +64,10 @@ function demoStyles(entry) {
 }
 
 /** Puts styles ({ sheet } or { css }) into a shadow root. */
+/**
+ * @param {ShadowRoot} root
+ * @param {{ sheet?: CSSStyleSheet, css?: string }} styles
+ */
 function adopt(root, { sheet, css }) {
   if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   else {

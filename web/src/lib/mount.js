@@ -24,6 +24,11 @@ export function showDemoError(mountEl, name, err) {
  * { getState, update, setState, pause, resume, destroy }, or to null after showing the error.
  * mountEl.dataset.status becomes 'ready' or 'error'; aria-busy is set meanwhile.
  */
+/**
+ * @param {HTMLElement} mountEl
+ * @param {string} name
+ * @param {{ state?: object, onStateChange?: (state: object) => void }} [options]
+ */
 export async function mountDemo(mountEl, name, { state, onStateChange } = {}) {
   mountEl.setAttribute('aria-busy', 'true');
   try {

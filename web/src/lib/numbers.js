@@ -42,6 +42,11 @@ export function readDecimal(text, { integer = false } = {}) {
  * only), label (what the number is, named in the error). Returns { value } or { error }, the
  * error a reader-facing sentence that echoes at most 30 characters of the text.
  */
+/**
+ * @param {unknown} text
+ * @param {{ min?: number, max?: number, integer?: boolean, label?: string }} [options]
+ * @returns {{ value: number, error?: undefined } | { error: string, value?: undefined }}
+ */
 export function parseNumber(text, { min, max, integer = false, label } = {}) {
   const raw = String(text ?? '');
   const named = label ? `${label}: ` : '';

@@ -12,7 +12,7 @@ function labelOf(box) {
 
 /** Marks the boxes matching `selector` under `root` (a document, shadow root or element). */
 export function markScrollables(root = document, selector = DEFAULT_SELECTOR) {
-  for (const box of root.querySelectorAll(selector)) {
+  for (const box of root.querySelectorAll(/** @type {'div'} */ (selector))) {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     if (scrolls && !box.hasAttribute('tabindex')) {
       box.tabIndex = 0;

@@ -31,7 +31,12 @@ function group(title, ...children) {
   );
 }
 
-export function mount(root, { la, state: initial, onStateChange } = {}) {
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').MountOptions} options
+ * @returns {import('../types').DemoHandle}
+ */
+export function mount(root, { la, state: initial, onStateChange }) {
   const timed = workTimer('ledger'); // its own work, as User Timing measures la-ledger:*
   const el = h('div', { class: 'la-ledger' });
   root.append(el);

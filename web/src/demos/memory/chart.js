@@ -2,18 +2,14 @@
 // for hybrids), the fixed state stays flat, the GPU's room for cache is a horizontal line.
 // Pixel positions are drawing; the byte values all come from the core (compute.js).
 
+import { s } from '../../lib/dom.js';
 import { formatBytes, shortTokens } from './format.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const HEIGHT = 300;
 const M = { left: 70, right: 14, top: 16, bottom: 40 };
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (parent) parent.appendChild(node);
-  return node;
-}
+/** An SVG element appended to `parent`. */
+const el = (name, attrs, parent) => parent.appendChild(s(name, attrs));
 
 const num = (b) => Number(b); // BigInt -> float, for pixel positions only
 

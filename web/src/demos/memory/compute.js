@@ -1,11 +1,41 @@
 // Every figure the memory demo shows, asked of the core (la.kvMemory, la.kvCapacity,
-// la.kvCrossover). Choosing where to sample the curve is the UI's business; the bytes are not.
+// la.kvCrossover): computeMemory(la, state, previous) is the demo's one call from state to results.
+// Choosing where to sample the curve is the UI's business; the bytes are not.
 
-import { coreModel, hasGrowingLayers, hasLinearLayers, linearized } from './models.js';
+import { CUSTOM_ID, coreModel, hasGrowingLayers, hasLinearLayers, linearized, twinOf } from './models.js';
+import { findPreset } from './presets.js';
+import { MAX_TOKENS, MIN_TOKENS, gpuBytes } from './state.js';
 
-export const MIN_TOKENS = 1000;
-export const MAX_TOKENS = 10000000;
+export { MAX_TOKENS, MIN_TOKENS };
 export const SAMPLE_COUNT = 60;
+
+/**
+ * The model a state describes: { base (preset or custom), twin, canLinearize, model (what is
+ * shown), original (the model before it was made linear, or null) }. Throws for an unknown preset.
+ */
+export function resolveModel(state) {
+  const base = state.preset === CUSTOM_ID ? state.custom : findPreset(state.preset);
+  if (!base) {
+    throw new Error(state.preset === CUSTOM_ID ? 'No custom model was given.' : `Unknown preset “${state.preset}”.`);
+  }
+  const twin = twinOf(base);
+  const canLinearize = Boolean(twin) && hasGrowingLayers(base);
+  if (state.linear && canLinearize) return { base, twin, canLinearize, model: linearized(base, twin), original: base };
+  return { base, twin, canLinearize, model: base, original: null };
+}
+
+/**
+ * Everything shown for `state`: computeAll's results plus `resolved` (resolveModel). `previous`:
+ * the last results, whose curve is reused when only the context length changed. Throws the
+ * core's (or the GPU budget's) Error on bad input, before anything is kept.
+ */
+export function computeMemory(la, state, previous = null) {
+  const resolved = resolveModel(state);
+  const input = { ...state, gpuBytes: gpuBytes(state) };
+  const cache = previous ? { key: previous.samplesKey, samples: previous.samples } : null;
+  const twin = resolved.canLinearize ? resolved.twin : null;
+  return { ...computeAll(la, input, resolved.model, twin, resolved.original, cache), resolved };
+}
 
 /** 60 log-spaced context lengths from 1K to 10M, plus any sliding-window size in that range so
  *  the curve bends where the cache stops growing. Sorted, distinct, whole. */

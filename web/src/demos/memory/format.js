@@ -2,6 +2,8 @@
 // Everything here is string work on integers: no floating point touches a figure, so nothing can
 // come out as NaN, Infinity or 1e+21.
 
+import { readDecimal } from '../../lib/numbers.js';
+
 const BINARY = { base: 1024n, units: ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] };
 const DECIMAL = { base: 1000n, units: ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB'] };
 
@@ -100,12 +102,9 @@ export function parseGigabytes(text) {
   return BigInt(m[1]) * 1000000000n + BigInt(frac);
 }
 
-/** A plain whole number typed by the reader ("32", " 4096 ") as a number; NaN for anything else
- *  (the core then names the field and the allowed range). */
+/** A whole number typed by the reader ("32", " 4096 ", "1,024") as a number; NaN for anything
+ *  else (the page kit's reading of numbers; the core then names the field and the allowed range). */
 export function parseWhole(text) {
-  const s = String(text)
-    .trim()
-    .replace(/[,_\s]/g, '');
-  if (!/^-?\d+$/.test(s)) return Number.NaN;
-  return Number(s);
+  const read = readDecimal(text, { integer: true });
+  return read.problem || !Number.isInteger(read.value) ? Number.NaN : read.value;
 }

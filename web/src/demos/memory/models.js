@@ -1,4 +1,4 @@
-// Model descriptions for the memory demo: the "every attention layer made linear" variant, layer
+// Model shapes for the memory demo: the "every attention layer made linear" variant, layer
 // descriptions and the custom model's editor drafts (the presets are data: presets.js).
 // This file only rearranges layer groups; every byte count comes from the core.
 
@@ -15,6 +15,33 @@ export function coreModel(model) {
 
 export const hasGrowingLayers = (model) => model.layers.some((g) => g.kind !== 'linear');
 export const hasLinearLayers = (model) => model.layers.some((g) => g.kind === 'linear');
+
+/** The heading a preset is listed under in the preset menu. */
+export function presetCategory(p) {
+  if (p.id.startsWith('one-head')) return "The chapter's own";
+  const lin = hasLinearLayers(p);
+  const grow = hasGrowingLayers(p);
+  if (lin && !grow) return 'Recurrent (no attention layers)';
+  if (lin) return 'Hybrids: linear + attention layers';
+  if (p.layers.some((g) => g.kind === 'mla')) return 'Latent attention (MLA)';
+  return 'Dense softmax attention';
+}
+
+/** The all-linear shape of a model: the preset's `linearTwin`, else one state per KV head of the
+ *  first attention group (custom models). */
+export function twinOf(model) {
+  if (model.linearTwin) return model.linearTwin;
+  const g = model.layers.find((l) => l.kind === 'attention');
+  return g ? { heads: g.kvHeads, keyDim: g.headDim, valueDim: g.headDim } : null;
+}
+
+/** A copy of a model's layers (and params, twin) to start the custom editor from. */
+export function customFrom(resolved) {
+  const custom = { layers: resolved.model.layers.map((g) => ({ ...g })) };
+  if (resolved.model.params !== undefined) custom.params = resolved.model.params;
+  if (resolved.twin) custom.linearTwin = resolved.twin;
+  return custom;
+}
 
 /** The same model with every attention and MLA group replaced by linear-attention layers with
  *  `twin` = { heads, keyDim, valueDim } per layer; linear groups stay as they are. Equal groups

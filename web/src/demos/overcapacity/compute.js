@@ -39,9 +39,9 @@ const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, sof
 /**
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
- * @param on { sweep() a result for the current settings arrived; refused(message) the core refused
+ * @param on ( sweep() a result for the current settings arrived; refused(message) the core refused
  *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN); storePending(n);
- *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped }
+ *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped )
  */
 export function createCompute(la, getState, on) {
   const cache = new Map(); // sweepKey -> { sweep, complete }

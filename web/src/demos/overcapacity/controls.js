@@ -6,8 +6,8 @@ import { BETAS, DIMS, KEYS, SCALES } from './state.js';
 
 /**
  * @param parent where the controls go
- * @param on { n(value) the slider moved; propose(changes); typed(name, text) a trials or seed
- *   field was entered; signal: an AbortSignal that removes every listener }
+ * @param on ( n(value) the slider moved; propose(changes); typed(name, text) a trials or seed
+ *   field was entered; signal: an AbortSignal that removes every listener )
  */
 export function createControls(parent, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });

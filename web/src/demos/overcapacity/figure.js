@@ -11,8 +11,8 @@ import { watchLayout } from './layout-watch.js';
 
 /**
  * @param root the demo's root (the panels are appended to it)
- * @param get { state() the current state; entry() the sweep result held for it ({ sweep, complete })
- *   or null; mode() 'worker' or 'main'; timed(what, start) the demo's User Timing }
+ * @param get ( state() the current state; entry() the sweep result held for it ({ sweep, complete })
+ *   or null; mode() 'worker' or 'main'; timed(what, start) the demo's User Timing )
  */
 export function createFigure(root, get) {
   const words = createReadout();

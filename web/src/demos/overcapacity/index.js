@@ -19,7 +19,12 @@ import { coalesceFrames } from '../../lib/frame.js';
 
 export { DEFAULTS, BETAS, DIMS };
 
-export function mount(root, { la, state: initial, onStateChange = () => {} } = {}) {
+/**
+ * @param {HTMLElement} root
+ * @param {import('../types').MountOptions} options
+ * @returns {import('../types').DemoHandle}
+ */
+export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   const timed = workTimer('overcapacity'); // its own work, as User Timing measures la-overcapacity:*
   if (!la) throw new Error('The overcapacity demo needs the core (la).');
   const ac = new AbortController();

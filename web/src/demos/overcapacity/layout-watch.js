@@ -3,8 +3,8 @@
 import { coalesceFrames } from '../../lib/frame.js';
 /**
  * @param root the demo's root (inside a custom element, the theme is an attribute of the shadow host)
- * @param on { theme() the colours changed; chartWidth(px); stripWidth(px) }
- * @param els { chart, strip }: the elements whose widths count
+ * @param els (chart, strip): the elements whose widths count
+ * @param on (theme() the colours changed; chartWidth(px); stripWidth(px))
  * @returns stop(): disconnects every observer
  */
 export function watchLayout(root, els, on) {

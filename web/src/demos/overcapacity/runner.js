@@ -11,8 +11,8 @@ function spawnWorker() {
 
 /**
  * @param la the main thread's core (used only when workers fail)
- * @param on { sweep(id, result), store(id, result), error(id, kind, message), mode(name),
- *             paused() (optional: once, after pause(), when no sweep step runs any more) }
+ * @param on ( sweep(id, result), store(id, result), error(id, kind, message), mode(name),
+ *             paused() (optional: once, after pause(), when no sweep step runs any more) )
  */
 export function createRunner(la, on) {
   let mode = 'worker';
@@ -152,9 +152,9 @@ export function createRunner(la, on) {
         return;
       }
       try {
-        const { value: result, done } = results.next();
-        if (done || result.complete) job.done = true;
-        if (!done) on.sweep(job.id, result);
+        const next = results.next();
+        if (next.done || /** @type {{ complete: boolean }} */ (next.value).complete) job.done = true;
+        if (!next.done) on.sweep(job.id, next.value);
         if (job.done) results.return();
         else later(step);
       } catch (err) {

@@ -15,6 +15,13 @@ import { createLinattn } from '../../../../wasm/index.mjs';
 import { sweepResults, runStore, transferList } from './jobs.js';
 
 const ready = createLinattn();
+
+/**
+ * A message to the page, its typed arrays' buffers transferred (a worker's postMessage).
+ * @param {object} message
+ * @param {Transferable[]} [transfer]
+ */
+const post = (message, transfer = []) => /** @type {any} */ (self).postMessage(message, transfer);
 let latestSweep = -1;
 
 ready.then(
@@ -78,7 +85,7 @@ self.onmessage = async ({ data }) => {
         if (latestSweep !== data.id) return; // superseded
         const { value: result, done } = results.next();
         if (done) return;
-        self.postMessage({ type: 'sweep', id: data.id, result }, transferList(result));
+        post({ type: 'sweep', id: data.id, result }, transferList(result));
         await yieldToQueue();
         await waitWhileHeld();
         if (latestSweep !== data.id) return; // superseded
@@ -91,7 +98,7 @@ self.onmessage = async ({ data }) => {
   } else if (data.type === 'store') {
     try {
       const result = runStore(la, data.params);
-      self.postMessage({ type: 'store', id: data.id, result }, transferList(result));
+      post({ type: 'store', id: data.id, result }, transferList(result));
     } catch (err) {
       self.postMessage({ type: 'error', id: data.id, kind: 'store', message: err.message });
     }

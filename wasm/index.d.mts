@@ -1,9 +1,11 @@
-// The JavaScript API of the linear-attention core (wasm/index.mjs).
+// The JavaScript API of the linear-attention core (wasm/index.mjs). Named index.d.mts so that
+// TypeScript finds it for `import ... from './index.mjs'` (tests/node/types.test.mjs checks that).
 // Every number here is computed by the C++ core (wasm/core/) compiled to WebAssembly.
 // Inputs take plain arrays or Float64Array; outputs are Float64Array *copies* (never views into the
 // WebAssembly heap). Objects that own WebAssembly memory have delete(): call it when done.
-// Bad input never aborts the module: the call throws an Error (RangeError or TypeError) whose message
-// names the argument and the allowed range, and the module stays usable.
+// Bad input never aborts the module: the call throws a LinattnError (a RangeError: a bad value) or a
+// LinattnTypeError (a TypeError: a wrong type) whose message names the argument and the allowed
+// range and whose `field` names the argument alone; the module stays usable.
 
 export type Vec = ArrayLike<number>;
 export type FeatureMap = 'identity' | 'elu1';
@@ -18,6 +20,7 @@ export interface Limits {
   maxSweepN: number; // largest N of a sweep (2048)
   maxSweepTrials: number; // trials (256)
   maxStoreN: number; // n of interferenceStore (1024)
+  maxCapacityDims: number; // entries of capacity's dims (64)
   maxBeta: number; // softmax sharpness (1000)
   maxTokens: number; // kvMemory tokens (1e10)
   maxSessions: number; // kvMemory sessions (1e6)
@@ -75,7 +78,16 @@ export interface LinearAttentionOptions extends AttentionOptions {
 
 export type KeyGeometry = 'random' | 'orthogonal' | 'elu1';
 
-export interface SweepOptions {
+/** How the linear store is written (wasm/core/update_rule.hpp; README "Definitions"):
+ *  'add': S <- gate S + k v^T;  'delta': S <- gate S - step k (k^T (gate S) - v^T).
+ *  gate = 1 and rule 'add' is the chapter's store (bit for bit the results without these options). */
+export interface UpdateRuleOptions {
+  rule?: 'add' | 'delta'; // default 'add'
+  gate?: number; // forget gate alpha, 0 < gate <= 1 (default 1: none)
+  step?: number; // the delta rule's beta, 0 < step <= 2 (default 1; keys are unit vectors)
+}
+
+export interface SweepOptions extends UpdateRuleOptions {
   d: number;
   ns?: Vec; // the N at which to report, ascending integers >= 1 (default 1..nMax)
   nMax?: number; // used when ns is absent
@@ -123,7 +135,7 @@ export interface SweepStream {
   readonly deleted: boolean;
 }
 
-export interface StoreOptions {
+export interface StoreOptions extends UpdateRuleOptions {
   d: number;
   n: number;
   seed?: number;
@@ -137,8 +149,35 @@ export interface StoreResult {
   keyOverlap: Float64Array; // n x n, |k_i . k_j| (row-major)
   cosine: Float64Array; // per association
   recalled: Float64Array; // 1 when top-1 recall is right, else 0
+  norm: Float64Array; // per association: |read|
   softmaxCosine: Float64Array;
   softmaxRecalled: Float64Array;
+  /** Recall by age: entry m is association n-1-m, the one with m later writes after it. */
+  ageCosine: Float64Array;
+  ageRecalled: Float64Array;
+  ageNorm: Float64Array;
+}
+
+export interface StoreCapacityOptions extends UpdateRuleOptions {
+  dims: Vec; // the d to measure, 1..512 each, at most 64 of them
+  keys?: KeyGeometry; // default 'random'
+  measure?: 'cosine' | 'recall'; // default 'cosine': mean cosine; 'recall': top-1 recall fraction
+  level?: number; // the tolerance, 0 < level <= 1 (default 0.9); met when measure >= level - 1e-9
+  trials?: number; // default 8
+  seed?: number; // default 1; trial t stores the sweep's associations of (seed, t)
+  nMax?: number; // largest N searched (default 0: min(2048, max(16, 4d)) per d)
+}
+/** Aligned with dims. A trial's capacity: the largest N such that every store of 1..N
+ *  associations meets the level (nMax when none fails up to nMax). */
+export interface StoreCapacityResult {
+  dims: Float64Array;
+  capacityMean: Float64Array; // over trials
+  capacityStd: Float64Array; // sample standard deviation over trials
+  /** 1 + d (1/level^2 - 1) for random keys (cosine, rule 'add', gate 1); d for orthonormal keys at
+   *  cosine level 1; NaN where there is no closed form. */
+  theory: Float64Array;
+  nMax: Float64Array; // the largest N searched at each d
+  capped: Float64Array; // trials that met the level all the way to nMax
 }
 
 export type Dtype = 'fp32' | 'bf16' | 'fp16' | 'fp8' | 'int8' | 'int4';
@@ -186,6 +225,10 @@ export interface Linattn {
   /** Throws the Error interferenceSweep(opts) would throw (bad or over-budget settings), computing nothing. */
   checkSweep(opts: SweepOptions): void;
   interferenceStore(opts: StoreOptions): StoreResult;
+  /** Capacity against d: the largest N whose reads still meet a tolerance (issue 17). */
+  capacity(opts: StoreCapacityOptions): StoreCapacityResult;
+  /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */
+  checkCapacity(opts: StoreCapacityOptions): void;
   kvMemory(model: Model, opts: KvOptions): KvResult;
   /** Smallest context (tokens) at which one session's KV cache exceeds `stateBytes` bytes;
    *  -1n when it never does (every growing layer has a sliding window). */
@@ -200,6 +243,23 @@ export interface Linattn {
   storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };
   /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */
   readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
+}
+
+/** A value the core (or the wrapper) refuses: out of range, wrong length, unknown name. */
+export class LinattnError extends RangeError {
+  constructor(message: string, field?: string | null);
+  /** The argument or option the error is about, spelled as the message spells it: 'dk', 'tokens',
+   *  'q[2]' (an entry of q), 'model.layers[1].heads', 'model.params'. null when the error is about
+   *  no single argument (e.g. a total larger than 2^63 bytes, a read that cannot be normalized). */
+  readonly field: string | null;
+  readonly name: 'LinattnError';
+}
+/** A value of the wrong type (a string for a number, a missing required option, an unknown option). */
+export class LinattnTypeError extends TypeError {
+  constructor(message: string, field?: string | null);
+  /** As LinattnError.field; for an unknown option, the option's own name ('colour'). */
+  readonly field: string | null;
+  readonly name: 'LinattnTypeError';
 }
 
 export function createLinattn(opts?: {

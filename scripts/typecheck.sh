@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm run typecheck`: TypeScript over the page's JavaScript and the JS API (tsconfig.json: checkJs,
+# JSDoc types, nothing emitted). The generated loader build/wasm/linattn.mjs is not ours to check: its
+# declaration (wasm/linattn-module.d.mts) is put beside it, where TypeScript reads it instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build/wasm
+cp wasm/linattn-module.d.mts build/wasm/linattn.d.mts
+npx --no-install tsc -p tsconfig.json

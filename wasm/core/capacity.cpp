@@ -1,0 +1,116 @@
+#include "capacity.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "incremental_trial.hpp"
+
+namespace linattn {
+
+namespace {
+constexpr double kSlack = 1e-9;  // rounding allowance of "meets the level"
+
+int default_n_max(int d) { return std::min(limits::maxSweepN, std::max(16, 4 * d)); }
+}  // namespace
+
+Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims,
+                                                 const std::string& keys, const std::string& rule,
+                                                 double gate, const std::string& measure,
+                                                 double level, double trials, double seed,
+                                                 double step, double n_max) {
+  Result<StoreCapacityConfig> r;
+  if (dims.empty() || dims.size() > static_cast<std::size_t>(limits::maxCapacityDims)) {
+    r.status = Status::bad("dims must hold from 1 to " + std::to_string(limits::maxCapacityDims) +
+                           " values (got " + std::to_string(dims.size()) + ")");
+    return r;
+  }
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    const std::string name = "dims[" + std::to_string(i) + "]";
+    if (!(r.status = check_int(name.c_str(), dims[i], 1, limits::maxSweepDim))) return r;
+  }
+  auto geometry = parse_key_geometry(keys);
+  if (!(r.status = geometry.status)) return r;
+  auto update = make_update_rule(rule, gate, step);
+  if (!(r.status = update.status)) return r;
+  if (measure != "cosine" && measure != "recall") {
+    r.status =
+        Status::bad("measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')");
+    return r;
+  }
+  if (!(r.status = check_real("level", level, 0, 1))) return r;
+  if (level <= 0) {
+    r.status = Status::bad("level must be greater than 0 and at most 1 (got 0)");
+    return r;
+  }
+  if (!(r.status = check_int("trials", trials, 1, limits::maxSweepTrials))) return r;
+  if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
+  if (!(r.status = check_int("nMax", n_max, 0, limits::maxSweepN))) return r;
+
+  StoreCapacityConfig& c = r.value;
+  double work = 0;
+  for (double d : dims) {
+    const int n = n_max > 0 ? static_cast<int>(n_max) : default_n_max(static_cast<int>(d));
+    c.dims.push_back(static_cast<int>(d));
+    c.n_max.push_back(n);
+    work += trials * n * n * (n + d);
+  }
+  if (work > static_cast<double>(limits::maxSweepWork)) {
+    r.status = Status::bad("trials * sum over dims of nMax^2 * (nMax + d) must be at most " +
+                           fmt_num(static_cast<double>(limits::maxSweepWork)) + " (got " +
+                           fmt_num(work) + "): use fewer trials, fewer dims or a smaller nMax");
+    return r;
+  }
+  c.keys = geometry.value;
+  c.rule = update.value;
+  c.measure = measure == "recall" ? StoreCapacityMeasure::Recall : StoreCapacityMeasure::Cosine;
+  c.level = level;
+  c.trials = static_cast<int>(trials);
+  c.seed = static_cast<std::uint64_t>(seed);
+  return r;
+}
+
+int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial) {
+  const int d = config.dims[dim_index], n_max = config.n_max[dim_index];
+  IncrementalTrial store(d, n_max, config.seed, trial, config.keys, 0.0, config.rule, false);
+  while (store.size() < n_max) {
+    TrialMeans s;
+    store.add(&s);
+    const double got = config.measure == StoreCapacityMeasure::Cosine ? s.cosine : s.recall;
+    if (!(got >= config.level - kSlack)) return store.size() - 1;
+  }
+  return n_max;
+}
+
+StoreCapacityResult capacity(const StoreCapacityConfig& config) {
+  StoreCapacityResult out;
+  const int T = config.trials;
+  for (std::size_t i = 0; i < config.dims.size(); ++i) {
+    const double d = config.dims[i];
+    double sum = 0, capped = 0;
+    std::vector<double> caps(T);
+    for (int t = 0; t < T; ++t) {
+      caps[t] = trial_capacity(config, static_cast<int>(i), t);
+      sum += caps[t];
+      capped += caps[t] == config.n_max[i] ? 1 : 0;
+    }
+    const double mean = sum / T;
+    double ss = 0;
+    for (double c : caps) ss += (c - mean) * (c - mean);
+    double theory = std::numeric_limits<double>::quiet_NaN();
+    if (config.rule.plain() && config.measure == StoreCapacityMeasure::Cosine) {
+      const double tau = config.level;
+      if (config.keys == KeyGeometry::Random) theory = 1 + d * (1 / (tau * tau) - 1);
+      if (config.keys == KeyGeometry::Orthogonal && tau == 1) theory = d;
+    }
+    out.dims.push_back(d);
+    out.capacity_mean.push_back(mean);
+    out.capacity_std.push_back(T > 1 ? std::sqrt(ss / (T - 1)) : 0.0);
+    out.theory.push_back(theory);
+    out.n_max.push_back(config.n_max[i]);
+    out.capped.push_back(capped);
+  }
+  return out;
+}
+
+}  // namespace linattn

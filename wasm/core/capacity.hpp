@@ -1,0 +1,62 @@
+// Capacity: the largest N whose reads still meet a tolerance, measured for each d. For one trial
+// (the associations of (seed, trial), as in the sweep) it is the N before the first store whose
+// mean read fails: mean cosine(read_j, v_j) >= level ('cosine'), or the fraction of top-1 recalls
+// >= level ('recall'), for every store of 1..N associations. A trial that never fails up to nMax
+// reports nMax (counted in `capped`). Comparisons allow 1e-9 for rounding, so level 1 means exact
+// to 1e-9.
+//
+// Theory (random unit keys, additive rule): the mean cosine is about 1/sqrt(1 + (N-1)/d), which
+// stays >= tau while N <= 1 + d (1/tau^2 - 1). Orthonormal keys read back exactly up to N = d, so
+// their exact capacity (cosine, level 1) is d. Other cases have no closed form here: NaN.
+//
+// Cost: one incremental pass (incremental_trial.hpp) per trial and d, measuring every N and
+// stopping at the first failure: O(C^2 (C + d)) for a capacity C, at most nMax^2 (nMax + d); the
+// work budget counts the most, trials * sum over dims of nMax^2 (nMax + d) <= maxSweepWork.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interference.hpp"
+#include "status.hpp"
+#include "update_rule.hpp"
+
+namespace linattn {
+
+namespace limits {
+inline constexpr int maxCapacityDims = 64;  // entries of dims
+}  // namespace limits
+
+enum class StoreCapacityMeasure { Cosine, Recall };
+
+struct StoreCapacityConfig {
+  std::vector<int> dims;   // each 1..maxSweepDim
+  std::vector<int> n_max;  // per d: the largest N tried
+  KeyGeometry keys = KeyGeometry::Random;
+  UpdateRule rule;
+  StoreCapacityMeasure measure = StoreCapacityMeasure::Cosine;
+  double level = 0.9;
+  int trials = 8;
+  std::uint64_t seed = 1;
+};
+// n_max = 0: per d, min(maxSweepN, max(16, 4 d)).
+Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims,
+                                                 const std::string& keys, const std::string& rule,
+                                                 double gate, const std::string& measure,
+                                                 double level, double trials, double seed,
+                                                 double step, double n_max);
+
+// Every vector is aligned with dims.
+struct StoreCapacityResult {
+  std::vector<double> dims;
+  std::vector<double> capacity_mean, capacity_std;  // over trials (sample standard deviation)
+  std::vector<double> theory;                       // see above; NaN without a closed form
+  std::vector<double> n_max;                        // the largest N tried at each d
+  std::vector<double> capped;                       // trials that met the level up to n_max
+};
+
+// The capacity of one trial at dimension d (index into config.dims).
+int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial);
+StoreCapacityResult capacity(const StoreCapacityConfig& config);
+
+}  // namespace linattn

@@ -1,0 +1,370 @@
+#include "incremental_trial.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace linattn {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Is row j's own column the strict maximum of sims[0..n)? Branch-free, so compilers vectorize it
+// (it runs n^2 times per reported N): count the entries at least as large as the own one.
+inline bool recalled(const double* sims, int j, int n) {
+  const double own = sims[j];
+  int at_least = 0;
+#pragma omp simd reduction(+ : at_least)
+  for (int m = 0; m < n; ++m) at_least += sims[m] >= own;
+  return at_least == 1;
+}
+
+// Loops over contiguous rows (Mat is row-major), written so that compilers vectorize them. The
+// sums are split into lanes (SIMD_SUM), which changes their rounding by an ulp or so;
+// -ffp-contract=off keeps every product and sum otherwise rounded as written. Clang (WebAssembly)
+// also runs four vectors side by side, so the additions need not wait for each other.
+#define LINATTN_PRAGMA(x) _Pragma(#x)
+#if defined(__clang__)
+#define SIMD_SUM(...) LINATTN_PRAGMA(clang loop vectorize(enable) interleave_count(4))
+#else
+#define SIMD_SUM(...) LINATTN_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
+#endif
+inline double dot(const double* a, const double* b, int n) {  // a . b
+  double s = 0;
+  SIMD_SUM(s)
+  for (int i = 0; i < n; ++i) s += a[i] * b[i];
+  return s;
+}
+inline void axpy(double* y, double a, const double* x, int n) {  // y += a x
+#pragma omp simd
+  for (int i = 0; i < n; ++i) y[i] += a * x[i];
+}
+inline double dist2(const double* a, double t, const double* b, int n) {  // |a - t b|^2
+  double s = 0;
+  SIMD_SUM(s)
+  for (int i = 0; i < n; ++i) s += (a[i] - t * b[i]) * (a[i] - t * b[i]);
+  return s;
+}
+// The same, fused so that each row is read once:
+// y . x (before the update), then y += a x.
+inline double dot_axpy(double* y, double a, const double* x, int n) {
+  double s = 0;
+  SIMD_SUM(s)
+  for (int i = 0; i < n; ++i) {
+    s += y[i] * x[i];
+    y[i] += a * x[i];
+  }
+  return s;
+}
+// y += a x and z += b x.
+inline void axpy2(double* y, double a, double* z, double b, const double* x, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    y[i] += a * x[i];
+    z[i] += b * x[i];
+  }
+}
+// sa = a . x and sb = b . x.
+inline void dot2(const double* a, const double* b, const double* x, int n, double& sa, double& sb) {
+  double s = 0, t = 0;
+  SIMD_SUM(s, t)
+  for (int i = 0; i < n; ++i) {
+    s += a[i] * x[i];
+    t += b[i] * x[i];
+  }
+  sa = s;
+  sb = t;
+}
+// y += a x, then: is y[j] the strict maximum of y? (as recalled(); one pass over y)
+inline bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
+  const double own = y[j] + a * x[j];  // y[j] after the update, rounded as in the loop
+  int at_least = 0;
+#pragma omp simd reduction(+ : at_least)
+  for (int m = 0; m < n; ++m) {
+    y[m] += a * x[m];
+    at_least += y[m] >= own;
+  }
+  return at_least == 1;
+}
+
+// Sums in a fixed order (four running sums, combined as (s0 + s1) + (s2 + s3)), whatever the
+// compiler: the general path's numbers are bit-identical natively and in WebAssembly. (SIMD_SUM
+// lets each compiler split a sum into its own lanes, so the plain path's numbers may differ by an
+// ulp.)
+inline double dot_fixed(const double* a, const double* b, int n) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  for (; i < n; ++i) s0 += a[i] * b[i];
+  return (s0 + s1) + (s2 + s3);
+}
+inline double dist2_fixed(const double* a, double t, const double* b, int n) {  // |a - t b|^2
+  double s0 = 0, s1 = 0;
+  int i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const double e0 = a[i] - t * b[i], e1 = a[i + 1] - t * b[i + 1];
+    s0 += e0 * e0;
+    s1 += e1 * e1;
+  }
+  for (; i < n; ++i) s0 += (a[i] - t * b[i]) * (a[i] - t * b[i]);
+  return s0 + s1;
+}
+
+// The gated forms: y = b y + a x (b = alpha), then the same recall test.
+inline void axpby(double* y, double b, double a, const double* x, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) y[i] = b * y[i] + a * x[i];
+}
+inline bool axpby_recalled(double* y, double b, double a, const double* x, int j, int n) {
+  const double own = b * y[j] + a * x[j];
+  int at_least = 0;
+#pragma omp simd reduction(+ : at_least)
+  for (int m = 0; m < n; ++m) {
+    y[m] = b * y[m] + a * x[m];
+    at_least += y[m] >= own;
+  }
+  return at_least == 1;
+}
+
+// Adds read j's part to the per-trial sums: pjj = P(j, j) = R_j . v_j, psjj = Ps(j, j) = U_j .
+// v_j, vv = v_j . v_j; recall, softmax_recall: whether P_j and Ps_j peak at v_j (recalled()).
+template <class Norms>
+inline void measure_row(TrialMeans& s, double pjj, double psjj, const Norms& q, double vv,
+                        bool recall, bool softmax_recall) {
+  const double rn = std::sqrt(q.rr);
+  s.cosine += rn > 0 ? pjj / rn : 0.0;  // cos(R_j, v_j), |v_j| = 1
+  // |R_j - v_j|^2 = |X_j + (t_j - 1) v_j|^2 (t_j = 1 for unit keys and the plain rule)
+  const double e = q.t - 1;
+  s.rel_error += std::sqrt(std::max(0.0, q.xx + 2 * e * q.xv + e * e * vv));
+  // |R_j - t_j v_j|^2 / t_j^2; a target the gate has faded to nothing leaves only crosstalk.
+  s.crosstalk += q.t != 0 ? q.xx / (q.t * q.t) : (q.xx > 0 ? kInf : 0.0);
+  s.recall += recall ? 1.0 : 0.0;
+  const double un = std::sqrt(q.uu);
+  s.softmax_cosine += un > 0 ? psjj / un : 0.0;
+  s.softmax_recall += softmax_recall ? 1.0 : 0.0;
+}
+
+inline void finish(TrialMeans& s, int n) {
+  const double inv = 1.0 / n;
+  s.cosine *= inv;
+  s.rel_error *= inv;
+  s.crosstalk *= inv;
+  s.recall *= inv;
+  s.softmax_cosine *= inv;
+  s.softmax_recall *= inv;
+}
+
+}  // namespace
+
+bool top1_recalled(const double* sims, int j, int n) { return recalled(sims, j, n); }
+
+IncrementalTrial::IncrementalTrial(int d, int n_max, std::uint64_t seed, int trial,
+                                   KeyGeometry keys, double beta, const UpdateRule& rule,
+                                   bool spotlight)
+    : d_(d),
+      n_max_(n_max),
+      beta_(beta),
+      rule_(rule),
+      spotlight_(spotlight),
+      plain_(rule.plain() && spotlight),
+      a_(make_associations(d, n_max, seed, trial, keys)),
+      R_(Mat::Zero(n_max, d)),
+      P_(Mat::Zero(n_max, n_max)),
+      c_(n_max),
+      g_(n_max),
+      gw_(n_max),
+      w_(n_max),
+      ckk_(n_max),
+      vv_(n_max),
+      pow_(n_max),
+      norms_(n_max) {
+  if (spotlight_) {
+    U_ = Mat::Zero(n_max, d);
+    Ps_ = Mat::Zero(n_max, n_max);
+  }
+  if (rule_.kind == WriteRule::Delta) W_ = Mat::Zero(n_max, d);
+  auto norm2 = plain_ ? dot : dot_fixed;  // as each path sums
+  for (int i = 0; i < n_max; ++i) {
+    ckk_[i] = norm2(&a_.K(i, 0), &a_.K(i, 0), d);  // 1 for unit keys, up to rounding
+    vv_[i] = norm2(&a_.V(i, 0), &a_.V(i, 0), d);
+  }
+  // alpha^m; powers below 1e-200 count as 0 (their terms are far below rounding, and products
+  // of subnormal numbers are slow).
+  double p = 1;
+  for (int m = 0; m < n_max; ++m) {
+    pow_[m] = p;
+    p = p * rule_.gate < 1e-200 ? 0.0 : p * rule_.gate;
+  }
+}
+
+void IncrementalTrial::add(TrialMeans* out) {
+  if (n_ >= n_max_) return;
+  if (plain_) {
+    add_plain(out);
+  } else {
+    add_general(out);
+  }
+  ++n_;
+}
+
+// The chapter's rule, S <- S + k v^T, with the spotlight. One step (adding association n) in plain
+// Eigen; the loops below compute the same row by row, fused, and keep the norms the measures need
+// instead of recomputing them (ReadNorms):
+//   c = K.topRows(n) * k_n;   g = V.topRows(n + 1) * v_n;   w = exp(beta (c - 1))
+//   P.col(n).head(n) = R.topRows(n) * v_n;   P.topLeftCorner(n, n + 1) += c g^T;
+//   R.topRows(n) += c v_n^T;                 (Ps and U the same with w)
+//   R.row(n) = c^T V.topRows(n) + c_nn v_n^T;   P.row(n).head(n + 1) = R.row(n) V.topRows(n + 1)^T
+// and when measured, per read j: cos(R_j, v_j), |R_j - v_j|, |R_j - c_jj v_j|^2 / c_jj^2, and
+// whether P_j peaks at j (top-1 recall); the same for U and Ps.
+void IncrementalTrial::add_plain(TrialMeans* out) {
+  const int d = d_, n = n_;
+  auto K = [&](int i) { return &a_.K(i, 0); };  // row pointers
+  auto V = [&](int i) { return &a_.V(i, 0); };
+  Vec &c = c_, &g = g_, &w = w_;
+  const double* vn = V(n);
+  for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);              // c_j = k_j . k_n
+  for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);               // g_m = v_m . v_n
+  for (int j = 0; j < n; ++j) w[j] = std::exp(beta_ * (c[j] - 1.0));  // softmax weights,
+  const double cnn = ckk_[n];                                         // shifted by the largest
+  const double wnn = std::exp(beta_ * (cnn - 1.0));                   // score (1)
+  TrialMeans s;
+
+  // Earlier reads gain c_j v_n (softmax: w_j v_n), so their similarity to v_m gains c_j g_m:
+  //   P(j, n) = R_j . v_n;  P_j[0..n] += c_j g[0..n];  R_j += c_j v_n   (Ps, U with w_j).
+  // One pass over each row does all of it, and measures it when asked.
+  for (int j = 0; j < n; ++j) {
+    double *r = &R_(j, 0), *u = &U_(j, 0), *p = &P_(j, 0), *ps = &Ps_(j, 0);
+    p[n] = dot_axpy(r, c[j], vn, d);  // R_j . v_n, then R_j += c_j v_n
+    ps[n] = dot_axpy(u, w[j], vn, d);
+    // |R + c v_n|^2 = |R|^2 + 2c R.v_n + c^2 |v_n|^2,   X.v_n = R.v_n - c_jj v_j.v_n.
+    ReadNorms& q = norms_[j];
+    q.rr += 2 * c[j] * p[n] + c[j] * c[j] * g[n];
+    q.uu += 2 * w[j] * ps[n] + w[j] * w[j] * g[n];
+    q.xx += 2 * c[j] * (p[n] - ckk_[j] * g[j]) + c[j] * c[j] * g[n];
+    q.xv += c[j] * g[j];
+    if (out) {
+      const bool recall = axpy_recalled(p, c[j], g.data(), j, n + 1);
+      const bool softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
+      measure_row(s, p[j], ps[j], q, vv_[j], recall, softmax_recall);
+    } else {
+      axpy(p, c[j], g.data(), n + 1);
+      axpy(ps, w[j], g.data(), n + 1);
+    }
+  }
+
+  // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T, and its similarity to every value.
+  double *r = &R_(n, 0), *u = &U_(n, 0), *p = &P_(n, 0), *ps = &Ps_(n, 0);
+  for (int i = 0; i < n; ++i) axpy2(r, c[i], u, w[i], V(i), d);
+  axpy2(r, cnn, u, wnn, vn, d);
+  for (int m = 0; m <= n; ++m) dot2(r, u, V(m), d, p[m], ps[m]);
+  norms_[n] = ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, vn, d), p[n] - cnn * vv_[n], cnn};
+
+  if (out) {
+    measure_row(s, p[n], ps[n], norms_[n], vv_[n], recalled(p, n, n + 1), recalled(ps, n, n + 1));
+    finish(s, n + 1);
+    *out = s;
+  }
+}
+
+// Any rule (update_rule.hpp): S <- alpha S + k_n w_n^T. With r = k_n^T S before the write,
+//   r = sum_{i<n} alpha^(n-1-i) (k_n . k_i) w_i,   w_n = v_n (add) or step (v_n - alpha r) (delta),
+//   R_j <- alpha R_j + c_j w_n,   P_j <- alpha P_j + c_j (V w_n),   R_n = alpha r + c_nn w_n.
+// The spotlight (when kept) reads the ungated cache of every association, as in add_plain.
+void IncrementalTrial::add_general(TrialMeans* out) {
+  const int d = d_, n = n_;
+  const double alpha = rule_.gate;
+  const bool delta = rule_.kind == WriteRule::Delta;
+  auto K = [&](int i) { return &a_.K(i, 0); };
+  auto V = [&](int i) { return &a_.V(i, 0); };
+  auto Wr = [&](int i) { return delta ? &W_(i, 0) : &a_.V(i, 0); };  // written values
+  Vec &c = c_, &g = g_, &gw = gw_, &w = w_;
+  const double* vn = V(n);
+  for (int j = 0; j < n; ++j) c[j] = dot_fixed(K(j), K(n), d);
+  const double cnn = ckk_[n];
+
+  // The new key's read before the write, kept in row n of R until the write is done.
+  double* rn = &R_(n, 0);
+  for (int i = 0; i < n; ++i) axpy(rn, c[i] * pow_[n - 1 - i], Wr(i), d);
+  if (delta) {
+    double* wn = &W_(n, 0);
+    for (int i = 0; i < d; ++i) wn[i] = rule_.step * (vn[i] - alpha * rn[i]);
+  }
+  const double* wn = Wr(n);
+  for (int m = 0; m <= n; ++m) gw[m] = dot_fixed(V(m), wn, d);  // v_m . w_n
+  const double ww = dot_fixed(wn, wn, d);
+  double wnn = 0;
+  if (spotlight_) {
+    for (int m = 0; m <= n; ++m) g[m] = dot_fixed(V(m), vn, d);
+    for (int j = 0; j < n; ++j) w[j] = std::exp(beta_ * (c[j] - 1.0));
+    wnn = std::exp(beta_ * (cnn - 1.0));
+  }
+  TrialMeans s;
+
+  for (int j = 0; j < n; ++j) {
+    double *r = &R_(j, 0), *p = &P_(j, 0);
+    const double pn = dot_fixed(r, vn, d);               // R_j . v_n before the write
+    const double pw = delta ? dot_fixed(r, wn, d) : pn;  // R_j . w_n before the write
+    axpby(r, alpha, c[j], wn, d);                        // R_j <- alpha R_j + c_j w_n
+    p[n] = pn;                                           // P(j, n), gated below with the rest
+    // |alpha R + c w|^2 = alpha^2 |R|^2 + 2 alpha c R.w + c^2 |w|^2; X_j <- alpha X_j + c w, t_j
+    // <- alpha t_j, so X.w = R.w - t_j v_j.w and X.v_j gains c v_j.w.
+    ReadNorms& q = norms_[j];
+    q.rr = alpha * alpha * q.rr + (2 * alpha * c[j] * pw + c[j] * c[j] * ww);
+    q.xx = alpha * alpha * q.xx + (2 * alpha * c[j] * (pw - q.t * gw[j]) + c[j] * c[j] * ww);
+    q.xv = alpha * q.xv + c[j] * gw[j];
+    q.t *= alpha;
+    bool softmax_recall = false;
+    double psjj = 0;
+    if (spotlight_) {
+      double *u = &U_(j, 0), *ps = &Ps_(j, 0);
+      ps[n] = dot_fixed(u, vn, d);
+      axpy(u, w[j], vn, d);
+      q.uu += 2 * w[j] * ps[n] + w[j] * w[j] * g[n];
+      if (out) {
+        softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
+      } else {
+        axpy(ps, w[j], g.data(), n + 1);
+      }
+      psjj = ps[j];
+    }
+    if (out) {
+      const bool recall = axpby_recalled(p, alpha, c[j], gw.data(), j, n + 1);
+      measure_row(s, p[j], psjj, q, vv_[j], recall, softmax_recall);
+    } else {
+      axpby(p, alpha, c[j], gw.data(), n + 1);
+    }
+  }
+
+  // The new read R_n = alpha r + c_nn w_n: target c_nn (times step for the delta rule), and the
+  // rest, (1 - step c_nn) alpha r for the delta rule, is crosstalk.
+  for (int i = 0; i < d; ++i) rn[i] = alpha * rn[i] + cnn * wn[i];
+  double* p = &P_(n, 0);
+  for (int m = 0; m <= n; ++m) p[m] = dot_fixed(rn, V(m), d);
+  const double t = delta ? cnn * rule_.step : cnn;
+  ReadNorms& q = norms_[n];
+  q = ReadNorms{dot_fixed(rn, rn, d), 0, dist2_fixed(rn, t, vn, d), p[n] - t * vv_[n], t};
+  double psn = 0;
+  bool softmax_recall = false;
+  if (spotlight_) {
+    double *u = &U_(n, 0), *ps = &Ps_(n, 0);
+    for (int i = 0; i < n; ++i) axpy(u, w[i], V(i), d);
+    axpy(u, wnn, vn, d);
+    for (int m = 0; m <= n; ++m) ps[m] = dot_fixed(u, V(m), d);
+    q.uu = dot_fixed(u, u, d);
+    psn = ps[n];
+    softmax_recall = recalled(ps, n, n + 1);
+  }
+  if (out) {
+    measure_row(s, p[n], psn, q, vv_[n], recalled(p, n, n + 1), softmax_recall);
+    finish(s, n + 1);
+    *out = s;
+  }
+}
+
+}  // namespace linattn

@@ -1,0 +1,12 @@
+// Types of the Emscripten-generated loader build/wasm/linattn.mjs, for the type check only
+// (scripts/typecheck.sh copies this file beside the generated one, where TypeScript looks for it).
+// The bound functions are plumbing; wasm/index.mjs wraps every one of them and index.d.mts types those.
+export interface LinattnModuleOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+  print?: (text: string) => void;
+  printErr?: (text: string) => void;
+}
+// biome-ignore lint/suspicious/noExplicitAny: Embind registers its functions on the module at run time.
+export type LinattnModule = Record<string, any>;
+export default function createLinattnModule(options?: LinattnModuleOptions): Promise<LinattnModule>;

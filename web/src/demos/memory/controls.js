@@ -1,0 +1,240 @@
+// The memory demo's form: the model (preset, "make every attention layer linear", its source and
+// the custom editor), context and precision, the GPU budget, the units. Events only propose a
+// change of state through `on` (see index.js); render(state, resolved) sets every control from
+// the state. A control the reader is fixing (aria-invalid) keeps their text.
+
+import { h, uid } from '../../lib/dom.js';
+import { coalesceFrames } from '../../lib/frame.js';
+import { longTokens, parseWhole, shortTokens } from './format.js';
+import { CUSTOM_ID, presetCategory } from './models.js';
+import { PRESETS } from './presets.js';
+import { buildEditor } from './render-editor.js';
+import { sourceRenderer } from './render-source.js';
+import { DTYPES, GPUS, SLIDER_STEPS, UNITS, Y_SCALES, positionOf, tokensAt } from './state.js';
+
+const field = (...children) => h('div', { class: 'lm-field' }, ...children);
+const label = (id, text) => h('label', { for: id, text });
+const textInput = (id, inputmode) =>
+  h('input', { type: 'text', inputmode, id, autocomplete: 'off', 'aria-describedby': `${id}-error` });
+const errorLine = (id) => h('p', { class: 'lm-error', id: `${id}-error`, 'aria-live': 'polite' });
+const select = (id, options) =>
+  h(
+    'select',
+    { id },
+    options.map(([v, t]) => h('option', { value: v, text: t })),
+  );
+
+/** Radio buttons named `${id}-${name}`; returns { inputs, labels }. */
+function radios(id, name, options) {
+  const inputs = options.map(([v]) =>
+    h('input', { type: 'radio', name: `${id}-${name}`, value: v, id: `${id}-${name}-${v}` }),
+  );
+  const labels = options.map(([v, t], i) =>
+    h('label', { for: `${id}-${name}-${v}`, class: 'lm-radio' }, inputs[i], ` ${t}`),
+  );
+  return { inputs, labels };
+}
+
+function presetMenu(id) {
+  const groups = new Map();
+  for (const p of PRESETS) {
+    const c = presetCategory(p);
+    if (!groups.has(c)) groups.set(c, h('optgroup', { label: c }));
+    groups.get(c).append(h('option', { value: p.id, text: p.name }));
+  }
+  return h(
+    'select',
+    { id: `${id}-preset` },
+    [...groups.values()],
+    h('option', { value: CUSTOM_ID, text: 'Custom model…' }),
+  );
+}
+
+/** A text field's error message (the core's, or the parser's) beside it; marks the field. */
+export function showError(root, errorEl, e) {
+  if (!errorEl) return;
+  errorEl.textContent = e?.message ? e.message : String(e);
+  if (errorEl.classList.contains('lm-notice')) errorEl.hidden = false;
+  const input =
+    root.querySelector(`[aria-describedby="${errorEl.id}"]:focus`) ||
+    root.querySelector(`[aria-describedby="${errorEl.id}"]`);
+  if (input && input.tagName === 'INPUT') input.setAttribute('aria-invalid', 'true');
+}
+
+export function clearError(root, errorEl) {
+  if (!errorEl) return;
+  errorEl.textContent = '';
+  for (const input of root.querySelectorAll(`[aria-describedby="${errorEl.id}"]`))
+    input.removeAttribute('aria-invalid');
+}
+
+/** Writes a text field unless the reader is fixing it. */
+function setInput(input, value) {
+  if (input.getAttribute('aria-invalid') === 'true') return; // keep the reader's text to fix
+  if (input.value !== value) input.value = value;
+}
+
+/**
+ * Builds the controls of the demo whose element is `root`. `on`: { propose(patch, errorEl) ->
+ * accepted, custom(model) -> accepted, enterCustom(), refresh() }. Returns { id, parts (to place,
+ * in order), notice, editor, render(state, resolved), pause(), resume(), destroy() }.
+ */
+export function buildControls(root, on) {
+  const id = uid('lm');
+  const notice = h('p', { class: 'lm-notice', 'aria-live': 'polite', hidden: true });
+  const preset = presetMenu(id);
+  const linear = h('input', { type: 'checkbox', id: `${id}-linear` });
+  const linearLabel = h(
+    'label',
+    { for: `${id}-linear`, class: 'lm-check' },
+    linear,
+    ' Make every attention layer linear (one d×d state per head instead of a KV cache)',
+  );
+  const source = h('div', { class: 'lm-source' });
+  const renderSource = sourceRenderer(source);
+  const editor = buildEditor(id, on.custom);
+  const slider = h('input', { type: 'range', id: `${id}-slider`, min: 0, max: SLIDER_STEPS, step: 1 });
+  const tokens = textInput(`${id}-tokens`, 'numeric');
+  const tokensError = errorLine(`${id}-tokens`);
+  const sessions = textInput(`${id}-sessions`, 'numeric');
+  const sessionsError = errorLine(`${id}-sessions`);
+  const kvDtype = select(`${id}-kvdtype`, DTYPES);
+  const stateDtype = select(`${id}-statedtype`, DTYPES);
+  const gpu = radios(id, 'gpu', GPUS);
+  const gpuCustom = h('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    id: `${id}-gpucustom`,
+    autocomplete: 'off',
+    'aria-describedby': `${id}-gpu-error`,
+  });
+  const gpuError = h('p', { class: 'lm-error', id: `${id}-gpu-error`, 'aria-live': 'polite' });
+  const weightDtype = select(`${id}-weightdtype`, DTYPES);
+  const unit = radios(id, 'unit', UNITS);
+  const scale = radios(id, 'scale', Y_SCALES);
+
+  // ---- events: they only propose state -------------------------------------------------------
+  const whole = (input, errorEl, key, what) => () => {
+    const v = parseWhole(input.value);
+    if (!Number.isNaN(v)) on.propose({ [key]: v }, errorEl);
+    else
+      showError(
+        root,
+        errorEl,
+        new Error(`${what}: “${input.value.trim()}” is not a whole number${key === 'tokens' ? ' of tokens' : ''}.`),
+      );
+  };
+  preset.onchange = () =>
+    preset.value === CUSTOM_ID ? on.enterCustom() : on.propose({ preset: preset.value }, notice);
+  linear.onchange = () => on.propose({ linear: linear.checked }, notice);
+  // A drag fires more input events than there are frames: the demo updates once per animation
+  // frame, and at once on `change` (the keyboard, the end of a drag). While it streams, the bars
+  // follow without their growth animation (it would relayout the demo for 0.35 s after each frame).
+  let slid = null; // the slider's latest position not yet proposed (kept over a pause)
+  let paused = false;
+  const proposeSlid = () => {
+    const v = slid;
+    slid = null;
+    if (v !== null) on.propose({ tokens: v }, tokensError);
+  };
+  const slideFrame = coalesceFrames(proposeSlid);
+  slider.oninput = () => {
+    slid = tokensAt(Number(slider.value));
+    root.classList.add('lm-dragging');
+    if (!paused) slideFrame();
+  };
+  slider.onchange = () => {
+    slideFrame.cancel();
+    proposeSlid();
+    root.classList.remove('lm-dragging');
+  };
+  tokens.onchange = whole(tokens, tokensError, 'tokens', 'Context');
+  sessions.onchange = whole(sessions, sessionsError, 'sessions', 'Sessions');
+  kvDtype.onchange = () => on.propose({ kvDtype: kvDtype.value }, notice);
+  stateDtype.onchange = () => on.propose({ stateDtype: stateDtype.value }, notice);
+  weightDtype.onchange = () => on.propose({ weightDtype: weightDtype.value }, gpuError);
+  for (const radio of gpu.inputs) {
+    radio.onchange = () => {
+      if (!radio.checked) return;
+      const patch = radio.value === 'custom' ? { gpu: 'custom', gpuCustom: gpuCustom.value } : { gpu: radio.value };
+      if (!on.propose(patch, gpuError)) on.refresh();
+    };
+  }
+  gpuCustom.onchange = () => on.propose({ gpu: 'custom', gpuCustom: gpuCustom.value.trim() }, gpuError);
+  for (const radio of unit.inputs) radio.onchange = () => radio.checked && on.propose({ unit: radio.value }, notice);
+  for (const radio of scale.inputs) radio.onchange = () => radio.checked && on.propose({ yScale: radio.value }, notice);
+
+  const parts = [
+    notice,
+    h(
+      'fieldset',
+      { class: 'lm-box lm-model' },
+      h('legend', { text: 'Model' }),
+      field(label(`${id}-preset`, 'Preset'), preset),
+      linearLabel,
+      source,
+      editor.el,
+    ),
+    h(
+      'fieldset',
+      { class: 'lm-box lm-context' },
+      h('legend', { text: 'Context and precision' }),
+      h(
+        'div',
+        { class: 'lm-field lm-wide' },
+        label(`${id}-slider`, 'Context length (1K to 10M tokens, log scale)'),
+        slider,
+      ),
+      field(label(`${id}-tokens`, 'Context (tokens, exact)'), tokens, tokensError),
+      field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
+      field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
+      field(label(`${id}-statedtype`, 'Fixed state type'), stateDtype),
+    ),
+    h(
+      'fieldset',
+      { class: 'lm-box lm-gpu' },
+      h('legend', { text: 'GPU memory budget' }),
+      h('div', { class: 'lm-radios' }, gpu.labels),
+      field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), gpuCustom, gpuError),
+      field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
+    ),
+    h(
+      'div',
+      { class: 'lm-display' },
+      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Units' }), unit.labels),
+      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Memory axis' }), scale.labels),
+    ),
+  ];
+
+  function render(s, resolved) {
+    preset.value = s.preset;
+    linear.checked = s.linear && resolved.canLinearize;
+    linear.disabled = !resolved.canLinearize;
+    linearLabel.classList.toggle('lm-disabled', !resolved.canLinearize);
+    slider.value = String(positionOf(s.tokens));
+    slider.setAttribute('aria-valuetext', `${longTokens(s.tokens)} (${shortTokens(s.tokens)})`);
+    setInput(tokens, String(s.tokens));
+    setInput(sessions, String(s.sessions));
+    kvDtype.value = s.kvDtype;
+    stateDtype.value = s.stateDtype;
+    weightDtype.value = s.weightDtype;
+    for (const radio of gpu.inputs) radio.checked = radio.value === s.gpu;
+    setInput(gpuCustom, String(s.gpuCustom));
+    for (const radio of unit.inputs) radio.checked = radio.value === s.unit;
+    for (const radio of scale.inputs) radio.checked = radio.value === s.yScale;
+    renderSource(s, resolved);
+    editor.el.hidden = s.preset !== CUSTOM_ID;
+  }
+
+  /** Off-screen: a pending slider update waits for resume(). */
+  function pause() {
+    paused = true;
+    slideFrame.cancel();
+  }
+  function resume() {
+    paused = false;
+    if (slid !== null) slideFrame();
+  }
+
+  return { id, parts, notice, editor, render, pause, resume, destroy: () => slideFrame.cancel() };
+}

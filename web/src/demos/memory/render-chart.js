@@ -1,0 +1,100 @@
+// The chart and what goes with it: its title (the chart's accessible name, in words and numbers),
+// the SVG (drawn by chart.js) and the legend. Moving the context slider only moves the marker:
+// the curve, axes and title are redrawn only when something they show has changed.
+
+import { h, patch, s, setText } from '../../lib/dom.js';
+import { drawChart, placeMarker } from './chart.js';
+import { formatBytes, shortTokens } from './format.js';
+import { modelName, sessionsText } from './labels.js';
+
+const MIN_WIDTH = 300;
+
+/** The legend's [swatch class, text] items. */
+function legendItems(state, results) {
+  const items = [];
+  const growingGroups = results.resolved.model.layers.filter((g) => g.kind !== 'linear');
+  const capped = growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && g.window);
+  if (results.growing)
+    items.push([
+      'lm-sw-kv',
+      capped ? 'KV cache (stops growing once the window is full)' : 'KV cache (grows with context)',
+    ]);
+  if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
+  if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
+  if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
+  if (results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
+  items.push(['lm-sw-marker', `your context: ${shortTokens(state.tokens)} tokens`]);
+  return items;
+}
+
+function titleText(state, results) {
+  const u = state.unit;
+  const first = results.samples[0];
+  const last = results.samples[results.samples.length - 1];
+  return (
+    `${modelName(state, results.resolved)}: memory for ${sessionsText(state.sessions)} from ${shortTokens(first.tokens)} to ${shortTokens(last.tokens)} tokens. ` +
+    `KV cache ${formatBytes(first.kvBytes, u).text} to ${formatBytes(last.kvBytes, u).text}; ` +
+    `fixed state ${formatBytes(first.stateBytes, u).text} throughout` +
+    (results.reference === 'twin' ? `; all-linear state ${formatBytes(first.refBytes, u).text} throughout.` : '.')
+  );
+}
+
+/**
+ * Builds the chart's parts (ids from `id`). Returns { title, box, legend, render(state, results,
+ * width?), wantsWidth(width) }: `width` is the box's new width from a ResizeObserver; without
+ * it the box is measured once, for the first drawing only (measuring in every frame of a drag
+ * would force a layout of the whole chapter).
+ */
+export function buildChart(id) {
+  const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
+  const svg = s('svg', { class: 'lm-svg', role: 'img', 'aria-labelledby': `${id}-chart-title` });
+  const box = h('div', { class: 'lm-chart' }, svg);
+  const legend = h('ul', { class: 'lm-legend' });
+  let width = 0;
+  let drawn = null; // what the drawn chart depends on, besides the reader's context length
+  let geom = null; // its scales, to move the context marker without redrawing
+
+  function render(state, results, newWidth) {
+    if (newWidth) width = Math.max(MIN_WIDTH, newWidth);
+    else if (!width) width = Math.max(MIN_WIDTH, Math.round(box.clientWidth || 640));
+    const view = {
+      width,
+      samples: results.samples,
+      tokens: state.tokens,
+      now: results.now,
+      refKind: results.reference,
+      room: results.capacity.freeBytes,
+      yScale: state.yScale,
+      unit: state.unit,
+      growing: results.growing,
+      linearized: Boolean(results.resolved.original),
+    };
+    const depends = [
+      view.width,
+      view.samples,
+      view.refKind,
+      view.room,
+      view.yScale,
+      view.unit,
+      view.growing,
+      view.linearized,
+      modelName(state, results.resolved),
+      state.sessions,
+    ];
+    if (drawn && depends.every((v, i) => v === drawn[i])) placeMarker(geom, view);
+    else {
+      drawn = depends;
+      geom = drawChart(svg, view);
+      setText(title, titleText(state, results));
+    }
+    patch(
+      legend,
+      legendItems(state, results).map(([cls, t]) =>
+        h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t),
+      ),
+    );
+  }
+
+  const wantsWidth = (w) => Boolean(w) && Math.max(MIN_WIDTH, w) !== width;
+  return { title, box, legend, render, wantsWidth };
+}

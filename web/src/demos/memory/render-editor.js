@@ -1,0 +1,148 @@
+// The custom model's editor: one fieldset per layer group (its kind and whole-number fields, as
+// typed), a parameter count, and one error line. It keeps the reader's text (the draft) and hands
+// a parsed model to onModel(model) -> true when the core accepted it (the message is then in
+// `error` otherwise). Text that is not a whole number never reaches the core.
+
+import { h, replace } from '../../lib/dom.js';
+import { parseWhole } from './format.js';
+import { GROUP_FIELDS, KIND_LABELS, draftFromModel, modelFromDraft, newGroupDraft } from './models.js';
+
+function groupBox(id, g, i, count) {
+  const kindId = `${id}-g${i}-kind`;
+  const kind = h(
+    'select',
+    { id: kindId, 'data-group': i, 'data-key': 'kind' },
+    Object.entries(KIND_LABELS).map(([v, t]) => h('option', { value: v, text: t })),
+  );
+  kind.value = g.kind;
+  const fields = GROUP_FIELDS[g.kind].map(([key, label]) => {
+    const input = h('input', {
+      type: 'text',
+      inputmode: 'numeric',
+      id: `${id}-g${i}-${key}`,
+      autocomplete: 'off',
+      'data-group': i,
+      'data-key': key,
+      'aria-describedby': `${id}-editor-error`,
+    });
+    input.value = g[key];
+    return h('div', { class: 'lm-field' }, h('label', { for: input.id, text: label }), input);
+  });
+  const remove = h('button', {
+    type: 'button',
+    class: 'lm-button',
+    'data-remove': i,
+    text: 'Remove group',
+    'aria-label': `Remove layer group ${i + 1}`,
+  });
+  remove.disabled = count === 1;
+  return h(
+    'fieldset',
+    { class: 'lm-group' },
+    h('legend', { text: `Layer group ${i + 1}` }),
+    h('div', { class: 'lm-field' }, h('label', { for: kindId, text: 'Kind' }), kind),
+    fields,
+    remove,
+  );
+}
+
+/** Returns { el, error, show(model) } for the editor with ids from `id`. */
+export function buildEditor(id, onModel) {
+  const groups = h('div', { class: 'lm-groups' });
+  const addGroup = h('button', { type: 'button', class: 'lm-button', text: 'Add layer group' });
+  const params = h('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    id: `${id}-params`,
+    autocomplete: 'off',
+    'aria-describedby': `${id}-editor-error`,
+  });
+  const error = h('p', { class: 'lm-error', id: `${id}-editor-error`, 'aria-live': 'polite' });
+  const el = h(
+    'fieldset',
+    { class: 'lm-editor', hidden: true, onchange: onChange, onclick: onClick },
+    h('legend', { text: 'Custom model' }),
+    groups,
+    h('div', { class: 'lm-row' }, addGroup),
+    h(
+      'div',
+      { class: 'lm-field' },
+      h('label', { for: `${id}-params`, text: 'Parameters (billions, for the weights)' }),
+      params,
+    ),
+    error,
+  );
+  let draft = null; // the reader's text, as typed
+
+  const input = (group, key) => el.querySelector(`[data-group="${group}"][data-key="${key}"]`);
+
+  function build() {
+    replace(
+      groups,
+      draft.groups.map((g, i) => groupBox(id, g, i, draft.groups.length)),
+    );
+    params.value = draft.params;
+  }
+
+  /** Parses the draft; proposes the model; marks the field a message is about. */
+  function tryDraft() {
+    for (const marked of el.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
+    const parsed = modelFromDraft(draft, parseWhole);
+    if (parsed.error) {
+      error.textContent = parsed.error;
+      const target = parsed.field === 'params' ? params : input(parsed.group, parsed.field);
+      if (target) target.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    if (onModel(parsed.model)) return;
+    // The core names the field ("model.layers[0].kvHeads must be ..."): say it in the editor's
+    // words and mark that input.
+    const m = /model\.layers\[(\d+)\]\.(\w+)/.exec(error.textContent);
+    const target = m ? input(m[1], m[2]) : el.querySelector('input:focus');
+    if (m) {
+      const kind = draft.groups[Number(m[1])]?.kind;
+      const field = kind && GROUP_FIELDS[kind].find(([key]) => key === m[2]);
+      error.textContent = error.textContent.replace(
+        m[0],
+        `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`,
+      );
+    }
+    if (target) target.setAttribute('aria-invalid', 'true');
+  }
+
+  function onChange(e) {
+    const t = e.target;
+    if (t === params) draft.params = params.value;
+    else if (t.dataset?.key) {
+      const i = Number(t.dataset.group);
+      draft.groups[i][t.dataset.key] = t.value;
+      if (t.dataset.key === 'kind') {
+        build();
+        input(i, 'kind')?.focus();
+      }
+    } else return;
+    tryDraft();
+  }
+
+  function onClick(e) {
+    const t = e.target;
+    if (t === addGroup) {
+      draft.groups.push(newGroupDraft());
+      build();
+      groups.lastChild.querySelector('select, input')?.focus();
+    } else if (t.dataset?.remove !== undefined) {
+      const i = Number(t.dataset.remove);
+      draft.groups.splice(i, 1);
+      build();
+      groups.children[Math.min(i, draft.groups.length - 1)]?.querySelector('select').focus();
+    } else return;
+    tryDraft();
+  }
+
+  /** Shows `model` in the editor (the draft starts again from it). */
+  function show(model) {
+    draft = draftFromModel(model);
+    build();
+  }
+  return { el, error, show };
+}

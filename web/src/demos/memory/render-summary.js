@@ -1,0 +1,37 @@
+// The spoken summary: a polite live region that says the model, the cache and the state at the
+// reader's context, and what fits on the GPU, once the reader pauses (not in every frame of a drag).
+
+import { h, setText } from '../../lib/dom.js';
+import { summaryText } from './labels.js';
+
+const DELAY_MS = 350;
+
+/** Returns { el, render(state, results), pause(), resume(), destroy() }. */
+export function buildSummary() {
+  const el = h('p', { class: 'lm-summary', 'aria-live': 'polite' });
+  let timer = 0;
+  let due = null; // [state, results] waiting to be said (kept over a pause)
+  let paused = false;
+
+  function start() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const [state, results] = due;
+      due = null;
+      setText(el, summaryText(state, results));
+    }, DELAY_MS);
+  }
+  function render(state, results) {
+    due = [state, results];
+    if (!paused) start();
+  }
+  function pause() {
+    paused = true;
+    clearTimeout(timer);
+  }
+  function resume() {
+    paused = false;
+    if (due) start();
+  }
+  return { el, render, pause, resume, destroy: () => clearTimeout(timer) };
+}

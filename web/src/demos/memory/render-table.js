@@ -1,0 +1,72 @@
+// The data table of the plotted values (in a <details>): one row per sampled context length,
+// each cell the rounded figure with its exact byte count. Rebuilt only when the curve or the
+// units change, not when the reader moves along the curve.
+
+import { h, replace, setText } from '../../lib/dom.js';
+import { exactBytes, formatBytes, groupDigits } from './format.js';
+import { modelName, sessionsText } from './labels.js';
+
+/** Returns { el (the <details>), render(state, results) }. */
+export function buildTable() {
+  const body = h('tbody');
+  const head = h('tr');
+  const caption = h('caption');
+  const el = h(
+    'details',
+    { class: 'lm-details' },
+    h('summary', { text: 'Data table of the plotted values' }),
+    h(
+      'div',
+      { class: 'lm-table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Plotted values' },
+      h('table', { class: 'lm-table' }, caption, h('thead', {}, head), body),
+    ),
+  );
+  let shown = null; // [samples, unit] of the rows on screen
+
+  function render(state, results) {
+    if (shown && shown[0] === results.samples && shown[1] === state.unit) return;
+    shown = [results.samples, state.unit];
+    const u = state.unit;
+    const twin = results.reference === 'twin';
+    const orig = Boolean(results.resolved.original);
+    setText(
+      caption,
+      `${modelName(state, results.resolved)}, ${sessionsText(state.sessions)}, KV ${state.kvDtype}, state ${state.stateDtype}: the ${results.samples.length} context lengths plotted.`,
+    );
+    const heads = [
+      'Context (tokens)',
+      'KV cache',
+      'Fixed state',
+      twin && 'All-linear state',
+      'Total',
+      orig && 'Before (with attention)',
+    ];
+    replace(
+      head,
+      heads.map((t) => t && h('th', { scope: 'col', text: t })),
+    );
+    const cell = (b, key) =>
+      h(
+        'td',
+        { 'data-col': key, 'data-bytes': b.toString() },
+        formatBytes(b, u).text,
+        h('span', { class: 'lm-cell-exact', text: exactBytes(b) }),
+      );
+    replace(
+      body,
+      results.samples.map((row) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row', 'data-col': 'tokens', text: groupDigits(row.tokens) }),
+          cell(row.kvBytes, 'kv'),
+          cell(row.stateBytes, 'state'),
+          twin && cell(row.refBytes, 'twin'),
+          cell(row.totalBytes, 'total'),
+          orig && cell(row.originalBytes, 'original'),
+        ),
+      ),
+    );
+  }
+  return { el, render };
+}

@@ -1,0 +1,28 @@
+// The demo contract in types (ARCHITECTURE.md, "The demo contract"): what a host passes to a demo's
+// mount() and what it gets back. Checked by `npm run typecheck` through the JSDoc of each demo.
+import type { Linattn } from '../../wasm/index.mjs';
+
+/** The second argument of every demo's mount(root, options). */
+export interface MountOptions<S = Record<string, unknown>> {
+  /** The core, loaded once per page (web/src/core.js). */
+  la: Linattn;
+  /** Settings to start from (a permalink, an embed's query, an element's attributes); checked by the demo. */
+  state?: Partial<S>;
+  /** Called with the whole state after every change the reader makes. */
+  onStateChange?: (state: S) => void;
+}
+
+/** What mount() returns: the host drives the demo through it. */
+export interface DemoHandle<S = Record<string, unknown>> {
+  getState(): S;
+  /** Merges settings into the state (invalid ones are refused and named) and redraws. */
+  update(state: Partial<S>): unknown;
+  /** The same as update (the name hosts used before the lifecycle). */
+  setState(state: Partial<S>): unknown;
+  /** Off-screen: stop background work (sweeps stop streaming). */
+  pause(): void;
+  /** Back on screen: continue where pause() stopped. */
+  resume(): void;
+  /** Removes listeners, workers and core objects; the root is left empty. */
+  destroy(): void;
+}
