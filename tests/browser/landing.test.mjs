@@ -78,7 +78,10 @@ for (const target of ['served', 'standalone']) {
         const { page } = await openThrottled(`${base}#${hash}`, rate);
         await waitSettled(page, demo);
         const top = await topOf(page, `figure-${demo}`);
-        assert.ok(Math.abs(top) <= 4, `${target} ${rate}x #${hash}: figure-${demo} should be at the top, is at ${top} px`);
+        assert.ok(
+          Math.abs(top) <= 4,
+          `${target} ${rate}x #${hash}: figure-${demo} should be at the top, is at ${top} px`,
+        );
         await page.close();
       }
     });

@@ -28,7 +28,10 @@ function recordShifts() {
       if (e.hadRecentInput) continue;
       const moved = (e.sources ?? []).map((s) => {
         const n = s.node;
-        const name = n?.nodeType === 1 ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')}` : String(n?.nodeName);
+        const name =
+          n?.nodeType === 1
+            ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')}`
+            : String(n?.nodeName);
         return `${name} ${Math.round(s.previousRect.top)}->${Math.round(s.currentRect.top)} h ${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`;
       });
       window.__shifts.push({ t: e.startTime, value: e.value, moved });
@@ -66,7 +69,10 @@ for (const width of [375, 1280]) {
     await page.waitForTimeout(1500);
     const loading = cls(await page.evaluate(() => window.__shifts.splice(0)));
     console.log(`# ${width} px: CLS while loading ${loading.value.toFixed(4)}`);
-    assert.ok(loading.value <= LIMIT, `CLS while loading ${loading.value.toFixed(4)} > ${LIMIT}:\n${describe(loading)}`);
+    assert.ok(
+      loading.value <= LIMIT,
+      `CLS while loading ${loading.value.toFixed(4)} > ${LIMIT}:\n${describe(loading)}`,
+    );
 
     // A reader scrolling down: most of a screen at a time, a short pause each (figures mount on the way).
     const positions = await page.evaluate(async () => {
@@ -80,13 +86,20 @@ for (const width of [375, 1280]) {
       }
       return seen.length;
     });
-    await page.waitForFunction(() => [...document.querySelectorAll('.demo-mount')].every((m) => m.dataset.status === 'ready'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.demo-mount')].every((m) => m.dataset.status === 'ready'),
+    );
     await page.waitForTimeout(1000);
     const all = await page.evaluate(() => window.__shifts.splice(0));
     const scrolling = cls(all);
     const total = all.reduce((a, s) => a + s.value, 0);
-    console.log(`# ${width} px: ${positions} scroll steps, CLS while scrolling ${scrolling.value.toFixed(4)} (sum of every shift ${total.toFixed(4)})`);
-    assert.ok(scrolling.value <= LIMIT, `CLS while scrolling ${scrolling.value.toFixed(4)} > ${LIMIT}:\n${describe(scrolling)}`);
+    console.log(
+      `# ${width} px: ${positions} scroll steps, CLS while scrolling ${scrolling.value.toFixed(4)} (sum of every shift ${total.toFixed(4)})`,
+    );
+    assert.ok(
+      scrolling.value <= LIMIT,
+      `CLS while scrolling ${scrolling.value.toFixed(4)} > ${LIMIT}:\n${describe(scrolling)}`,
+    );
     await page.close();
   });
 }

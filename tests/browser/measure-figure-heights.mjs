@@ -31,7 +31,10 @@ export async function measureHeights(browser, url) {
     const heights = await page.$$eval('.demo-mount', (ms) =>
       ms.map((m) => [m.dataset.demo, Math.round(m.getBoundingClientRect().height)]),
     );
-    for (const [d, h] of heights) (out[d] ??= []).push(h);
+    for (const [d, h] of heights) {
+      out[d] = out[d] ?? [];
+      out[d].push(h);
+    }
     await page.close();
   }
   return out;

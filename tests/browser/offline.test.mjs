@@ -88,7 +88,10 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   const first = manifestOf(DIST);
   const second = manifestOf(SECOND);
   assert.notEqual(first.version, second.version, 'two different builds, two versions');
-  assert.ok(first.files.some((f) => f.endsWith('.wasm')), 'the WebAssembly is in the manifest');
+  assert.ok(
+    first.files.some((f) => f.endsWith('.wasm')),
+    'the WebAssembly is in the manifest',
+  );
 
   await deploy(DIST);
   await up();
@@ -123,9 +126,16 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   ).catch(async (err) => {
     const reg = await b.page.evaluate(async () => {
       const r = await navigator.serviceWorker.getRegistration();
-      return { active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controlled: Boolean(navigator.serviceWorker.controller) };
+      return {
+        active: r?.active?.state,
+        waiting: r?.waiting?.state,
+        installing: r?.installing?.state,
+        controlled: Boolean(navigator.serviceWorker.controller),
+      };
     });
-    throw new Error(`${err.message}; caches: ${Object.keys(await cachesNow(b.page)).join(', ')}; ${JSON.stringify(reg)}`);
+    throw new Error(
+      `${err.message}; caches: ${Object.keys(await cachesNow(b.page)).join(', ')}; ${JSON.stringify(reg)}`,
+    );
   });
   assert.deepEqual(await cachesNow(b.page), { [`linattn-ch04-${second.version}`]: [...second.files].sort() });
 
@@ -152,7 +162,10 @@ test('a worker that cannot install changes nothing; none in embed.html or from f
   const broken = join(siteRoot, 'broken');
   await mkdir(broken);
   for (const name of readdirSync(DIST)) if (name !== 'sw.js') await symlink(join(DIST, name), join(broken, name));
-  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8').replace('"files":["index.html",', '"files":["index.html","assets/missing.js",');
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8').replace(
+    '"files":["index.html",',
+    '"files":["index.html","assets/missing.js",',
+  );
   writeFileSync(join(broken, 'sw.js'), sw);
   await up();
   const base = `http://127.0.0.1:${port}`;

@@ -25,11 +25,17 @@ const pages = [
 ];
 
 for (const [label, path, preset] of pages) {
-  test(`Lighthouse (${preset}), ${label}: accessibility, best practices and SEO at 1.00`, { timeout: 180000 }, async () => {
+  test(`Lighthouse (${preset}), ${label}: accessibility, best practices and SEO at 1.00`, {
+    timeout: 180000,
+  }, async () => {
     const categories = path === 'index.html' ? ['performance', ...CATEGORIES] : CATEGORIES;
     const { scores, failing, metrics } = await audit(`${server.url}${path}`, { preset, categories });
-    const perf = scores.performance === undefined ? '' : `performance ${scores.performance.toFixed(2)} (FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${metrics.cls.toFixed(3)}), `;
+    const perf =
+      scores.performance === undefined
+        ? ''
+        : `performance ${scores.performance.toFixed(2)} (FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${metrics.cls.toFixed(3)}), `;
     console.log(`# ${label} (${preset}): ${perf}${CATEGORIES.map((c) => `${c} ${scores[c].toFixed(2)}`).join(', ')}`);
-    for (const c of CATEGORIES) assert.equal(scores[c], 1, `${label}: ${c} ${scores[c]}; below 1:\n  ${failing[c].join('\n  ')}`);
+    for (const c of CATEGORIES)
+      assert.equal(scores[c], 1, `${label}: ${c} ${scores[c]}; below 1:\n  ${failing[c].join('\n  ')}`);
   });
 }

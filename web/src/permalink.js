@@ -208,7 +208,8 @@ const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
  */
 function holdInView(target) {
   const go = () => {
-    if (Math.abs(target.getBoundingClientRect().top) > 1) target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    if (Math.abs(target.getBoundingClientRect().top) > 1)
+      target.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
   go();
   const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(go) : null;
@@ -226,7 +227,7 @@ function holdInView(target) {
   };
   const busy = () =>
     document.readyState !== 'complete' ||
-    [...document.querySelectorAll('.demo-mount')].some((m) => {
+    [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.demo-mount'))].some((m) => {
       const r = m.getBoundingClientRect();
       return r.bottom > -600 && r.top < innerHeight + 600 && (!m.dataset.status || m.dataset.status === 'loading');
     });

@@ -10,12 +10,16 @@
 //  - fetch: the chapter page itself from the network first (a new deployment shows at once) and
 //    from the cache when offline; hashed assets from this deployment's cache, else the network.
 //    Anything else (embed.html, oEmbed, other origins) is left to the browser.
-const MANIFEST = self.__LINATTN_MANIFEST ?? { version: 'dev', files: [] };
+// The worker's global scope (ServiceWorkerGlobalScope; typed loosely: the page's type check knows
+// the DOM, not the worker's globals).
+const sw = /** @type {any} */ (globalThis);
+/** @type {{ version: string, files: string[] }} */
+const MANIFEST = sw.__LINATTN_MANIFEST ?? { version: 'dev', files: [] };
 const PREFIX = 'linattn-ch04-';
 const CACHE = `${PREFIX}${MANIFEST.version}`;
-const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+const scopeUrl = (path) => new URL(path, sw.registration.scope).href;
 
-self.addEventListener('install', (event) => {
+sw.addEventListener('install', (/** @type {any} */ event) => {
   event.waitUntil(
     caches
       .open(CACHE)
@@ -23,16 +27,16 @@ self.addEventListener('install', (event) => {
   );
 });
 
-self.addEventListener('activate', (event) => {
+sw.addEventListener('activate', (/** @type {any} */ event) => {
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
-self.addEventListener('message', (event) => {
+sw.addEventListener('message', (/** @type {any} */ event) => {
   const data = event.data;
   if (data?.type !== 'linattn-activate-if-current' || typeof data.script !== 'string') return;
   let script;
@@ -41,7 +45,7 @@ self.addEventListener('message', (event) => {
   } catch {
     return;
   }
-  if (MANIFEST.files.some((f) => scopeUrl(f) === script.origin + script.pathname)) self.skipWaiting();
+  if (MANIFEST.files.some((f) => scopeUrl(f) === script.origin + script.pathname)) sw.skipWaiting();
 });
 
 /** True for the chapter page: the scope itself or its index.html. */
@@ -65,11 +69,11 @@ async function asset(request) {
   return cached ?? fetch(request);
 }
 
-self.addEventListener('fetch', (event) => {
+sw.addEventListener('fetch', (/** @type {any} */ event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== sw.location.origin) return;
   if (request.mode === 'navigate') {
     if (isChapter(url)) event.respondWith(chapterPage(request));
     return;
