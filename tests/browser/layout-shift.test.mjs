@@ -100,6 +100,28 @@ for (const width of [375, 1280]) {
       scrolling.value <= LIMIT,
       `CLS while scrolling ${scrolling.value.toFixed(4)} > ${LIMIT}:\n${describe(scrolling)}`,
     );
+    // Each figure reserved about its real height before it mounted (figure-heights.css; rerun
+    // tests/browser/measure-figure-heights.mjs when a demo's height changes).
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('.demo-mount')].map((m) => {
+        const probe = document.createElement('div');
+        probe.className = 'demo-mount';
+        probe.dataset.demo = m.dataset.demo;
+        m.parentElement.append(probe);
+        const reserved = Number.parseFloat(getComputedStyle(probe).minHeight);
+        probe.remove();
+        return {
+          demo: m.dataset.demo,
+          reserved: Math.round(reserved),
+          real: Math.round(m.getBoundingClientRect().height),
+        };
+      }),
+    );
+    for (const { demo, reserved, real } of sizes)
+      assert.ok(
+        Math.abs(reserved - real) <= real * 0.1,
+        `${demo} at ${width} px reserves ${reserved} px before it mounts, is ${real} px: rerun measure-figure-heights.mjs`,
+      );
     await page.close();
   });
 }
