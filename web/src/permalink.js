@@ -106,10 +106,12 @@ export function initialState(demo) {
   return fromLoad().states[demo];
 }
 
-/** What the link asked of `demo` that could not be read (plain strings), for its figure. Settings
- *  for no figure at all are shown by the page itself (showPageNotice, from initPermalinks). */
+/** What the link asked for that could not be read (plain strings), for `demo`'s figure; settings
+ *  for no figure go with the first figure the link names (with none, initPermalinks shows them in
+ *  the page notice). */
 export function initialNotices(demo) {
-  return [...(fromLoad().notices[demo] ?? [])];
+  const { notices, order, other } = fromLoad();
+  return [...(notices[demo] ?? []), ...(demo === order[0] ? other : [])];
 }
 
 /** The chapter URL for the section anchor in the address and the states in `current`; null to
@@ -259,22 +261,25 @@ export function initPermalinks(demos) {
   const loaded = fromLoad();
   const target = landingTarget(loaded);
   if (target) holdInView(target);
-  if (loaded.other.length) showPageNotice(loaded.other);
+  if (loaded.other.length && !loaded.order.length) showPageNotice(loaded.other); // else: in the first figure's
   window.addEventListener('hashchange', () => {
     const next = readHash(location.hash);
     for (const demo of next.order) {
       const entry = demos.get(demo);
+      const notes = [...next.notices[demo], ...(demo === next.order[0] ? next.other : [])];
       if (entry?.handle) {
         entry.handle.update(next.states[demo]);
         current[demo] = entry.handle.getState();
+        showFigureNotice(demo, notes);
       } else {
-        loaded.states[demo] = next.states[demo]; // applied when it mounts
-        loaded.notices[demo] = next.notices[demo];
+        // Applied when it mounts, and its notices shown then (initialNotices).
+        loaded.states[demo] = next.states[demo];
+        loaded.notices[demo] = notes;
+        if (demo === loaded.order[0]) loaded.other = [];
         current[demo] = next.states[demo];
       }
-      showFigureNotice(demo, next.notices[demo]);
     }
-    showPageNotice(next.other);
+    showPageNotice(next.order.length ? [] : next.other);
     if (next.order.length) {
       const place = landingTarget(next);
       if (place && next.anchor) place.scrollIntoView({ block: 'start', behavior: 'instant' });
