@@ -4,7 +4,8 @@
 // that figures mounting above a linked one, or in view, move nothing (issue 20; tested by
 // landing.test.mjs and layout-shift.test.mjs, which also fails when these numbers drift).
 // Between two measured widths the reservation is interpolated linearly (calc() on 100vw).
-//   node tests/browser/measure-figure-heights.mjs        (npm run build first; ~1 min)
+//   node tests/browser/measure-figure-heights.mjs        (npm run build first; ~1 min; then
+//   npx biome format --write web/src/styles/figure-heights.css)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, serve, ROOT } from './harness.mjs';
@@ -51,7 +52,7 @@ export function heightsCss(heights) {
     lines.push(`${sel(demo)} {`, `  min-height: ${hs[0]}px;`, '}');
     for (let i = 0; i + 1 < WIDTHS.length; i++) {
       const [w1, w2, h1, h2] = [WIDTHS[i], WIDTHS[i + 1], hs[i], hs[i + 1]];
-      const k = ((h2 - h1) / (w2 - w1)).toFixed(4);
+      const k = String(Number(((h2 - h1) / (w2 - w1)).toFixed(4))); // as Biome writes numbers
       lines.push(
         `@media (min-width: ${w1}px) {`,
         `  ${sel(demo)} {`,
