@@ -51,7 +51,7 @@ before(async () => {
   });
   assert.equal(built.status, 0, `the second build failed:\n${built.stdout}\n${built.stderr}`);
   siteRoot = await mkdtemp(join(tmpdir(), 'la-offline-'));
-  browser = await launch();
+  browser = await launch({ serviceWorkers: 'allow' });
 });
 
 after(async () => {
