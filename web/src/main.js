@@ -8,6 +8,8 @@ import './styles/theme.css';
 import './styles/page.css';
 import './styles/sidenotes.css';
 import './styles/print.css';
+import './styles/notice.css';
+import './styles/figure-heights.css';
 import { initSidenotes } from './sidenotes.js';
 import { initTheme } from './theme.js';
 import { initialState, rememberState, initPermalinks } from './permalink.js';
@@ -16,6 +18,7 @@ import { mountDemo, pauseWhenHidden } from './lib/mount.js';
 import { markScrollables } from './lib/scrollables.js';
 import { coalesceFrames } from './lib/frame.js';
 import { preparePrint } from './print.js';
+import { registerServiceWorker } from './offline/register.js';
 
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
@@ -74,6 +77,7 @@ function start() {
   }
   window.addEventListener('resize', () => schedule());
   document.fonts?.ready.then(() => schedule());
+  registerServiceWorker(); // offline after one visit (served pages only; a failure changes nothing)
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
