@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // A small static server for the built chapter:  node scripts/serve.mjs [dir=dist] [--port 8080]
 // Correct MIME types (.wasm, .mjs, fonts), long caching for hashed assets, and each HTML page's
-// Content-Security-Policy (read from its <meta http-equiv>) repeated as a response header.
+// Content-Security-Policy (read from its <meta http-equiv>) repeated as a response header; text,
+// scripts and the WebAssembly gzip-compressed when the browser accepts it (as any real host does:
+// the chapter's HTML is 170 KB raw, 18 KB compressed).
 // PORT=0 or --port 0 picks a free port. Used by `npm start` and by tests/browser/harness.mjs.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const MIME = {
@@ -25,6 +28,17 @@ export const MIME = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
 };
+
+const COMPRESSIBLE = /^(text\/|application\/(json|wasm)|image\/svg)/;
+const gzipped = new Map(); // file -> { mtimeMs, body }
+
+function gzipOf(file, info, body) {
+  const hit = gzipped.get(file);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
+  const out = gzipSync(body, { level: 9 });
+  gzipped.set(file, { mtimeMs: info.mtimeMs, size: info.size, body: out });
+  return out;
+}
 
 function cspOf(html) {
   const m = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
@@ -56,13 +70,17 @@ export function startServer(dir, { port = 0, host = '127.0.0.1', log = false } =
         info = await stat(file).catch(() => null);
       }
       if (!info?.isFile()) return send(404, 'not found', { 'Content-Type': 'text/plain; charset=utf-8' });
-      const body = await readFile(file);
+      const raw = await readFile(file);
       const type = MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
+      const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const body = gzip ? gzipOf(file, info, raw) : raw;
       const headers = { 'Content-Type': type, 'Content-Length': body.length, 'Referrer-Policy': 'no-referrer' };
+      if (COMPRESSIBLE.test(type)) headers.Vary = 'Accept-Encoding';
+      if (gzip) headers['Content-Encoding'] = 'gzip';
       // Vite's hashed file names change with their content: cache them for a year.
       headers['Cache-Control'] = /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
       if (type.startsWith('text/html')) {
-        const csp = cspOf(body.toString('utf8'));
+        const csp = cspOf(raw.toString('utf8'));
         if (csp) headers['Content-Security-Policy'] = csp;
       }
       if (log) console.log(`${req.method} ${path} ${type}`);

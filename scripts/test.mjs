@@ -10,6 +10,7 @@
 //   api (node)      node:test suites against the real module      tests/node
 //   web build       npm run build:web                              dist/
 //   browser         node:test + Playwright + Debian's Chromium     tests/browser
+//   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse
 //
 // Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing).
 import { spawn } from 'node:child_process';
@@ -184,6 +185,8 @@ await stage('web build', async () => {
 });
 
 await stage('browser', () => nodeTest('tests/browser', ['--test-concurrency=1']));
+
+await stage('lighthouse', () => nodeTest('tests/lighthouse', ['--test-concurrency=1']));
 
 console.log('\n=== summary ===');
 for (const line of report) console.log(line);

@@ -10,7 +10,10 @@
 // time and, where the platform gives it, the CPU time of the thread that ran it (steadier on a
 // loaded machine). Prints tables of medians and ratios; writes bench-results/bench.json.
 //
-//   node tests/bench/run.mjs [--reps N] [--no-build] [--build-web] [--no-page] [--quick]
+// and Lighthouse's performance score of the served chapter on its mobile and desktop presets
+// (tests/lighthouse/lighthouse.mjs; the target is mobile >= 0.95).
+//
+//   node tests/bench/run.mjs [--reps N] [--no-build] [--build-web] [--no-page] [--no-lighthouse] [--quick]
 //     --reps N      timed reps per workload and implementation (default 5; JS on the d = 256
 //                   sweep, 20-40 s a run, gets only its checked run)
 //     --quick       no JS on the d = 256 sweep, 3 reps (a quick look, not for the README)
@@ -23,6 +26,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import createLinattn from '../../wasm/index.mjs';
 import { WORKLOADS, nativeSpec, prepare, maxDifference } from './workloads.mjs';
 import { pageMetrics } from './page-metrics.mjs';
+import { audit } from '../lighthouse/lighthouse.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -141,6 +145,24 @@ if (!flag('--no-page')) {
 }
 await browser.close();
 await server.close();
+
+// ---- 4. Lighthouse performance, both presets ---------------------------------------------------
+let lighthouse = null;
+if (!flag('--no-page') && !flag('--no-lighthouse')) {
+  lighthouse = {};
+  const site = await startServer(DIST, { port: 0 });
+  try {
+    for (const preset of ['mobile', 'desktop']) {
+      log(`Lighthouse, ${preset} preset`);
+      const r = await audit(`${site.url}index.html`, { preset, categories: ['performance'] }).catch((err) => ({
+        error: err.message,
+      }));
+      lighthouse[preset] = r.error ? { error: r.error } : { performance: r.scores.performance, metrics: r.metrics };
+    }
+  } finally {
+    await site.close();
+  }
+}
 
 // ---- statistics, tables, JSON -----------------------------------------------------------------
 const quantile = (xs, q) => {
@@ -284,6 +306,20 @@ if (pageResults) {
     targets[`${demo}: no task > 50 ms`] = !d.error && d.longestTaskMs <= 50;
   }
 }
+if (lighthouse) {
+  console.log('\nLighthouse (served chapter), performance score; FCP / LCP / TBT ms, CLS:');
+  for (const [preset, r] of Object.entries(lighthouse)) {
+    const m = r.metrics;
+    console.log(
+      `  ${preset.padEnd(8)} ${
+        r.error
+          ? `not measured: ${r.error}`
+          : `${r.performance.toFixed(2)}  ${fmt(m.fcp, 0)} / ${fmt(m.lcp, 0)} / ${fmt(m.tbt, 0)}, ${m.cls.toFixed(3)}`
+      }`,
+    );
+  }
+  targets['Lighthouse mobile performance >= 0.95'] = lighthouse.mobile?.performance >= 0.95;
+}
 console.log('\nTargets (ratios on CPU time):');
 for (const [t, ok] of Object.entries(targets)) console.log(`  ${ok ? 'met    ' : 'NOT met'}  ${t}`);
 
@@ -318,6 +354,7 @@ writeFileSync(
       ratios,
       targets,
       page: pageResults,
+      lighthouse,
       timings: Object.fromEntries(
         NAMES.map((n) => [
           n,

@@ -1,6 +1,7 @@
 // Shared helpers of the browser tests (playwright-core + Debian's Chromium, headless).
-//   launch()                -> a browser (a Playwright BrowserContext with a fresh profile dir:
-//                              it has newPage() and close())
+//   launch({ serviceWorkers }) -> a browser (a Playwright BrowserContext with a fresh profile dir:
+//                              it has newPage() and close()); service workers blocked unless
+//                              serviceWorkers: 'allow'
 //   serve(dir)              -> { url, close() }  static server on 127.0.0.1, random port
 //   openPage(browser, url, { width, height, colorScheme, reducedMotion })
 //                           -> { page, problems, response }  problems: strings, one per console error, page
@@ -40,7 +41,12 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export async function launch({ headless = true } = {}) {
+/**
+ * `serviceWorkers`: 'block' (default) keeps the chapter's service worker out, so that every test
+ * sees the network as a first visit does (request routing and counting, failing chunks); the
+ * offline test passes 'allow'.
+ */
+export async function launch({ headless = true, serviceWorkers = 'block' } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'la-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -48,6 +54,7 @@ export async function launch({ headless = true } = {}) {
     args: ARGS,
     viewport: { width: 1280, height: 900 },
     bypassCSP: false,
+    serviceWorkers,
   });
   const close = context.close.bind(context);
   context.close = async () => {

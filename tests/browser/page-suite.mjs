@@ -31,7 +31,8 @@ async function mountAllDemos(page) {
   await page.evaluate(async () => {
     for (const m of document.querySelectorAll('.demo-mount')) {
       m.scrollIntoView({ block: 'center', behavior: 'instant' });
-      await new Promise((r) => setTimeout(r, 150));
+      // Stay until its mounting has started (a busy machine may take longer than a frame).
+      for (let t = 0; t < 50 && !m.dataset.status; t++) await new Promise((r) => setTimeout(r, 100));
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });

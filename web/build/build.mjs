@@ -3,7 +3,8 @@
 //      into web/generated/math.css so the CSP needs no 'unsafe-inline'.
 //   2. Vite: web/index.html -> dist/ (relative base './', hashed assets, lazy demo chunks).
 //   3. Vite again, everything inlined -> dist/chapter-04-standalone.html (works from file://).
-//   4. Prints every asset's size, raw and gzip.
+//   4. dist/sw.js: the service worker that keeps the chapter readable offline (service-worker.mjs).
+//   5. Prints every asset's size, raw and gzip.
 // Settings (environment):
 //   CHAPTER_LINKS  JSON object or path to a JSON file mapping "02", "03", "05", "06", "07",
 //                  "contents", "glossary" to URLs. Unmapped references render as plain text.
@@ -23,6 +24,7 @@ import { basePlugins, standalonePlugins } from './plugins.mjs';
 import { applyCsp, inlineStandalone } from './inline.mjs';
 import { buildElements, buildStandaloneEmbeds, writeEmbedCaptions, writeOembed } from './embed.mjs';
 import { buildDemos, extraDemosPath } from './demos.mjs';
+import { writeServiceWorker } from './service-worker.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -206,7 +208,9 @@ async function buildAll() {
   // Embeds: the custom elements script, one standalone file per demo, oEmbed (see embed.mjs).
   await buildElements({ root, webDir, distDir, genDir, tmpDir: join(tmpRoot, 'web-elements') });
   await buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, demos, tmpDir: join(tmpRoot, 'web-embed-standalone') });
-  writeOembed({ distDir, meta: content.meta, captions, demos });
+  await writeOembed({ distDir, meta: content.meta, captions, demos });
+  const sw = writeServiceWorker({ webDir, distDir });
+  console.log(`service worker: ${sw.files.length} files (${(sw.bytes / 1024).toFixed(0)} kB) for offline reading, version ${sw.version}`);
 
   printSizes(distDir);
   const shown = relative(root, distDir);

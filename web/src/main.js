@@ -8,6 +8,8 @@ import './styles/theme.css';
 import './styles/page.css';
 import './styles/sidenotes.css';
 import './styles/print.css';
+import './styles/notice.css';
+import './styles/figure-heights.css';
 import { initSidenotes } from './sidenotes.js';
 import { initTheme } from './theme.js';
 import { initialState, rememberState, initPermalinks } from './permalink.js';
@@ -15,6 +17,8 @@ import { addEmbedControl } from './embed-control.js';
 import { mountDemo, pauseWhenHidden } from './lib/mount.js';
 import { markScrollables } from './lib/scrollables.js';
 import { coalesceFrames } from './lib/frame.js';
+import { preparePrint } from './print.js';
+import { registerServiceWorker } from './offline/register.js';
 
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
@@ -53,15 +57,16 @@ function mountWhenNear(mounts) {
     { rootMargin: '600px 0px' },
   );
   mounts.forEach((m) => io.observe(m));
-  // Printing shows every figure in its current state, so mount the ones never scrolled to.
-  window.addEventListener('beforeprint', () => mounts.forEach(mountFigure));
 }
 
 function start() {
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
   initPermalinks(demos);
-  mountWhenNear([...document.querySelectorAll('.demo-mount[data-demo]')]);
+  const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
+  mountWhenNear(mounts);
+  // Printing shows every figure in its current state: all are mounted before a print (print.js).
+  preparePrint(mounts, mountFigure);
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
   // viewport and when the KaTeX fonts arrive.
   const schedule = coalesceFrames(() => markScrollables(document));
@@ -72,6 +77,7 @@ function start() {
   }
   window.addEventListener('resize', () => schedule());
   document.fonts?.ready.then(() => schedule());
+  registerServiceWorker(); // offline after one visit (served pages only; a failure changes nothing)
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

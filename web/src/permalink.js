@@ -1,27 +1,48 @@
 // Permalinks: each demo's state in the chapter URL's hash, written as the reader changes it and read
 // back on load, e.g.
 //   #ledger.featureMap=elu1&ledger.step=2&overcapacity.d=32&overcapacity.n=40
-// (one "demo.setting=value" per setting; the encoding of values is in embed-codec.js). A plain
-// anchor such as #where-retrieval-breaks-down is left alone. history.replaceState keeps the Back
-// button for real navigation, not for every slider step.
+// (one "demo.setting=value" per setting; the encoding of values is in embed-codec.js). A section
+// anchor and demo state share one hash: the anchor comes first, without "=":
+//   #where-retrieval-breaks-down&ledger.step=2
+// so a reader who plays with a figure and then copies the address still shares the section they
+// were reading. Links written before (a plain anchor, or settings alone) read as they always did.
+// history.replaceState keeps the Back button for real navigation, not for every slider step.
 import { DEMO_NAMES, decodeSettings, encodeSettings, quote, toQuery } from './embed-codec.js';
 import { replaceStateSoon } from './lib/url-state.js';
 
 const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 
-/** True when a hash carries demo settings rather than naming an anchor. */
-const isStateHash = (hash) => /^#?[a-z]+\.[\w-]+=/i.test(hash);
+/**
+ * Splits a hash into { anchor, query }: `anchor` is the first '&'-separated part when it has no
+ * '=' (an element id, decoded), `query` the settings after it. '#a' -> anchor a; '#x.y=1' -> query.
+ */
+export function splitHash(hash) {
+  const text = String(hash ?? '').replace(/^#/, '');
+  if (!text) return { anchor: '', query: '' };
+  const amp = text.indexOf('&');
+  const first = amp < 0 ? text : text.slice(0, amp);
+  if (first.includes('=')) return { anchor: '', query: text };
+  let anchor = first;
+  try {
+    anchor = decodeURIComponent(first);
+  } catch {
+    // a malformed escape: keep the text as it is
+  }
+  return { anchor, query: amp < 0 ? '' : text.slice(amp + 1) };
+}
 
 /**
- * Reads demo settings from a hash. Returns { states: {demo: settings}, notices: {demo: [text]},
- * order: [demo names in order of appearance], other: [text] (about names that are no demo) }.
+ * Reads demo settings from a hash. Returns { anchor, states: {demo: settings}, notices: {demo:
+ * [text]}, order: [demo names in order of appearance], other: [text] (about names that are no
+ * demo) }.
  */
-function readHash(hash) {
-  const out = { states: {}, notices: {}, order: [], other: [] };
-  if (!isStateHash(hash)) return out;
+export function readHash(hash) {
+  const { anchor, query } = splitHash(hash);
+  const out = { anchor, states: {}, notices: {}, order: [], other: [] };
+  if (!query) return out;
   const byDemo = new Map();
   const strangers = [];
-  for (const [key, value] of new URLSearchParams(hash.replace(/^#/, ''))) {
+  for (const [key, value] of new URLSearchParams(query)) {
     const dot = key.indexOf('.');
     const demo = dot > 0 ? key.slice(0, dot) : '';
     if (!DEMO_NAMES.includes(demo)) {
@@ -48,13 +69,14 @@ function readHash(hash) {
   return out;
 }
 
-/** The hash for demo states { demo: state } (states as getState() returns them). */
-export function hashFor(states) {
+/** The hash for demo states { demo: state } (states as getState() returns them), after `anchor`. */
+export function hashFor(states, anchor = '') {
   const entries = [];
   for (const [demo, state] of Object.entries(states)) {
     for (const [k, v] of encodeSettings(demo, state)) entries.push([`${demo}.${k}`, v]);
   }
-  return entries.length ? `#${toQuery(entries)}` : '';
+  const parts = [anchor ? encodeURIComponent(anchor) : '', entries.length ? toQuery(entries) : ''].filter(Boolean);
+  return parts.length ? `#${parts.join('&')}` : '';
 }
 
 // ---- the chapter page ---------------------------------------------------------------------------
@@ -84,17 +106,21 @@ export function initialState(demo) {
   return fromLoad().states[demo];
 }
 
-/** What the link asked for that could not be read (plain strings), for the demo's figure. */
+/** What the link asked for that could not be read (plain strings), for `demo`'s figure; settings
+ *  for no figure go with the first figure the link names (with none, initPermalinks shows them in
+ *  the page notice). */
 export function initialNotices(demo) {
   const { notices, order, other } = fromLoad();
   return [...(notices[demo] ?? []), ...(demo === order[0] ? other : [])];
 }
 
-/** The chapter URL for the states in `current`; null to leave the address as it is. */
+/** The chapter URL for the section anchor in the address and the states in `current`; null to
+ *  leave the address as it is. */
 function currentUrl() {
   const states = Object.fromEntries(Object.entries(current).filter(([, s]) => s));
-  const hash = hashFor(states);
-  if (!hash && !isStateHash(location.hash)) return null; // keep a plain anchor
+  const { anchor, query } = splitHash(location.hash);
+  const hash = hashFor(states, anchor);
+  if (!query && !Object.keys(states).length) return null; // a plain anchor (or none) stays as it is
   return `${location.pathname}${location.search}${hash}`;
 }
 
@@ -117,57 +143,149 @@ export function permalinkFor(demo, state) {
   return `${location.origin === 'null' ? location.href.split('#')[0] : `${location.origin}${location.pathname}${location.search}`}${hashFor({ [demo]: state })}`;
 }
 
+// ---- notices ------------------------------------------------------------------------------------
+
+/**
+ * Shows `texts` in one box fixed at the bottom of the window (role=status, with a Dismiss button):
+ * settings for no figure of the page, or read after the page loaded, wherever the reader is.
+ * Fixed, so it moves nothing on the page. An empty list removes the box.
+ */
+export function showPageNotice(texts) {
+  document.querySelector('.page-notice')?.remove();
+  if (!texts.length) return null;
+  const box = document.createElement('div');
+  box.className = 'page-notice';
+  box.setAttribute('role', 'status');
+  for (const t of texts) {
+    const p = document.createElement('p');
+    p.textContent = t;
+    box.append(p);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'page-notice-close';
+  close.textContent = 'Dismiss';
+  close.addEventListener('click', () => box.remove());
+  box.append(close);
+  document.body.append(box);
+  return box;
+}
+
+/** Shows `texts` in the notice above `demo`'s figure (the box the Embed control made on load, or a
+ *  new one); an empty list removes it. */
+function showFigureNotice(demo, texts) {
+  const mount = document.querySelector(`#figure-${demo} .demo-mount`);
+  if (!mount) return;
+  const old = mount.parentElement.querySelector(':scope > .embed-notice');
+  if (!texts.length) {
+    old?.remove();
+    return;
+  }
+  const box = old ?? document.createElement('div');
+  box.className = 'embed-notice';
+  box.setAttribute('role', 'status');
+  box.replaceChildren(
+    ...texts.map((t) => {
+      const p = document.createElement('p');
+      p.textContent = t;
+      return p;
+    }),
+  );
+  if (!old) mount.before(box);
+}
+
+// ---- landing on the linked place ----------------------------------------------------------------
+
 const HOLD_MS = 10000; // how long a linked figure is kept at the top while the page settles
+const HOLD_MAX_MS = 30000; // ... at most, on a machine so slow that the figure is not ready by then
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
 
 /**
- * Scrolls `figure` to the top of the window and keeps it there while the page settles (fonts,
+ * Scrolls `target` to the top of the window and keeps it there while the page settles (fonts,
  * figures above it and the figure itself mounting change the layout; the browser's scroll
- * anchoring may pick a node below the growing figure), until the reader touches the page or
- * HOLD_MS have passed. 'instant': smooth scrolling is cut short by the layout shifts of loading.
+ * anchoring may pick a node below the growing figure), until the reader touches the page, or
+ * HOLD_MS after the start and after the page's load and every figure in view are ready (at most
+ * HOLD_MAX_MS). Figures reserve their height before they mount (page.css), so there is little to
+ * correct. 'instant': smooth scrolling is cut short by the layout shifts of loading.
  */
-function holdInView(figure) {
-  const go = () => figure.scrollIntoView({ block: 'start', behavior: 'instant' });
+function holdInView(target) {
+  const go = () => {
+    if (Math.abs(target.getBoundingClientRect().top) > 1)
+      target.scrollIntoView({ block: 'start', behavior: 'instant' });
+  };
   go();
-  const ro =
-    typeof ResizeObserver === 'function'
-      ? new ResizeObserver(() => {
-          if (Math.abs(figure.getBoundingClientRect().top) > 1) go();
-        })
-      : null;
+  const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(go) : null;
   ro?.observe(document.body);
-  ro?.observe(figure);
+  ro?.observe(target);
+  let released = false;
   const release = () => {
+    if (released) return;
+    released = true;
     clearTimeout(timer);
+    clearTimeout(cap);
     ro?.disconnect();
     window.removeEventListener('load', go);
     for (const type of READER_INPUT) window.removeEventListener(type, release, true);
   };
-  const timer = setTimeout(release, HOLD_MS);
+  const busy = () =>
+    document.readyState !== 'complete' ||
+    [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.demo-mount'))].some((m) => {
+      const r = m.getBoundingClientRect();
+      return r.bottom > -600 && r.top < innerHeight + 600 && (!m.dataset.status || m.dataset.status === 'loading');
+    });
+  const check = () => {
+    go();
+    if (busy()) timer = setTimeout(check, 250);
+    else release();
+  };
+  let timer = setTimeout(check, HOLD_MS);
+  const cap = setTimeout(release, HOLD_MAX_MS);
   window.addEventListener('load', go, { once: true });
   for (const type of READER_INPUT) window.addEventListener(type, release, { capture: true, passive: true });
 }
 
+/** The element a hash lands on: its anchor when the page has it, else the first figure it sets. */
+function landingTarget({ anchor, order }) {
+  const byAnchor = anchor && document.getElementById(anchor);
+  if (byAnchor) return byAnchor;
+  return order[0] ? document.getElementById(`figure-${order[0]}`) : null;
+}
+
 /**
- * On load, a link with demo settings scrolls to the first demo it names; later hand-edited hashes
- * (hashchange) are applied to the demos already on screen. `demos`: Map name -> { handle }.
+ * On load, a link lands on its section anchor or on the first demo it names, and stays there while
+ * the page settles; settings for no figure raise a page notice. Later hand-edited hashes
+ * (hashchange) are applied to the demos, with their notices; following an in-page link keeps the
+ * demos' settings in the new address. `demos`: Map name -> { handle }.
  */
 export function initPermalinks(demos) {
   const loaded = fromLoad();
-  const first = loaded.order[0];
-  const figure = first && document.getElementById(`figure-${first}`);
-  if (figure) holdInView(figure);
+  const target = landingTarget(loaded);
+  if (target) holdInView(target);
+  if (loaded.other.length && !loaded.order.length) showPageNotice(loaded.other); // else: in the first figure's
   window.addEventListener('hashchange', () => {
     const next = readHash(location.hash);
     for (const demo of next.order) {
       const entry = demos.get(demo);
+      const notes = [...next.notices[demo], ...(demo === next.order[0] ? next.other : [])];
       if (entry?.handle) {
         entry.handle.update(next.states[demo]);
         current[demo] = entry.handle.getState();
+        showFigureNotice(demo, notes);
       } else {
-        loaded.states[demo] = next.states[demo]; // applied when it mounts
+        // Applied when it mounts, and its notices shown then (initialNotices).
+        loaded.states[demo] = next.states[demo];
+        loaded.notices[demo] = notes;
+        if (demo === loaded.order[0]) loaded.other = [];
         current[demo] = next.states[demo];
       }
+    }
+    showPageNotice(next.order.length ? [] : next.other);
+    if (next.order.length) {
+      const place = landingTarget(next);
+      if (place && next.anchor) place.scrollIntoView({ block: 'start', behavior: 'instant' });
+    } else if (Object.values(current).some(Boolean)) {
+      // An in-page link (#section) replaced the hash: keep the demos' settings after it.
+      replaceStateSoon(currentUrl, 0);
     }
   });
 }

@@ -1,0 +1,127 @@
+// Layout stability (issue 20): Cumulative Layout Shift while the chapter loads and while a reader
+// scrolls from top to bottom (every figure mounting on the way) stays at or below 0.05, at 375 and
+// 1280 px, measured with the Layout Instability API ('layout-shift' entries, the session windows of
+// the CLS metric: shifts less than 1 s apart, at most 5 s long; the largest window counts).
+//   node --test --test-concurrency=1 tests/browser/layout-shift.test.mjs      (npm run build first)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, serve } from './harness.mjs';
+
+const LIMIT = 0.05;
+let browser;
+let server;
+
+before(async () => {
+  browser = await launch();
+  server = await serve();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// In the page before its scripts: every layout shift, with what moved.
+function recordShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      const moved = (e.sources ?? []).map((s) => {
+        const n = s.node;
+        const name =
+          n?.nodeType === 1
+            ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].join('.')}`
+            : String(n?.nodeName);
+        return `${name} ${Math.round(s.previousRect.top)}->${Math.round(s.currentRect.top)} h ${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`;
+      });
+      window.__shifts.push({ t: e.startTime, value: e.value, moved });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The CLS of `shifts` (largest session window) and the shifts of that window. */
+function cls(shifts) {
+  let best = { value: 0, shifts: [] };
+  let win = { value: 0, shifts: [], start: 0, last: -Infinity };
+  for (const s of shifts) {
+    if (s.t - win.last > 1000 || s.t - win.start > 5000) win = { value: 0, shifts: [], start: s.t, last: s.t };
+    win.value += s.value;
+    win.shifts.push(s);
+    win.last = s.t;
+    if (win.value > best.value) best = { value: win.value, shifts: [...win.shifts] };
+  }
+  return best;
+}
+
+const describe = (w) =>
+  w.shifts
+    .slice(0, 8)
+    .map((s) => `  ${s.value.toFixed(4)} at ${Math.round(s.t)} ms: ${s.moved.join('; ')}`)
+    .join('\n');
+
+for (const width of [375, 1280]) {
+  test(`CLS at ${width} px: loading and scrolling top to bottom each stay at or below ${LIMIT}`, async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+    await page.addInitScript(recordShifts);
+    await page.goto(`${server.url}index.html`, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(1500);
+    const loading = cls(await page.evaluate(() => window.__shifts.splice(0)));
+    console.log(`# ${width} px: CLS while loading ${loading.value.toFixed(4)}`);
+    assert.ok(
+      loading.value <= LIMIT,
+      `CLS while loading ${loading.value.toFixed(4)} > ${LIMIT}:\n${describe(loading)}`,
+    );
+
+    // A reader scrolling down: most of a screen at a time, a short pause each (figures mount on the way).
+    const positions = await page.evaluate(async () => {
+      const seen = [];
+      for (;;) {
+        const before = scrollY;
+        window.scrollBy({ top: Math.round(innerHeight * 0.8), behavior: 'instant' });
+        await new Promise((r) => setTimeout(r, 250));
+        seen.push(scrollY);
+        if (scrollY === before) break;
+      }
+      return seen.length;
+    });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.demo-mount')].every((m) => m.dataset.status === 'ready'),
+    );
+    await page.waitForTimeout(1000);
+    const all = await page.evaluate(() => window.__shifts.splice(0));
+    const scrolling = cls(all);
+    const total = all.reduce((a, s) => a + s.value, 0);
+    console.log(
+      `# ${width} px: ${positions} scroll steps, CLS while scrolling ${scrolling.value.toFixed(4)} (sum of every shift ${total.toFixed(4)})`,
+    );
+    assert.ok(
+      scrolling.value <= LIMIT,
+      `CLS while scrolling ${scrolling.value.toFixed(4)} > ${LIMIT}:\n${describe(scrolling)}`,
+    );
+    // Each figure reserved about its real height before it mounted (figure-heights.css; rerun
+    // tests/browser/measure-figure-heights.mjs when a demo's height changes).
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('.demo-mount')].map((m) => {
+        const probe = document.createElement('div');
+        probe.className = 'demo-mount';
+        probe.dataset.demo = m.dataset.demo;
+        m.parentElement.append(probe);
+        const reserved = Number.parseFloat(getComputedStyle(probe).minHeight);
+        probe.remove();
+        return {
+          demo: m.dataset.demo,
+          reserved: Math.round(reserved),
+          real: Math.round(m.getBoundingClientRect().height),
+        };
+      }),
+    );
+    for (const { demo, reserved, real } of sizes)
+      assert.ok(
+        Math.abs(reserved - real) <= real * 0.1,
+        `${demo} at ${width} px reserves ${reserved} px before it mounts, is ${real} px: rerun measure-figure-heights.mjs`,
+      );
+    await page.close();
+  });
+}

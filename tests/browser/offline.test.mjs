@@ -1,0 +1,202 @@
+// Offline after one visit (issue 20): the served chapter's service worker (dist/sw.js, from
+// web/src/offline/) caches the page, its hashed assets and the WebAssembly on the first visit; with
+// the server gone the chapter reopens and every figure works. A second deployment (a real second
+// build: the toy demo's test build in build/web-extra/, other scripts and one more figure) replaces
+// the cache cleanly: one cache, the new files only, and offline the new page with its new figure.
+// Nothing of it in embed.html or from file://; under the page's CSP; and a worker that fails to
+// install leaves the page as it was.
+//   node --test --test-concurrency=1 tests/browser/offline.test.mjs   (npm run build first; ~2 min)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, mkdir, rm, symlink, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../scripts/serve.mjs';
+import { launch, openPage, ROOT, DIST, standaloneUrl, waitUntil } from './harness.mjs';
+
+const FIXTURE = join(ROOT, 'tests', 'browser', 'fixtures', 'toy-demo');
+const SECOND = join(ROOT, 'build', 'web-extra', 'dist');
+const manifestOf = (dir) =>
+  JSON.parse(/self\.__LINATTN_MANIFEST = (\{.*?\});\n/.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1]);
+
+let browser;
+let siteRoot;
+let server;
+let port = 0;
+
+/** (Re)starts the server for siteRoot on the same port (the same origin, so the same worker). */
+async function up() {
+  server = await startServer(siteRoot, { port });
+  port = server.port;
+}
+async function down() {
+  await server?.close();
+  server = null;
+}
+/** Points /ch/ at a build directory: a deployment. */
+async function deploy(dir) {
+  await unlink(join(siteRoot, 'ch')).catch(() => {});
+  await symlink(dir, join(siteRoot, 'ch'), 'dir');
+}
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'sw.js')), 'dist/sw.js: run npm run build first');
+  const built = spawnSync(process.execPath, [join(ROOT, 'web', 'build', 'build.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, LINATTN_EXTRA_DEMOS: join(FIXTURE, 'demos.js') },
+    encoding: 'utf8',
+    timeout: 600000,
+  });
+  assert.equal(built.status, 0, `the second build failed:\n${built.stdout}\n${built.stderr}`);
+  siteRoot = await mkdtemp(join(tmpdir(), 'la-offline-'));
+  browser = await launch({ serviceWorkers: 'allow' });
+});
+
+after(async () => {
+  await browser?.close();
+  await down();
+  if (siteRoot) await rm(siteRoot, { recursive: true, force: true });
+});
+
+/** Scrolls to every figure until each is ready; returns their names. */
+async function mountAll(page) {
+  const names = await page.$$eval('.demo-mount', (ms) => ms.map((m) => m.dataset.demo));
+  for (const name of names) {
+    const mount = page.locator(`.demo-mount[data-demo="${name}"]`);
+    for (let i = 0; i < 60 && !(await page.locator(`.demo-mount[data-demo="${name}"][data-status]`).count()); i++) {
+      await mount.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(250);
+    }
+    await page.locator(`.demo-mount[data-demo="${name}"][data-status="ready"]`).waitFor({ timeout: 60000 });
+  }
+  return names;
+}
+
+const cachesNow = (page) =>
+  page.evaluate(async () => {
+    const out = {};
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      out[key] = (await cache.keys()).map((r) => new URL(r.url).pathname.replace(/^\/ch\//, '')).sort();
+    }
+    return out;
+  });
+
+test('after one visit the chapter opens offline; a new deployment replaces the cache cleanly', async () => {
+  const first = manifestOf(DIST);
+  const second = manifestOf(SECOND);
+  assert.notEqual(first.version, second.version, 'two different builds, two versions');
+  assert.ok(
+    first.files.some((f) => f.endsWith('.wasm')),
+    'the WebAssembly is in the manifest',
+  );
+
+  await deploy(DIST);
+  await up();
+  const url = `http://127.0.0.1:${port}/ch/index.html`;
+  const a = await openPage(browser, url);
+  await a.page.evaluate(() => navigator.serviceWorker.ready);
+  await waitUntil(async () => Object.keys(await cachesNow(a.page)).length === 1, { message: 'one cache' });
+  assert.deepEqual(await cachesNow(a.page), { [`linattn-ch04-${first.version}`]: [...first.files].sort() });
+  assert.deepEqual(a.problems, [], `first visit:\n${a.problems.join('\n')}`);
+
+  // Offline: the server is gone.
+  await down();
+  await a.page.reload();
+  assert.deepEqual(await mountAll(a.page), ['ledger', 'memory', 'overcapacity']);
+  const offline = a.problems.filter((p) => !/sw\.js/.test(p));
+  assert.deepEqual(offline, [], `offline visit:\n${offline.join('\n')}`);
+
+  // The second deployment: the next visit fetches the new page and installs the new worker, which
+  // takes over at once (this page is the new deployment) and deletes the old cache.
+  await deploy(SECOND);
+  await up();
+  await a.page.reload();
+  await a.page.waitForSelector('#figure-toy');
+  await a.page.close();
+  const b = await openPage(browser, url);
+  await waitUntil(
+    async () => {
+      const keys = Object.keys(await cachesNow(b.page));
+      return keys.length === 1 && keys[0] === `linattn-ch04-${second.version}`;
+    },
+    { timeout: 20000, message: "only the new deployment's cache" },
+  ).catch(async (err) => {
+    const reg = await b.page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return {
+        active: r?.active?.state,
+        waiting: r?.waiting?.state,
+        installing: r?.installing?.state,
+        controlled: Boolean(navigator.serviceWorker.controller),
+      };
+    });
+    throw new Error(
+      `${err.message}; caches: ${Object.keys(await cachesNow(b.page)).join(', ')}; ${JSON.stringify(reg)}`,
+    );
+  });
+  assert.deepEqual(await cachesNow(b.page), { [`linattn-ch04-${second.version}`]: [...second.files].sort() });
+
+  await down();
+  await b.page.reload();
+  assert.deepEqual(await mountAll(b.page), ['ledger', 'memory', 'overcapacity', 'toy'], 'offline: the new page');
+  const scripts = await b.page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.replace(/^\/ch\//, ''))
+      .filter((p) => p.startsWith('assets/')),
+  );
+  const stray = scripts.filter((s) => !second.files.includes(s));
+  assert.deepEqual(stray, [], 'every asset of the new page belongs to the new deployment');
+  const problems = b.problems.filter((p) => !/sw\.js/.test(p));
+  assert.deepEqual(problems, [], `offline after the update:\n${problems.join('\n')}`);
+  await b.page.close();
+});
+
+test('a worker that cannot install changes nothing; none in embed.html or from file://', async () => {
+  await down(); // a fresh origin: no worker from the test before
+  port = 0;
+  // A deployment whose worker lists a file the server does not have: its install fails.
+  const broken = join(siteRoot, 'broken');
+  await mkdir(broken);
+  for (const name of readdirSync(DIST)) if (name !== 'sw.js') await symlink(join(DIST, name), join(broken, name));
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8').replace(
+    '"files":["index.html",',
+    '"files":["index.html","assets/missing.js",',
+  );
+  writeFileSync(join(broken, 'sw.js'), sw);
+  await up();
+  const base = `http://127.0.0.1:${port}`;
+  const p = await openPage(browser, `${base}/broken/index.html`);
+  assert.deepEqual(await mountAll(p.page), ['ledger', 'memory', 'overcapacity']);
+  const state = await p.page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    await new Promise((r) => setTimeout(r, 1500));
+    return { controller: Boolean(navigator.serviceWorker.controller), active: Boolean(reg?.active) };
+  });
+  assert.deepEqual(state, { controller: false, active: false }, 'no worker took over');
+  const problems = p.problems.filter((x) => !/missing\.js/.test(x));
+  assert.deepEqual(problems, [], problems.join('\n'));
+  await p.page.close();
+  await down();
+
+  // embed.html on an origin never visited: no worker registers.
+  port = 0;
+  await deploy(DIST);
+  await up();
+  const e = await openPage(browser, `http://127.0.0.1:${port}/ch/embed.html?demo=ledger`);
+  await e.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  await e.page.waitForTimeout(1000);
+  assert.equal(await e.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  await e.page.close();
+
+  // The standalone file: no worker, no error.
+  const f = await openPage(browser, standaloneUrl());
+  await f.page.waitForFunction(() => document.readyState === 'complete');
+  await f.page.waitForTimeout(500);
+  assert.equal(await f.page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), false);
+  assert.deepEqual(f.problems, [], f.problems.join('\n'));
+  await f.page.close();
+});

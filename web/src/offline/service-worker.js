@@ -1,0 +1,82 @@
+// The chapter's service worker (dist/sw.js): after one visit the chapter opens offline. The build
+// (web/build/service-worker.mjs) writes this file with the deployment's manifest in front:
+//   self.__LINATTN_MANIFEST = { version, files: ['index.html', 'assets/…', …] }
+// version: a hash of every listed file's name and bytes, so each deployment gets its own cache.
+//  - install: every listed file goes into the cache "linattn-ch04-<version>" (all or nothing: when
+//    one fetch fails the worker is discarded and the page goes on without it).
+//  - activate: when no tab uses the previous worker any more, or at once when a page of this very
+//    deployment asks (register.js: its script is in this manifest), the caches of earlier
+//    deployments are deleted, so old and new files never mix.
+//  - fetch: the chapter page itself from the network first (a new deployment shows at once) and
+//    from the cache when offline; hashed assets from this deployment's cache, else the network.
+//    Anything else (embed.html, oEmbed, other origins) is left to the browser.
+// The worker's global scope (ServiceWorkerGlobalScope; typed loosely: the page's type check knows
+// the DOM, not the worker's globals).
+const sw = /** @type {any} */ (globalThis);
+/** @type {{ version: string, files: string[] }} */
+const MANIFEST = sw.__LINATTN_MANIFEST ?? { version: 'dev', files: [] };
+const PREFIX = 'linattn-ch04-';
+const CACHE = `${PREFIX}${MANIFEST.version}`;
+const scopeUrl = (path) => new URL(path, sw.registration.scope).href;
+
+sw.addEventListener('install', (/** @type {any} */ event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(MANIFEST.files.map((f) => new Request(scopeUrl(f), { cache: 'reload' })))),
+  );
+});
+
+sw.addEventListener('activate', (/** @type {any} */ event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => sw.clients.claim()),
+  );
+});
+
+sw.addEventListener('message', (/** @type {any} */ event) => {
+  const data = event.data;
+  if (data?.type !== 'linattn-activate-if-current' || typeof data.script !== 'string') return;
+  let script;
+  try {
+    script = new URL(data.script);
+  } catch {
+    return;
+  }
+  if (MANIFEST.files.some((f) => scopeUrl(f) === script.origin + script.pathname)) sw.skipWaiting();
+});
+
+/** True for the chapter page: the scope itself or its index.html. */
+function isChapter(url) {
+  const path = url.origin + url.pathname;
+  return path === scopeUrl('./') || path === scopeUrl('index.html');
+}
+
+async function chapterPage(request) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const cached = await caches.open(CACHE).then((cache) => cache.match(scopeUrl('index.html')));
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+async function asset(request) {
+  const cached = await caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
+  return cached ?? fetch(request);
+}
+
+sw.addEventListener('fetch', (/** @type {any} */ event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== sw.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (isChapter(url)) event.respondWith(chapterPage(request));
+    return;
+  }
+  if (MANIFEST.files.some((f) => scopeUrl(f) === url.origin + url.pathname)) event.respondWith(asset(request));
+});
