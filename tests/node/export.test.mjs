@@ -9,7 +9,7 @@ test('csvText writes RFC 4180: a header, one line per row, CRLF', () => {
     columns: ['N', 'mean cosine'],
     rows: [
       [1, 1],
-      [2, 0.7071067811865476],
+      [2, Math.SQRT1_2],
     ],
   });
   assert.equal(text, 'N,mean cosine\r\n1,1\r\n2,0.7071067811865476\r\n');

@@ -51,22 +51,21 @@ function backgroundOf(el) {
   return '#ffffff';
 }
 
-/** Writes the computed styles of `live` (and its subtree) into `copy`'s style attributes. */
+/** Writes the computed styles of `live` (and its subtree) onto `copy` as presentation attributes
+ *  (fill="…", not style="…": the page's CSP forbids style attributes, and a file needs neither). */
 function inlineStyles(live, copy, parentStyle) {
   const cs = getComputedStyle(live);
-  const decl = [];
   for (const p of INHERITED) {
     const v = cs.getPropertyValue(p);
-    if (v && (!parentStyle || parentStyle.getPropertyValue(p) !== v)) decl.push(`${p}:${v}`);
+    if (v && (!parentStyle || parentStyle.getPropertyValue(p) !== v)) copy.setAttribute(p, v);
+    else if (parentStyle) copy.removeAttribute(p); // inherited from the parent's attribute
   }
   for (const [p, initial] of Object.entries(OWN)) {
     const v = cs.getPropertyValue(p);
-    if (p === 'display' ? v === 'none' : v && v !== initial) decl.push(`${p}:${v}`);
+    if (p === 'display' ? v === 'none' : v && v !== initial) copy.setAttribute(p, v);
   }
   copy.removeAttribute('class');
   for (const a of PAGE_ONLY) copy.removeAttribute(a);
-  if (decl.length) copy.setAttribute('style', decl.join(';'));
-  else copy.removeAttribute('style');
   const kids = live.children;
   const copies = copy.children;
   for (let i = 0; i < kids.length; i += 1) inlineStyles(kids[i], copies[i], cs);
