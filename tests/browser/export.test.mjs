@@ -46,7 +46,10 @@ async function mountInChapter(page, demo) {
 /** Clicks the panel's save button for `format`; returns { name, bytes } of the downloaded file. */
 async function save(page, demo, format) {
   const [dl] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30000 }),
+    page.waitForEvent('download', { timeout: 30000 }).catch(async (err) => {
+      const said = await page.locator(`#figure-${demo} .embed-status`).textContent();
+      throw new Error(`${demo} ${format}: no download (the panel says "${said}"): ${err.message}`);
+    }),
     page.locator(`#figure-${demo} .embed-save[data-format="${format}"]`).click(),
   ]);
   const path = await dl.path();

@@ -64,6 +64,10 @@ function inlineStyles(live, copy, parentStyle) {
     const v = cs.getPropertyValue(p);
     if (p === 'display' ? v === 'none' : v && v !== initial) copy.setAttribute(p, v);
   }
+  // A transform set through the CSSOM (the memory chart's context marker) becomes the attribute.
+  const t = cs.getPropertyValue('transform');
+  if (parentStyle && t && t !== 'none') copy.setAttribute('transform', t);
+  copy.removeAttribute('style'); // CSSOM styles: their computed values are written above
   copy.removeAttribute('class');
   for (const a of PAGE_ONLY) copy.removeAttribute(a);
   const kids = live.children;

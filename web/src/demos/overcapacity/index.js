@@ -135,7 +135,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       series.push('softmaxRecallMean');
       const columns = ['N', 'mean cosine', 'cosine std', 'top-1 recall', 'wrong picks', 'theory cosine'];
       columns.push(`softmax cosine (beta ${state.beta})`, `softmax recall (beta ${state.beta})`);
-      const rows = sweep ? sweep.ns.map((n, i) => [n, ...series.map((k) => sweep[k][i])]) : [];
+      const rows = sweep ? Array.from(sweep.ns, (n, i) => [n, ...series.map((k) => sweep[k][i])]) : [];
       const extra = Object.entries({ trials: state.trials, seed: state.seed, beta: state.beta })
         .filter(([k, v]) => v !== DEFAULTS[k])
         .map(([k, v]) => `${k}${v}`);
