@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, serve, openPage, standaloneUrl } from './harness.mjs';
+import { launch, serve, openPage, standaloneUrl, assertAxeClean } from './harness.mjs';
 
 // Light settings for the overcapacity sweep (the test machine is shared): d = 16, 2 trials.
 const HASH = '#overcapacity.d=16&overcapacity.trials=2';
@@ -219,6 +219,7 @@ for (const where of ['served chapter', 'standalone file://']) {
         }
         await page.locator(`#figure-${demo} .embed-toggle`).click();
         const base = EXPECTED_NAMES[demo];
+        if (demo === 'ledger') await assertAxeClean(page, '#figure-ledger .embed-save-row', 'the save buttons');
 
         const svg = await save(page, demo, 'svg');
         assert.equal(svg.name, `${base}.svg`);
