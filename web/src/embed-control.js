@@ -1,11 +1,13 @@
 // The "Embed" control under each demo of the chapter: a disclosure with copyable snippets for the
 // demo's CURRENT state (getState()): a link to this page in that state, an iframe of embed.html, and
-// the custom element. Called by main.js once a demo has mounted.
+// the custom element; and "Save this figure" (SVG, PNG, CSV) when the demo's handle offers
+// exportable() (made into files by web/src/lib/export.js). Called by main.js once a demo has mounted.
 import './embed-control.css';
 import { encodeSettings, attributeName, toQuery } from './embed-codec.js';
-import { figureTitle } from './embed-figure.js';
+import { CAPTIONS, figureTitle } from './embed-figure.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 import { h, uid } from './lib/dom.js';
+import { csvText, download, fileName, pngBlob, svgText } from './lib/export.js';
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
 const RESIZER =
@@ -113,7 +115,8 @@ function buildControl(mountEl, name, handle) {
       : '',
     'The snippets carry the figure\u2019s current settings; change the figure and they follow.',
   );
-  const panel = h('div', { id, class: 'embed-panel', hidden: '' }, note, ...rows, status);
+  const save = typeof handle.exportable === 'function' ? saveRow(name, handle, status) : null;
+  const panel = h('div', { id, class: 'embed-panel', hidden: '' }, note, ...rows, save?.el, status);
   const box = h('div', { class: 'embed-control' }, toggle, panel);
   mountEl.after(box);
 
@@ -132,4 +135,51 @@ function buildControl(mountEl, name, handle) {
   onRemember((demo) => {
     if (demo === name) refresh();
   });
+}
+
+const FORMATS = [
+  ['svg', 'SVG', 'the picture as SVG'],
+  ['png', 'PNG', 'the picture as PNG'],
+  ['csv', 'CSV', 'the plotted numbers as CSV'],
+];
+
+/** "Save this figure": SVG and PNG of the demo's picture, CSV of what it plots; file names say the
+ *  figure's number, the demo and its settings (exportable().name). Returns { el }. */
+function saveRow(name, handle, status) {
+  const label = CAPTIONS[name]?.label ?? '';
+  const title = figureTitle(name);
+  const buttons = FORMATS.map(([ext, text, what]) =>
+    h('button', { type: 'button', class: 'embed-save', 'data-format': ext, 'aria-label': `Save ${what}` }, text),
+  );
+  const labelId = uid(`embed-save-${name}`);
+  const el = h(
+    'div',
+    { class: 'embed-save-row', role: 'group', 'aria-labelledby': labelId },
+    h('span', { id: labelId, class: 'embed-save-label', text: 'Save this figure as it is now' }),
+    ...buttons,
+  );
+
+  async function save(ext) {
+    const offer = handle.exportable();
+    const file = fileName(label, offer.name, ext);
+    if (ext === 'csv') {
+      if (!offer.rows.rows.length) throw new Error('the figure has no numbers yet.');
+      download(csvText(offer.rows), file, 'text/csv;charset=utf-8');
+    } else if (!offer.svg) throw new Error('the figure shows no picture in its current settings.');
+    else if (ext === 'svg') download(svgText(offer.svg, { title }), file, 'image/svg+xml');
+    else download(await pngBlob(offer.svg, { title }), file);
+    return file;
+  }
+
+  buttons.forEach((b, i) => {
+    const ext = FORMATS[i][0];
+    b.addEventListener('click', async () => {
+      try {
+        status.textContent = `Saved ${await save(ext)}.`;
+      } catch (err) {
+        status.textContent = `Could not save the ${ext.toUpperCase()}: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    });
+  });
+  return { el };
 }

@@ -25,4 +25,15 @@ export interface DemoHandle<S = Record<string, unknown>> {
   resume(): void;
   /** Removes listeners, workers and core objects; the root is left empty. */
   destroy(): void;
+  /** What the figure's Embed panel saves as SVG, PNG and CSV (web/src/lib/export.js). Optional. */
+  exportable?(): Exportable;
+}
+
+/** A figure to take away: `name` says the demo and its settings (a file name without the
+ *  chapter's figure number), `svg` its main picture as drawn (null when none is shown), `rows`
+ *  the numbers that picture plots, as the core computed them. */
+export interface Exportable {
+  name: string;
+  svg: SVGSVGElement | null;
+  rows: { columns: string[]; rows: (string | number)[][] };
 }

@@ -372,6 +372,15 @@ export function mount(root, { la, state: initial, onStateChange }) {
       paused = false;
       scheduleScrollables(); // the layout may have changed while it was off-screen
     },
+    /** What the Embed panel saves (web/src/lib/export.js): the values' plane (d = 2), and each read. */
+    exportable() {
+      const axis = (p) => Array.from({ length: state.d }, (_, j) => `${p}${j + 1}`);
+      const columns = ['association', ...axis('key '), ...axis('value '), ...axis('read '), 'read error'];
+      const rows = view.reads.map((r) => [r.index + 1, ...r.k, ...r.v, ...Array.from(r.read), r.error]);
+      const name = `ledger-d${state.d}-${state.featureMap}-${state.step}-of-${state.associations.length}-written`;
+      const svg = state.d === 2 ? plane.valueLayer.ownerSVGElement : null;
+      return { name, svg, rows: { columns, rows } };
+    },
     destroy() {
       destroyed = true;
       clearTimeout(announceTimer);

@@ -129,6 +129,24 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     getState,
     update,
     setState: update,
+    /** What the Embed panel saves (web/src/lib/export.js): the curve, and the sweep's numbers it plots. */
+    exportable() {
+      const entry = jobs.current();
+      const sweep = entry?.sweep ?? null;
+      const series = ['cosineMean', 'cosineStd', 'recallMean', 'missMean', 'theoryCosine', 'softmaxCosineMean'];
+      series.push('softmaxRecallMean');
+      const columns = ['N', 'mean cosine', 'cosine std', 'top-1 recall', 'wrong picks', 'theory cosine'];
+      columns.push(`softmax cosine (beta ${state.beta})`, `softmax recall (beta ${state.beta})`);
+      const rows = sweep ? Array.from(sweep.ns, (n, i) => [n, ...series.map((k) => sweep[k][i])]) : [];
+      const extra = Object.entries({ trials: state.trials, seed: state.seed, beta: state.beta })
+        .filter(([k, v]) => v !== DEFAULTS[k])
+        .map(([k, v]) => `${k}${v}`);
+      if (state.scale !== DEFAULTS.scale) extra.push(state.scale);
+      if (sweep && !entry.complete) extra.push(`${sweep.trials}-of-${state.trials}-trials`);
+      const name = [`overcapacity-d${state.d}-${state.keys}`, ...extra].join('-');
+      const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
+      return { name, svg, rows: { columns, rows } };
+    },
     /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped). */
     pause: () => jobs.pause(),
     /** Back on screen: the sweep goes on where it stopped. */
