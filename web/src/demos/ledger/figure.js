@@ -1,0 +1,125 @@
+// The ledger's page, every panel in page order: the notice, the feature-map choice, the ledger page
+// by page (render-ledger.js), the reads with their query and decomposition (render-reads.js), the
+// plane (render-plane.js), the reader's own ledger (render-editor.js), receipts vs ledger
+// (render-receipts.js) and the polite live region. Built once; render() fills it from the state and
+// the core's results. It asks the core for nothing; its events go to the handlers it is given.
+import { h, uid, replace } from '../../lib/dom.js';
+import { buildStepper, updateStepper, renderWrites } from './render-ledger.js';
+import { renderReads, buildQueryControls, updateQueryControls, renderDecomposition } from './render-reads.js';
+import { buildPlane, renderPlane } from './render-plane.js';
+import { buildEditor, updateEditor } from './render-editor.js';
+import { renderReceipts } from './render-receipts.js';
+
+/** A titled group of panels (role="group", named by its title). */
+export function group(title, ...children) {
+  const id = uid('la-ledger-group');
+  return h(
+    'div',
+    { class: 'la-ledger__group', role: 'group', 'aria-labelledby': id },
+    h('p', { id, class: 'la-ledger__group-title' }, title),
+    ...children,
+  );
+}
+
+/**
+ * The two feature-map radios (identity, elu + 1) in their fieldset.
+ * @param {(value: string) => void} onFeatureMap called with the value of the radio checked
+ */
+export function buildFeatureMap(onFeatureMap) {
+  const name = uid('la-ledger-fm');
+  const radios = [
+    { value: 'identity', text: '\u03c6 = identity, no normalizer (as in the worked example)' },
+    { value: 'elu1', text: '\u03c6 = elu + 1, with the normalizer z' },
+  ].map(({ value, text }) => {
+    const id = `${name}-${value}`;
+    const input = h('input', {
+      type: 'radio',
+      name,
+      id,
+      value,
+      'data-part': `fm-${value}`,
+      onchange: (e) => {
+        if (e.target.checked) onFeatureMap(value);
+      },
+    });
+    return { value, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, text)) };
+  });
+  const el = h(
+    'fieldset',
+    { class: 'la-ledger__fieldset' },
+    h('legend', null, 'Feature map'),
+    radios.map((r) => r.el),
+  );
+  return { el, radios };
+}
+
+/**
+ * @param {HTMLElement} el the demo's element (the panels are appended to it)
+ * @param {Record<string, any>} on the reader's edit handlers (handlers.js)
+ */
+export function createFigure(el, on) {
+  const notice = h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true });
+  const fm = buildFeatureMap(on.onFeatureMap);
+  const stepper = buildStepper({ ids: { range: uid('la-ledger-range') }, onStep: on.onStep });
+  const writes = h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' });
+  const reads = h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' });
+  const query = buildQueryControls({ onQuery: on.onQuery, onFreeQuery: on.onFreeQuery });
+  const decomposition = h('div', {
+    class: 'la-ledger__scroll',
+    'data-part': 'decomposition',
+    'data-label': 'Read, stamp by stamp',
+  });
+  const plane = buildPlane({
+    ids: { marker: uid('la-ledger-arrow'), keyTitle: uid('la-ledger-keys'), valueTitle: uid('la-ledger-values') },
+    onAngle: on.onAngle,
+  });
+  const editor = buildEditor({
+    onField: on.onField,
+    onRemove: on.onRemove,
+    onAdd: on.onAdd,
+    onReset: on.onReset,
+    onDim: on.onDim,
+  });
+  const receipts = h('div', { class: 'la-ledger__receipts-wrap' });
+  const live = h('p', { class: 'la-ledger__sr', 'aria-live': 'polite', 'data-part': 'live' });
+
+  el.append(
+    notice,
+    fm.el,
+    h(
+      'div',
+      { class: 'la-ledger__columns' },
+      group('The ledger, page by page', stepper.el, writes),
+      h(
+        'div',
+        { class: 'la-ledger__column' },
+        group('Reads', reads, query.el, decomposition),
+        group('The plane', plane.el),
+      ),
+    ),
+    group('Your own ledger', editor.el),
+    group('Receipts vs ledger', receipts),
+    live,
+  );
+
+  /** Shows the notices (sentences) above the ledger; none hides the area. */
+  function showNotices(list) {
+    replace(notice, ...list.map((t) => h('p', null, t)));
+    notice.hidden = list.length === 0;
+  }
+
+  /** Fills every panel from the state and the core's results for it. */
+  function render(state, view) {
+    for (const r of fm.radios) r.input.checked = r.value === state.featureMap;
+    updateStepper(stepper, state);
+    renderWrites(writes, state, view);
+    renderReads(reads, state, view);
+    updateQueryControls(query, state);
+    renderDecomposition(decomposition, state, view);
+    renderPlane(plane, state, view);
+    updateEditor(editor, state);
+    renderReceipts(receipts, state, view);
+  }
+
+  return { notice, stepper, writes, reads, query, decomposition, plane, editor, receipts, live, render, showNotices };
+}
