@@ -2,13 +2,13 @@
 // ("tests: N passed, M failed"). Stages run in order; a stage that cannot build counts as failed.
 //
 //   lint            Biome (JS/CSS/JSON), clang-format, clang-tidy     scripts/lint.sh
-//   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
 //   core (native)   doctest suite under ctest                      build/native
 //   core (sanitize) the same suite under AddressSanitizer + UBSan  build/asan
 //   core (wasm)     the same suite compiled to WebAssembly, under node via ctest
 //   fuzz (short)    libFuzzer harnesses over every entry point, a few seconds each
 //   api (node)      node:test suites against the real module      tests/node
 //   web build       npm run build:web                              dist/
+//   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
 //   browser         node:test + Playwright + Debian's Chromium     tests/browser
 //   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse
 //
@@ -127,15 +127,6 @@ await stage('lint', async () => {
   return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
 });
 
-// TypeScript over the page's JavaScript and the JS API (tsconfig.json); silent when clean.
-await stage('typecheck', async () => {
-  const r = await run('bash', ['scripts/typecheck.sh'], { echo: true });
-  const errors = (r.out.match(/error TS\d+/g) ?? []).length;
-  if (!r.ok && errors === 0) throw new Error(`scripts/typecheck.sh failed (exit ${r.status})`);
-  console.log(r.ok ? 'typecheck: no errors' : `typecheck: ${errors} errors`);
-  return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
-});
-
 await stage('core (native)', async () => {
   await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native']);
   return ctest('build/native');
@@ -182,6 +173,16 @@ await stage('api (node)', () => nodeTest('tests/node'));
 await stage('web build', async () => {
   await mustBuild('web', 'npm', ['run', '--silent', 'build:web']);
   return { passed: 0, failed: 0, note: '(dist/ built; a build, not a test)' };
+});
+
+// TypeScript over the page's JavaScript and the JS API (tsconfig.json), after the web build (the
+// page imports files it generates, web/generated/).
+await stage('typecheck', async () => {
+  const r = await run('bash', ['scripts/typecheck.sh'], { echo: true });
+  const errors = (r.out.match(/error TS\d+/g) ?? []).length;
+  if (!r.ok && errors === 0) throw new Error(`scripts/typecheck.sh failed (exit ${r.status})`);
+  console.log(r.ok ? 'typecheck: no errors' : `typecheck: ${errors} errors`);
+  return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
 });
 
 await stage('browser', () => nodeTest('tests/browser', ['--test-concurrency=1']));
