@@ -7,12 +7,16 @@ import { createChart, createLegend } from './render-chart.js';
 import { createReadout } from './render-readout.js';
 import { createPlottedTable } from './render-table.js';
 import { createStoreView } from './render-store.js';
+import { createCapacityPanel } from './render-capacity.js';
+import { createAgeView } from './render-age.js';
 import { watchLayout } from './layout-watch.js';
 
 /**
  * @param root the demo's root (the panels are appended to it)
  * @param get ( state() the current state; entry() the sweep result held for it ({ sweep, complete })
- *   or null; mode() 'worker' or 'main'; timed(what, start) the demo's User Timing )
+ *   or null; capacity() the capacity panel's numbers held ({ results, complete }) or null;
+ *   mode() 'worker' or 'main'; timed(what, start) the demo's User Timing; propose(changes) and
+ *   signal for the capacity panel's tolerance control )
  */
 export function createFigure(root, get) {
   const words = createReadout();
@@ -27,6 +31,8 @@ export function createFigure(root, get) {
     get.timed,
   );
   const store = createStoreView(root, root);
+  const age = createAgeView(root);
+  const capacity = createCapacityPanel(root, { propose: get.propose, signal: get.signal });
   root.append(words.live);
 
   const stopWatching = watchLayout(
@@ -36,6 +42,8 @@ export function createFigure(root, get) {
       theme: () => store.redraw(true),
       chartWidth: (w) => {
         if (chart.setWidth(w)) renderChart();
+        capacity.setWidth(w);
+        age.setWidth(w);
       },
       stripWidth: (w) => store.redraw(false, w),
     },
@@ -69,6 +77,13 @@ export function createFigure(root, get) {
     /** Text that names a setting (the legend's β). */
     renderSettings: (state) => legend.render(state),
     store,
+    /** A store result arrived: "inside one store" and recall by age. */
+    showStore(result, label, pendingN) {
+      store.show(result, label, pendingN);
+      age.show(result, get.state());
+    },
+    /** The capacity panel, from the numbers held for the current settings. */
+    renderCapacity: () => capacity.render(get.capacity(), get.state()),
     showError: words.showError,
     showNotice: words.showNotice,
     destroy() {
