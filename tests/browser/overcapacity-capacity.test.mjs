@@ -177,3 +177,73 @@ test('issue 22: at 320 px the x-axis title fits inside the chart', async () => {
   );
   await page.setViewportSize({ width: 1280, height: 900 });
 });
+
+test('issue 14: at 1280 × 900, with the figure at the window top, the curve, N and d are on screen together', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.$eval(ROOT, (el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY));
+  const boxes = await page.evaluate(
+    (sels) => sels.map((s) => document.querySelector(s).getBoundingClientRect().toJSON()),
+    [`${ROOT} .oc-chart svg`, `${ROOT} [data-part="n"]`, `${ROOT} [data-part="d"]`],
+  );
+  for (const [i, b] of boxes.entries()) {
+    assert.ok(b.top >= 0 && b.bottom <= 900 && b.width > 0, `element ${i} within the window: ${JSON.stringify(b)}`);
+  }
+  // The secondary settings are one click away, not in the way.
+  assert.equal(await page.$eval(part('settings'), (d) => d.tagName), 'DETAILS');
+});
+
+test('issue 14: the N marker on the chart moves N by mouse, keyboard and touch, named as the slider', async () => {
+  const handle = part('n-handle');
+  assert.equal(await page.getAttribute(handle, 'aria-label'), 'Stored associations N');
+  assert.equal(await page.getAttribute(handle, 'role'), 'slider');
+  // Keyboard.
+  await page.focus(handle);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector(`${ROOT}[data-n="97"]`, { state: 'attached' });
+  assert.equal(await page.inputValue(part('n')), '97', 'the slider follows');
+  await page.keyboard.press('Home');
+  await page.waitForSelector(`${ROOT}[data-n="1"]`, { state: 'attached' });
+  // Mouse: drag the handle to where the chart plots N = 128 (half of 4d on the linear axis).
+  const box = await page.locator(handle).boundingBox();
+  const svg = await page.locator(`${ROOT} .oc-chart svg`).boundingBox();
+  const target = await page.$eval(`${ROOT} .oc-dline`, (l) => Number(l.getAttribute('x1')) * 2 - 50); // x(d) = 50 + w/4
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(svg.x + target, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForSelector(`${ROOT}[data-n="128"]`, { state: 'attached' });
+  assert.equal(await page.inputValue(part('n')), '128');
+  // Touch: pointer events of a finger on the handle.
+  const b2 = await page.locator(handle).boundingBox();
+  await page.$eval(
+    handle,
+    (el, [x0, x1, y]) => {
+      const ev = (type, x) =>
+        new PointerEvent(type, {
+          pointerId: 7,
+          pointerType: 'touch',
+          clientX: x,
+          clientY: y,
+          bubbles: true,
+          isPrimary: true,
+        });
+      el.dispatchEvent(ev('pointerdown', x0));
+      el.dispatchEvent(ev('pointermove', x1));
+      el.dispatchEvent(ev('pointerup', x1));
+    },
+    [
+      b2.x + 12,
+      b2.x + 12 - (target - (await page.$eval(`${ROOT} .oc-dline`, (l) => Number(l.getAttribute('x1'))))),
+      b2.y + 20,
+    ],
+  );
+  await page.waitForSelector(`${ROOT}[data-n="64"]`, { state: 'attached' });
+  await page.focus(part('n'));
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  await page.$eval(part('n'), (el) => {
+    el.value = '96';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  assert.deepEqual(problems, []);
+});

@@ -10,18 +10,21 @@ import { createStoreView } from './render-store.js';
 import { createCapacityPanel } from './render-capacity.js';
 import { createAgeView } from './render-age.js';
 import { watchLayout } from './layout-watch.js';
+import { createNDrag } from './chart-drag.js';
 
 /**
  * @param root the demo's root (the panels are appended to it)
  * @param get ( state() the current state; entry() the sweep result held for it ({ sweep, complete })
  *   or null; capacity() the capacity panel's numbers held ({ results, complete }) or null;
  *   mode() 'worker' or 'main'; timed(what, start) the demo's User Timing; propose(changes) and
- *   signal for the capacity panel's tolerance control )
+ *   signal for the capacity panel's tolerance control; setN(n) the handle on the chart moved N )
  */
 export function createFigure(root, get) {
   const words = createReadout();
   root.append(...words.above);
   const chart = createChart(root);
+  // The N slider's label is its accessible name; the handle on the chart shares it.
+  const drag = createNDrag(chart.element, chart, { n: get.setN, label: 'Stored associations N', signal: get.signal });
   const legend = createLegend(root);
   root.append(...words.below);
   const nIndex = () => indexOfN(get.entry()?.sweep, get.state().n);
@@ -57,6 +60,7 @@ export function createFigure(root, get) {
     const i = nIndex();
     const state = get.state();
     chart.marker(state.n, i);
+    drag.render(state);
     words.renderAtN(root, get.entry()?.sweep ?? null, i, state);
   }
 

@@ -44,6 +44,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     mode: () => jobs.mode,
     timed,
     propose,
+    setN,
     signal: ac.signal,
   });
   const jobs = createCompute(la, getState, {

@@ -172,11 +172,15 @@ export function createCapacityPanel(parent, on) {
     }
     setText(sentence, text);
     desc.textContent = text;
-    const capped = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
+    const fewer = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
+    const atTop = results.some((r) => r.capped > 0);
     setText(
       status,
       (complete ? '' : `Measured ${results.length} of ${DIMS.length * CAPACITY_KEYS.length} points so far\u2026 `) +
-        (capped.length ? `Fewer trials at ${[...new Set(capped)].join(', ')} (the core's work budget).` : ''),
+        (fewer.length ? `Fewer trials at ${[...new Set(fewer)].join(', ')} (the core's work budget). ` : '') +
+        (atTop
+          ? 'Some trials met the tolerance up to N = 4d, the largest N searched: there the points are lower bounds.'
+          : ''),
     );
     setAttr(panel, 'data-capacity', complete ? 'complete' : 'partial');
   }

@@ -190,6 +190,17 @@ export function createChart(parent) {
       markerLabel.setAttribute('text-anchor', right ? 'end' : 'start');
       markerLabel.textContent = `N = ${formatInt(n)}`;
     },
+    /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
+    nAt(px) {
+      if (!view) return null;
+      const t = Math.min(Math.max((px - M.left) / plotW(), 0), 1);
+      const n = view.scale === 'log' ? 2 ** (t * log2(nMax())) : t * nMax();
+      return Math.min(Math.max(Math.round(n), 1), nMax());
+    },
+    /** Where N sits (CSS px from the chart's left edge) and the plot's top and height. */
+    place(n) {
+      return view ? { x: x(n), top: M.top, height: plotH() } : null;
+    },
     /** The drawing width follows the container so that text keeps its real size. */
     setWidth(w) {
       const next = Math.max(280, Math.floor(w));

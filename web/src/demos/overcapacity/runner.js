@@ -143,6 +143,10 @@ export function createRunner(la, on) {
     const results = capacityResults(la, job.params);
     const step = () => {
       if (capacityJob !== job) return;
+      if (paused) {
+        later(step, 250); // off-screen: look again later (no work meanwhile)
+        return;
+      }
       const held = holdUntil - performance.now();
       if (held > 0) {
         later(step, held);
@@ -303,6 +307,7 @@ export function createRunner(la, on) {
     pause() {
       if (paused || destroyed) return;
       paused = true;
+      if (capacityWorker) capacityWorker.postMessage({ type: 'pause' });
       const active = sweepJob && !sweepJob.done;
       if (mode === 'worker' && sweepWorker && active) sweepWorker.postMessage({ type: 'pause' });
       else if (!active) confirmPaused();
@@ -314,6 +319,7 @@ export function createRunner(la, on) {
       if (!paused || destroyed) return;
       paused = false;
       if (sweepWorker) sweepWorker.postMessage({ type: 'resume' });
+      if (capacityWorker) capacityWorker.postMessage({ type: 'resume' });
       const step = parked;
       parked = null;
       if (step) later(step);

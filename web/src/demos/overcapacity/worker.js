@@ -109,6 +109,7 @@ self.onmessage = async ({ data }) => {
         if (done) return;
         await yieldToQueue();
         await waitWhileHeld();
+        while (paused && latestCapacity === data.id) await new Promise((resolve) => wakeUp.push(resolve));
         if (latestCapacity !== data.id) return;
       }
     } catch (err) {
