@@ -92,6 +92,7 @@ export function createCompute(la, getState, on) {
       const have = cache.get(key);
       if (have?.complete) {
         requested = null;
+        runner.capacityWait(false);
         return;
       }
       if (requested && requested.key === key) return;
@@ -107,6 +108,7 @@ export function createCompute(la, getState, on) {
       const partial = have && have.sweep.phase === 'full';
       const phases = sweepPhases(params, state.n).filter((p) => !partial || p.name === 'full');
       requested = { key, id: 0 };
+      runner.capacityWait(true); // the curve first: two cores are all many readers have
       requested.id = runner.sweep(params, phases);
     },
 
@@ -190,7 +192,10 @@ export function createCompute(la, getState, on) {
     if (!requested || id !== requested.id) return;
     const key = requested.key;
     const had = cache.get(key);
-    if (result.complete) requested = null;
+    if (result.complete) {
+      requested = null;
+      runner.capacityWait(false);
+    }
     // A restarted sweep does not show fewer trials than one seen before for the same settings.
     if (
       had &&
@@ -221,6 +226,7 @@ export function createCompute(la, getState, on) {
       if (!requested || id !== requested.id) return;
       cache.delete(requested.key);
       requested = null;
+      runner.capacityWait(false);
       on.refused(message);
       return;
     }

@@ -26,6 +26,15 @@ export function createRunner(la, on) {
   let storeWorker = null;
   let capacityWorker = null;
   let capacityJob = null; // { id, params }
+  let capacityWaits = false; // the page's curve is computing: capacity takes no new step
+  let capacityPausedSent = false;
+  /** The capacity worker steps only while the demo is on screen and no sweep is streaming. */
+  function syncCapacity() {
+    const want = paused || capacityWaits;
+    if (!capacityWorker || want === capacityPausedSent) return;
+    capacityPausedSent = want;
+    capacityWorker.postMessage({ type: want ? 'pause' : 'resume' });
+  }
   let destroyed = false;
   const timers = new Set();
 
@@ -143,8 +152,8 @@ export function createRunner(la, on) {
     const results = capacityResults(la, job.params);
     const step = () => {
       if (capacityJob !== job) return;
-      if (paused) {
-        later(step, 250); // off-screen: look again later (no work meanwhile)
+      if (paused || capacityWaits) {
+        later(step, 250); // off-screen, or the curve first: look again later
         return;
       }
       const held = holdUntil - performance.now();
@@ -270,13 +279,23 @@ export function createRunner(la, on) {
       return job.id;
     },
 
+    /** While `wait` is true (the curve above is computing) the capacity panel takes no new step. */
+    capacityWait(wait) {
+      capacityWaits = wait;
+      syncCapacity();
+    },
+
     /** Starts the capacity panel's measurements (forgetting older ones); returns its id. */
     capacity(params) {
       const job = { id: nextId++, params };
       capacityJob = job;
       if (mode === 'worker') {
-        if (!capacityWorker) capacityWorker = makeWorker('capacity');
+        if (!capacityWorker) {
+          capacityWorker = makeWorker('capacity');
+          capacityPausedSent = false;
+        }
         if (capacityWorker) {
+          syncCapacity();
           capacityWorker.postMessage({ type: 'capacity', id: job.id, params });
           return job.id;
         }
@@ -307,7 +326,7 @@ export function createRunner(la, on) {
     pause() {
       if (paused || destroyed) return;
       paused = true;
-      if (capacityWorker) capacityWorker.postMessage({ type: 'pause' });
+      syncCapacity();
       const active = sweepJob && !sweepJob.done;
       if (mode === 'worker' && sweepWorker && active) sweepWorker.postMessage({ type: 'pause' });
       else if (!active) confirmPaused();
@@ -319,7 +338,7 @@ export function createRunner(la, on) {
       if (!paused || destroyed) return;
       paused = false;
       if (sweepWorker) sweepWorker.postMessage({ type: 'resume' });
-      if (capacityWorker) capacityWorker.postMessage({ type: 'resume' });
+      syncCapacity();
       const step = parked;
       parked = null;
       if (step) later(step);

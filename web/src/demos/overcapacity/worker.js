@@ -6,7 +6,8 @@
 //                          panel: one { type: 'capacity', id, result, done } per (d, key geometry)
 //   { type: 'hold', ms }   the reader is dragging: start no new preview or step for ms milliseconds
 //                          (the one running finishes), so the page's frames get the CPU
-//   { type: 'pause' }      the figure is off-screen: take no new step until 'resume' (the stream is kept)
+//   { type: 'pause' }      the figure is off-screen (or, for capacity, the curve is computing): take
+//                          no new step until 'resume' (the stream is kept)
 //   { type: 'resume' }     go on where the sweep stopped
 // Messages out: { type: 'ready' } once; then per sweep request { type: 'sweep', id, result } for
 // every preview and every step of the full sweep (jobs.js sweepResults), per store request
@@ -103,14 +104,15 @@ self.onmessage = async ({ data }) => {
     const results = capacityResults(la, data.params);
     try {
       for (;;) {
+        // Paused: off-screen, or the page's curve is computing (it comes first).
+        while (paused && latestCapacity === data.id) await new Promise((resolve) => wakeUp.push(resolve));
+        if (latestCapacity !== data.id) return; // superseded
         const { value: result, done } = results.next();
         if (latestCapacity !== data.id) return; // superseded
         self.postMessage({ type: 'capacity', id: data.id, result: done ? null : result, done });
         if (done) return;
         await yieldToQueue();
         await waitWhileHeld();
-        while (paused && latestCapacity === data.id) await new Promise((resolve) => wakeUp.push(resolve));
-        if (latestCapacity !== data.id) return;
       }
     } catch (err) {
       self.postMessage({ type: 'error', id: data.id, kind: 'capacity', message: err.message });
