@@ -205,7 +205,7 @@ test('issue 14: the N marker on the chart moves N by mouse, keyboard and touch, 
   await page.waitForSelector(`${ROOT}[data-n="1"]`, { state: 'attached' });
   // Mouse: drag the handle to where the chart plots N = 128 (half of 4d on the linear axis).
   const box = await page.locator(handle).boundingBox();
-  const svg = await page.locator(`${ROOT} .oc-chart svg`).boundingBox();
+  const svg = await page.locator(`${ROOT} .oc-chart svg[role="img"]`).boundingBox();
   const target = await page.$eval(`${ROOT} .oc-dline`, (l) => Number(l.getAttribute('x1')) * 2 - 50); // x(d) = 50 + w/4
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
