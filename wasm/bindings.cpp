@@ -286,6 +286,10 @@ Result<Model> model_from(const JsOptions& model) {
     s.heads = number_at(g, "heads", std::nan(""));
     s.key_dim = number_at(g, "keyDim", std::nan(""));
     s.value_dim = number_at(g, "valueDim", std::nan(""));
+    s.chunk = number_at(g, "chunk", 0);  // absent: no chunked attention
+    s.state_dim = number_at(g, "stateDim", std::nan(""));
+    s.conv_kernel = number_at(g, "convKernel", 0);  // absent: no convolution state
+    s.conv_channels = number_at(g, "convChannels", 0);
     spec.layers.push_back(s);
   }
   return make_model(spec);
@@ -309,8 +313,14 @@ JsResult kvMemory(JsOptions model, JsOptions opts) {
   if (!r.status) return failure(r.status);
   val o = val::object();
   o.set("kvBytesPerToken", u64(r.value.kv_bytes_per_token));
+  o.set("growingBytesPerToken", u64(r.value.growing_bytes_per_token));
+  o.set("cappedBytesPerToken", u64(r.value.capped_bytes_per_token));
   o.set("kvBytes", u64(r.value.kv_bytes));
+  o.set("growingBytes", u64(r.value.growing_bytes));
+  o.set("cappedBytes", u64(r.value.capped_bytes));
+  o.set("cappedFullTokens", u64(r.value.capped_full_tokens));
   o.set("stateBytes", u64(r.value.state_bytes));
+  o.set("convBytes", u64(r.value.conv_bytes));
   o.set("totalBytes", u64(r.value.total_bytes));
   o.set("perSessionBytes", u64(r.value.per_session_bytes));
   return o;
@@ -338,6 +348,7 @@ JsResult kvCapacity(JsOptions model, JsOptions opts) {
   c.kv = kv_options(opts);
   c.gpu_bytes = number_at(opts, "gpuBytes", std::nan(""));
   c.weight_dtype = string_at(opts, "weightDtype", c.weight_dtype);
+  c.tp = number_at(opts, "tp", c.tp);
   auto q = make_capacity_query(c);
   if (!q.status) return failure(q.status);
   auto r = kv_capacity(m.value, q.value);
@@ -347,6 +358,8 @@ JsResult kvCapacity(JsOptions model, JsOptions opts) {
   o.set("freeBytes", u64(r.value.free_bytes));
   o.set("sessionsThatFit", u64(r.value.sessions_that_fit));
   o.set("longestContext", u64(r.value.longest_context));
+  o.set("sessionBytes", u64(r.value.session_bytes));
+  o.set("kvHeadsReplicated", r.value.kv_heads_replicated);
   return o;
 }
 

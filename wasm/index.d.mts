@@ -181,13 +181,54 @@ export interface StoreCapacityResult {
 }
 
 export type Dtype = 'fp32' | 'bf16' | 'fp16' | 'fp8' | 'int8' | 'int4';
+/** Layer groups of a model. What each keeps per session:
+ *  - attention: 2 x kvHeads x headDim numbers per token; with `window` (sliding) or `chunk`
+ *    (chunked attention, Llama 4) only the last min(tokens, window or chunk) tokens: flat once full.
+ *    window and chunk exclude each other.
+ *  - mla: latentDim numbers per token (kv_lora_rank + qk_rope_head_dim).
+ *  - linear: heads x keyDim x valueDim numbers, fixed; plus (convKernel - 1) x convChannels numbers
+ *    of short-convolution state when given (Gated DeltaNet, Kimi Delta Attention).
+ *  - ssm (Mamba): heads x headDim x stateDim numbers, fixed, plus the convolution state as for
+ *    linear. Mamba-1 (Jamba): heads = d_inner channels, headDim 1. A Falcon-H1 layer (attention and
+ *    Mamba-2 side by side) is one attention group and one ssm group of the same count. */
 export type LayerGroup =
-  | { kind: 'attention'; count: number; kvHeads: number; headDim: number; window?: number }
+  | { kind: 'attention'; count: number; kvHeads: number; headDim: number; window?: number; chunk?: number }
   | { kind: 'mla'; count: number; latentDim: number }
-  | { kind: 'linear'; count: number; heads: number; keyDim: number; valueDim: number };
+  | {
+      kind: 'linear';
+      count: number;
+      heads: number;
+      keyDim: number;
+      valueDim: number;
+      convKernel?: number;
+      convChannels?: number;
+    }
+  | {
+      kind: 'ssm';
+      count: number;
+      heads: number;
+      headDim: number;
+      stateDim: number;
+      convKernel?: number;
+      convChannels?: number;
+    };
 export interface Model {
   layers: LayerGroup[];
   params?: number;
+  /** Carried along, not read by the core (modelFromConfig fills them). */
+  name?: string;
+  id?: string;
+  modelType?: string;
+  maxContext?: number;
+  notes?: string[];
+}
+/** la.modelFromConfig(config): a model read from a Hugging Face config.json. */
+export interface ConfigModel extends Model {
+  name: string; // _name_or_path, else the architecture and model_type
+  modelType: string; // config.model_type
+  maxContext?: number; // max_position_embeddings (or model_max_length) where the config has it
+  params?: number; // dense models only (llama, mistral, qwen2, qwen3): embeddings, attention, MLP, norms
+  notes: string[]; // what was assumed or left out (e.g. head_dim taken as hidden_size / heads)
 }
 export interface KvOptions {
   tokens: number;
@@ -197,21 +238,34 @@ export interface KvOptions {
 }
 /** All byte counts are BigInt (exact). */
 export interface KvResult {
-  kvBytesPerToken: bigint; // at short context (every layer still growing)
-  kvBytes: bigint; // all sessions, at `tokens` (sliding windows capped)
-  stateBytes: bigint; // fixed linear-attention state, all sessions
+  kvBytesPerToken: bigint; // at short context (every layer still growing): growing + capped
+  growingBytesPerToken: bigint; // full attention + MLA: every token, at any length
+  cappedBytesPerToken: bigint; // windowed + chunked layers, until their window or chunk is full
+  kvBytes: bigint; // all sessions, at `tokens`: growingBytes + cappedBytes
+  growingBytes: bigint; // all sessions
+  cappedBytes: bigint; // all sessions, each windowed/chunked layer at min(tokens, cap)
+  cappedFullTokens: bigint; // context from which cappedBytes is flat (the largest window or chunk; 0n: none)
+  stateBytes: bigint; // fixed per sequence, all sessions: recurrent + SSM + convolution state (stateDtype)
+  convBytes: bigint; // the convolution part of stateBytes
   totalBytes: bigint;
   perSessionBytes: bigint;
 }
 export interface CapacityOptions extends KvOptions {
-  gpuBytes: number; // memory budget in bytes
+  gpuBytes: number; // memory budget of each GPU, in bytes
   weightDtype?: Dtype; // default 'bf16'; weights = model.params * bytes
+  /** Tensor parallelism: GPUs the model is split over (1..1024, default 1). Weights are shared out
+   *  equally; each layer's KV heads, recurrent/SSM heads and convolution channels are divided among
+   *  the GPUs (rounded up), so a layer with fewer KV heads than GPUs keeps one replicated head on
+   *  each; MLA latents are kept whole on every GPU. */
+  tp?: number;
 }
 export interface CapacityResult {
-  weightBytes: bigint;
-  freeBytes: bigint;
+  weightBytes: bigint; // per GPU
+  freeBytes: bigint; // per GPU, after its weights
   sessionsThatFit: bigint; // at `tokens`
   longestContext: bigint; // for `sessions` sessions (capped at limits.maxTokens)
+  sessionBytes: bigint; // one session at `tokens`, on each GPU
+  kvHeadsReplicated: boolean; // some attention layer has fewer KV heads than GPUs
 }
 
 export interface Linattn {
@@ -234,6 +288,16 @@ export interface Linattn {
    *  -1n when it never does (every growing layer has a sliding window). */
   kvCrossover(model: Model, opts: { stateBytes: number | bigint; kvDtype?: Dtype }): bigint;
   kvCapacity(model: Model, opts: CapacityOptions): CapacityResult;
+  /** A Hugging Face config.json (its text, or the parsed object) as a model kvMemory takes, read
+   *  offline. model_types: llama, mistral, mixtral, qwen2, qwen3, gemma2, gemma3 (and gemma3_text;
+   *  text_config read), deepseek_v2, deepseek_v3, qwen3_next, qwen3_5(_moe), kimi_linear, gpt_oss,
+   *  nemotron_h, falcon_h1, jamba, llama4, minimax (minimax_m1, minimax_text_01). The config's layer
+   *  pattern decides which layers grow (layer_types, sliding_window_pattern, full_attention_interval,
+   *  hybrid_override_pattern, attn_layer_period/offset, linear_attn_config.full_attn_layers (1-based),
+   *  attn_type_list, no_rope_layers + attention_chunk_size); head_dim is read where given. Throws a
+   *  LinattnTypeError (not JSON, a missing field) or LinattnError (unknown model_type, absurd or
+   *  inconsistent sizes) whose field names the config key ('config.text_config.num_hidden_layers'). */
+  modelFromConfig(config: string | object): ConfigModel;
   /** Deterministic generator of the core (xoshiro256** + polar normal). */
   randomNormals(seed: number, count: number): Float64Array;
   /** How close a is to b (e.g. a read-back to the stored value): |a-b|, |a-b|/|b|, cosine, the

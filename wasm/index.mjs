@@ -4,31 +4,15 @@
 // objects read by name, turns the core's refusals into thrown LinattnErrors (with `field`), and
 // converts byte counts to BigInt. It computes nothing itself.
 import createLinattnModule from '../build/wasm/linattn.mjs';
+import { LinattnError, LinattnTypeError } from './errors.mjs';
+import { modelFromConfig } from './model-config.mjs';
+
+export { LinattnError, LinattnTypeError };
 
 // Node is told apart by its `process` global (the page has none); read through globalThis, so
 // the page's type check needs no Node types.
 const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ (globalThis.process);
 const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
-
-/** A value the core (or this wrapper) refuses: out of range, wrong length, unknown name.
- *  `field` is the argument or option it is about, as the message names it ('dk', 'q[2]',
- *  'model.layers[1].heads'), or null when it is about no single argument. */
-export class LinattnError extends RangeError {
-  constructor(message, field = null) {
-    super(message);
-    this.name = 'LinattnError';
-    this.field = field;
-  }
-}
-/** A value of the wrong type (a string for a number, a missing required option, an unknown
- *  option); `field` as for LinattnError. */
-export class LinattnTypeError extends TypeError {
-  constructor(message, field = null) {
-    super(message);
-    this.name = 'LinattnTypeError';
-    this.field = field;
-  }
-}
 
 function fail(message, field) {
   throw new LinattnError(message, field);
@@ -104,12 +88,26 @@ function boolean(name, x, fallback) {
   return x;
 }
 
-const LAYER_FIELDS = ['count', 'kvHeads', 'headDim', 'window', 'latentDim', 'heads', 'keyDim', 'valueDim'];
+const LAYER_FIELDS = [
+  'count',
+  'kvHeads',
+  'headDim',
+  'window',
+  'chunk',
+  'latentDim',
+  'heads',
+  'keyDim',
+  'valueDim',
+  'stateDim',
+  'convKernel',
+  'convChannels',
+];
 
 // A model as the binding reads it: { layers: [{ kind, count, ... }], params }, a fresh plain
 // object. Fields a kind does not use may be absent; the core checks the ones it uses.
 function modelOptions(model) {
-  options('model', model, ['layers', 'params', 'name', 'id'], 'model');
+  // name, id, modelType, maxContext and notes ride along (la.modelFromConfig gives them).
+  options('model', model, ['layers', 'params', 'name', 'id', 'modelType', 'maxContext', 'notes'], 'model');
   const { layers } = model;
   if (!Array.isArray(layers)) wrongType('model.layers must be an array of layer groups', 'model.layers');
   if (layers.length === 0 || layers.length > 64) {
@@ -119,7 +117,7 @@ function modelOptions(model) {
     const at = `model.layers[${i}]`;
     options(at, layer, ['kind', 'name', ...LAYER_FIELDS], at);
     const kind = string(`${at}.kind`, layer.kind, undefined);
-    if (kind === undefined) wrongType(`${at}.kind is required ('attention', 'mla' or 'linear')`, `${at}.kind`);
+    if (kind === undefined) wrongType(`${at}.kind is required ('attention', 'mla', 'linear' or 'ssm')`, `${at}.kind`);
     const group = { kind };
     for (const f of LAYER_FIELDS) {
       if (layer[f] !== undefined) group[f] = number(`${at}.${f}`, layer[f]);
@@ -137,7 +135,7 @@ function ruleArgs(o) {
 
 function bigints(o) {
   const out = {};
-  for (const [k, v] of Object.entries(o)) out[k] = BigInt(v);
+  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'boolean' ? v : BigInt(v);
   return out;
 }
 
@@ -439,12 +437,16 @@ function makeApi(M) {
       );
     },
 
+    /** A Hugging Face config.json (text or parsed) as a model kvMemory takes (wasm/model-config.mjs). */
+    modelFromConfig,
+
     kvCapacity(model, opts) {
-      const o = options('kvCapacity options', opts, [...KV_OPTIONS, 'gpuBytes', 'weightDtype']);
+      const o = options('kvCapacity options', opts, [...KV_OPTIONS, 'gpuBytes', 'weightDtype', 'tp']);
       const query = kvOptions(o);
       const m = modelOptions(model);
       query.gpuBytes = number('gpuBytes', o.gpuBytes);
       query.weightDtype = string('weightDtype', o.weightDtype, 'bf16');
+      query.tp = number('tp', o.tp, 1);
       return bigints(check(M.kvCapacity(m, query)));
     },
 

@@ -174,3 +174,140 @@ TEST_CASE("a refusal about no single argument has an empty field") {
   CHECK_FALSE(st.ok);
   CHECK(st.field.empty());
 }
+
+namespace {
+LayerSpec chunked(double count, double kv_heads, double head_dim, double chunk) {
+  LayerSpec s = attention(count, kv_heads, head_dim);
+  s.chunk = chunk;
+  return s;
+}
+LayerSpec ssm(double count, double heads, double head_dim, double state, double kernel = 0,
+              double channels = 0) {
+  LayerSpec s;
+  s.kind = "ssm";
+  s.count = count;
+  s.heads = heads;
+  s.head_dim = head_dim;
+  s.state_dim = state;
+  s.conv_kernel = kernel;
+  s.conv_channels = channels;
+  return s;
+}
+LayerSpec with_conv(LayerSpec s, double kernel, double channels) {
+  s.conv_kernel = kernel;
+  s.conv_channels = channels;
+  return s;
+}
+CapacityResult capacity(const Model& m, double tokens, double sessions, double gpu, double tp) {
+  auto q = make_capacity_query({{tokens, sessions, "bf16", "bf16"}, gpu, "bf16", tp});
+  REQUIRE(q.status.ok);
+  auto c = kv_capacity(m, q.value);
+  REQUIRE(c.status.ok);
+  return c.value;
+}
+}  // namespace
+
+TEST_CASE("three terms: growing (full, MLA), capped (window, chunk) and fixed (state, conv)") {
+  // gpt-oss-120b: 18 full + 18 windowed (128) layers of 2 x 8 x 64 x 2 = 2,048 B per token.
+  const Model oss = model({attention(18, 8, 64, 128), attention(18, 8, 64)});
+  const KvResult r = kv(oss, 100000);
+  CHECK(r.growing_bytes_per_token == 36864);
+  CHECK(r.capped_bytes_per_token == 36864);
+  CHECK(r.kv_bytes_per_token == 73728);
+  CHECK(r.growing_bytes == 36864ULL * 100000);
+  CHECK(r.capped_bytes == 36864ULL * 128);
+  CHECK(r.capped_full_tokens == 128);
+  CHECK(r.kv_bytes == r.growing_bytes + r.capped_bytes);
+  CHECK(kv(oss, 100).capped_bytes == 36864ULL * 100);  // not full yet
+  CHECK(kv(oss, 100).capped_full_tokens == 128);
+  CHECK(kv(oss, 128).capped_bytes == r.capped_bytes);  // flat from there on
+  // Llama-4-Scout: 36 chunked (8,192) + 12 full layers of 2 x 8 x 128 x 2 = 4,096 B per token.
+  const Model scout = model({chunked(36, 8, 128, 8192), attention(12, 8, 128)});
+  const KvResult s = kv(scout, 1000000, 2);
+  CHECK(s.growing_bytes_per_token == 49152);
+  CHECK(s.capped_bytes_per_token == 147456);
+  CHECK(s.capped_bytes == 147456ULL * 8192 * 2);  // two sessions
+  CHECK(s.growing_bytes == 49152ULL * 1000000 * 2);
+  CHECK(s.capped_full_tokens == 8192);
+  CHECK(kv(model({attention(2, 8, 128)}), 10).capped_full_tokens == 0);
+  // Nemotron-H-8B: 4 attention layers; 24 Mamba-2 layers of 128 heads x 64 x 128 with a 4-tap
+  // convolution over 10,240 channels: 50,331,648 + 1,474,560 = 51,806,208 B fixed in bf16.
+  const Model nemo = model({ssm(24, 128, 64, 128, 4, 10240), attention(4, 8, 128)});
+  const KvResult n = kv(nemo, 8192);
+  CHECK(n.growing_bytes_per_token == 16384);
+  CHECK(n.conv_bytes == 1474560);
+  CHECK(n.state_bytes == 51806208);
+  CHECK(n.total_bytes == 16384ULL * 8192 + 51806208);
+  // The state's number format is its own: fp32 state, bf16 cache.
+  const KvResult f = kv(nemo, 8192, 1, "bf16", "fp32");
+  CHECK(f.state_bytes == 2 * 51806208ULL);
+  CHECK(f.growing_bytes == 16384ULL * 8192);
+  // Gated DeltaNet (Qwen3-Next): 36 layers of 32 x 128 x 128, conv 4 over 8,192 channels.
+  const Model gdn = model({with_conv(linear(36, 32, 128, 128), 4, 8192), attention(12, 2, 256)});
+  CHECK(kv(gdn, 1).conv_bytes == 36ULL * 3 * 8192 * 2);
+  CHECK(kv(gdn, 1).state_bytes == 36ULL * 32 * 128 * 128 * 2 + 36ULL * 3 * 8192 * 2);
+  // A kernel of 1 keeps no past input.
+  CHECK(kv(model({with_conv(linear(1, 1, 8, 8), 1, 64)}), 1).conv_bytes == 0);
+}
+
+TEST_CASE("Jamba-1.5: 4 GiB and 9 GiB of KV cache at 256K tokens (the paper's 4 GB / 9 GB)") {
+  const Model mini = model({ssm(28, 8192, 1, 16, 4, 8192), attention(4, 8, 128)});
+  CHECK(kv(mini, 262144).kv_bytes == 4ULL << 30);
+  CHECK(kv(mini, 262144).state_bytes == 28ULL * 8192 * 16 * 2 + 28ULL * 3 * 8192 * 2);
+  const Model large = model({ssm(63, 16384, 1, 16, 4, 16384), attention(9, 8, 128)});
+  CHECK(kv(large, 262144).kv_bytes == 9ULL << 30);
+}
+
+TEST_CASE("crossover counts windowed and chunked layers only while they grow") {
+  const Model scout = model({chunked(36, 8, 128, 8192), attention(12, 8, 128)});
+  // Below 8,192 tokens all 48 layers grow (196,608 B per token); past it only the 12 global
+  // layers do (49,152 B per token) on top of the full chunks' 1,207,959,552 B.
+  CHECK(kv_crossover(scout, Dtype::BF16, 196608ULL * 5000).value == 5001);
+  CHECK(kv_crossover(scout, Dtype::BF16, 1207959552ULL + 49152ULL * 20000).value == 20001);
+  const Model all_chunked = model({chunked(4, 8, 128, 8192)});
+  CHECK(kv_crossover(all_chunked, Dtype::BF16, 4096ULL * 4 * 8192).value == -1);
+}
+
+TEST_CASE("tensor parallelism: weights and heads split over the GPUs, few KV heads replicated") {
+  // Llama-3.1-70B on 4 x 80 GB: weights 141.2 GB / 4 = 35.3 GB each; 8 KV heads / 4 = 2 per GPU:
+  // 80 layers x 2 x 2 x 128 x 2 = 81,920 B per token per GPU.
+  const Model llama = model({attention(80, 8, 128)}, 70.6e9);
+  const CapacityResult one = capacity(llama, 8192, 1, 80e9, 1);
+  const CapacityResult four = capacity(llama, 8192, 1, 80e9, 4);
+  CHECK(four.weight_bytes == 35300000000ULL);
+  CHECK(four.free_bytes == 80000000000ULL - 35300000000ULL);
+  CHECK(four.session_bytes == 81920ULL * 8192);
+  CHECK(one.session_bytes == 4 * four.session_bytes);
+  CHECK(four.sessions_that_fit == (80000000000ULL - 35300000000ULL) / (81920ULL * 8192));  // 66
+  CHECK(four.longest_context == (80000000000ULL - 35300000000ULL) / 81920);
+  CHECK_FALSE(four.kv_heads_replicated);
+  // 16 GPUs for 8 KV heads: each GPU keeps one (replicated) head, not half a head.
+  const CapacityResult sixteen = capacity(llama, 8192, 1, 80e9, 16);
+  CHECK(sixteen.kv_heads_replicated);
+  CHECK(sixteen.session_bytes == 80ULL * 2 * 1 * 128 * 2 * 8192);
+  // MLA latents are kept whole on every GPU.
+  const Model ds = model({mla(61, 576)}, 671e9);
+  CHECK(capacity(ds, 1000, 1, 141e9, 8).session_bytes == 576ULL * 61 * 2 * 1000);
+  // Recurrent and SSM heads and convolution channels are split too.
+  const Model nemo = model({ssm(24, 128, 64, 128, 4, 10240), attention(4, 8, 128)}, 8e9);
+  CHECK(capacity(nemo, 0, 1, 80e9, 2).session_bytes == 51806208ULL / 2);
+  CHECK(make_capacity_query({{1, 1, "bf16", "bf16"}, 1e9, "bf16", 0}).status.field == "tp");
+  CHECK(make_capacity_query({{1, 1, "bf16", "bf16"}, 1e9, "bf16", 2.5}).status.field == "tp");
+  CHECK(make_capacity_query({{1, 1, "bf16", "bf16"}, 1e9, "bf16", 4096}).status.field == "tp");
+}
+
+TEST_CASE("the new layer fields are checked with their names") {
+  LayerSpec both = attention(1, 8, 128, 4096);
+  both.chunk = 8192;
+  CHECK(make_model({{both}, 0}).status.field == "model.layers[0].chunk");
+  CHECK(make_model({{chunked(1, 8, 128, -1)}, 0}).status.field == "model.layers[0].chunk");
+  CHECK(make_model({{ssm(1, 8, 64, 0)}, 0}).status.field == "model.layers[0].stateDim");
+  CHECK(make_model({{ssm(1, 0, 64, 16)}, 0}).status.field == "model.layers[0].heads");
+  CHECK(make_model({{ssm(1, 8, 64, 16, 4, 0)}, 0}).status.field == "model.layers[0].convChannels");
+  CHECK(make_model({{ssm(1, 8, 64, 16, 0, 64)}, 0}).status.field == "model.layers[0].convKernel");
+  CHECK(make_model({{ssm(1, 8, 64, 16, 65, 64)}, 0}).status.field == "model.layers[0].convKernel");
+  CHECK(make_model({{with_conv(linear(1, 8, 64, 64), 4, 1e9)}, 0}).status.field ==
+        "model.layers[0].convChannels");
+  const Status kind = make_model({{mla(1, 64), ssm(1, 1, 1, 1)}, 0}).status;
+  CHECK(kind.ok);
+}

@@ -186,7 +186,7 @@ const refusals = [
     () => la.kvMemory({ layers: [{ kind: 'rnn', count: 1 }] }, { tokens: 1 }),
     LinattnError,
     'model.layers[0].kind',
-    /^model\.layers\[0\]\.kind must be 'attention', 'mla' or 'linear'/,
+    /^model\.layers\[0\]\.kind must be 'attention', 'mla', 'linear' or 'ssm'/,
   ],
   [
     'kv layer missing field',

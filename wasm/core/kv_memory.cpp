@@ -25,43 +25,76 @@ Status too_large(const char* what) {
                      " is larger than 2^63 bytes: use fewer tokens, sessions or layers");
 }
 
-// Bits of KV cache per session at `tokens`, summed over layer groups.
-bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, std::uint64_t& bits) {
-  bits = 0;
+// The cap of a windowed or chunked attention layer (0: none, the layer grows with the context).
+std::uint64_t cap_of(const LayerGroup& g) {
+  return g.kind == LayerKind::Attention ? std::max(g.window, g.chunk) : 0;
+}
+
+// Bits of KV cache of one session at `tokens`: the growing term (full attention, MLA) and the
+// capped term (windowed and chunked layers, each at min(tokens, cap)).
+struct KvBits {
+  std::uint64_t growing = 0, capped = 0;
+};
+bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, KvBits& bits) {
+  bits = {};
   const std::uint64_t b = bits_of(kv);
   for (const auto& g : m.layers) {
-    std::uint64_t per_token = 0, t = tokens, x = 0;
+    std::uint64_t per_token = 0, x = 0;
     if (g.kind == LayerKind::Attention) {
       if (!mul(2 * g.kv_heads, g.head_dim, per_token)) return false;
-      if (g.window > 0) t = std::min(t, g.window);
     } else if (g.kind == LayerKind::Latent) {
       per_token = g.latent_dim;
     } else {
       continue;
     }
-    if (!mul(per_token, g.count, x) || !mul(x, b, x) || !mul(x, t, x) || !add(bits, x, bits))
+    const std::uint64_t cap = cap_of(g);
+    const std::uint64_t t = cap > 0 ? std::min(tokens, cap) : tokens;
+    std::uint64_t& term = cap > 0 ? bits.capped : bits.growing;
+    if (!mul(per_token, g.count, x) || !mul(x, b, x) || !mul(x, t, x) || !add(term, x, term))
       return false;
   }
   return true;
 }
 
-bool state_bits(const Model& m, Dtype st, std::uint64_t& bits) {
-  bits = 0;
+// Bits of the fixed state of one session: recurrent and SSM matrices, and convolution state.
+struct StateBits {
+  std::uint64_t matrices = 0, conv = 0;
+};
+bool state_bits(const Model& m, Dtype st, StateBits& bits) {
+  bits = {};
+  const std::uint64_t b = bits_of(st);
   for (const auto& g : m.layers) {
-    if (g.kind != LayerKind::Linear) continue;
     std::uint64_t x = 0;
-    if (!mul(g.heads, g.key_dim, x) || !mul(x, g.value_dim, x) || !mul(x, g.count, x) ||
-        !mul(x, bits_of(st), x) || !add(bits, x, bits))
-      return false;
+    if (g.kind == LayerKind::Linear) {
+      if (!mul(g.heads, g.key_dim, x) || !mul(x, g.value_dim, x)) return false;
+    } else if (g.kind == LayerKind::Ssm) {
+      if (!mul(g.heads, g.head_dim, x) || !mul(x, g.state_dim, x)) return false;
+    } else {
+      continue;
+    }
+    if (!mul(x, g.count, x) || !mul(x, b, x) || !add(bits.matrices, x, bits.matrices)) return false;
+    if (g.conv_kernel > 1) {
+      if (!mul(g.conv_kernel - 1, g.conv_channels, x) || !mul(x, g.count, x) || !mul(x, b, x) ||
+          !add(bits.conv, x, bits.conv))
+        return false;
+    }
   }
   return true;
+}
+
+// Bytes of one session's KV cache at `tokens` (each term rounded up to whole bytes).
+bool kv_session_bytes(const Model& m, Dtype kv, std::uint64_t tokens, std::uint64_t& bytes) {
+  KvBits k;
+  if (!kv_bits(m, kv, tokens, k)) return false;
+  return add(bytes_from_bits(k.growing), bytes_from_bits(k.capped), bytes);
 }
 
 // Bytes of one session (KV + state) at `tokens`; false on overflow.
 bool session_bytes(const Model& m, const KvQuery& q, std::uint64_t tokens, std::uint64_t& bytes) {
-  std::uint64_t kb = 0, sb = 0;
-  if (!kv_bits(m, q.kv, tokens, kb) || !state_bits(m, q.state, sb)) return false;
-  return add(bytes_from_bits(kb), bytes_from_bits(sb), bytes);
+  std::uint64_t kb = 0;
+  StateBits s;
+  if (!kv_session_bytes(m, q.kv, tokens, kb) || !state_bits(m, q.state, s)) return false;
+  return add(kb, bytes_from_bits(s.matrices), bytes) && add(bytes, bytes_from_bits(s.conv), bytes);
 }
 
 }  // namespace
@@ -115,17 +148,54 @@ Result<Model> make_model(const ModelSpec& spec) {
       return check_int(at + name, x, lo, hi);
     };
     LayerGroup g;
+    auto u64 = [](double x) { return static_cast<std::uint64_t>(x); };
+    // The short convolution of linear and SSM layers: both numbers, or neither.
+    auto conv = [&]() {
+      Status st;
+      if (!(st = field("convKernel", s.conv_kernel, 0, 64)) ||
+          !(st = field("convChannels", s.conv_channels, 0, 1 << 24)))
+        return st;
+      if ((s.conv_kernel > 0) != (s.conv_channels > 0)) {
+        std::string msg = at;
+        msg += "convKernel and ";
+        msg += at;
+        msg += "convChannels go together: give both or neither";
+        return Status::bad(msg, at + (s.conv_kernel > 0 ? "convChannels" : "convKernel"));
+      }
+      g.conv_kernel = u64(s.conv_kernel);
+      g.conv_channels = u64(s.conv_channels);
+      return st;
+    };
     if (!(r.status = field("count", s.count, 1, 10000))) return r;
-    g.count = static_cast<std::uint64_t>(s.count);
+    g.count = u64(s.count);
     total_layers += s.count;
     if (s.kind == "attention") {
       g.kind = LayerKind::Attention;
       if (!(r.status = field("kvHeads", s.kv_heads, 1, 4096))) return r;
       if (!(r.status = field("headDim", s.head_dim, 1, 65536))) return r;
       if (!(r.status = field("window", s.window, 0, limits::maxTokens))) return r;
-      g.kv_heads = static_cast<std::uint64_t>(s.kv_heads);
-      g.head_dim = static_cast<std::uint64_t>(s.head_dim);
-      g.window = static_cast<std::uint64_t>(s.window);
+      if (!(r.status = field("chunk", s.chunk, 0, limits::maxTokens))) return r;
+      if (s.window > 0 && s.chunk > 0) {
+        std::string msg = at;
+        msg += "window and ";
+        msg += at;
+        msg += "chunk exclude each other: a layer slides or attends in chunks";
+        r.status = Status::bad(msg, at + "chunk");
+        return r;
+      }
+      g.kv_heads = u64(s.kv_heads);
+      g.head_dim = u64(s.head_dim);
+      g.window = u64(s.window);
+      g.chunk = u64(s.chunk);
+    } else if (s.kind == "ssm") {
+      g.kind = LayerKind::Ssm;
+      if (!(r.status = field("heads", s.heads, 1, 1 << 20))) return r;
+      if (!(r.status = field("headDim", s.head_dim, 1, 65536))) return r;
+      if (!(r.status = field("stateDim", s.state_dim, 1, 65536))) return r;
+      if (!(r.status = conv())) return r;
+      g.heads = u64(s.heads);
+      g.head_dim = u64(s.head_dim);
+      g.state_dim = u64(s.state_dim);
     } else if (s.kind == "mla") {
       g.kind = LayerKind::Latent;
       if (!(r.status = field("latentDim", s.latent_dim, 1, 1 << 20))) return r;
@@ -135,13 +205,14 @@ Result<Model> make_model(const ModelSpec& spec) {
       if (!(r.status = field("heads", s.heads, 1, 4096))) return r;
       if (!(r.status = field("keyDim", s.key_dim, 1, 65536))) return r;
       if (!(r.status = field("valueDim", s.value_dim, 1, 65536))) return r;
-      g.heads = static_cast<std::uint64_t>(s.heads);
-      g.key_dim = static_cast<std::uint64_t>(s.key_dim);
-      g.value_dim = static_cast<std::uint64_t>(s.value_dim);
+      if (!(r.status = conv())) return r;
+      g.heads = u64(s.heads);
+      g.key_dim = u64(s.key_dim);
+      g.value_dim = u64(s.value_dim);
     } else {
-      r.status = Status::bad(
-          at + "kind must be 'attention', 'mla' or 'linear' (got '" + s.kind.substr(0, 40) + "')",
-          at + "kind");
+      r.status = Status::bad(at + "kind must be 'attention', 'mla', 'linear' or 'ssm' (got '" +
+                                 s.kind.substr(0, 40) + "')",
+                             at + "kind");
       return r;
     }
     r.value.layers.push_back(g);
@@ -174,34 +245,45 @@ Result<CapacityQuery> make_capacity_query(const CapacityOptions& o) {
   if (!(r.status = check_int("gpuBytes", o.gpu_bytes, 0, 1e18))) return r;
   auto wd = parse_dtype("weightDtype", o.weight_dtype);
   if (!(r.status = wd.status)) return r;
-  r.value = CapacityQuery{kv.value, static_cast<std::uint64_t>(o.gpu_bytes), wd.value};
+  if (!(r.status = check_int("tp", o.tp, 1, 1024))) return r;
+  r.value = CapacityQuery{kv.value, static_cast<std::uint64_t>(o.gpu_bytes), wd.value,
+                          static_cast<std::uint64_t>(o.tp)};
   return r;
 }
 
 Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {
   Result<KvResult> r;
   KvResult& o = r.value;
-  std::uint64_t bits = 0;
-  if (!kv_bits(m, q.kv, 1, bits)) return {too_large("the KV cache per token"), {}};
-  o.kv_bytes_per_token = bytes_from_bits(bits);
-  if (!kv_bits(m, q.kv, q.tokens, bits)) return {too_large("the KV cache"), {}};
-  const std::uint64_t kv_session = bytes_from_bits(bits);
-  if (!state_bits(m, q.state, bits)) return {too_large("the state"), {}};
-  const std::uint64_t state_session = bytes_from_bits(bits);
-  if (!mul(kv_session, q.sessions, o.kv_bytes)) return {too_large("the KV cache"), {}};
-  if (!mul(state_session, q.sessions, o.state_bytes)) return {too_large("the state"), {}};
+  const std::uint64_t n = q.sessions;
+  KvBits k;
+  if (!kv_bits(m, q.kv, 1, k)) return {too_large("the KV cache per token"), {}};
+  o.growing_bytes_per_token = bytes_from_bits(k.growing);
+  o.capped_bytes_per_token = bytes_from_bits(k.capped);
+  o.kv_bytes_per_token = o.growing_bytes_per_token + o.capped_bytes_per_token;
+  if (!kv_bits(m, q.kv, q.tokens, k)) return {too_large("the KV cache"), {}};
+  const std::uint64_t growing = bytes_from_bits(k.growing), capped = bytes_from_bits(k.capped);
+  // From the largest window or chunk on, the capped term stays flat (kvMemory at that many
+  // tokens gives its height).
+  for (const auto& g : m.layers) o.capped_full_tokens = std::max(o.capped_full_tokens, cap_of(g));
+  StateBits s;
+  if (!state_bits(m, q.state, s)) return {too_large("the state"), {}};
+  const std::uint64_t conv = bytes_from_bits(s.conv);
+  std::uint64_t state = 0;
+  if (!add(bytes_from_bits(s.matrices), conv, state)) return {too_large("the state"), {}};
+  if (!mul(growing, n, o.growing_bytes) || !mul(capped, n, o.capped_bytes) ||
+      !add(o.growing_bytes, o.capped_bytes, o.kv_bytes))
+    return {too_large("the KV cache"), {}};
+  if (!mul(state, n, o.state_bytes) || !mul(conv, n, o.conv_bytes))
+    return {too_large("the state"), {}};
   if (!add(o.kv_bytes, o.state_bytes, o.total_bytes)) return {too_large("the total"), {}};
-  o.per_session_bytes = kv_session + state_session;
+  o.per_session_bytes = growing + capped + state;
   return r;
 }
 
 Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_bytes) {
   // KV bytes grow monotonically with tokens: binary search the first context above state_bytes.
   auto kv_at = [&](std::uint64_t t, std::uint64_t& bytes) {
-    std::uint64_t bits = 0;
-    if (!kv_bits(m, kv, t, bits)) return false;
-    bytes = bytes_from_bits(bits);
-    return true;
+    return kv_session_bytes(m, kv, t, bytes);
   };
   const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
   std::uint64_t at_max = 0;
@@ -218,18 +300,46 @@ Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_
   return {Status::good(), static_cast<std::int64_t>(hi)};
 }
 
-Result<CapacityResult> kv_capacity(const Model& m, const CapacityQuery& cq) {
+Model shard(const Model& whole, std::uint64_t tp) {
+  Model m = whole;
+  if (tp <= 1) return m;
+  auto split = [tp](std::uint64_t x) { return x / tp + (x % tp != 0); };  // rounded up
+  for (auto& g : m.layers) {
+    switch (g.kind) {
+      case LayerKind::Attention:
+        g.kv_heads = split(g.kv_heads);  // fewer heads than GPUs: one (replicated) head each
+        break;
+      case LayerKind::Latent:
+        break;  // one latent per token, kept whole on every GPU
+      case LayerKind::Linear:
+      case LayerKind::Ssm:
+        g.heads = split(g.heads);
+        g.conv_channels = split(g.conv_channels);
+        break;
+    }
+  }
+  m.params = whole.params / static_cast<double>(tp);
+  return m;
+}
+
+Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) {
   Result<CapacityResult> r;
   const KvQuery& q = cq.kv;
   CapacityResult& c = r.value;
   // params <= 1e14 and at most 32 bits each: the product stays below 2^63.
-  const auto params = static_cast<std::uint64_t>(m.params);
-  c.weight_bytes = bytes_from_bits(params * bits_of(cq.weight));
+  const auto params = static_cast<std::uint64_t>(whole.params);
+  const std::uint64_t all_weights = bytes_from_bits(params * bits_of(cq.weight));
+  c.weight_bytes = all_weights / cq.tp + (all_weights % cq.tp != 0);  // each GPU's share
+  for (const auto& g : whole.layers)
+    if (g.kind == LayerKind::Attention && g.kv_heads < cq.tp) c.kv_heads_replicated = true;
+  const Model m = shard(whole, cq.tp);
   const std::uint64_t gpu = cq.gpu_bytes;
   c.free_bytes = gpu > c.weight_bytes ? gpu - c.weight_bytes : 0;
 
   std::uint64_t per_session = 0;
-  if (!session_bytes(m, q, q.tokens, per_session)) {
+  const bool sized = session_bytes(m, q, q.tokens, per_session);
+  c.session_bytes = sized ? per_session : 0;
+  if (!sized) {
     c.sessions_that_fit = 0;
   } else {
     c.sessions_that_fit =

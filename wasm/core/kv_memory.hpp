@@ -1,9 +1,15 @@
-// The KV-cache memory calculator: what a model keeps per sequence while it decodes.
+// The KV-cache memory calculator: what a model keeps per sequence while it decodes, in three terms.
 //
-//   full attention layer:  2 (K and V) x kv_heads x head_dim x bytes per token,
-//                          for min(tokens, window) tokens when the layer has a sliding window
+// Grows with the context:
+//   full attention layer:   2 (K and V) x kv_heads x head_dim x bytes per token
 //   latent attention (MLA): latent_dim x bytes per token (one compressed latent per layer)
-//   linear recurrent layer: heads x key_dim x value_dim x bytes, whatever the context length
+// Grows only up to a cap (flat once full):
+//   sliding-window layer:   as full attention, for min(tokens, window) tokens
+//   chunked-attention layer: as full attention, for min(tokens, chunk) tokens (the current chunk)
+// Fixed per sequence (in the state's number format):
+//   linear recurrent layer: heads x key_dim x value_dim
+//   SSM (Mamba) layer:      heads x head_dim x state_dim
+//   short convolution:      (conv_kernel - 1) x conv_channels, on linear and SSM layers
 //
 // All sizes are exact unsigned 64-bit integers; a result past 2^63 bytes is reported as an error.
 #pragma once
@@ -20,17 +26,21 @@ Result<Dtype> parse_dtype(const char* what, const std::string& name);
 // Bits per number (int4: 4, two numbers to a byte); byte counts are rounded up from bits.
 std::uint64_t bits_of(Dtype t);
 
-enum class LayerKind { Attention, Latent, Linear };
+enum class LayerKind { Attention, Latent, Linear, Ssm };
 
 struct LayerGroup {
   LayerKind kind = LayerKind::Attention;
   std::uint64_t count = 0;
-  // attention
-  std::uint64_t kv_heads = 0, head_dim = 0, window = 0;  // window 0: none
+  // attention (head_dim is also the SSM's head size)
+  std::uint64_t kv_heads = 0, head_dim = 0, window = 0, chunk = 0;  // window, chunk 0: none
   // latent (MLA)
   std::uint64_t latent_dim = 0;
-  // linear
+  // linear (heads is also the SSM's)
   std::uint64_t heads = 0, key_dim = 0, value_dim = 0;
+  // ssm
+  std::uint64_t state_dim = 0;
+  // short convolution of linear and SSM layers; kernel 0: none
+  std::uint64_t conv_kernel = 0, conv_channels = 0;
 };
 
 struct Model {
@@ -41,9 +51,10 @@ struct Model {
 // Outside data, unchecked, named as in the JS API (model.layers[i].kvHeads is kv_heads). Numbers
 // arrive as doubles; make_model checks them into a Model (messages name model.layers[i].<field>).
 struct LayerSpec {
-  std::string kind;  // attention | mla | linear
+  std::string kind;  // attention | mla | linear | ssm
   double count = 0, kv_heads = 0, head_dim = 0, window = 0, latent_dim = 0, heads = 0, key_dim = 0,
          value_dim = 0;
+  double chunk = 0, state_dim = 0, conv_kernel = 0, conv_channels = 0;  // 0: absent
 };
 struct ModelSpec {
   std::vector<LayerSpec> layers;
@@ -66,9 +77,15 @@ struct KvOptions {
 Result<KvQuery> make_kv_query(const KvOptions& o);
 
 struct KvResult {
-  std::uint64_t kv_bytes_per_token = 0;  // while no window is full
-  std::uint64_t kv_bytes = 0;            // all sessions at `tokens`
-  std::uint64_t state_bytes = 0;         // all sessions
+  std::uint64_t kv_bytes_per_token = 0;       // while no window or chunk is full
+  std::uint64_t growing_bytes_per_token = 0;  // full attention + MLA: at every token
+  std::uint64_t capped_bytes_per_token = 0;   // windowed + chunked layers, until their cap
+  std::uint64_t kv_bytes = 0;                 // all sessions at `tokens`: growing + capped
+  std::uint64_t growing_bytes = 0;            // all sessions
+  std::uint64_t capped_bytes = 0;             // all sessions, each layer at min(tokens, cap)
+  std::uint64_t capped_full_tokens = 0;       // context from which the capped term is flat
+  std::uint64_t state_bytes = 0;              // all sessions: recurrent + SSM + convolution state
+  std::uint64_t conv_bytes = 0;               // all sessions: the convolution part of state_bytes
   std::uint64_t total_bytes = 0;
   std::uint64_t per_session_bytes = 0;  // KV + state of one session
 };
@@ -78,22 +95,32 @@ Result<KvResult> kv_memory(const Model& m, const KvQuery& q);
 // (every growing layer has a window, or there is none).
 Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_bytes);
 
+// Tensor parallelism over `tp` GPUs, as serving engines split a model: weights in equal shares; the
+// KV heads, recurrent/SSM heads and convolution channels of every layer divided among the GPUs
+// (rounded up); KV heads replicated when a layer has fewer than `tp` of them (one per GPU); MLA
+// latents, which have no heads to split, kept whole on every GPU.
+Model shard(const Model& m, std::uint64_t tp);
+
 struct CapacityResult {
-  std::uint64_t weight_bytes = 0, free_bytes = 0;
-  std::uint64_t sessions_that_fit = 0;  // at q.tokens
-  std::uint64_t longest_context = 0;    // for q.sessions sessions, capped at limits::maxTokens
+  std::uint64_t weight_bytes = 0, free_bytes = 0;  // per GPU
+  std::uint64_t sessions_that_fit = 0;             // at q.tokens
+  std::uint64_t longest_context = 0;  // for q.sessions sessions, capped at limits::maxTokens
+  std::uint64_t session_bytes = 0;    // one session at q.tokens, on each GPU
+  bool kv_heads_replicated = false;   // some attention layer has fewer KV heads than GPUs
 };
 // A checked capacity query: the KV query plus the GPU's bytes and the weights' number format.
 struct CapacityQuery {
   KvQuery kv;
-  std::uint64_t gpu_bytes = 0;
+  std::uint64_t gpu_bytes = 0;  // of each GPU
   Dtype weight = Dtype::BF16;
+  std::uint64_t tp = 1;  // GPUs the model is split over
 };
 // The options of la.kvCapacity as outside data.
 struct CapacityOptions {
   KvOptions kv;
   double gpu_bytes = 0;
   std::string weight_dtype = "bf16";
+  double tp = 1;
 };
 Result<CapacityQuery> make_capacity_query(const CapacityOptions& o);
 Result<CapacityResult> kv_capacity(const Model& m, const CapacityQuery& q);
