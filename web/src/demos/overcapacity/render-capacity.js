@@ -176,7 +176,11 @@ export function createCapacityPanel(parent, on) {
     const atTop = results.some((r) => r.capped > 0);
     setText(
       status,
-      (complete ? '' : `Measured ${results.length} of ${DIMS.length * CAPACITY_KEYS.length} points so far\u2026 `) +
+      (complete
+        ? ''
+        : results.length === 0
+          ? `Measuring ${DIMS.length * CAPACITY_KEYS.length} points once the curve above is done\u2026 `
+          : `Measured ${results.length} of ${DIMS.length * CAPACITY_KEYS.length} points so far\u2026 `) +
         (fewer.length ? `Fewer trials at ${[...new Set(fewer)].join(', ')} (the core's work budget). ` : '') +
         (atTop
           ? 'Some trials met the tolerance up to N = 4d, the largest N searched: there the points are lower bounds.'
