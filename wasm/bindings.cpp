@@ -401,6 +401,7 @@ val limitsObject() {
   val o = val::object();
   o.set("maxDim", limits::maxDim);
   o.set("maxAbsValue", limits::maxAbsValue);
+  o.set("maxAbsCompared", limits::maxAbsCompared);
   o.set("maxHistory", limits::maxHistory);
   o.set("maxSeqLen", limits::maxSeqLen);
   o.set("maxSweepDim", limits::maxSweepDim);

@@ -14,6 +14,7 @@ export type FeatureMap = 'identity' | 'elu1';
 export interface Limits {
   maxDim: number; // dk, dv, d of memories and attention: 1..maxDim (1024)
   maxAbsValue: number; // |x| of every input number (1e6)
+  maxAbsCompared: number; // |x| of what compare() takes: results such as reads may pass maxAbsValue (1e150)
   maxHistory: number; // writes kept for readTerms (65536, and at most 4 Mi numbers in all)
   maxSeqLen: number; // T of attention calls (4096)
   maxSweepDim: number; // d of sweeps (512)

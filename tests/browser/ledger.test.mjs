@@ -15,6 +15,7 @@ import {
   assertAxeClean as assertAxeCleanIn,
   waitUntil,
 } from './harness.mjs';
+import { readFormatted } from '../../web/src/lib/format.js';
 
 const ROOT = '.demo-mount[data-demo="ledger"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -435,4 +436,161 @@ test('works in the standalone file too, with the same numbers', async () => {
   assert.deepEqual(cells, ['3', '\u22123', '\u22122', '1']);
   assert.deepEqual(alone.problems, []);
   await alone.page.close();
+});
+
+// ---- Issue 22: edge cases a reader hits ----
+
+const EMBED_ROOT = '.linattn-mount, .demo-mount';
+/** embed.html with the ledger and `query` (already encoded), ready; returns { page, problems, $ }. */
+async function openLedger(query, options) {
+  const opened = await openPage(browser, new URL(`embed.html?demo=ledger${query}`, server.url).href, options);
+  await opened.page.locator(`${EMBED_ROOT} .la-ledger`).first().waitFor({ timeout: 30000 });
+  await opened.page.waitForSelector('.la-ledger [data-part="page-status"], .la-ledger [data-part="notice"]', {
+    state: 'attached',
+  });
+  opened.text = (sel) => opened.page.textContent(`.la-ledger ${sel}`);
+  return opened;
+}
+const BIG_LINK = `&associations=${encodeURIComponent(`${'1,0:3,1;'.repeat(7)}1,0:1000000,1000000`)}`;
+
+test('issue 22.1/22.8: what the URL accepts the core computes; 8 associations and no step open with all 8 written', async () => {
+  for (const extra of ['', '&step=8']) {
+    const { page, problems } = await openLedger(BIG_LINK + extra);
+    const status = await page.textContent('.la-ledger [data-part="page-status"]');
+    assert.match(status, /^Page 8 of 8/, `${extra || 'no step'}: ${status}`);
+    const notice = page.locator('.la-ledger [data-part="notice"]');
+    assert.equal(await notice.isHidden(), true, `no notice: ${await notice.textContent()}`);
+    const read = (await page.textContent('.la-ledger [data-part="read-1"] [data-part="read-value"]')).trim();
+    assert.equal(read, '(1000021, 1000007)');
+    assert.doesNotMatch(await page.textContent('.la-ledger'), /a\[0\]|got /);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test("issue 22.8: the chapter's worked example still opens with its three writes applied", async () => {
+  const { page } = await openLedger('');
+  assert.match(await page.textContent('.la-ledger [data-part="page-status"]'), /^Page 3 of 3/);
+  const two = await openLedger(`&associations=${encodeURIComponent('1,0:3,1;0,1:-2,4')}`);
+  assert.match(await two.page.textContent('.la-ledger [data-part="page-status"]'), /^Page 2 of 2/);
+  await page.close();
+  await two.page.close();
+});
+
+test('issue 22.1: typing 1e3 into k\u2081 is computed, not refused with an internal array name', async () => {
+  const { page, problems } = await openLedger('');
+  const field = page.locator('.la-ledger [data-part="k1-1"]');
+  await field.fill('1e3');
+  await field.press('Enter');
+  assert.equal((await page.textContent('.la-ledger [data-part="k1-1-msg"]')).trim(), '');
+  assert.equal(await field.getAttribute('aria-invalid'), null);
+  const read = (await page.textContent('.la-ledger [data-part="read-1"] [data-part="read-value"]')).trim();
+  assert.equal(read, '(3000000, 996000)');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('issue 22.2: tiny overlaps, normalizers and keys never read as a bare 0', async () => {
+  const { page, problems } = await openLedger(`&featureMap=elu1&query=-1&freeQuery=${encodeURIComponent('-20,-20')}`);
+  const head = await page.textContent('.la-ledger [data-part="decomposition"] thead');
+  assert.doesNotMatch(head, /\u00f7 0\)/, head);
+  const overlaps = await page.$$eval('.la-ledger [data-part="overlap"]', (c) => c.map((x) => x.textContent));
+  const coefficients = await page.$$eval('.la-ledger [data-part="coefficient"]', (c) => c.map((x) => x.textContent));
+  assert.ok(overlaps.length >= 3 && coefficients.length >= 3);
+  for (const t of [...overlaps, ...coefficients]) assert.ok(readFormatted(t) > 0, `"${t}" reads as a positive number`);
+  const denominators = await page.$$eval('.la-ledger [data-part="denominator"] .la-ledger__num', (c) =>
+    c.map((x) => x.textContent),
+  );
+  assert.ok(denominators.length > 0);
+  for (const t of denominators) assert.ok(readFormatted(t) > 0, `normalizer "${t}" reads as a positive number`);
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  const tiny = await openLedger(`&associations=${encodeURIComponent('1e-300,0:1,1')}`);
+  const keys = await tiny.page.$$eval('.la-ledger [data-part="writes"] .la-ledger__num', (c) =>
+    c.map((x) => x.textContent),
+  );
+  assert.ok(
+    keys.some((t) => readFormatted(t) === 1e-300),
+    `1e-300 shown somewhere: ${keys.join(' | ')}`,
+  );
+  assert.equal(await tiny.page.inputValue('.la-ledger [data-part="k1-1"]'), '1e-300');
+  await tiny.page.close();
+});
+
+test('issue 22.4: removing an association or adding the 8th keeps keyboard focus in the editor', async () => {
+  const { page } = await openLedger('');
+  await page.focus('.la-ledger [data-action="remove-2"]');
+  await page.keyboard.press('Enter');
+  const after = await page.evaluate(() => ({
+    tag: document.activeElement.tagName,
+    action: document.activeElement.dataset.action,
+    label: document.activeElement.getAttribute('aria-label'),
+  }));
+  assert.equal(after.tag, 'BUTTON', `focus on ${after.tag}`);
+  assert.equal(after.label, 'Remove association 2', "the next association's \u00d7 (now the 2nd)");
+  // Remove the last one: focus goes to the one before it.
+  await page.focus('.la-ledger [data-action="remove-2"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Remove association 1');
+  // And the only one: focus goes to "Add an association".
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.action), 'add');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Enter');
+  assert.equal(await page.locator('.la-ledger [data-action="add"]').isDisabled(), true);
+  const focus = await page.evaluate(() => document.activeElement.dataset.part ?? document.activeElement.tagName);
+  assert.equal(focus, 'k8-1', "the new association's first key field takes focus from the disabled button");
+  await page.close();
+});
+
+test('issue 22.5: under forced colours the receipts and ledger bars stay visible and distinct', async () => {
+  const { page } = await openLedger('');
+  await page.emulateMedia({ forcedColors: 'active' });
+  const bars = await page.$$eval('.la-ledger .la-ledger__bar-fill', (fills) =>
+    fills.map((f) => {
+      const cs = getComputedStyle(f);
+      const track = getComputedStyle(f.parentElement);
+      const r = f.getBoundingClientRect();
+      return {
+        width: r.width,
+        background: cs.backgroundColor,
+        image: cs.backgroundImage,
+        trackBackground: track.backgroundColor,
+        trackBorder: `${track.borderTopStyle} ${track.borderTopWidth}`,
+      };
+    }),
+  );
+  assert.equal(bars.length, 2);
+  for (const b of bars) {
+    assert.ok(b.width > 0);
+    assert.notEqual(b.background, b.trackBackground, `a bar shows against its track: ${JSON.stringify(b)}`);
+    assert.notEqual(b.trackBorder.split(' ')[0], 'none', 'the track is outlined');
+  }
+  assert.notEqual(
+    `${bars[0].background} ${bars[0].image}`,
+    `${bars[1].background} ${bars[1].image}`,
+    'the two bars differ',
+  );
+  await page.close();
+});
+
+test('issue 22.9: at 320 px the \u00d7 buttons fit, and an empty ledger says so with one period', async () => {
+  const { page } = await openPage(browser, new URL('index.html', server.url).href, { width: 320, height: 800 });
+  await page.locator(ROOT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+  const sticking = await page.$$eval('.la-ledger [data-action^="remove-"]', (buttons) =>
+    buttons
+      .map((b) => {
+        const box = b.closest('.la-ledger__scroll').getBoundingClientRect();
+        return b.getBoundingClientRect().right - box.right;
+      })
+      .filter((out) => out > 0.5),
+  );
+  assert.deepEqual(sticking, [], 'pixels each \u00d7 sticks out of its box');
+  await page.close();
+  const empty = await openLedger('&associations=');
+  const status = (await empty.page.textContent('.la-ledger [data-part="page-status"]')).trim();
+  assert.doesNotMatch(status, /\.\.$/);
+  assert.match(status, /no associations/);
+  await empty.page.close();
 });

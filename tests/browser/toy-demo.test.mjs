@@ -55,7 +55,8 @@ test('the test build went to build/web-extra/; production output names no toy', 
   assert.ok(existsSync(join(OUT, 'index.html')), 'build/web-extra/dist/index.html');
   assert.ok(existsSync(join(OUT, 'embed-toy-standalone.html')), 'a standalone embed for the toy');
   const oembed = JSON.parse(readFileSync(join(OUT, 'oembed-toy.json'), 'utf8'));
-  assert.equal(oembed.height, 300, "the registry entry's embed height");
+  // Measured in Chromium by the build (oembed.mjs); the registry's 300 only without a browser.
+  assert.ok(oembed.height > 0 && oembed.html.includes(`height="${oembed.height}"`), 'an embed height');
   if (existsSync(join(DIST, 'index.html'))) {
     assert.doesNotMatch(readFileSync(join(DIST, 'index.html'), 'utf8'), /figure-toy/, 'dist/index.html');
     assert.ok(!existsSync(join(DIST, 'embed-toy-standalone.html')), 'dist/ has no toy embed');

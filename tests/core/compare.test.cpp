@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "compare.hpp"
+#include "memory.hpp"
 
 using namespace linattn;
 
@@ -25,6 +26,26 @@ TEST_CASE("compare: angles between keys, and zero vectors") {
   CHECK(z.value.degrees == doctest::Approx(90));
   CHECK(compare({1, 2}, {1}).status.message == "a must have 1 numbers (got 2)");
   CHECK(compare({NAN}, {1}).status.message.find("a[0]") == 0);
+}
+
+TEST_CASE("compare takes reads beyond maxAbsValue: a read is a sum of inputs, not an input") {
+  // Issue 22: seven (1,0)->(3,1) writes and one (1,0)->(1e6,1e6); the k1 read is (1000021,
+  // 1000007).
+  AssociativeMemory mem(MemoryConfig{});
+  for (int i = 0; i < 7; ++i) REQUIRE(mem.write({1, 0}, {3, 1}).status.ok);
+  REQUIRE(mem.write({1, 0}, {1e6, 1e6}).status.ok);
+  auto read = mem.read({1, 0});
+  REQUIRE(read.status.ok);
+  CHECK(read.value[0] == 1000021.0);
+  auto c = compare(read.value, {3, 1});
+  REQUIRE(c.status.ok);
+  CHECK(c.value.error == doctest::Approx(std::hypot(1000018.0, 1000006.0)));
+  // The largest read the ledger can make: 8 writes of keys and values at 1e6 in d = 3.
+  const double big = 8 * 3 * 1e6 * 1e6 * 1e6;
+  CHECK(compare({big, -big, big}, {1e6, 1e6, 1e6}).status.ok);
+  CHECK(compare({limits::maxAbsCompared, 0}, {0, 1}).status.ok);
+  CHECK_FALSE(compare({limits::maxAbsCompared * 10, 0}, {0, 1}).status.ok);
+  CHECK_FALSE(compare({INFINITY, 0}, {0, 1}).status.ok);
 }
 
 TEST_CASE("storage numbers: receipts grow as n (dk + dv), the ledger stays dk dv") {

@@ -90,3 +90,29 @@ test("the reader's edits (edits.js): pages, remove, add, d", async () => {
   assert.deepEqual(changeDim(t, 2), [0], 'the key along the third axis is dropped');
   assert.deepEqual([t.associations.length, t.step, t.query], [0, 0, -1]);
 });
+
+test('issue 22.8: associations without a step open with every write applied, whatever their count', () => {
+  for (let n = 0; n <= MAX_ASSOCIATIONS; n++) {
+    const associations = Array.from({ length: n }, (_, i) => newAssociation(2, i));
+    const { state, notices } = mergeState(exampleState(), { associations }, LIMIT);
+    assert.deepEqual(notices, []);
+    assert.equal(state.step, n, `${n} associations`);
+  }
+  // A step that comes with them is kept; the chapter's example opens at its three writes.
+  const one = newAssociation(2, 0);
+  assert.equal(mergeState(exampleState(), { associations: [one, one, one, one], step: 1 }, LIMIT).state.step, 1);
+  assert.equal(mergeState(exampleState(), {}, LIMIT).state.step, 3);
+  // Rejected associations leave the page where it was.
+  const bad = mergeState({ ...exampleState(), step: 2 }, { associations: 'x' }, LIMIT);
+  assert.equal(bad.state.step, 2);
+});
+
+test('issue 22.9: notices speak of keys and values and their range, not of code', () => {
+  const { notices } = mergeState(exampleState(), { associations: [{ k: [2e6, 0], v: [1, 1] }], freeQuery: [1] }, LIMIT);
+  assert.equal(
+    notices[0],
+    'Setting \u201cassociations\u201d must list up to 8 pairs of a key and a value, 2 numbers each, between \u22121e6 and 1e6, with no key all zeros; ignored.',
+  );
+  assert.equal(notices[1], 'Setting \u201cfreeQuery\u201d must be 2 numbers between \u22121e6 and 1e6; ignored.');
+  for (const n of notices) assert.doesNotMatch(n, /[{}[\]]|got |inf\b|NaN/);
+});

@@ -14,8 +14,10 @@ Result<Comparison> compare(const std::vector<double>& a, const std::vector<doubl
     r.status.field = "b";  // the argument; its length is what the message is about
     return r;
   }
-  if (!(r.status = check_vec("a", a.data(), static_cast<long long>(a.size()), n))) return r;
-  if (!(r.status = check_vec("b", b.data(), n, n))) return r;
+  // Results, not inputs: a read may exceed maxAbsValue (see limits::maxAbsCompared).
+  const double bound = limits::maxAbsCompared;
+  if (!(r.status = check_vec("a", a.data(), static_cast<long long>(a.size()), n, bound))) return r;
+  if (!(r.status = check_vec("b", b.data(), n, n, bound))) return r;
   const ConstVecMap x(a.data(), n), y(b.data(), n);
   const double nx = x.norm(), ny = y.norm();
   Comparison& c = r.value;

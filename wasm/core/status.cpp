@@ -33,16 +33,21 @@ Status check_int(const std::string& name, double x, double lo, double hi) {
 }
 
 Status check_vec(const std::string& name, const double* x, long long len, long long expected) {
+  return check_vec(name, x, len, expected, limits::maxAbsValue);
+}
+
+Status check_vec(const std::string& name, const double* x, long long len, long long expected,
+                 double max_abs) {
   if (len != expected) {
     return Status::bad(name + " must have " + std::to_string(expected) + " numbers (got " +
                            std::to_string(len) + ")",
                        name);
   }
   for (long long i = 0; i < len; ++i) {
-    if (!std::isfinite(x[i]) || std::fabs(x[i]) > limits::maxAbsValue) {
+    if (!std::isfinite(x[i]) || std::fabs(x[i]) > max_abs) {
       const std::string entry = name + "[" + std::to_string(i) + "]";
-      return Status::bad(entry + " must be a finite number from -" + fmt_num(limits::maxAbsValue) +
-                             " to " + fmt_num(limits::maxAbsValue) + " (got " + fmt_num(x[i]) + ")",
+      return Status::bad(entry + " must be a finite number from -" + fmt_num(max_abs) + " to " +
+                             fmt_num(max_abs) + " (got " + fmt_num(x[i]) + ")",
                          entry);
     }
   }

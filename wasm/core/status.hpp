@@ -29,8 +29,11 @@ struct Result {
 
 // The documented limits of every input (README "Limits"; exported to JS as `la.limits`).
 namespace limits {
-inline constexpr int maxDim = 1024;                        // dk, dv of memories and attention
-inline constexpr double maxAbsValue = 1e6;                 // |x| of every vector entry
+inline constexpr int maxDim = 1024;         // dk, dv of memories and attention
+inline constexpr double maxAbsValue = 1e6;  // |x| of every vector entry
+// |x| of what compare() takes: it compares results (a read sums up to dk writes of products of
+// three inputs, so it may pass maxAbsValue); 1e150 keeps every squared norm finite.
+inline constexpr double maxAbsCompared = 1e150;
 inline constexpr int maxHistory = 65536;                   // writes kept for readTerms...
 inline constexpr long long maxHistoryNumbers = 1LL << 22;  // ...and at most 4 Mi numbers (32 MiB)
 inline constexpr int maxSeqLen = 4096;                     // T of attention calls
@@ -54,5 +57,8 @@ Status check_real(const std::string& name, double x, double lo, double hi);
 // Checks a vector: expected length and every entry finite with |x| <= maxAbsValue (field: name,
 // or name[i] for a bad entry).
 Status check_vec(const std::string& name, const double* x, long long len, long long expected);
+// The same with another bound on |x| (compare() takes results, bounded by maxAbsCompared).
+Status check_vec(const std::string& name, const double* x, long long len, long long expected,
+                 double max_abs);
 
 }  // namespace linattn

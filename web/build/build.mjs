@@ -206,7 +206,7 @@ async function buildAll() {
   // Embeds: the custom elements script, one standalone file per demo, oEmbed (see embed.mjs).
   await buildElements({ root, webDir, distDir, genDir, tmpDir: join(tmpRoot, 'web-elements') });
   await buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, demos, tmpDir: join(tmpRoot, 'web-embed-standalone') });
-  writeOembed({ distDir, meta: content.meta, captions, demos });
+  await writeOembed({ distDir, meta: content.meta, captions, demos });
 
   printSizes(distDir);
   const shown = relative(root, distDir);

@@ -5,12 +5,14 @@
 //   dist/linattn-elements.js           the custom elements: one ES module with everything inlined
 //                                      (wasm, worker, CSS as text for the shadow roots)
 //   dist/embed-<demo>-standalone.html  embed.html for one demo, one file (works from file://)
-//   dist/oembed.json, oembed-<demo>.json  static oEmbed answers (relative URLs)
+//   dist/oembed.json, oembed-<demo>.json, embed-<demo>.html  oEmbed (oembed.mjs: measured heights,
+//                                      absolute URLs under SITE_URL)
 import { build as viteBuild } from 'vite';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { standalonePlugins } from './plugins.mjs';
 import { inlineStandalone } from './inline.mjs';
+import { htmlToTree } from './html-tree.mjs';
 
 // Which demos there are (and their embed heights) is web/src/demos/registry.js's, passed in by
 // build.mjs as `demos` (see demos.mjs).
@@ -57,7 +59,8 @@ export function writeEmbedCaptions(genDir, demos) {
     const html = mathmlOnly(m[1]);
     const label = textOf(/<span class="fig-label">([\s\S]*?)<\/span>/.exec(html)?.[1] ?? '');
     const title = textOf(/<strong>([\s\S]*?)<\/strong>/.exec(html)?.[1] ?? demo).replace(/\.$/, '');
-    out[demo] = { label, title, html, text: textOf(html) };
+    // nodes: the same caption as data (html-tree.mjs), built with createElement by the pages.
+    out[demo] = { label, title, nodes: htmlToTree(html), text: textOf(html) };
   }
   writeFileSync(join(genDir, 'embed-captions.json'), `${JSON.stringify(out, null, 2)}\n`);
   return out;
@@ -79,6 +82,37 @@ function noDocumentCss() {
   };
 }
 
+/** The one Trusted Types policy of the custom elements, named `linattn` (README: a host that
+ *  enforces Trusted Types lists it: `trusted-types linattn`). It is only used for the overcapacity
+ *  demo's worker, whose script the bundle makes itself (a blob: or data: URL of inlined code);
+ *  everything else is built with createElement and text. Vite's inline-worker wrapper calls
+ *  `new Worker(string)`, which such hosts refuse, so in this bundle `new Worker(` goes through it. */
+const TRUSTED_WORKER = `const __laWorker = (() => {
+  let policy;
+  const trusted = (url) => {
+    const text = String(url);
+    if (!/^(blob:|data:text\\/javascript[;,])/.test(text)) throw new TypeError('linattn: only its own inlined worker may start');
+    if (!globalThis.trustedTypes?.createPolicy) return text;
+    policy ??= globalThis.trustedTypes.createPolicy('linattn', { createScriptURL: (u) => u });
+    return policy.createScriptURL(text);
+  };
+  return class extends Worker {
+    constructor(url, options) {
+      super(trusted(url), options);
+    }
+  };
+})();
+`;
+function trustedWorkers() {
+  return {
+    name: 'la-trusted-workers',
+    renderChunk(code) {
+      if (!code.includes('new Worker(')) return null;
+      return { code: TRUSTED_WORKER + code.replaceAll('new Worker(', 'new __laWorker('), map: null };
+    },
+  };
+}
+
 /** dist/linattn-elements.js: one ES module, nothing else to fetch. */
 export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
@@ -88,7 +122,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [noDocumentCss(), ...standalonePlugins({ root, genDir })],
+    plugins: [noDocumentCss(), ...standalonePlugins({ root, genDir }), trustedWorkers()],
     define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
     worker: { format: 'iife', plugins: () => standalonePlugins({ root, genDir }) },
     build: {
@@ -123,21 +157,5 @@ export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webD
   }
 }
 
-/** Static oEmbed answers. URLs are relative to dist/ (oEmbed consumers want absolute ones: a site
- *  that publishes them should rewrite the prefix, see README "For course authors"). */
-export function writeOembed({ distDir, meta, captions, demos }) {
-  const chapter = `${meta.kicker ?? ''} — ${meta.title ?? ''}`.replace(/^ — /, '');
-  const base = {
-    version: '1.0', type: 'rich', provider_name: chapter, provider_url: './index.html',
-    width: 720, cache_age: 86400,
-  };
-  const iframe = (demo, height) => `<iframe src="./embed.html?demo=${demo}" title="${
-    (captions[demo]?.label ?? demo).replace(/"/g, '&quot;')}: ${(captions[demo]?.title ?? '').replace(/"/g, '&quot;')}" `
-    + `width="100%" height="${height}" style="border:0;width:100%" loading="lazy"></iframe>`;
-  const first = demos[0];
-  const files = { 'oembed.json': { ...base, title: `${chapter} (interactive figures)`, height: first.embedHeight, html: iframe(first.name, first.embedHeight) } };
-  for (const { name: demo, embedHeight } of demos) {
-    files[`oembed-${demo}.json`] = { ...base, title: `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`, height: embedHeight, html: iframe(demo, embedHeight) };
-  }
-  for (const [name, body] of Object.entries(files)) writeFileSync(join(distDir, name), `${JSON.stringify(body, null, 2)}\n`);
-}
+// oEmbed answers and the per-demo pages: oembed.mjs.
+export { writeOembed } from './oembed.mjs';

@@ -119,13 +119,17 @@ function sidenotePlugin(md) {
     const n = env.notes;
     const oldMax = state.posMax;
     const push = (type, attrs) => { const t = state.push(type, '', 0); t.meta = { n, ...attrs }; };
+    // Punctuation right after the note goes with the anchor: an opened note is a block on narrow
+    // screens, and "keys[note]. Computed" would start a line with its full stop.
+    const trailing = /^[.,;:!?]+/.exec(state.src.slice(noteEnd + 1, oldMax))?.[0] ?? '';
     push('sidenote_anchor_open');
     state.pos = state.pos + 1; state.posMax = anchorEnd; state.md.inline.tokenize(state);
+    if (trailing) state.push('text', '', 0).content = trailing;
     push('sidenote_anchor_close');
     push('sidenote_open');
     state.pos = noteStart + 1; state.posMax = noteEnd; state.md.inline.tokenize(state);
     push('sidenote_close');
-    state.pos = noteEnd + 1; state.posMax = oldMax;
+    state.pos = noteEnd + 1 + trailing.length; state.posMax = oldMax;
     return true;
   });
   // Markup: the anchor ends with a superscript number (wide screens) and a toggle button (narrow

@@ -20,6 +20,22 @@ import { replaceStateSoon } from './lib/url-state.js';
 const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 const ONLY = import.meta.env.LINATTN_DEMO;
 
+// Where the page was loaded from decides what it can link to and whether its URL can hold state.
+// A file uploaded to a course platform may be shown from file:, from about:srcdoc (iframe.srcdoc),
+// from a blob: or data: URL, or in a sandboxed frame with an opaque origin: there is no chapter
+// beside it, and history.replaceState either throws or changes nothing a reader can keep.
+const servedOverHttp = () => /^https?:$/.test(location.protocol);
+
+/** The chapter beside this page (./index.html), or null when the page has no such neighbour. */
+function chapterUrl() {
+  if (!servedOverHttp()) return null;
+  try {
+    return new URL('./index.html', location.href).href;
+  } catch {
+    return null;
+  }
+}
+
 function start() {
   const params = new URLSearchParams(location.search);
   const main = document.getElementById('embed');
@@ -32,7 +48,8 @@ function start() {
   else if (theme !== null)
     pageNotices.push(`Setting ${quote('theme')} must be light or dark (got ${quote(theme, 24)}); ignored.`);
 
-  const name = ONLY ?? params.get('demo');
+  // embed-<demo>.html (one per demo, for oEmbed discovery) names its demo on <html data-demo>.
+  const name = ONLY ?? params.get('demo') ?? document.documentElement.dataset.demo ?? null;
   if (ONLY && params.has('demo') && params.get('demo') !== ONLY) {
     pageNotices.push(`This file only holds the ${ONLY} demo; ${quote('demo')} ignored.`);
   }
@@ -48,11 +65,19 @@ function start() {
     return;
   }
 
-  // Discovery for clients that run scripts; the static link names the chapter-wide oembed.json.
-  document.querySelector('link[type="application/json+oembed"]')?.setAttribute('href', `./oembed-${name}.json`);
+  // oEmbed discovery for clients that run scripts (embed-<demo>.html carries the same link in its
+  // HTML for those that do not). A file uploaded alone has no oEmbed answer beside it.
+  if (!ONLY && !document.querySelector('link[type="application/json+oembed"]')) {
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.type = 'application/json+oembed';
+    link.title = 'oEmbed';
+    link.href = `./oembed-${name}.json`;
+    document.head.append(link);
+  }
 
   const caption = params.get('caption');
-  const sourceUrl = location.protocol === 'file:' ? null : new URL('./index.html', location.href).href;
+  const sourceUrl = chapterUrl();
   const parts = buildFigure(main, name, {
     caption: caption !== 'none' && caption !== 'false',
     sourceUrl: sourceUrl ? `${sourceUrl}#figure-${name}` : null,
@@ -66,14 +91,16 @@ function start() {
 
   const { state, notices } = decodeSettings(name, params.entries());
   parts.showNotices([...pageNotices, ...notices]);
-  if (inFrame) reportHeight({ childId: params.get('childId') });
+  const heights = inFrame ? reportHeight({ childId: params.get('childId') }) : null;
 
   // Keep the query in step with the demo: the embed's own URL restores what it shows.
   const kept = [...params.entries()].filter(([k]) => ['theme', 'caption', 'childId'].includes(k));
   const sourceLink = parts.figure.querySelector('.linattn-source');
+  const writeUrl = servedOverHttp();
   const onStateChange = (next) => {
     replaceStateSoon(() => {
       if (sourceLink) sourceLink.href = `${sourceUrl}${hashFor({ [name]: next })}`;
+      if (!writeUrl) return null; // the state simply stays out of the URL
       const query = toQuery([...(ONLY ? [] : [['demo', name]]), ...encodeSettings(name, next), ...kept]);
       return `${location.pathname}?${query}`;
     }, WRITE_DELAY_MS);
@@ -83,6 +110,7 @@ function start() {
     onStateChange,
   }).then((handle) => {
     /** @type {any} */ (window).linattnEmbed = { name, handle }; // for scripts and tests in the same page
+    heights?.refresh(); // the mounted demo's height, even when the frame is off-screen
     pauseWhenHidden(parts.mountEl, handle);
     if (handle && sourceLink && Object.keys(state).length)
       sourceLink.href = `${sourceUrl}${hashFor({ [name]: handle.getState() })}`;

@@ -15,6 +15,7 @@ import { addEmbedControl } from './embed-control.js';
 import { mountDemo, pauseWhenHidden } from './lib/mount.js';
 import { markScrollables } from './lib/scrollables.js';
 import { coalesceFrames } from './lib/frame.js';
+import { preparePrint } from './print.js';
 
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
@@ -53,15 +54,16 @@ function mountWhenNear(mounts) {
     { rootMargin: '600px 0px' },
   );
   mounts.forEach((m) => io.observe(m));
-  // Printing shows every figure in its current state, so mount the ones never scrolled to.
-  window.addEventListener('beforeprint', () => mounts.forEach(mountFigure));
 }
 
 function start() {
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
   initPermalinks(demos);
-  mountWhenNear([...document.querySelectorAll('.demo-mount[data-demo]')]);
+  const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
+  mountWhenNear(mounts);
+  // Printing shows every figure in its current state: all are mounted before a print (print.js).
+  preparePrint(mounts, mountFigure);
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
   // viewport and when the KaTeX fonts arrive.
   const schedule = coalesceFrames(() => markScrollables(document));

@@ -10,7 +10,10 @@
 // and its own state; the WebAssembly core is loaded once and shared (core.js).
 // element.state reads or sets the state (getState/update of the demo); the demo pauses while the
 // element is off-screen and is destroyed a second after the element leaves the document; element.ready resolves
-// once it is mounted; a 'linattn-statechange' event (detail: the state) follows the reader.
+// once it is mounted (attributes set and state assigned before that are applied then); a
+// 'linattn-statechange' event (detail: the state) follows the reader's changes only, never
+// changes made by attributes or element.state. Removing a setting's attribute brings back its
+// default; caption="none" may be set and removed at any time.
 import themeCss from '../styles/theme.css?inline';
 import figureCss from '../embed-figure.css?inline';
 import { DEMOS } from '../demos/registry.js';
@@ -18,24 +21,35 @@ import { attributeName, decodeSettings, quote, settingOfAttribute } from '../emb
 import { buildFigure } from '../embed-figure.js';
 import { mountDemo, pauseWhenHidden } from '../lib/mount.js';
 
-// The page's theme is keyed on <html>; inside a shadow root the same tokens sit on the host, and the
-// theme attribute plays data-theme's part.
-const hostTheme = themeCss
-  .replace(/:root:not\(\[data-theme="light"\]\)/g, ':host(:not([theme="light"]))')
-  .replace(/:root\[data-theme="dark"\]/g, ':host([theme="dark"])')
-  .replace(/:root/g, ':host');
+// Isolation from the host page. Its rules cannot select anything inside the shadow root, but two
+// things still reach in: inherited properties (set on the element itself, even with !important)
+// and rem units (relative to the host page's <html> font size). So the figure sits in a wrapper
+// that resets every inherited property (all: initial) and sets its own, and the demos' rem sizes
+// are measured against --la-rem: the reader's default font size (font-size: medium), not the
+// host's. The theme tokens are theme.css's own rules for :host (theme="light|dark").
+const HOST_CSS = ':host { display: block; }\n:host([hidden]) { display: none; }\n';
+let remValue = '16px';
+try {
+  // A registered <length> computes 1em where it is declared (on the wrapper, at font-size: medium),
+  // so it stays the same length everywhere inside. Without registration 16px is the fallback.
+  CSS.registerProperty({ name: '--la-rem', syntax: '<length>', inherits: true, initialValue: '16px' });
+  remValue = '1em';
+} catch (err) {
+  if (err?.name === 'InvalidModificationError') remValue = '1em'; // registered by another copy
+}
+const WRAPPER_CSS =
+  `.linattn-element { all: initial; display: block; color-scheme: inherit; font-size: medium; --la-rem: ${remValue}; ` +
+  'color: var(--fg); background: var(--bg); font-family: var(--font-body); line-height: 1.5; ' +
+  'text-align: start; padding: calc(0.75 * var(--la-rem)); border-radius: 6px; }\n';
 
-// Nothing inherited from the host page (fonts, colours, line height, text alignment) reaches in.
-const HOST_RESET = ':host { all: initial; display: block; }\n:host([hidden]) { display: none; }\n';
-const HOST_BOX =
-  ':host { color: var(--fg); background: var(--bg); font-family: var(--font-body); ' +
-  'text-align: start; padding: 0.75rem; border-radius: 6px; }\n';
+/** rem lengths of a stylesheet, measured against the element's --la-rem instead of the host's <html>. */
+const remToElement = (css) => css.replace(/(^|[^\w.#-])(-?\d*\.?\d+)rem\b/g, '$1calc($2 * var(--la-rem))');
 
 // The host's styles (theme tokens, the figure) are there from the start; the demo's own stylesheet
 // (the registry's css(), a lazy import) joins them before the demo mounts.
 let hostSheet = null;
 function hostStyles() {
-  const css = `${HOST_RESET}${hostTheme}\n${HOST_BOX}${figureCss}`;
+  const css = `${HOST_CSS}${themeCss}\n${WRAPPER_CSS}${remToElement(figureCss)}`;
   if (!('adoptedStyleSheets' in Document.prototype) || typeof CSSStyleSheet.prototype.replaceSync !== 'function') {
     return { css };
   }
@@ -52,7 +66,8 @@ function demoStyles(entry) {
   if (!demoSheets.has(entry.name)) {
     demoSheets.set(
       entry.name,
-      (entry.css ? entry.css() : Promise.resolve({ default: '' })).then(({ default: css }) => {
+      (entry.css ? entry.css() : Promise.resolve({ default: '' })).then(({ default: raw }) => {
+        const css = remToElement(raw);
         if (!hostStyles().sheet) return { css };
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(css);
@@ -115,21 +130,31 @@ function defineDemoElement(entry) {
 
   class LinattnDemoElement extends HTMLElement {
     static get observedAttributes() {
-      return [...settingAttributes, 'theme'];
+      return [...settingAttributes, 'theme', 'caption'];
     }
 
     #handle = null;
     #parts = null;
+    #wrapper = null;
     #starting = null;
     #lastState = undefined;
     #destroyTimer = 0;
     #resolveReady = null;
     #stopWatching = () => {};
     #styled = false;
+    #attributesRead = false; // the attributes were read for the mount under way
+    #attributesChanged = false; // and changed after that, before the demo was there to take them
+    #readKeys = []; // the settings the mount under way took from attributes
+    #pending = []; // element.state assignments made before the demo was mounted, in order
+    #remounting = Promise.resolve();
 
     constructor() {
       super();
-      adopt(this.attachShadow({ mode: 'open' }), hostStyles());
+      const root = this.attachShadow({ mode: 'open' });
+      adopt(root, hostStyles());
+      this.#wrapper = document.createElement('div');
+      this.#wrapper.className = 'linattn-element';
+      root.append(this.#wrapper);
       /** Resolves to the element once its demo is mounted (or failed to). */
       this.ready = new Promise((resolve) => {
         this.#resolveReady = resolve;
@@ -151,8 +176,10 @@ function defineDemoElement(entry) {
           this.#stopWatching();
           this.#handle?.destroy();
           this.#handle = null;
-          this.shadowRoot.querySelector('.linattn-figure')?.remove();
+          this.#parts?.figure.remove();
+          this.#parts = null;
           this.#starting = null;
+          this.#attributesRead = false;
           this.ready = new Promise((resolve) => {
             this.#resolveReady = resolve;
           });
@@ -177,16 +204,26 @@ function defineDemoElement(entry) {
       return { state, notices };
     }
 
+    #mountOptions(state) {
+      return {
+        state,
+        // The demo calls this for the reader's changes only (never for update()): the event
+        // follows the reader, not the page's own scripts.
+        onStateChange: (next) => {
+          this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
+        },
+      };
+    }
+
     async #start() {
-      const { state, notices } = this.#readAttributes();
       const source = /^https?:/.test(import.meta.url)
         ? new URL(`./index.html#figure-${demo}`, import.meta.url).href
         : null;
-      this.#parts = buildFigure(this.shadowRoot, demo, {
+      this.#parts = buildFigure(this.#wrapper, demo, {
         caption: this.getAttribute('caption') !== 'none',
         sourceUrl: source,
       });
-      this.#parts.showNotices(notices);
+      this.#parts.showNotices(this.#readAttributes().notices);
       if (!this.#styled) {
         this.#styled = true;
         try {
@@ -195,21 +232,69 @@ function defineDemoElement(entry) {
           console.warn(`styles of the "${demo}" demo failed to load:`, err); // the demo still works
         }
       }
+      // Attributes are read as late as possible: a script that appends the element and then sets
+      // attributes (before any await of its own) has its settings in the first picture.
+      await Promise.resolve();
+      const { state, notices } = this.#readAttributes();
+      this.#parts.showNotices(notices);
+      this.#attributesRead = true;
+      this.#attributesChanged = false;
+      this.#readKeys = Object.keys(state);
       const initial = this.#lastState ?? (Object.keys(state).length ? state : undefined);
-      this.#handle = await mountDemo(this.#parts.mountEl, demo, {
-        state: initial,
-        onStateChange: (next) => {
-          this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
-        },
-      });
+      this.#handle = await mountDemo(this.#parts.mountEl, demo, this.#mountOptions(initial));
       this.#stopWatching = pauseWhenHidden(this, this.#handle);
+      this.#catchUp();
       this.#resolveReady(this);
     }
 
+    /** Applies what arrived while the demo was loading: attribute changes, then state assignments. */
+    #catchUp() {
+      if (!this.#handle) return;
+      if (this.#attributesChanged) {
+        this.#attributesChanged = false;
+        const { state, notices } = this.#readAttributes();
+        this.#parts.showNotices(notices);
+        if (Object.keys(state).length) this.#handle.update(state);
+        for (const key of this.#readKeys) if (!(key in state)) this.#remountWithout(key);
+      }
+      const pending = this.#pending;
+      this.#pending = [];
+      for (const obj of pending) this.#handle.update(obj);
+    }
+
+    /** A removed setting goes back to the demo's default: the demo is mounted again with the current
+     *  state without that setting (the demo fills in its default). */
+    #remountWithout(key) {
+      this.#remounting = this.#remounting.then(async () => {
+        if (!this.#handle || !this.#parts) return;
+        const state = this.#handle.getState();
+        delete state[key];
+        this.#stopWatching();
+        this.#handle.destroy();
+        this.#handle = null;
+        this.#handle = await mountDemo(this.#parts.mountEl, demo, this.#mountOptions(state));
+        this.#stopWatching = pauseWhenHidden(this, this.#handle);
+        this.#catchUp();
+      });
+    }
+
     attributeChangedCallback(attr, oldValue, value) {
-      if (!this.#handle || oldValue === value || value === null || attr === 'theme') return;
+      if (oldValue === value || attr === 'theme') return; // the theme is the stylesheet's (:host([theme]))
+      if (attr === 'caption') {
+        this.#parts?.showCaption(value !== 'none');
+        return;
+      }
       const key = settingOfAttribute(demo, attr);
       if (!key) return;
+      if (!this.#handle) {
+        // Not mounted yet: the attributes are read when the mount starts, or caught up after it.
+        if (this.#attributesRead) this.#attributesChanged = true;
+        return;
+      }
+      if (value === null) {
+        this.#remountWithout(key);
+        return;
+      }
       const { state, notices } = decodeSettings(demo, [[key, value]]);
       this.#parts.showNotices(notices);
       if (Object.keys(state).length) this.#handle.update(state);
@@ -220,10 +305,11 @@ function defineDemoElement(entry) {
       return this.#handle ? this.#handle.getState() : null;
     }
 
-    /** Applies settings as the demo's setState does: unknown or invalid fields are ignored with a
-     *  visible notice. */
+    /** Applies settings as the demo's update() does: unknown or invalid fields are ignored with a
+     *  visible notice. Before the demo is mounted, the settings wait and are applied once it is. */
     set state(obj) {
-      this.#handle?.update(obj);
+      if (this.#handle) this.#handle.update(obj);
+      else this.#pending.push(obj);
     }
   }
   return LinattnDemoElement;

@@ -1,20 +1,13 @@
-// Formatting only: every number shown here was computed by the core; this file turns it into text.
+// Formatting only: every number shown here was computed by the core; this file turns it into text
+// (numbers through the page kit's formatNumber: significant digits, never a bare 0 for non-zero).
 
-const MINUS = '\u2212';
+import { formatNumber, formatPlain } from '../../lib/format.js';
 
-/** Up to `places` decimals, trailing zeros trimmed, −0 shown as 0, a typographic minus sign. */
-export function formatNumber(x, places = 4) {
-  if (typeof x !== 'number' || Number.isNaN(x)) return '?';
-  if (!Number.isFinite(x)) return x > 0 ? '\u221e' : MINUS + '\u221e';
-  let s = x.toFixed(places);
-  if (s.includes('.') && !s.includes('e')) s = s.replace(/0+$/, '').replace(/\.$/, '');
-  if (/^-0(\.0*)?$/.test(s)) s = '0';
-  return s.replace('-', MINUS);
-}
+export { formatNumber };
 
-/** The same, with an ASCII minus, for the value of an <input> the reader may edit and submit again. */
+/** The same as plain ASCII, for the value of an <input> the reader may edit and submit again. */
 export function formatInput(x) {
-  return formatNumber(x, 6).replace(MINUS, '-');
+  return formatPlain(x, 6);
 }
 
 /** "(3, −3)" */

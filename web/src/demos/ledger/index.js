@@ -18,6 +18,7 @@ import { keyLabel } from './render-tables.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { parseNumber } from '../../lib/numbers.js';
 import { markScrollables } from '../../lib/scrollables.js';
+import { keepingFocus } from './focus.js';
 
 const ANNOUNCE_DELAY_MS = 500;
 
@@ -139,8 +140,10 @@ export function mount(root, { la, state: initial, onStateChange }) {
     let next;
     try {
       next = computeLedger(la, candidate);
-    } catch (err) {
-      return err instanceof Error ? err.message : String(err);
+    } catch {
+      // Everything the fields and links accept is computable (the core's limits cover the sums);
+      // should the core still refuse, the reader gets a sentence, not the core's argument names.
+      return 'The ledger could not be computed with these numbers, so it was left as it was.';
     }
     state = candidate;
     view = next;
@@ -216,7 +219,13 @@ export function mount(root, { la, state: initial, onStateChange }) {
   }
 
   function onRemove(i) {
-    act((s) => removeAssociation(s, i));
+    // Focus goes to the × of the association that moved up into this row, else the one before,
+    // else "Add an association".
+    keepingFocus(el, () => act((s) => removeAssociation(s, i)), [
+      `[data-action="remove-${i + 1}"]`,
+      `[data-action="remove-${i}"]`,
+      '[data-action="add"]',
+    ]);
     editor.msg.textContent = '';
   }
 
@@ -225,8 +234,13 @@ export function mount(root, { la, state: initial, onStateChange }) {
       editor.msg.textContent = `This ledger holds at most ${MAX_ASSOCIATIONS} associations.`;
       return;
     }
-    act(addAssociation);
-    editor.msg.textContent = '';
+    // The last one disables "Add" under the focus: the new association's first key field takes it.
+    const n = state.associations.length + 1;
+    keepingFocus(el, () => act(addAssociation), [`[data-part="k${n}-1"]`]);
+    editor.msg.textContent =
+      state.associations.length >= MAX_ASSOCIATIONS
+        ? `That makes ${MAX_ASSOCIATIONS}, the most this ledger holds.`
+        : '';
   }
 
   function onReset() {
@@ -318,7 +332,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
   const merged = mergeState(exampleState(), initial, limit);
   let error = commit(merged.state, { fromReader: false });
   if (error) {
-    merged.notices.push(`The settings were rejected by the core (${error}); showing the chapter\u2019s example.`);
+    merged.notices.push('The ledger in the link could not be computed, so the chapter\u2019s example is shown.');
     error = commit(exampleState(), { fromReader: false });
   }
   showNotices(merged.notices);
@@ -329,7 +343,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
     if (destroyed) return;
     const m = mergeState(state, obj, limit);
     const err = commit(m.state, { fromReader: false });
-    if (err) m.notices.push(`Settings not applied: ${err}`);
+    if (err) m.notices.push(`The new settings were not applied: ${err}`);
     showNotices(m.notices);
     if (!err) updateEditor(editor, state, { rebuild: true });
   }

@@ -69,7 +69,7 @@ export function updateStepper(stepper, state) {
   stepper.range.disabled = n === 0;
   const text =
     n === 0
-      ? 'The ledger has no associations to write.'
+      ? 'The ledger has no associations to write'
       : `Page ${state.step} of ${n}: ${state.step} ${state.step === 1 ? 'write' : 'writes'} applied`;
   stepper.range.setAttribute('aria-valuetext', text);
   stepper.status.textContent = text + '.';

@@ -2,6 +2,7 @@
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
 import { h, s, replace, patch } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
+import { formatPlain } from '../../lib/format.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, stepAngle, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
@@ -249,7 +250,7 @@ export function renderPlane(plane, state, view) {
     hd.label.setAttribute('x', String(Math.cos(rad) * 0.2));
     hd.label.setAttribute('y', String(-Math.sin(rad) * 0.2));
     hd.g.setAttribute('aria-label', `direction of ${hd.target === -1 ? 'the free query q' : `key ${name}`}`);
-    hd.g.setAttribute('aria-valuenow', formatNumber(hd.angle, 2).replace('\u2212', '-'));
+    hd.g.setAttribute('aria-valuenow', formatPlain(hd.angle, 2)); // a plain number, even for 1e-300
     hd.g.setAttribute('aria-valuetext', `${formatNumber(hd.angle, 2)} degrees, ${name} = ${formatVector(v)}`);
   }
 

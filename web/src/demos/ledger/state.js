@@ -2,6 +2,11 @@
 // recomputed from it (state -> core -> render). Numbers in here are the reader's inputs, never results.
 
 export const MAX_ASSOCIATIONS = 8;
+
+/** 1000000 -> "1e6" for a notice (a limit, not a computed number). */
+function formatBound(x) {
+  return x >= 1e5 ? x.toExponential().replace('e+', 'e') : String(x);
+}
 export const DIMS = [2, 3];
 const FEATURE_MAPS = ['identity', 'elu1'];
 
@@ -75,10 +80,14 @@ export function mergeState(base, input, limit) {
           a.k.every(inRange) &&
           a.v.every(inRange),
       );
-    if (ok) next.associations = list.map((a) => ({ k: a.k.slice(), v: a.v.slice() }));
-    else
+    if (ok) {
+      next.associations = list.map((a) => ({ k: a.k.slice(), v: a.v.slice() }));
+      // A ledger given without its page opens with every write applied, whatever the count (the
+      // chapter's example included: its three writes, as §4.1 shows them).
+      if (!('step' in input)) next.step = next.associations.length;
+    } else
       notices.push(
-        `Setting \u201cassociations\u201d must list up to ${MAX_ASSOCIATIONS} pairs {k, v} of ${next.d} numbers each, keys not zero; ignored.`,
+        `Setting \u201cassociations\u201d must list up to ${MAX_ASSOCIATIONS} pairs of a key and a value, ${next.d} numbers each, between \u2212${formatBound(limit)} and ${formatBound(limit)}, with no key all zeros; ignored.`,
       );
   }
   if (next.associations.some((a) => a.k.length !== next.d)) {
@@ -109,7 +118,10 @@ export function mergeState(base, input, limit) {
   if ('freeQuery' in input) {
     if (isNumberArray(input.freeQuery, next.d) && input.freeQuery.every(inRange))
       next.freeQuery = input.freeQuery.slice();
-    else notices.push(`Setting \u201cfreeQuery\u201d must be ${next.d} numbers; ignored.`);
+    else
+      notices.push(
+        `Setting \u201cfreeQuery\u201d must be ${next.d} numbers between \u2212${formatBound(limit)} and ${formatBound(limit)}; ignored.`,
+      );
   }
   if (next.freeQuery.length !== next.d) next.freeQuery = resize(next.freeQuery, next.d);
   return { state: next, notices };

@@ -1,16 +1,19 @@
 // Formatting only: every number shown here was computed by the core (la.interferenceSweep /
 // la.interferenceStore); this file turns it into text and never does arithmetic on it.
 
-const MINUS = '\u2212';
+import { formatNumber, MINUS } from '../../lib/format.js';
+
 const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
-/** A cosine or another quantity in [−1, 1]: two decimals, typographic minus. */
+/** A cosine or another quantity in [−1, 1]: `places` decimals ("0.77", "1.00"), typographic minus;
+ *  a non-zero value that would round to 0 keeps its significant digits instead ("0.004"), through
+ *  the page kit's formatNumber, so it never reads as a bare 0. */
 export function formatCos(x, places = 2) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
-  let s = x.toFixed(places);
-  if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
-  return s.replace('-', MINUS);
+  if (x !== 0 && Math.abs(x) < 0.5 * 10 ** -places) return formatNumber(x, places);
+  const s = x.toFixed(places);
+  return (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s).replace('-', MINUS);
 }
 
 /** A fraction in [0, 1] shown as a percent with at most one decimal ("96%", "0.3%"). */

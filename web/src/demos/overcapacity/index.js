@@ -67,7 +67,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   });
 
   // ---- state changes: event handlers and the handle change state, then draw from it -----------
-  function commit(next) {
+  // `fromReader`: false for update() (a script or the host): only the reader's changes are told to
+  // onStateChange (the demo contract, ARCHITECTURE.md).
+  function commit(next, fromReader = true) {
     const sweepChanged = sweepKey(next) !== sweepKey(state);
     const scaleChanged = next.scale !== state.scale || next.d !== state.d;
     if (sweepChanged) jobs.fallback = { ...state };
@@ -77,7 +79,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     // The capacity panel does not depend on N: it is drawn on settings changes, not slider frames.
     jobs.ensureCapacity();
     figure.renderCapacity();
-    renderAll();
+    renderAll(fromReader);
   }
   function propose(changes) {
     const { next, errors } = validate(state, changes, checkSweep);
@@ -104,7 +106,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   function update(obj) {
     const { next, lines } = mergeSettings(state, obj, checkSweep);
     figure.showNotice(lines);
-    commit(next);
+    commit(next, false);
     return getState();
   }
 
@@ -114,12 +116,12 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     draw();
     timed(what, t0);
   }
-  function renderAll() {
+  function renderAll(fromReader = true) {
     controls.render(state);
     figure.renderSettings(state);
     figure.renderAtN();
     jobs.ensureStore();
-    onStateChange(getState());
+    if (fromReader) onStateChange(getState());
   }
 
   // First picture: the given state (if any), else the defaults.

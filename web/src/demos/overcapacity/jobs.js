@@ -53,6 +53,18 @@ export function trialsPerStep(d) {
   return Math.max(1, Math.floor(STEP_WORK / work(1, 4 * d, d)));
 }
 
+/** Without workers (a sandboxed frame, a strict host) the steps run on the page thread, each in its
+ *  own task: this much work is about 12 ms (the chart drawn after it takes more), so a task stays
+ *  under 50 ms and the page keeps taking input. One trial is the smallest step (at d = 128 and 256
+ *  a single trial is more than that: those still run one trial per task). */
+const MAIN_THREAD_STEP_WORK = 2 ** 24;
+
+/** `phases` for the page thread: the full sweep in steps of MAIN_THREAD_STEP_WORK. */
+export function mainThreadPhases(phases, d) {
+  const perStep = Math.max(1, Math.floor(MAIN_THREAD_STEP_WORK / work(1, 4 * d, d)));
+  return phases.map((p) => (p.name === 'full' ? { ...p, step: Math.min(p.trials, perStep) } : p));
+}
+
 /** The phases of one sweep request, cheapest first; each result replaces the one before. The
  *  previews are separate calls of the core; the full sweep is one la.interferenceSweepStream whose
  *  every result already averages all the trials run so far (the core merges them, not this file). */

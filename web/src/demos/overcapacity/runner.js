@@ -2,7 +2,10 @@
 // sweep never holds up the "inside one store" view), or the main thread if workers are unavailable.
 // Requests carry ids; only the newest sweep and the newest store are ever answered. pause() stops a
 // sweep between steps (the demo is off-screen; its stream is kept) and resume() goes on from there.
-import { sweepResults, runStore, capacityResults } from './jobs.js';
+import { mainThreadPhases, sweepResults, runStore, capacityResults } from './jobs.js';
+import { workTimer } from '../../lib/work-timing.js';
+
+const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
 
 function spawnWorker() {
   // Written out literally so that the bundler finds and bundles the worker.
@@ -189,7 +192,7 @@ export function createRunner(la, on) {
   // Without workers: one result (a preview or a step of trials) per task, so the page can paint
   // and take input between them.
   function runSweepHere(job) {
-    const results = sweepResults(la, job.params, job.phases);
+    const results = sweepResults(la, job.params, mainThreadPhases(job.phases, job.params.d));
     job.results = results;
     const step = () => {
       if (sweepJob !== job || job.done) {
@@ -209,7 +212,9 @@ export function createRunner(la, on) {
         return;
       }
       try {
+        const t0 = performance.now();
         const next = results.next();
+        timed('main-step', t0);
         if (next.done || /** @type {{ complete: boolean }} */ (next.value).complete) job.done = true;
         if (!next.done) on.sweep(job.id, next.value);
         if (job.done) results.return();

@@ -1,0 +1,400 @@
+// Course platforms as they really are (issue 21), against the built dist/ (`npm run build` first):
+//   node --test --test-concurrency=1 tests/browser/hosts.test.mjs
+// Each case has its own host page (tests/browser/fixtures/hosts/) on one loopback origin
+// (127.0.0.1:A) embedding the chapter served from another (localhost:B), see hosts-harness.mjs:
+// uploads shown through srcdoc / blob: / data: and sandboxed, themed elements, elements driven by
+// scripts, hostile host CSS, a Trusted Types CSP, an iframe far down the page, oEmbed, printing
+// before scrolling, and a sandboxed iframe without workers.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, waitUntil, DIST } from './harness.mjs';
+import { startHosts, openHostPage } from './hosts-harness.mjs';
+
+const TRUSTED_TYPES_CSP = "require-trusted-types-for 'script'; trusted-types linattn";
+
+let browser;
+let hosts;
+const opened = [];
+
+before(async () => {
+  hosts = await startHosts({ pageHeaders: { 'trusted-types.html': { 'Content-Security-Policy': TRUSTED_TYPES_CSP } } });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await hosts?.close();
+});
+
+// Every test answers for the pages it opened: no console errors, no uncaught errors.
+afterEach(async () => {
+  const pages = opened.splice(0);
+  const problems = pages.flatMap((p) => p.problems);
+  for (const p of pages) await p.page.close().catch(() => {});
+  assert.deepEqual(problems, [], `problems in the pages of this test:\n${problems.join('\n')}`);
+});
+
+async function open(file, options) {
+  const p = await openHostPage(browser, `${hosts.hostUrl}${file}`, options);
+  opened.push(p);
+  return p;
+}
+
+const READY = '.linattn-mount[data-status="ready"]';
+
+/** The iframe's content frame (an id or a selector), once its demo is mounted. */
+async function readyFrame(page, id) {
+  const selector = /^[\w-]+$/.test(id) ? `#${id}` : id;
+  const handle = await page.waitForSelector(selector, { state: 'attached', timeout: 30000 });
+  let frame = await handle.contentFrame();
+  await waitUntil(
+    async () => {
+      frame = await handle.contentFrame();
+      return frame && (await frame.locator(READY).count()) > 0;
+    },
+    { timeout: 60000, message: `${id}: demo mounted` },
+  );
+  return frame;
+}
+
+/** Resolves once the element's demo is mounted (element.state is there). */
+function readyElement(page, id) {
+  return page.waitForFunction((i) => document.getElementById(i)?.state != null, id, { timeout: 60000 });
+}
+
+// ---- 1. uploads shown through srcdoc, blob:, data:, sandboxed ------------------------------------
+test('1. the standalone embed works when a platform shows the upload through srcdoc, blob:, data:, sandboxed or not', async () => {
+  const { page } = await open('uploads.html');
+  await page.waitForFunction(() => window.framesAdded === true, null, { timeout: 30000 });
+  for (const id of ['srcdoc', 'blob', 'data', 'sandboxed-srcdoc', 'sandboxed-blob']) {
+    const frame = await readyFrame(page, id);
+    const before = await frame.evaluate(() => location.href);
+    // A reader change: the demo follows it, and the state simply stays out of the URL.
+    await frame.locator('[data-part="fm-elu1"]').check();
+    await frame.waitForFunction(() => window.linattnEmbed?.handle.getState().featureMap === 'elu1', null, {
+      timeout: 10000,
+    });
+    await frame.waitForTimeout(400); // past the URL writer's delay: nothing may throw then either
+    assert.equal(await frame.evaluate(() => location.href), before, `${id}: the URL is left alone`);
+    assert.equal(await frame.locator('.linattn-source').count(), 0, `${id}: no "Open in the chapter" link to nowhere`);
+  }
+});
+
+// ---- 2. themes -----------------------------------------------------------------------------------
+test('2. custom elements follow theme="dark", theme="light" and the reader\'s dark mode', async () => {
+  const { page } = await open('themes.html', { colorScheme: 'dark' });
+  for (const id of ['dark', 'light', 'auto']) await readyElement(page, id);
+  const look = (id) =>
+    page.evaluate((i) => {
+      const inner = document.getElementById(i).shadowRoot.querySelector('.linattn-mount');
+      const style = getComputedStyle(inner);
+      return { bg: style.getPropertyValue('--bg').trim(), color: style.color };
+    }, id);
+  const dark = await look('dark');
+  const light = await look('light');
+  const auto = await look('auto');
+  assert.equal(dark.bg, '#141619', 'theme="dark" gives the dark tokens');
+  assert.equal(dark.color, 'rgb(231, 229, 224)', 'theme="dark": light text');
+  assert.equal(light.bg, '#fcfbf8', 'theme="light" stays light in a dark system theme');
+  assert.equal(light.color, 'rgb(28, 29, 31)');
+  assert.equal(auto.bg, '#141619', "no theme attribute: the reader's dark mode");
+  // Changing the attribute later restyles the element.
+  await page.evaluate(() => document.getElementById('dark').setAttribute('theme', 'light'));
+  assert.equal((await look('dark')).bg, '#fcfbf8');
+});
+
+// ---- 3. elements driven by scripts ----------------------------------------------------------------
+test('3. attributes and state set before mount are kept, removed attributes and caption changes apply, events follow the reader only', async () => {
+  const { page } = await open('elements.html');
+  await page.waitForFunction(() => customElements.get('linattn-memory'), null, { timeout: 30000 });
+  await page.evaluate(() => {
+    window.events = { ledger: 0, overcapacity: 0, memory: 0 };
+    const make = (tag, attrs) => {
+      const el = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      el.addEventListener('linattn-statechange', () => window.events[tag.slice(8)]++);
+      document.getElementById('place').append(el);
+      return el;
+    };
+    // Set right after append, before the demo could mount.
+    const ledger = make('linattn-ledger', { id: 'ledger' });
+    ledger.setAttribute('step', '1');
+    ledger.state = { featureMap: 'elu1' };
+    const oc = make('linattn-overcapacity', { id: 'oc', d: '16', n: '20', trials: '2' });
+    oc.state = { keys: 'orthogonal' };
+    make('linattn-memory', { id: 'memory', linear: '', tokens: '1000000' });
+  });
+  for (const id of ['ledger', 'oc', 'memory']) await readyElement(page, id);
+  const state = (id) => page.evaluate((i) => document.getElementById(i).state, id);
+  await page.waitForFunction(() => document.getElementById('oc').state.keys === 'orthogonal', null, { timeout: 10000 });
+  assert.equal((await state('ledger')).step, 1, 'step set after append');
+  assert.equal((await state('ledger')).featureMap, 'elu1', 'state assigned before ready');
+  assert.equal((await state('memory')).linear, true);
+
+  // Later script changes: attributes (set and removed) and element.state.
+  await page.evaluate(() => {
+    document.getElementById('ledger').setAttribute('step', '2');
+    document.getElementById('oc').setAttribute('n', '24');
+    document.getElementById('memory').removeAttribute('linear');
+  });
+  await page.waitForFunction(() => document.getElementById('memory').state?.linear === false, null, { timeout: 30000 });
+  assert.equal((await state('ledger')).step, 2);
+  assert.equal((await state('oc')).n, 24);
+  assert.equal((await state('memory')).tokens, 1000000, 'the other settings stay');
+  await page.evaluate(() => {
+    document.getElementById('ledger').removeAttribute('step');
+  });
+  await page.waitForFunction(() => document.getElementById('ledger').state?.step === 3, null, { timeout: 30000 });
+  assert.equal((await state('ledger')).featureMap, 'elu1', 'a removed attribute resets only its own setting');
+
+  // caption="none" later hides the caption; removing it brings the caption back.
+  const captions = () =>
+    page.evaluate(() => document.getElementById('ledger').shadowRoot.querySelectorAll('.linattn-caption').length);
+  assert.equal(await captions(), 1);
+  await page.evaluate(() => document.getElementById('ledger').setAttribute('caption', 'none'));
+  assert.equal(await captions(), 0);
+  await page.evaluate(() => document.getElementById('ledger').removeAttribute('caption'));
+  assert.equal(await captions(), 1);
+
+  // None of that was the reader: no events. Then one reader change in each demo: one event each.
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 0, overcapacity: 0, memory: 0 });
+  await page.locator('#ledger [data-part="fm-identity"]').check();
+  await page.locator('#oc [data-part="keys"]').selectOption('random');
+  await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
+  await page.waitForFunction(() => Object.values(window.events).every((n) => n >= 1), null, { timeout: 10000 });
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 1, memory: 1 });
+});
+
+// ---- 4. hostile host CSS -------------------------------------------------------------------------
+test('4. host CSS on the element itself (even !important) does not reach inside: same text size, same height', async () => {
+  const measure = async (file) => {
+    const { page } = await open(file);
+    await readyElement(page, 'narrow');
+    await page.waitForTimeout(300);
+    return page.evaluate(() => {
+      const el = document.getElementById('narrow');
+      const text = el.shadowRoot.querySelector('.linattn-mount label, .linattn-mount p, .linattn-mount span');
+      const style = getComputedStyle(text);
+      return {
+        fontSize: style.fontSize,
+        letterSpacing: style.letterSpacing,
+        textTransform: style.textTransform,
+        fontFamily: style.fontFamily,
+        height: Math.round(el.getBoundingClientRect().height),
+      };
+    });
+  };
+  const plain = await measure('plain.html');
+  const hostile = await measure('hostile.html');
+  assert.equal(hostile.fontSize, plain.fontSize, 'inner text size');
+  assert.equal(hostile.letterSpacing, 'normal');
+  assert.equal(hostile.textTransform, 'none');
+  assert.equal(hostile.fontFamily, plain.fontFamily);
+  assert.ok(
+    Math.abs(hostile.height - plain.height) <= 2,
+    `the ledger at 320 px: ${hostile.height} px under hostile CSS, ${plain.height} px without`,
+  );
+});
+
+// ---- 5. Trusted Types ------------------------------------------------------------------------------
+test(`5. under "${TRUSTED_TYPES_CSP}" all three elements become ready, with captions, and nothing is refused`, async () => {
+  const { page } = await open('trusted-types.html');
+  for (const id of ['ledger', 'overcapacity', 'memory']) await readyElement(page, id);
+  const captions = await page.evaluate(() =>
+    ['ledger', 'overcapacity', 'memory'].map((id) => ({
+      text: document.getElementById(id).shadowRoot.querySelector('.linattn-caption')?.textContent ?? '',
+      math: document.getElementById(id).shadowRoot.querySelectorAll('.linattn-caption math').length,
+    })),
+  );
+  for (const c of captions) assert.match(c.text, /^Figure 4\.\d/);
+  assert.ok(
+    captions.some((c) => c.math > 0),
+    'MathML in the captions is built as elements',
+  );
+  const mathNs = await page.evaluate(
+    () =>
+      document.querySelector('linattn-overcapacity, linattn-ledger, linattn-memory') &&
+      [...document.querySelectorAll('linattn-ledger, linattn-overcapacity, linattn-memory')]
+        .flatMap((el) => [...el.shadowRoot.querySelectorAll('.linattn-caption math')])
+        .every((m) => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML'),
+  );
+  assert.equal(mathNs, true);
+});
+
+// ---- 6. an iframe far down the page -------------------------------------------------------------
+test("6. an iframe 1,300 px down the page (loading=lazy) reports its real height without being scrolled to, and answers pym's width message", async () => {
+  const { page } = await open('offscreen.html', { height: 900 });
+  const last = () => page.evaluate(() => ({ amp: window.amp.at(-1) ?? 0, pym: window.pym.at(-1) ?? 0 }));
+  // The mounted ledger is far taller than the iframe's 900 px placeholder.
+  await page.waitForFunction(() => (window.amp.at(-1) ?? 0) > 1200, null, { timeout: 60000 });
+  await page.waitForTimeout(3500); // the embed's settling reports
+  const offscreen = await last();
+  assert.equal(offscreen.pym, offscreen.amp, 'both protocols agree');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'never scrolled');
+  // Scrolled into view, the height does not jump: it was already the real one.
+  await page.locator('#late').scrollIntoViewIfNeeded();
+  const frame = await readyFrame(page, 'late');
+  await page.waitForTimeout(1500);
+  const seen = await last();
+  assert.ok(Math.abs(seen.amp - offscreen.amp) <= 2, `height off-screen ${offscreen.amp} px, on screen ${seen.amp} px`);
+  assert.ok(
+    Math.abs(seen.amp - (await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height)))) <= 30,
+  );
+
+  // Off-screen again, pym's width message (a pym parent sends it on load and on every resize): an
+  // answer with the height comes at once, without waiting for the frame to be on screen. (A new
+  // width itself only reaches an off-screen frame when the browser next lays it out; the answer
+  // follows then; tests/browser/embed.test.mjs checks resizes on screen.)
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
+  await page.evaluate(() => {
+    window.pym.length = 0;
+    document.getElementById('late').contentWindow.postMessage('pymxPYMxlatexPYMxwidthxPYMx1280', '*');
+  });
+  await page.waitForFunction(() => window.pym.length > 0, null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.pym.at(-1)), seen.amp, 'the answer is the current height');
+});
+
+// ---- 7. oEmbed -----------------------------------------------------------------------------------
+const DEMOS = ['ledger', 'overcapacity', 'memory'];
+test("7. oEmbed: each demo's page links its own answer, whose width matches its html and whose height is the real one at that width", async () => {
+  for (const demo of DEMOS) {
+    // Discovery without scripts: the static page of the demo.
+    const html = await (await fetch(`${hosts.distUrl}embed-${demo}.html`)).text();
+    const href = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1];
+    assert.equal(href, `./oembed-${demo}.json`, `embed-${demo}.html discovery`);
+    const answer = await (await fetch(new URL(href, `${hosts.distUrl}embed-${demo}.html`))).json();
+    assert.equal(answer.type, 'rich');
+    assert.match(answer.html, new RegExp(`src="\\./embed\\.html\\?demo=${demo}"`));
+    assert.equal(
+      Number(/ width="(\d+)"/.exec(answer.html)?.[1]),
+      answer.width,
+      `${demo}: the html's width is the stated one`,
+    );
+    assert.equal(Number(/ height="(\d+)"/.exec(answer.html)?.[1]), answer.height);
+    assert.deepEqual(JSON.parse(readFileSync(join(DIST, `oembed-${demo}.json`), 'utf8')), answer);
+
+    // Pasted by a consumer at the stated width: the embed's own height is the stated one.
+    const { page } = await open('oembed.html');
+    await page.evaluate(
+      ({ code, base }) => {
+        const box = document.getElementById('pasted');
+        const f = document.createElement('iframe');
+        const src = /src="([^"]+)"/.exec(code)[1].replace('./', base);
+        f.src = src;
+        f.width = /width="(\d+)"/.exec(code)[1];
+        f.height = /height="(\d+)"/.exec(code)[1];
+        f.style.border = '0';
+        box.append(f);
+      },
+      { code: answer.html, base: hosts.distUrl },
+    );
+    const frame = await readyFrame(page, '#pasted > iframe');
+    await frame.waitForFunction(() => !document.querySelector('[data-sweep]:not([data-sweep="complete"])'), null, {
+      timeout: 120000,
+    });
+    await page.waitForTimeout(2000);
+    const reported = await page.evaluate(() => window.amp.at(-1));
+    const scroll = await frame.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(
+      Math.abs(reported - answer.height) <= 4,
+      `${demo}: real height ${reported} px at ${answer.width} px, oEmbed says ${answer.height}`,
+    );
+    assert.ok(scroll <= answer.height + 1, `${demo}: the pasted iframe does not scroll (content ${scroll} px)`);
+  }
+  // With scripts, embed.html?demo=memory names the memory answer too.
+  const { page } = await open('oembed.html');
+  await page.goto(`${hosts.distUrl}embed.html?demo=memory`);
+  await page.locator(READY).waitFor({ timeout: 60000 });
+  assert.equal(
+    await page.evaluate(() => document.querySelector('link[type="application/json+oembed"]').getAttribute('href')),
+    './oembed-memory.json',
+  );
+});
+
+// ---- 9. printing before scrolling ----------------------------------------------------------------
+/** Pages in a PDF. */
+const pdfPages = (buf) => (buf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
+test('9. printing the chapter at once, before scrolling, includes every figure', async () => {
+  // window.print is recorded (the figures' states when it was called) instead of opening a dialog.
+  const recordPrint = () => {
+    window.print = () => {
+      window.printedWith = [...document.querySelectorAll('.demo-mount')].map((m) => m.dataset.status ?? 'none');
+    };
+  };
+  const p = await openHostPage(browser, `${hosts.distUrl}index.html`, {
+    init: recordPrint,
+    waitUntil: 'domcontentloaded',
+  });
+  opened.push(p);
+  const { page } = p;
+  await page.keyboard.press('Control+P');
+  await page.waitForFunction(() => window.printedWith, null, { timeout: 60000 });
+  const statuses = await page.evaluate(() => window.printedWith);
+  assert.equal(statuses.length, 3);
+  assert.deepEqual(statuses, ['ready', 'ready', 'ready'], 'every figure was mounted before the print began');
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const first = pdfPages(await page.pdf({ format: 'A4' }));
+
+  // Opened and left alone (no scrolling, no key), the figures mount in idle time: a print from the
+  // browser's menu a moment later has them all, and prints the same pages.
+  const q = await openHostPage(browser, `${hosts.distUrl}index.html`);
+  opened.push(q);
+  await q.page.waitForFunction(
+    () => [...document.querySelectorAll('.demo-mount')].every((m) => m.dataset.status === 'ready'),
+    null,
+    { timeout: 60000 },
+  );
+  assert.equal(await q.page.evaluate(() => window.scrollY), 0);
+  const idle = pdfPages(await q.page.pdf({ format: 'A4' }));
+  assert.equal(idle, first, 'the same print either way');
+  // Without the figures (the core held back, so none can mount) the chapter prints far fewer
+  // pages (the issue's first print: 6 pages, then 13).
+  const bare = await browser.newPage();
+  await bare.route('**/*.wasm', () => {}); // never answered
+  await bare.goto(`${hosts.distUrl}index.html`, { waitUntil: 'load' });
+  opened.push({ page: bare, problems: [] });
+  const without = pdfPages(await bare.pdf({ format: 'A4' }));
+  assert.ok(first > without, `with the figures ${first} pages, without ${without}`);
+});
+
+// ---- 10. sandboxed iframe -------------------------------------------------------------------------
+test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep runs on the page thread one trial per task', async () => {
+  const watch = () => {
+    window.longTasks = [];
+    window.steps = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'la-overcapacity:main-step') window.steps.push(e.duration);
+    }).observe({ type: 'measure' });
+  };
+  const { page } = await open('sandboxed.html', { init: watch });
+  const frame = await readyFrame(page, 'sandboxed');
+  assert.equal(await frame.evaluate(() => origin), 'null', 'an opaque origin');
+  const demo = frame.locator('.la-overcapacity');
+  await waitUntil(async () => (await demo.getAttribute('data-sweep')) === 'complete', {
+    timeout: 120000,
+    message: 'the full sweep on the page thread',
+  });
+  assert.match(await frame.locator('.linattn-mount').textContent(), /workers are unavailable here/);
+  const { steps, longTasks } = await frame.evaluate(() => ({ steps: window.steps, longTasks: window.longTasks }));
+  const ms = steps.map((d) => Math.round(d));
+  console.log(
+    `# sandboxed, d = 64, 8 trials: page-thread steps ${JSON.stringify(ms)} ms; long tasks ${JSON.stringify(longTasks)} ms`,
+  );
+  // The default sweep (d = 64, 8 trials) runs one trial per task on the page thread, not all eight
+  // in one task (442 ms in the issue): about 12 ms of the core's work each on a quiet machine. The
+  // times are printed above; they are not asserted, because a machine shared with other processes
+  // stretches every one of them (a load of 20 on two cores made them 50-210 ms).
+  assert.ok(steps.length >= 8, `at least one step per trial, got ${steps.length}`);
+  // "Open in the chapter" opens a new window (allow-popups), on the chapter's page.
+  const link = frame.locator('.linattn-source');
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.match(await link.getAttribute('href'), /\/index\.html#figure-overcapacity/);
+});
