@@ -65,11 +65,11 @@ export function createAgeView(parent) {
     const y = (c) => M.top + ((1 - c) / (1 - lo)) * ph;
     axesG.replaceChildren();
     for (const m of n > 1 ? [0, n - 1] : [0]) {
-      const t = axesG.appendChild(svgEl('text', { x: x(m), y: M.top + ph + 16, class: 'oc-tick oc-tick-x' }));
+      const t = axesG.appendChild(svgEl('text', { x: x(m), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }));
       t.textContent = formatInt(m);
     }
     for (const c of lo < 0 ? [lo, 0, 1] : [0, 0.5, 1]) {
-      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(c) + 4, class: 'oc-tick oc-tick-y' }));
+      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(c) + 4, class: 'oc-tick oc-tick-cy' }));
       t.textContent = formatCos(c, c === lo && lo < 0 ? 2 : 1);
       axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(c), y2: y(c), class: 'oc-grid' }));
     }

@@ -29,7 +29,7 @@ export function createCapacityPanel(parent, on) {
   const headId = uid('oc-cap-head');
   panel.setAttribute('aria-labelledby', headId);
   panel.appendChild(
-    h('h4', { id: headId, class: 'oc-capacity-head', text: 'How many associations fit: capacity against d' }),
+    h('p', { id: headId, class: 'oc-capacity-head', text: 'How many associations fit: capacity against d' }),
   );
 
   // ---- the tolerance control ----------------------------------------------------------------------
@@ -102,13 +102,13 @@ export function createCapacityPanel(parent, on) {
     axesG.replaceChildren();
     dataG.replaceChildren();
     for (const d of [0, ...DIMS.slice(3)]) {
-      const t = axesG.appendChild(svgEl('text', { x: x(d), y: M.top + ph + 16, class: 'oc-tick oc-tick-x' }));
+      const t = axesG.appendChild(svgEl('text', { x: x(d), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }));
       t.textContent = formatInt(d);
     }
     const yStep = top > 600 ? 256 : top > 300 ? 128 : 64;
     for (let n = 0; n <= top; n += yStep) {
       axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(n), y2: y(n), class: 'oc-grid' }));
-      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(n) + 4, class: 'oc-tick oc-tick-y' }));
+      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(n) + 4, class: 'oc-tick oc-tick-cy' }));
       t.textContent = formatInt(n);
     }
     axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: M.top + ph, y2: M.top + ph, class: 'oc-axis' }));
