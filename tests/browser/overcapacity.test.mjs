@@ -488,7 +488,11 @@ test("settings over the core's work budget are refused at once, next to the fiel
     timeout: 5000,
   });
   assert.ok(Date.now() - t0 < 5000, 'refused without waiting for a sweep');
-  assert.match(await page.textContent(part('trials-msg')), /trials \* N\^2 \* \(N \+ d\) must be at most .*Kept 8/);
+  // In the reader's words (issue 22 item 9), not the core's formula.
+  assert.equal(
+    await page.textContent(part('trials-msg')),
+    'too much work: at d = 256, N up to 1,024 allows at most 51 trials. Kept 8.',
+  );
   assert.equal(await page.inputValue(part('d')), '256');
   const state = await page.evaluate(() => window.location.hash);
   assert.doesNotMatch(state, /trials=100/, 'the refused value never reaches the state');
