@@ -111,7 +111,7 @@ export interface SweepResult {
   crosstalkStd: Float64Array; // |read - c_jj v_j|^2 / |c_jj v_j|^2
   recallMean: Float64Array;
   recallStd: Float64Array; // top-1 recall, 0..1
-  missMean: Float64Array; // 1 - recallMean: reads that pick a wrong value
+  missMean: Float64Array; // reads that pick a wrong value, counted (exactly 0 when none does; = 1 - recallMean to 1e-15)
   theoryCrosstalk: Float64Array; // (N-1)/d
   theoryCosine: Float64Array; // 1/sqrt(1+(N-1)/d)
   softmaxCosineMean: Float64Array;

@@ -105,6 +105,8 @@ before(async () => {
   await page.locator(ROOT).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
   await waitComplete();
+  // Key geometry, trials, seed, β and the axis scale live in the figure's Settings disclosure.
+  await page.click(`${part('settings')} > summary`);
 });
 
 after(async () => {
@@ -119,7 +121,7 @@ test('mounts in its default state: d = 64, N = 96, random keys, a sentence with 
   const s = await page.textContent(field('sentence'));
   assert.match(
     s,
-    /^With 96 associations in a 64-dimensional state, reads come back with cosine \d\.\d\d; [\d.]+% would pick the wrong stored value\.$/,
+    /^With 96 associations in a 64-dimensional state, reads come back with cosine \d\.\d\d and the crosstalk carries \d\.\d times the target's energy; [\d.]+% would pick the wrong stored value\.$/,
   );
   assert.match(await page.getAttribute(part('n'), 'aria-valuetext'), /96 associations/);
   assert.match(await page.textContent(field('memory')), /12,288 numbers.*4,096 numbers/);
@@ -145,10 +147,14 @@ test('the sentence states the plotted numbers at the current N', async () => {
     await setN(n);
     const s = await page.textContent(field('sentence'));
     const m =
-      /^With (\d+) associations? in a 64-dimensional state, reads come back with cosine ([\d.]+); (under )?([\d.]+)% would pick/.exec(
+      /^With (\d+) associations? in a 64-dimensional state, reads come back with cosine ([\d.]+)(?: and no crosstalk| and the crosstalk carries [\d.]+ times the target's energy); (?:no read picks a wrong stored value|(under )?([\d.]+)% would pick)/.exec(
         s,
       );
     assert.ok(m, `sentence: ${s}`);
+    if (m[4] === undefined) {
+      assert.equal(rows[n].miss, 0, `N = ${n}: "no read picks a wrong value", table miss ${rows[n].miss}`);
+      continue;
+    }
     assert.equal(Number(m[1]), n);
     assert.ok(
       Math.abs(Number(m[2]) - rows[n].cos) <= 0.005 + 1e-9,
@@ -170,6 +176,12 @@ test('the sentence states the plotted numbers at the current N', async () => {
   const dots = await page.$$eval(`${ROOT} .oc-dot.oc-s-cos`, (c) => c.map((d) => d.getAttribute('visibility')));
   assert.deepEqual(dots, [null]);
   await closeTable();
+});
+
+test('issue 15: where no read is wrong (N = 49 at the defaults) the sentence says so, not "under 0.1%"', async () => {
+  await setN(49);
+  assert.match(await page.textContent(field('sentence')), /; no read picks a wrong stored value\.$/);
+  assert.equal(await page.textContent(field('recall')), '100%');
 });
 
 test('the slider updates the picture within one animation frame at the default d', async () => {
@@ -476,7 +488,11 @@ test("settings over the core's work budget are refused at once, next to the fiel
     timeout: 5000,
   });
   assert.ok(Date.now() - t0 < 5000, 'refused without waiting for a sweep');
-  assert.match(await page.textContent(part('trials-msg')), /trials \* N\^2 \* \(N \+ d\) must be at most .*Kept 8/);
+  // In the reader's words (issue 22 item 9), not the core's formula.
+  assert.equal(
+    await page.textContent(part('trials-msg')),
+    'too much work: at d = 256, N up to 1,024 allows at most 51 trials. Kept 8.',
+  );
   assert.equal(await page.inputValue(part('d')), '256');
   const state = await page.evaluate(() => window.location.hash);
   assert.doesNotMatch(state, /trials=100/, 'the refused value never reaches the state');

@@ -181,3 +181,20 @@ TEST_CASE("sweep parameters out of range are refused") {
         0);
   CHECK(interference_store(8, 2000, 1, 0, "random", 1).status.message.find("n must") == 0);
 }
+
+TEST_CASE("recall and misses are counted, not summed in fractions: no read wrong means exactly 0") {
+  // Issue 15 (content15): at the defaults (d = 64, random keys, seed 1, 8 trials) every read at
+  // N = 49 is right, yet summing 49 times 1/49 gave recall 0.9999999999999999 and a miss rate of
+  // 1.1e-16 ("under 0.1% would pick the wrong value"). Counts divided once are exact.
+  const SweepResult r = interference_sweep(sweep(64, {1, 7, 49, 63, 64}, 8, "random"));
+  for (std::size_t i = 0; i < r.ns.size(); ++i) {
+    CHECK(r.recall_mean[i] == 1.0);
+    CHECK(r.miss_mean[i] == 0.0);
+  }
+  // Where reads do go wrong, the miss rate is a whole number of misses over n (per trial).
+  const SweepResult o = interference_sweep(sweep(16, {40}, 1, "random"));
+  const double misses = o.miss_mean[0] * 40;
+  CHECK(misses > 0);
+  CHECK(std::abs(misses - std::round(misses)) < 1e-12);
+  CHECK(std::abs(o.miss_mean[0] + o.recall_mean[0] - 1.0) < 1e-15);
+}

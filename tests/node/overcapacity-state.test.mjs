@@ -10,6 +10,12 @@ import {
   DIMS,
   KEYS,
   SCALES,
+  RULES,
+  GATES,
+  STEPS,
+  MEASURES,
+  capacityKey,
+  levelRange,
   mergeSettings,
   parseWhole,
   storeKey,
@@ -22,18 +28,36 @@ const checkSweep = (p) => la.checkSweep(p);
 const base = { ...DEFAULTS };
 
 test('the defaults are one of the choices the demo offers, and the core accepts their sweep', () => {
-  assert.deepEqual(DEFAULTS, { d: 64, n: 96, keys: 'random', trials: 8, seed: 1, beta: 8, scale: 'linear' });
+  assert.deepEqual(DEFAULTS, {
+    d: 64,
+    n: 96,
+    keys: 'random',
+    trials: 8,
+    seed: 1,
+    beta: 8,
+    scale: 'linear',
+    measure: 'cosine',
+    level: 0.9,
+    rule: 'add',
+    gate: 1,
+    step: 1,
+  });
   assert.ok(Object.isFrozen(DEFAULTS));
   assert.ok(DIMS.includes(DEFAULTS.d) && KEYS.includes(DEFAULTS.keys) && SCALES.includes(DEFAULTS.scale));
   assert.ok(BETAS.includes(DEFAULTS.beta));
-  assert.deepEqual(validate(base, {}, checkSweep), { next: base, errors: {}, unknown: [] });
+  assert.deepEqual(validate(base, {}, checkSweep), { next: base, errors: {}, unknown: [], adjusted: {} });
 });
 
 test('sweepKey names the settings that choose a sweep; N and the axis scale do not', () => {
-  assert.equal(sweepKey(base), '64|random|8|1|8');
-  assert.equal(sweepKey({ ...base, n: 3, scale: 'log' }), sweepKey(base));
+  assert.equal(sweepKey(base), '64|random|8|1|8|add|1|1');
+  assert.equal(sweepKey({ ...base, n: 3, scale: 'log', measure: 'recall', level: 0.99 }), sweepKey(base));
   assert.notEqual(sweepKey({ ...base, beta: 16 }), sweepKey(base));
-  assert.equal(storeKey(base), '64|random|8|1|8|96');
+  assert.notEqual(sweepKey({ ...base, rule: 'delta' }), sweepKey(base));
+  assert.notEqual(sweepKey({ ...base, gate: 0.9 }), sweepKey(base));
+  assert.equal(storeKey(base), '64|random|8|1|8|add|1|1|96');
+  // The capacity panel measures every key geometry at every d: neither d, N nor keys choose it.
+  assert.equal(capacityKey(base), 'cosine|0.9|8|1|add|1|1');
+  assert.equal(capacityKey({ ...base, d: 8, n: 3, keys: 'elu1', beta: 2 }), capacityKey(base));
 });
 
 test('each setting is checked on its own; a refused one keeps its last good value', () => {
@@ -79,12 +103,13 @@ test("settings fine one by one but over the core's budget together are refused, 
   assert.equal(at256.d, 256);
   assert.equal(at256.n, 384);
   const { next, errors } = validate(at256, { trials: '100' }, checkSweep);
-  assert.match(errors.trials, /trials \* N\^2 \* \(N \+ d\) must be at most/);
+  // Issue 22 item 9: in the reader's words, not the core's formula.
+  assert.equal(errors.trials, 'too much work: at d = 256, N up to 1,024 allows at most 51 trials');
   assert.equal(next.trials, 8);
   // Many trials at d = 64, then d = 256: the d change is what is refused.
   const many = validate(base, { trials: 60 }, checkSweep).next;
   const refused = validate(many, { d: 256 }, checkSweep);
-  assert.match(refused.errors.d, /must be at most/);
+  assert.equal(refused.errors.d, 'too much work: at d = 256, N up to 1,024 allows at most 51 trials (you have 60)');
   assert.deepEqual(refused.next, many);
 });
 
@@ -111,4 +136,48 @@ test('validate and mergeSettings never change the state they are given', () => {
   validate(state, { d: 8, n: 3, trials: '2' }, checkSweep);
   mergeSettings(state, { d: 256, trials: 100 }, checkSweep);
   assert.deepEqual(state, base);
+});
+
+test('issue 22 item 3: an over-budget link keeps d and N and lowers only trials, saying so', () => {
+  const { next, lines } = mergeSettings(base, { d: 256, n: 1024, trials: 256 }, checkSweep);
+  assert.deepEqual(next, { ...base, d: 256, n: 1024, trials: 51 });
+  assert.deepEqual(lines, [
+    'Lowered trials from 256 to 51: too much work: at d = 256, N up to 1,024 allows at most 51 trials.',
+  ]);
+  // The largest number of trials the core accepts, not one fewer.
+  assert.doesNotThrow(() => checkSweep({ d: 256, nMax: 1024, trials: 51, seed: 1, keys: 'random', beta: 8 }));
+  assert.throws(() => checkSweep({ d: 256, nMax: 1024, trials: 52, seed: 1, keys: 'random', beta: 8 }));
+});
+
+test('issue 22 item 9: out-of-range numbers are named in reader words, never "got inf"', () => {
+  const inf = mergeSettings(base, { seed: Infinity, trials: 1e9 }, checkSweep);
+  assert.deepEqual(inf.next, base);
+  assert.deepEqual(inf.lines, [
+    'Ignored seed: the seed must be a whole number from 0 to 4,294,967,295.',
+    'Ignored trials: trials must be a whole number from 1 to 256.',
+  ]);
+  for (const line of inf.lines) assert.doesNotMatch(line, /inf|got|\^|\*/);
+});
+
+test('the tolerance, the update rule, the gate and the step: checked choices, carried by links', () => {
+  assert.deepEqual(MEASURES, ['cosine', 'recall']);
+  assert.deepEqual(RULES, ['add', 'delta']);
+  assert.ok(GATES.includes(1) && GATES.every((g) => g > 0 && g <= 1));
+  assert.ok(STEPS.includes(1) && STEPS.every((s) => s > 0 && s <= 2));
+  assert.deepEqual(levelRange('cosine'), { min: 0.5, max: 0.99, step: 0.01 });
+  assert.deepEqual(levelRange('recall'), { min: 0.5, max: 1, step: 0.01 });
+  const ok = validate(base, { measure: 'recall', level: 1, rule: 'delta', gate: 0.9, step: 0.5 }, checkSweep);
+  assert.deepEqual(ok.errors, {});
+  assert.deepEqual(ok.next, { ...base, measure: 'recall', level: 1, rule: 'delta', gate: 0.9, step: 0.5 });
+  // Back to the cosine measure, a level of 1 is out of its range: clamped to 0.99.
+  assert.equal(validate(ok.next, { measure: 'cosine' }, checkSweep).next.level, 0.99);
+  const bad = validate(base, { measure: 'top5', level: 0.3, rule: 'lstm', gate: 0, step: 3 }, checkSweep);
+  assert.deepEqual(bad.next, base);
+  assert.equal(bad.errors.measure, 'the tolerance measure must be "cosine" or "recall"');
+  assert.equal(bad.errors.level, 'the tolerance must be from 0.5 to 0.99 in steps of 0.01');
+  assert.equal(bad.errors.rule, 'the update rule must be "add" or "delta"');
+  assert.match(bad.errors.gate, /^the gate α must be one of 0\.5, /);
+  assert.match(bad.errors.step, /^the step must be one of 0\.25, /);
+  // Old links (no new settings) open with the chapter's additive rule and τ = 0.9.
+  assert.deepEqual(mergeSettings(base, { d: 32, n: 40 }, checkSweep).next, { ...base, d: 32, n: 40 });
 });

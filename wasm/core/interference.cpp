@@ -147,7 +147,8 @@ SweepResult SweepStream::result() const {
     stat(i, &TrialMeans::recall, out.recall_mean[i], out.recall_std[i]);
     stat(i, &TrialMeans::softmax_cosine, out.softmax_cosine_mean[i], out.softmax_cosine_std[i]);
     stat(i, &TrialMeans::softmax_recall, out.softmax_recall_mean[i], out.softmax_recall_std[i]);
-    out.miss_mean[i] = 1.0 - out.recall_mean[i];
+    double miss_sd = 0;
+    stat(i, &TrialMeans::miss, out.miss_mean[i], miss_sd);
     out.theory_crosstalk[i] = (N - 1) / d;
     out.theory_cosine[i] = 1.0 / std::sqrt(1.0 + (N - 1) / d);
     out.state_numbers[i] = 1.0 * d * d;

@@ -51,9 +51,11 @@ Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, d
                                       double step = 1.0);
 
 // One trial's means over the n reads of a store of n associations (the sweep's samples).
+// recall, softmax_recall and miss are counted in whole reads and divided by n once, so that a store
+// with no wrong read has recall exactly 1 and miss exactly 0 (summing n times 1/n does not).
 struct TrialMeans {
   double cosine = 0, rel_error = 0, crosstalk = 0, recall = 0, softmax_cosine = 0,
-         softmax_recall = 0;
+         softmax_recall = 0, miss = 0;
 };
 
 // Every vector is aligned with ns. Mean and (sample) standard deviation over trials of each
@@ -67,7 +69,7 @@ struct SweepResult {
   std::vector<double> rel_error_mean, rel_error_std;  // |read - v_j| / |v_j|
   std::vector<double> crosstalk_mean, crosstalk_std;  // |read - c_jj v_j|^2 / |c_jj v_j|^2
   std::vector<double> recall_mean, recall_std;        // top-1: nearest stored value is v_j
-  std::vector<double> miss_mean;                      // 1 - recall_mean
+  std::vector<double> miss_mean;  // wrong reads: per trial (n - recalled) / n, exactly 0 for none
   std::vector<double> theory_crosstalk, theory_cosine;
   std::vector<double> softmax_cosine_mean, softmax_cosine_std;
   std::vector<double> softmax_recall_mean, softmax_recall_std;

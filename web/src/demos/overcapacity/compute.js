@@ -5,7 +5,7 @@
 import { createRunner } from './runner.js';
 import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
 import { KEY_LABELS } from './format.js';
-import { DEFAULTS, sweepKey, storeKey } from './state.js';
+import { DEFAULTS, sweepKey, storeKey, capacityKey, ruleOptions } from './state.js';
 
 const SWEEP_CACHE_SIZE = 6;
 /** How long the N slider must rest before a sweep streaming in takes its next step. */
@@ -36,12 +36,22 @@ export function sweepStage(entry) {
 
 const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
 
+/** The capacity panel's request of a state (every d and key geometry; see jobs.js). */
+const capacityParams = (s) => ({
+  measure: s.measure,
+  level: s.level,
+  trials: s.trials,
+  seed: s.seed,
+  ...ruleOptions(s),
+});
+
 /**
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
  * @param on ( sweep() a result for the current settings arrived; refused(message) the core refused
  *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN); storePending(n);
- *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped )
+ *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
+ *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message) )
  */
 export function createCompute(la, getState, on) {
   const cache = new Map(); // sweepKey -> { sweep, complete }
@@ -51,6 +61,7 @@ export function createCompute(la, getState, on) {
   const storeRequests = new Map(); // id -> a store request still unanswered
   let storeTimer = 0;
   let heldAt = -Infinity;
+  let capacity = null; // { key, id, results: [{ d, keys, ... }], complete }
 
   const runner = createRunner(la, {
     sweep: onSweep,
@@ -58,6 +69,7 @@ export function createCompute(la, getState, on) {
     error: onError,
     mode: (m) => on.mode(m),
     paused: () => on.paused(),
+    capacity: onCapacity,
   });
 
   const jobs = {
@@ -80,15 +92,38 @@ export function createCompute(la, getState, on) {
       const have = cache.get(key);
       if (have?.complete) {
         requested = null;
+        runner.capacityWait(false);
         return;
       }
       if (requested && requested.key === key) return;
-      const params = { d: state.d, trials: state.trials, seed: state.seed, keys: state.keys, beta: state.beta };
+      const params = {
+        d: state.d,
+        trials: state.trials,
+        seed: state.seed,
+        keys: state.keys,
+        beta: state.beta,
+        ...ruleOptions(state),
+      };
       // A sweep left part-way (the reader went elsewhere and came back) skips the previews.
       const partial = have && have.sweep.phase === 'full';
       const phases = sweepPhases(params, state.n).filter((p) => !partial || p.name === 'full');
       requested = { key, id: 0 };
+      runner.capacityWait(true); // the curve first: two cores are all many readers have
       requested.id = runner.sweep(params, phases);
+    },
+
+    /** The capacity panel's numbers held for the current settings ({ results, complete }) or null. */
+    capacity(state = getState()) {
+      return capacity && capacity.key === capacityKey(state) ? capacity : null;
+    },
+
+    /** Asks for the capacity panel's numbers unless they are held or on their way. */
+    ensureCapacity() {
+      const state = getState();
+      const key = capacityKey(state);
+      if (capacity && capacity.key === key) return;
+      capacity = { key, id: 0, results: [], complete: false };
+      capacity.id = runner.capacity(capacityParams(state));
     },
 
     /** Asks for the store at the current N: at once when small, once the slider rests when large. */
@@ -97,7 +132,14 @@ export function createCompute(la, getState, on) {
       const key = storeKey(state);
       if (store && store.key === key) return;
       if (storeWanted && storeWanted.key === key) return;
-      const params = { d: state.d, n: state.n, seed: state.seed, keys: state.keys, beta: state.beta };
+      const params = {
+        d: state.d,
+        n: state.n,
+        seed: state.seed,
+        keys: state.keys,
+        beta: state.beta,
+        ...ruleOptions(state),
+      };
       if (storeIsCheap(state.d, state.n)) {
         clearTimeout(storeTimer);
         runner.cancelStores();
@@ -150,7 +192,10 @@ export function createCompute(la, getState, on) {
     if (!requested || id !== requested.id) return;
     const key = requested.key;
     const had = cache.get(key);
-    if (result.complete) requested = null;
+    if (result.complete) {
+      requested = null;
+      runner.capacityWait(false);
+    }
     // A restarted sweep does not show fewer trials than one seen before for the same settings.
     if (
       had &&
@@ -165,11 +210,23 @@ export function createCompute(la, getState, on) {
     if (key === sweepKey(getState())) on.sweep();
   }
 
+  function onCapacity(id, result, done) {
+    if (!capacity || id !== capacity.id) return;
+    if (result) capacity.results = [...capacity.results, result];
+    if (done) capacity.complete = true;
+    on.capacity?.();
+  }
+
   function onError(id, kind, message) {
+    if (kind === 'capacity') {
+      if (capacity && id === capacity.id) on.capacityError?.(message);
+      return;
+    }
     if (kind === 'sweep') {
       if (!requested || id !== requested.id) return;
       cache.delete(requested.key);
       requested = null;
+      runner.capacityWait(false);
       on.refused(message);
       return;
     }

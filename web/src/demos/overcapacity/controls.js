@@ -1,8 +1,10 @@
-// The demo's form: d, N, key geometry, trials, seed (and "New sample"), softmax β, the N axis scale.
-// Its events only propose changes of state (the `on` callbacks); render(state) shows the state.
+// The demo's form: d and N right under the figure's title; key geometry, trials, seed (and "New
+// sample"), softmax β, the N axis scale and "What later chapters change" (the update rule, the
+// forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events only
+// propose changes of state (the `on` callbacks); render(state) shows the state.
 import { h, uid, setText, setAttr, activeElement } from '../../lib/dom.js';
 import { formatInt, KEY_LABELS } from './format.js';
-import { BETAS, DIMS, KEYS, SCALES } from './state.js';
+import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
 /**
  * @param parent where the controls go
@@ -12,9 +14,13 @@ import { BETAS, DIMS, KEYS, SCALES } from './state.js';
 export function createControls(parent, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   const controls = parent.appendChild(h('div', { class: 'oc-controls' }));
+  const settings = parent.appendChild(h('details', { class: 'oc-settings', 'data-part': 'settings' }));
+  settings.appendChild(h('summary', { text: 'Settings' }));
+  const more = settings.appendChild(h('div', { class: 'oc-controls' }));
+  let into = controls;
 
   function field(labelText, cls = '') {
-    const box = controls.appendChild(h('div', { class: `oc-field ${cls}` }));
+    const box = into.appendChild(h('div', { class: `oc-field ${cls}` }));
     const id = uid('oc-in');
     box.appendChild(h('label', { for: id, text: labelText }));
     return { box, id };
@@ -35,14 +41,14 @@ export function createControls(parent, on) {
 
   const dField = field('State size d');
   const dSelect = dField.box.appendChild(h('select', { id: dField.id }));
-  for (const d of DIMS)
-    dSelect.appendChild(h('option', { value: String(d), text: `${d}  (d\u00b2 = ${formatInt(d * d)})` }));
+  for (const d of DIMS) dSelect.appendChild(h('option', { value: String(d), text: String(d) }));
 
   const nField = field('Stored associations N', 'oc-field-wide');
   const nRow = nField.box.appendChild(h('div', { class: 'oc-range-row' }));
   const nSlider = nRow.appendChild(h('input', { id: nField.id, type: 'range', min: '1', step: '1' }));
   const nOut = nRow.appendChild(h('output', { for: nField.id, class: 'oc-out' }));
 
+  into = more;
   const kField = field('Key geometry');
   const kSelect = kField.box.appendChild(h('select', { id: kField.id }));
   for (const k of KEYS) kSelect.appendChild(h('option', { value: k, text: KEY_LABELS[k] }));
@@ -60,7 +66,7 @@ export function createControls(parent, on) {
   );
   const bOut = bRow.appendChild(h('output', { for: bField.id, class: 'oc-out' }));
 
-  const scaleSet = controls.appendChild(h('fieldset', { class: 'oc-field oc-scale' }));
+  const scaleSet = more.appendChild(h('fieldset', { class: 'oc-field oc-scale' }));
   scaleSet.appendChild(h('legend', { text: 'N axis' }));
   const scaleName = uid('oc-scale');
   const scaleRadios = {};
@@ -70,7 +76,42 @@ export function createControls(parent, on) {
     lab.append(document.createTextNode(sc === 'linear' ? ' linear' : ' log'));
   }
 
+  // ---- what later chapters change: the update rule, linked to the papers it follows ----------------
+  const later = settings.appendChild(h('fieldset', { class: 'oc-later', 'data-part': 'later' }));
+  later.appendChild(h('legend', { text: 'What later chapters change' }));
+  const intro = later.appendChild(h('p', { class: 'oc-note' }));
+  intro.append(
+    'The chapter writes S \u2190 S + k v\u1d40. The ',
+    h('a', { href: '#ref-yang2024deltanet', text: 'delta rule (DeltaNet)' }),
+    ' replaces what is stored under k instead; the ',
+    h('a', { href: '#ref-yang2025gated', text: 'forget gate (Gated DeltaNet)' }),
+    ' fades the whole state by \u03b1 before each write.',
+  );
+  into = later;
+  const rField = field('Update rule');
+  const rSelect = rField.box.appendChild(h('select', { id: rField.id }));
+  const RULE_LABELS = {
+    add: 'additive: S \u2190 \u03b1S + kv\u1d40 (this chapter)',
+    delta: 'delta: S \u2190 \u03b1S \u2212 step\u00b7k(k\u1d40\u03b1S \u2212 v\u1d40)',
+  };
+  for (const r of RULES) rSelect.appendChild(h('option', { value: r, text: RULE_LABELS[r] }));
+  function listSlider(labelText, values) {
+    const f = field(labelText);
+    const row = f.box.appendChild(h('div', { class: 'oc-range-row' }));
+    const input = row.appendChild(
+      h('input', { id: f.id, type: 'range', min: '0', max: String(values.length - 1), step: '1' }),
+    );
+    const out = row.appendChild(h('output', { for: f.id, class: 'oc-out' }));
+    return { input, out };
+  }
+  const gate = listSlider('Forget gate \u03b1 (1 = none)', GATES);
+  const step = listSlider('Delta rule step (its \u03b2)', STEPS);
+  into = controls;
+
   for (const [el, part] of [
+    [rSelect, 'rule'],
+    [gate.input, 'gate'],
+    [step.input, 'step'],
     [dSelect, 'd'],
     [nSlider, 'n'],
     [kSelect, 'keys'],
@@ -93,6 +134,9 @@ export function createControls(parent, on) {
   listen(kSelect, 'change', () => on.propose({ keys: kSelect.value }));
   listen(bSlider, 'input', () => on.propose({ beta: BETAS[Number(bSlider.value)] }));
   for (const sc of SCALES) listen(scaleRadios[sc], 'change', () => on.propose({ scale: sc }));
+  listen(rSelect, 'change', () => on.propose({ rule: rSelect.value }));
+  listen(gate.input, 'input', () => on.propose({ gate: GATES[Number(gate.input.value)] }));
+  listen(step.input, 'input', () => on.propose({ step: STEPS[Number(step.input.value)] }));
   for (const [name, { input }] of Object.entries(typed)) {
     listen(input, 'change', () => on.typed(name, input.value));
     listen(input, 'keydown', (e) => {
@@ -133,6 +177,15 @@ export function createControls(parent, on) {
     setText(bOut, String(state.beta));
     setAttr(bSlider, 'aria-valuetext', `\u03b2 = ${state.beta}`);
     scaleRadios[state.scale].checked = true;
+    rSelect.value = state.rule;
+    gate.input.value = String(GATES.indexOf(state.gate));
+    setText(gate.out, state.gate === 1 ? '1 (none)' : String(state.gate));
+    setAttr(gate.input, 'aria-valuetext', state.gate === 1 ? '\u03b1 = 1, no forgetting' : `\u03b1 = ${state.gate}`);
+    step.input.value = String(STEPS.indexOf(state.step));
+    setText(step.out, String(state.step));
+    setAttr(step.input, 'aria-valuetext', `step = ${state.step}`);
+    // The step is the delta rule's: it changes nothing for the additive rule.
+    step.input.disabled = state.rule !== 'delta';
   }
 
   return { element: controls, render, fieldError };

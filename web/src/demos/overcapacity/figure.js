@@ -7,17 +7,24 @@ import { createChart, createLegend } from './render-chart.js';
 import { createReadout } from './render-readout.js';
 import { createPlottedTable } from './render-table.js';
 import { createStoreView } from './render-store.js';
+import { createCapacityPanel } from './render-capacity.js';
+import { createAgeView } from './render-age.js';
 import { watchLayout } from './layout-watch.js';
+import { createNDrag } from './chart-drag.js';
 
 /**
  * @param root the demo's root (the panels are appended to it)
  * @param get ( state() the current state; entry() the sweep result held for it ({ sweep, complete })
- *   or null; mode() 'worker' or 'main'; timed(what, start) the demo's User Timing )
+ *   or null; capacity() the capacity panel's numbers held ({ results, complete }) or null;
+ *   mode() 'worker' or 'main'; timed(what, start) the demo's User Timing; propose(changes) and
+ *   signal for the capacity panel's tolerance control; setN(n) the handle on the chart moved N )
  */
 export function createFigure(root, get) {
   const words = createReadout();
   root.append(...words.above);
   const chart = createChart(root);
+  // The N slider's label is its accessible name; the handle on the chart shares it.
+  const drag = createNDrag(chart.element, chart, { n: get.setN, label: 'Stored associations N', signal: get.signal });
   const legend = createLegend(root);
   root.append(...words.below);
   const nIndex = () => indexOfN(get.entry()?.sweep, get.state().n);
@@ -27,6 +34,8 @@ export function createFigure(root, get) {
     get.timed,
   );
   const store = createStoreView(root, root);
+  const age = createAgeView(root);
+  const capacity = createCapacityPanel(root, { propose: get.propose, signal: get.signal });
   root.append(words.live);
 
   const stopWatching = watchLayout(
@@ -36,6 +45,8 @@ export function createFigure(root, get) {
       theme: () => store.redraw(true),
       chartWidth: (w) => {
         if (chart.setWidth(w)) renderChart();
+        capacity.setWidth(w);
+        age.setWidth(w);
       },
       stripWidth: (w) => store.redraw(false, w),
     },
@@ -49,6 +60,7 @@ export function createFigure(root, get) {
     const i = nIndex();
     const state = get.state();
     chart.marker(state.n, i);
+    drag.render(state);
     words.renderAtN(root, get.entry()?.sweep ?? null, i, state);
   }
 
@@ -69,6 +81,13 @@ export function createFigure(root, get) {
     /** Text that names a setting (the legend's β). */
     renderSettings: (state) => legend.render(state),
     store,
+    /** A store result arrived: "inside one store" and recall by age. */
+    showStore(result, label, pendingN) {
+      store.show(result, label, pendingN);
+      age.show(result, get.state());
+    },
+    /** The capacity panel, from the numbers held for the current settings. */
+    renderCapacity: () => capacity.render(get.capacity(), get.state()),
     showError: words.showError,
     showNotice: words.showNotice,
     destroy() {

@@ -42,16 +42,35 @@ export const KEY_LABELS = {
   elu1: 'elu+1 features (all positive)',
 };
 
+/** A ratio of energies ("0.48", "1.5", "12"): two significant digits. */
+export function formatRatio(x) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
+  return x >= 10 ? intFmt.format(x) : x.toPrecision(2);
+}
+
 /**
- * The sentence under the chart, from the sweep's numbers at index i.
- * "With 96 associations in a 64-dimensional state, reads come back with cosine 0.77; 4% would
- * pick the wrong stored value."
+ * The sentence under the chart, from the sweep's numbers at index i (every number the core's):
+ * "With 96 associations in a 64-dimensional state, reads come back with cosine 0.77 and the
+ * crosstalk carries 1.5 times the target's energy; 4% would pick the wrong stored value."
+ * elu+1 keys also say what random unit keys would give (the theory line), so their cost shows.
  */
-export function sentenceParts(sweep, i, d) {
+export function sentenceParts(sweep, i, d, keys = 'random') {
   const n = sweep.ns[i];
+  const miss = sweep.missMean[i];
   const head =
     `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in a ` +
-    `${formatInt(d)}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}; `;
-  const tail = `${formatPercent(sweep.missMean[i])} would pick the wrong stored value.`;
-  return head + tail;
+    `${formatInt(d)}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}`;
+  const cross = sweep.crosstalkMean[i];
+  const energy = Number.isFinite(cross)
+    ? cross === 0
+      ? ' and no crosstalk'
+      : ` and the crosstalk carries ${formatRatio(cross)} times the target's energy`
+    : '';
+  const cost =
+    keys === 'elu1'
+      ? ` (random unit keys would give about ${formatCos(sweep.theoryCosine[i])}: all-positive keys overlap)`
+      : '';
+  const tail =
+    miss === 0 ? 'no read picks a wrong stored value.' : `${formatPercent(miss)} would pick the wrong stored value.`;
+  return `${head}${energy}${cost}; ${tail}`;
 }

@@ -1,13 +1,15 @@
 // The overcapacity slider (§4.3): store N associations in a d × d state and read each back with its
-// own key; past N ≈ d the reads fill with crosstalk. Every number comes from the core (the curve from
-// la.interferenceSweep, one store from la.interferenceStore). This file wires the pieces, one way:
+// own key; the reads fill with crosstalk from the first extra write on. Every number comes from the
+// core (the curve from la.interferenceSweep, one store and recall by age from la.interferenceStore,
+// the capacity panel from la.capacity). This file wires the pieces, one way:
 // events change state -> compute asks the core -> the figure draws from state and results.
 //   state.js      the settings: defaults, validation, merging (pure)
 //   controls.js   the form; its events only propose changes of state
 //   compute.js    the requests of the core (results held, the sweep and store awaited), pause/resume
 //   runner.js, worker.js, jobs.js   where and in which order the core's calls run
 //   figure.js     the panels: render-readout.js (words, numbers at N), render-chart.js (curve, legend),
-//                 render-table.js (plotted numbers), render-store.js (inside one store)
+//                 render-table.js (plotted numbers), render-store.js (inside one store),
+//                 render-age.js (recall by age), render-capacity.js (capacity against d, tolerance)
 //   layout-watch.js  theme and width changes; format.js  numbers to text
 import './overcapacity.css';
 import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings } from './state.js';
@@ -38,8 +40,12 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   const figure = createFigure(root, {
     state: () => state,
     entry: () => jobs.current(),
+    capacity: () => jobs.capacity(),
     mode: () => jobs.mode,
     timed,
+    propose,
+    setN,
+    signal: ac.signal,
   });
   const jobs = createCompute(la, getState, {
     sweep: () => timedRender('sweep', figure.renderChart),
@@ -51,7 +57,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       figure.renderChart();
       renderAll();
     },
-    store: (result, label, pendingN) => timedRender('store', () => figure.store.show(result, label, pendingN)),
+    store: (result, label, pendingN) => timedRender('store', () => figure.showStore(result, label, pendingN)),
+    capacity: () => timedRender('capacity', figure.renderCapacity),
+    capacityError: (message) => figure.showError(message),
     storePending: (n) => figure.store.pending(n),
     storeError: (message) => figure.showError(message),
     mode: () => figure.renderStatus(),
@@ -68,6 +76,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     Object.assign(state, next);
     if (sweepChanged) jobs.ensureSweep();
     if (sweepChanged || scaleChanged) figure.renderChart();
+    // The capacity panel does not depend on N: it is drawn on settings changes, not slider frames.
+    jobs.ensureCapacity();
+    figure.renderCapacity();
     renderAll(fromReader);
   }
   function propose(changes) {
@@ -124,6 +135,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   jobs.ensureSweep();
   figure.renderChart();
   jobs.ensureStore();
+  jobs.ensureCapacity();
+  figure.renderCapacity();
 
   return {
     getState,

@@ -91,6 +91,9 @@ function pack(result, phase, complete) {
   return out;
 }
 
+/** The update rule's options of a request (absent in requests made before issue 17: the defaults). */
+const rule = (p) => ({ rule: p.rule ?? 'add', gate: p.gate ?? 1, step: p.step ?? 1 });
+
 /** Runs one preview (a coarse grid of N, one trial) on the core: never the whole sweep. */
 function runPreview(la, params, phase) {
   const result = la.interferenceSweep({
@@ -100,6 +103,7 @@ function runPreview(la, params, phase) {
     keys: params.keys,
     beta: params.beta,
     ns: phase.ns,
+    ...rule(params),
   });
   return pack(result, phase, false);
 }
@@ -122,6 +126,7 @@ export function* sweepResults(la, params, phases) {
       keys: params.keys,
       beta: params.beta,
       nMax: 4 * params.d,
+      ...rule(params),
     });
     try {
       while (!stream.complete) {
@@ -143,6 +148,7 @@ export function runStore(la, params) {
     trial: 0,
     keys: params.keys,
     beta: params.beta,
+    ...rule(params),
   });
   return {
     n: r.n,
@@ -151,7 +157,65 @@ export function runStore(la, params) {
     recalled: r.recalled,
     softmaxCosine: r.softmaxCosine,
     softmaxRecalled: r.softmaxRecalled,
+    ageCosine: r.ageCosine,
+    ageNorm: r.ageNorm,
   };
+}
+
+/** The key geometries the capacity panel measures, each its own line. */
+export const CAPACITY_KEYS = ['random', 'orthogonal', 'elu1'];
+
+/** The most trials (up to `trials`) la.checkCapacity accepts for one d, or 0: the core's budget. */
+function capacityTrials(la, opts) {
+  let lo = 0;
+  let hi = opts.trials;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      la.checkCapacity({ ...opts, trials: mid });
+      lo = mid;
+    } catch (err) {
+      if (err.field) throw err; // a bad setting, not the budget
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+/**
+ * The capacity panel's numbers, one la.capacity call per (d, key geometry), smallest d first, so
+ * that the worker can post each as it comes (capacity at d = 256 can take seconds). Each result:
+ * { d, keys, trials, capacityMean, capacityStd, theory, nMax, capped } (plain numbers of the core's
+ * Float64Arrays). Where the whole of `trials` is over the core's budget at a d, fewer are run and
+ * `trials` says how many.
+ */
+export function* capacityResults(la, params) {
+  for (const d of DIMS) {
+    for (const keys of CAPACITY_KEYS) {
+      const opts = {
+        dims: [d],
+        keys,
+        measure: params.measure,
+        level: params.level,
+        trials: params.trials,
+        seed: params.seed,
+        ...rule(params),
+      };
+      const trials = capacityTrials(la, opts);
+      if (trials < 1) continue;
+      const r = la.capacity({ ...opts, trials });
+      yield {
+        d,
+        keys,
+        trials,
+        capacityMean: r.capacityMean[0],
+        capacityStd: r.capacityStd[0],
+        theory: r.theory[0],
+        nMax: r.nMax[0],
+        capped: r.capped[0],
+      };
+    }
+  }
 }
 
 /** The ArrayBuffers of a result, for a zero-copy postMessage. */

@@ -91,7 +91,10 @@ export function createChart(parent) {
     );
     axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH(), class: 'oc-axis' }));
     const xl = axesG.appendChild(svgEl('text', { x: M.left + plotW() / 2, y: HEIGHT - 6, class: 'oc-axis-label' }));
-    xl.textContent = `N, stored associations (count, ${view.scale === 'log' ? 'log' : 'linear'} scale)`;
+    const scaleName = view.scale === 'log' ? 'log' : 'linear';
+    // At phone widths the long title would run past the drawing's edge (issue 22): a short one.
+    xl.textContent =
+      plotW() < 340 ? `N, associations (${scaleName} scale)` : `N, stored associations (count, ${scaleName} scale)`;
     const yl = axesG.appendChild(
       svgEl('text', {
         x: -(M.top + plotH() / 2),
@@ -187,6 +190,17 @@ export function createChart(parent) {
       markerLabel.setAttribute('text-anchor', right ? 'end' : 'start');
       markerLabel.textContent = `N = ${formatInt(n)}`;
     },
+    /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
+    nAt(px) {
+      if (!view) return null;
+      const t = Math.min(Math.max((px - M.left) / plotW(), 0), 1);
+      const n = view.scale === 'log' ? 2 ** (t * log2(nMax())) : t * nMax();
+      return Math.min(Math.max(Math.round(n), 1), nMax());
+    },
+    /** Where N sits (CSS px from the chart's left edge) and the plot's top and height. */
+    place(n) {
+      return view ? { x: x(n), top: M.top, height: plotH() } : null;
+    },
     /** The drawing width follows the container so that text keeps its real size. */
     setWidth(w) {
       const next = Math.max(280, Math.floor(w));
@@ -211,7 +225,13 @@ export function createLegend(parent) {
   }
   const dItem = legend.appendChild(h('li', {}));
   dItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }));
-  dItem.appendChild(h('span', { text: 'N = d: as many associations as key dimensions' }));
+  dItem.appendChild(
+    h('span', {
+      text:
+        'N = d: as many associations as key dimensions. Not a cliff: for random keys the crosstalk carries ' +
+        "about the target's energy here; orthonormal keys stop reading back exactly past it",
+    }),
+  );
   return {
     render(state) {
       setText(texts.softmaxCosineMean, `mean cosine, softmax (\u03b2 = ${state.beta})`);

@@ -66,7 +66,7 @@ export function createReadout() {
       setAttr(root, 'data-n', '');
       return;
     }
-    setText(sentence, sentenceParts(sweep, i, state.d));
+    setText(sentence, sentenceParts(sweep, i, state.d, state.keys));
     setText(rd.cosine, formatCos(sweep.cosineMean[i]));
     setText(rd.cosineStd, sweep.trials > 1 ? formatCos(sweep.cosineStd[i], 3) : '\u2014 (one trial)');
     setText(rd.recall, formatPercent(sweep.recallMean[i]));

@@ -2,7 +2,7 @@
 // sweep never holds up the "inside one store" view), or the main thread if workers are unavailable.
 // Requests carry ids; only the newest sweep and the newest store are ever answered. pause() stops a
 // sweep between steps (the demo is off-screen; its stream is kept) and resume() goes on from there.
-import { mainThreadPhases, sweepResults, runStore } from './jobs.js';
+import { mainThreadPhases, sweepResults, runStore, capacityResults } from './jobs.js';
 import { workTimer } from '../../lib/work-timing.js';
 
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
@@ -15,7 +15,9 @@ function spawnWorker() {
 /**
  * @param la the main thread's core (used only when workers fail)
  * @param on ( sweep(id, result), store(id, result), error(id, kind, message), mode(name),
- *             paused() (optional: once, after pause(), when no sweep step runs any more) )
+ *             paused() (optional: once, after pause(), when no sweep step runs any more),
+ *             capacity(id, result, done) (optional: the capacity panel's numbers, one d and key
+ *             geometry at a time) )
  */
 export function createRunner(la, on) {
   let mode = 'worker';
@@ -25,6 +27,17 @@ export function createRunner(la, on) {
   let storePending = null;
   let sweepWorker = null;
   let storeWorker = null;
+  let capacityWorker = null;
+  let capacityJob = null; // { id, params }
+  let capacityWaits = false; // the page's curve is computing: capacity takes no new step
+  let capacityPausedSent = false;
+  /** The capacity worker steps only while the demo is on screen and no sweep is streaming. */
+  function syncCapacity() {
+    const want = paused || capacityWaits;
+    if (!capacityWorker || want === capacityPausedSent) return;
+    capacityPausedSent = want;
+    capacityWorker.postMessage({ type: want ? 'pause' : 'resume' });
+  }
   let destroyed = false;
   const timers = new Set();
 
@@ -46,9 +59,10 @@ export function createRunner(la, on) {
   function fallBack() {
     if (mode === 'main') return;
     mode = 'main';
-    for (const w of [sweepWorker, storeWorker]) if (w) w.terminate();
-    sweepWorker = storeWorker = null;
+    for (const w of [sweepWorker, storeWorker, capacityWorker]) if (w) w.terminate();
+    sweepWorker = storeWorker = capacityWorker = null;
     on.mode('main');
+    if (capacityJob) runCapacityHere(capacityJob);
     if (sweepJob && !sweepJob.done) runSweepHere(sweepJob);
     const s = storeJob || storePending;
     storeJob = storePending = null;
@@ -74,6 +88,7 @@ export function createRunner(la, on) {
         return;
       }
       if (kind === 'sweep') onSweepMessage(data);
+      else if (kind === 'capacity') onCapacityMessage(data);
       else onStoreMessage(data);
     });
     w.addEventListener('error', (event) => {
@@ -85,7 +100,11 @@ export function createRunner(la, on) {
       }
       // A crash after loading: answer the job in flight with the error and start afresh.
       w.terminate();
-      if (kind === 'sweep') {
+      if (kind === 'capacity') {
+        capacityWorker = null;
+        if (capacityJob) on.error(capacityJob.id, 'capacity', 'The computation stopped unexpectedly.');
+        capacityJob = null;
+      } else if (kind === 'sweep') {
         sweepWorker = null;
         if (sweepJob && !sweepJob.done) {
           sweepJob.done = true;
@@ -118,6 +137,44 @@ export function createRunner(la, on) {
       if (data.result.complete) sweepJob.done = true;
       on.sweep(data.id, data.result);
     }
+  }
+
+  function onCapacityMessage(data) {
+    if (!capacityJob || data.id !== capacityJob.id) return;
+    if (data.type === 'error') {
+      capacityJob = null;
+      on.error(data.id, 'capacity', data.message);
+    } else if (data.type === 'capacity') {
+      if (data.done) capacityJob = null;
+      on.capacity?.(data.id, data.result, data.done);
+    }
+  }
+
+  // Without workers: one (d, key geometry) per task.
+  function runCapacityHere(job) {
+    const results = capacityResults(la, job.params);
+    const step = () => {
+      if (capacityJob !== job) return;
+      if (paused || capacityWaits) {
+        later(step, 250); // off-screen, or the curve first: look again later
+        return;
+      }
+      const held = holdUntil - performance.now();
+      if (held > 0) {
+        later(step, held);
+        return;
+      }
+      try {
+        const { value, done } = results.next();
+        if (done) capacityJob = null;
+        on.capacity?.(job.id, done ? null : value, done);
+        if (!done) later(step);
+      } catch (err) {
+        capacityJob = null;
+        on.error(job.id, 'capacity', err.message);
+      }
+    };
+    later(step);
   }
 
   function onStoreMessage(data) {
@@ -227,6 +284,33 @@ export function createRunner(la, on) {
       return job.id;
     },
 
+    /** While `wait` is true (the curve above is computing) the capacity panel takes no new step. */
+    capacityWait(wait) {
+      capacityWaits = wait;
+      syncCapacity();
+    },
+
+    /** Starts the capacity panel's measurements (forgetting older ones); returns its id. */
+    capacity(params) {
+      const job = { id: nextId++, params };
+      capacityJob = job;
+      if (mode === 'worker') {
+        if (!capacityWorker) {
+          capacityWorker = makeWorker('capacity');
+          capacityPausedSent = false;
+        }
+        if (capacityWorker) {
+          syncCapacity();
+          capacityWorker.postMessage({ type: 'capacity', id: job.id, params });
+          return job.id;
+        }
+        fallBack();
+        return job.id;
+      }
+      runCapacityHere(job);
+      return job.id;
+    },
+
     /** Asks for one store; while one is in flight only the newest request waits. Returns its id. */
     store(params) {
       const job = { id: nextId++, params };
@@ -240,12 +324,14 @@ export function createRunner(la, on) {
     hold(ms) {
       holdUntil = Math.max(holdUntil, performance.now() + ms);
       if (mode === 'worker' && sweepWorker && sweepJob && !sweepJob.done) sweepWorker.postMessage({ type: 'hold', ms });
+      if (mode === 'worker' && capacityWorker && capacityJob) capacityWorker.postMessage({ type: 'hold', ms });
     },
 
     /** Takes no new sweep step until resume() (the one running finishes; then on.paused()). */
     pause() {
       if (paused || destroyed) return;
       paused = true;
+      syncCapacity();
       const active = sweepJob && !sweepJob.done;
       if (mode === 'worker' && sweepWorker && active) sweepWorker.postMessage({ type: 'pause' });
       else if (!active) confirmPaused();
@@ -257,6 +343,7 @@ export function createRunner(la, on) {
       if (!paused || destroyed) return;
       paused = false;
       if (sweepWorker) sweepWorker.postMessage({ type: 'resume' });
+      syncCapacity();
       const step = parked;
       parked = null;
       if (step) later(step);
@@ -276,8 +363,9 @@ export function createRunner(la, on) {
       destroyed = true;
       if (sweepJob?.results) sweepJob.results.return(); // the main thread's stream, if any
       for (const t of timers) clearTimeout(t);
-      for (const w of [sweepWorker, storeWorker]) if (w) w.terminate();
-      sweepWorker = storeWorker = null;
+      for (const w of [sweepWorker, storeWorker, capacityWorker]) if (w) w.terminate();
+      sweepWorker = storeWorker = capacityWorker = null;
+      capacityJob = null;
     },
   };
 }

@@ -9,4 +9,9 @@ export const SETTINGS = {
   seed: 'number',
   beta: 'number',
   scale: 'string',
+  measure: 'string', // the capacity panel's tolerance: 'cosine' or 'recall'
+  level: 'number', // its level (0.5…0.99 for cosine, 0.5…1 for recall)
+  rule: 'string', // 'add' (the chapter's) or 'delta'
+  gate: 'number', // forget gate α, 1 = none
+  step: 'number', // the delta rule's step
 };

@@ -1,10 +1,13 @@
 // The overcapacity demo's worker: runs sweeps and stores on its own instance of the core so the
 // page never waits for them. Messages in:
 //   { type: 'sweep', id, params: {d, trials, seed, keys, beta}, phases: [{name, trials, ns, step}] }
-//   { type: 'store', id, params: {d, n, seed, keys, beta} }
+//   { type: 'store', id, params: {d, n, seed, keys, beta, rule, gate, step} }
+//   { type: 'capacity', id, params: {measure, level, trials, seed, rule, gate, step} }  the capacity
+//                          panel: one { type: 'capacity', id, result, done } per (d, key geometry)
 //   { type: 'hold', ms }   the reader is dragging: start no new preview or step for ms milliseconds
 //                          (the one running finishes), so the page's frames get the CPU
-//   { type: 'pause' }      the figure is off-screen: take no new step until 'resume' (the stream is kept)
+//   { type: 'pause' }      the figure is off-screen (or, for capacity, the curve is computing): take
+//                          no new step until 'resume' (the stream is kept)
 //   { type: 'resume' }     go on where the sweep stopped
 // Messages out: { type: 'ready' } once; then per sweep request { type: 'sweep', id, result } for
 // every preview and every step of the full sweep (jobs.js sweepResults), per store request
@@ -12,7 +15,7 @@
 // { type: 'paused', id } when a paused sweep has stopped between steps;
 // { type: 'fatal', message } when the core cannot load.
 import { createLinattn } from '../../../../wasm/index.mjs';
-import { sweepResults, runStore, transferList } from './jobs.js';
+import { sweepResults, runStore, transferList, capacityResults } from './jobs.js';
 
 const ready = createLinattn();
 
@@ -23,6 +26,7 @@ const ready = createLinattn();
  */
 const post = (message, transfer = []) => /** @type {any} */ (self).postMessage(message, transfer);
 let latestSweep = -1;
+let latestCapacity = -1;
 
 ready.then(
   () => self.postMessage({ type: 'ready' }),
@@ -94,6 +98,24 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ type: 'error', id: data.id, kind: 'sweep', message: err.message });
     } finally {
       results.return(); // frees the core's stream when stopped early
+    }
+  } else if (data.type === 'capacity') {
+    latestCapacity = data.id;
+    const results = capacityResults(la, data.params);
+    try {
+      for (;;) {
+        // Paused: off-screen, or the page's curve is computing (it comes first).
+        while (paused && latestCapacity === data.id) await new Promise((resolve) => wakeUp.push(resolve));
+        if (latestCapacity !== data.id) return; // superseded
+        const { value: result, done } = results.next();
+        if (latestCapacity !== data.id) return; // superseded
+        self.postMessage({ type: 'capacity', id: data.id, result: done ? null : result, done });
+        if (done) return;
+        await yieldToQueue();
+        await waitWhileHeld();
+      }
+    } catch (err) {
+      self.postMessage({ type: 'error', id: data.id, kind: 'capacity', message: err.message });
     }
   } else if (data.type === 'store') {
     try {

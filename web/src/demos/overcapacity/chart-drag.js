@@ -1,0 +1,82 @@
+// Direct manipulation of N on the curve (issue 14): a handle on the chart's N marker that a reader
+// drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
+// N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
+import { h, setAttr } from '../../lib/dom.js';
+import { formatInt } from './format.js';
+
+/**
+ * @param wrap the chart's box (position: relative)
+ * @param chart the chart (render-chart.js: nAt(px), place(n))
+ * @param on ( n(value) N moved; label: the slider's accessible name; signal )
+ */
+export function createNDrag(wrap, chart, on) {
+  const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
+  const handle = wrap.appendChild(
+    h('div', {
+      class: 'oc-n-handle',
+      role: 'slider',
+      tabindex: '0',
+      'aria-label': on.label,
+      'aria-valuemin': '1',
+      'data-part': 'n-handle',
+    }),
+  );
+  let state = null; // { n, d }
+  let dragging = false;
+
+  const nFromEvent = (e) => chart.nAt(e.clientX - wrap.getBoundingClientRect().left);
+  function propose(n) {
+    if (n !== null && state && n !== state.n) on.n(n);
+  }
+  listen(handle, 'pointerdown', (e) => {
+    dragging = true;
+    try {
+      handle.setPointerCapture(e.pointerId);
+    } catch {
+      /* a pointer the browser no longer tracks: the drag works without capture */
+    }
+    handle.focus();
+    e.preventDefault();
+  });
+  listen(handle, 'pointermove', (e) => {
+    if (dragging) propose(nFromEvent(e));
+  });
+  for (const type of ['pointerup', 'pointercancel', 'lostpointercapture'])
+    listen(handle, type, () => (dragging = false));
+  // A click (or tap) elsewhere on the plot moves N there too.
+  listen(wrap, 'click', (e) => {
+    if (e.target !== handle) propose(nFromEvent(e));
+  });
+  listen(handle, 'keydown', (e) => {
+    if (!state) return;
+    const big = Math.max(1, state.d / 8);
+    const max = 4 * state.d;
+    const to = {
+      ArrowLeft: state.n - 1,
+      ArrowDown: state.n - 1,
+      ArrowRight: state.n + 1,
+      ArrowUp: state.n + 1,
+      PageDown: state.n - big,
+      PageUp: state.n + big,
+      Home: 1,
+      End: max,
+    }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    propose(Math.min(Math.max(Math.round(to), 1), max));
+  });
+
+  return {
+    /** Puts the handle on N (after the chart has drawn for this state). */
+    render(s) {
+      state = { n: s.n, d: s.d };
+      const at = chart.place(s.n);
+      if (!at) return;
+      handle.style.transform = `translate(${(at.x - 12).toFixed(1)}px, ${at.top}px)`;
+      handle.style.height = `${at.height}px`;
+      setAttr(handle, 'aria-valuemax', 4 * s.d);
+      setAttr(handle, 'aria-valuenow', s.n);
+      setAttr(handle, 'aria-valuetext', `${formatInt(s.n)} associations in a ${formatInt(s.d)}-dimensional state`);
+    },
+  };
+}

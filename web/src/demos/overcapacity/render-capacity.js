@@ -1,0 +1,222 @@
+// The capacity panel (issue 17): for d = 8 … 256, the largest N whose reads still meet the reader's
+// tolerance (mean cosine ≥ τ, or top-1 recall ≥ r %), per key geometry, with its spread over trials,
+// the random-key theory line and N = d. Every number is la.capacity's (computed in the worker, one
+// d and key geometry at a time, jobs.js capacityResults); this file draws them and owns the
+// tolerance control, whose events only propose changes of state.
+import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
+import { formatInt, formatCos, KEY_LABELS } from './format.js';
+import { DIMS, MEASURES, levelRange } from './state.js';
+import { CAPACITY_KEYS } from './jobs.js';
+
+const HEIGHT = 240;
+const M = { top: 12, right: 16, bottom: 40, left: 52 };
+const D_MAX = DIMS[DIMS.length - 1];
+const KEY_CLASS = { random: 'oc-c-random', orthogonal: 'oc-c-orth', elu1: 'oc-c-elu1' };
+
+/** The tolerance in words: "mean cosine ≥ 0.90" or "top-1 recall ≥ 95%". */
+export function toleranceText(measure, level) {
+  return measure === 'recall'
+    ? `top-1 recall \u2265 ${Math.round(level * 100)}%`
+    : `mean cosine \u2265 ${formatCos(level)}`;
+}
+
+/**
+ * @param parent where the panel goes
+ * @param on ( propose(changes); signal: an AbortSignal that removes every listener )
+ */
+export function createCapacityPanel(parent, on) {
+  const panel = parent.appendChild(h('section', { class: 'oc-capacity', 'data-part': 'capacity' }));
+  const headId = uid('oc-cap-head');
+  panel.setAttribute('aria-labelledby', headId);
+  panel.appendChild(
+    h('p', { id: headId, class: 'oc-capacity-head', text: 'How many associations fit: capacity against d' }),
+  );
+
+  // ---- the tolerance control ----------------------------------------------------------------------
+  const row = panel.appendChild(h('div', { class: 'oc-capacity-controls' }));
+  const mId = uid('oc-measure');
+  const mBox = row.appendChild(h('div', { class: 'oc-field' }));
+  mBox.appendChild(h('label', { for: mId, text: 'Tolerance on' }));
+  const measure = mBox.appendChild(h('select', { id: mId, 'data-part': 'measure' }));
+  measure.appendChild(h('option', { value: 'cosine', text: 'mean cosine \u03c4' }));
+  measure.appendChild(h('option', { value: 'recall', text: 'top-1 recall r' }));
+  const lId = uid('oc-level');
+  const lBox = row.appendChild(h('div', { class: 'oc-field oc-field-wide' }));
+  const lLabel = lBox.appendChild(h('label', { for: lId, text: 'Tolerance' }));
+  const lRow = lBox.appendChild(h('div', { class: 'oc-range-row' }));
+  const level = lRow.appendChild(h('input', { id: lId, type: 'range', 'data-part': 'level' }));
+  const lOut = lRow.appendChild(h('output', { for: lId, class: 'oc-out', 'data-field': 'level' }));
+  const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
+  listen(measure, 'change', () => {
+    if (MEASURES.includes(measure.value)) on.propose({ measure: measure.value });
+  });
+  // The slider works in hundredths so that its values are exact (0.9, not 0.9000000000000001).
+  listen(level, 'input', () => on.propose({ level: Number(level.value) / 100 }));
+
+  // ---- the chart ------------------------------------------------------------------------------------
+  const wrap = panel.appendChild(h('div', { class: 'oc-capacity-chart' }));
+  const titleId = uid('oc-cap-title');
+  const descId = uid('oc-cap-desc');
+  const svg = wrap.appendChild(
+    svgEl('svg', { role: 'img', 'aria-labelledby': `${titleId} ${descId}`, height: HEIGHT }),
+  );
+  svg.appendChild(svgEl('title', { id: titleId })).textContent = 'Capacity N against the state size d';
+  const desc = svg.appendChild(svgEl('desc', { id: descId }));
+  const axesG = svg.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
+  const dataG = svg.appendChild(svgEl('g', { 'aria-hidden': 'true' }));
+  const legend = panel.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
+  for (const k of CAPACITY_KEYS) {
+    const li = legend.appendChild(h('li', {}));
+    li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${KEY_CLASS[k]}`, 'aria-hidden': 'true' }));
+    li.appendChild(h('span', { text: `measured, ${KEY_LABELS[k]} (bars: \u00b1 one std over trials)` }));
+  }
+  const tItem = legend.appendChild(h('li', {}));
+  tItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-c-theory', 'aria-hidden': 'true' }));
+  tItem.appendChild(h('span', { text: 'theory for random keys, N \u2264 1 + d(1/\u03c4\u00b2 \u2212 1)' }));
+  const dItem = legend.appendChild(h('li', {}));
+  dItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }));
+  dItem.appendChild(h('span', { text: 'N = d: exact recall of orthonormal keys ends here' }));
+  const sentence = panel.appendChild(h('p', { class: 'oc-sentence', 'data-field': 'capacity-sentence' }));
+  const status = panel.appendChild(
+    h('p', { class: 'oc-status', 'aria-live': 'polite', 'data-field': 'capacity-status' }),
+  );
+
+  let width = 600;
+  let last = null; // { held, state }
+
+  function draw() {
+    if (!last) return;
+    const { held, state } = last;
+    const results = held ? held.results : [];
+    svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
+    svg.setAttribute('width', width);
+    const pw = width - M.left - M.right;
+    const ph = HEIGHT - M.top - M.bottom;
+    let top = D_MAX;
+    for (const r of results) {
+      top = Math.max(top, r.capacityMean + r.capacityStd);
+      if (Number.isFinite(r.theory)) top = Math.max(top, r.theory);
+    }
+    const x = (d) => M.left + (d / D_MAX) * pw;
+    const y = (n) => M.top + (1 - n / top) * ph;
+    axesG.replaceChildren();
+    dataG.replaceChildren();
+    for (const d of [0, ...DIMS.slice(3)]) {
+      const t = axesG.appendChild(svgEl('text', { x: x(d), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }));
+      t.textContent = formatInt(d);
+    }
+    const yStep = top > 600 ? 256 : top > 300 ? 128 : 64;
+    for (let n = 0; n <= top; n += yStep) {
+      axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(n), y2: y(n), class: 'oc-grid' }));
+      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(n) + 4, class: 'oc-tick oc-tick-cy' }));
+      t.textContent = formatInt(n);
+    }
+    axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: M.top + ph, y2: M.top + ph, class: 'oc-axis' }));
+    axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + ph, class: 'oc-axis' }));
+    const xl = axesG.appendChild(svgEl('text', { x: M.left + pw / 2, y: HEIGHT - 6, class: 'oc-axis-label' }));
+    xl.textContent = 'd, state size';
+    const yl = axesG.appendChild(
+      svgEl('text', { x: -(M.top + ph / 2), y: 14, transform: 'rotate(-90)', class: 'oc-axis-label' }),
+    );
+    yl.textContent = 'capacity N';
+    dataG.appendChild(svgEl('line', { x1: x(0), y1: y(0), x2: x(D_MAX), y2: y(D_MAX), class: 'oc-dline' }));
+    for (const k of CAPACITY_KEYS) {
+      const mine = results.filter((r) => r.keys === k);
+      if (!mine.length) continue;
+      const path = mine.map((r, i) => `${i ? 'L' : 'M'}${x(r.d).toFixed(1)} ${y(r.capacityMean).toFixed(1)}`).join('');
+      dataG.appendChild(svgEl('path', { d: path, class: `oc-line ${KEY_CLASS[k]}` }));
+      const theory = mine.filter((r) => Number.isFinite(r.theory));
+      if (theory.length && k === 'random') {
+        const tp = theory.map((r, i) => `${i ? 'L' : 'M'}${x(r.d).toFixed(1)} ${y(r.theory).toFixed(1)}`).join('');
+        dataG.appendChild(svgEl('path', { d: tp, class: 'oc-line oc-c-theory', 'data-series': 'theory' }));
+      }
+      for (const r of mine) {
+        const g = dataG.appendChild(
+          svgEl('g', {
+            class: `oc-cap-point ${KEY_CLASS[k]}`,
+            'data-keys': k,
+            'data-d': r.d,
+            'data-mean': r.capacityMean,
+          }),
+        );
+        if (r.capacityStd > 0)
+          g.appendChild(
+            svgEl('line', {
+              x1: x(r.d),
+              x2: x(r.d),
+              y1: y(r.capacityMean - r.capacityStd),
+              y2: y(r.capacityMean + r.capacityStd),
+              class: 'oc-cap-bar',
+            }),
+          );
+        g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
+      }
+    }
+    renderWords(results, state, held?.complete);
+  }
+
+  function renderWords(results, state, complete) {
+    const tol = toleranceText(state.measure, state.level);
+    const random = results.filter((r) => r.keys === 'random');
+    const elu = results.filter((r) => r.keys === 'elu1');
+    const big = random[random.length - 1];
+    const small = random[0];
+    let text = `Capacity at ${tol}: computing\u2026`;
+    if (big) {
+      text =
+        `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)} ` +
+        `and ${formatCos(big.capacityMean, 1)} at d = ${formatInt(big.d)}: capacity grows in proportion to d.`;
+      const e = elu.find((r) => r.d === big.d);
+      if (e)
+        text += ` elu+1 keys (all positive, overlapping) hold only ${formatCos(e.capacityMean, 1)} at d = ${formatInt(e.d)}.`;
+    }
+    setText(sentence, text);
+    desc.textContent = text;
+    const fewer = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
+    const atTop = results.some((r) => r.capped > 0);
+    setText(
+      status,
+      (complete
+        ? ''
+        : results.length === 0
+          ? `Measuring ${DIMS.length * CAPACITY_KEYS.length} points once the curve above is done\u2026 `
+          : `Measured ${results.length} of ${DIMS.length * CAPACITY_KEYS.length} points so far\u2026 `) +
+        (fewer.length ? `Fewer trials at ${[...new Set(fewer)].join(', ')} (the core's work budget). ` : '') +
+        (atTop
+          ? 'Some trials met the tolerance up to N = 4d, the largest N searched: there the points are lower bounds.'
+          : ''),
+    );
+    setAttr(panel, 'data-capacity', complete ? 'complete' : 'partial');
+  }
+
+  return {
+    element: panel,
+    chart: wrap,
+    /** Draws the held numbers (`held` { results, complete } or null) for `state`. */
+    render(held, state) {
+      last = { held, state };
+      measure.value = state.measure;
+      const { min, max, step } = levelRange(state.measure);
+      setAttr(level, 'min', Math.round(min * 100));
+      setAttr(level, 'max', Math.round(max * 100));
+      setAttr(level, 'step', Math.round(step * 100));
+      const v = String(Math.round(state.level * 100));
+      if (level.value !== v) level.value = v;
+      setText(
+        lLabel,
+        state.measure === 'recall' ? 'Tolerance: top-1 recall r at least' : 'Tolerance: mean cosine \u03c4 at least',
+      );
+      const shown = state.measure === 'recall' ? `${v}%` : formatCos(state.level);
+      setText(lOut, shown);
+      setAttr(level, 'aria-valuetext', toleranceText(state.measure, state.level));
+      draw();
+    },
+    setWidth(w) {
+      const next = Math.max(280, Math.floor(w));
+      if (next === width) return false;
+      width = next;
+      draw();
+      return true;
+    },
+  };
+}
