@@ -146,7 +146,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
       const columns = ['association', ...axis('key '), ...axis('value '), ...axis('read '), 'read error'];
       const rows = view.reads.map((r) => [r.index + 1, ...r.k, ...r.v, ...Array.from(r.read), r.error]);
       const name = `ledger-d${state.d}-${state.featureMap}-${state.step}-of-${state.associations.length}-written`;
-      const svg = state.d === 2 ? plane.valueLayer.ownerSVGElement : null;
+      const svg = state.d === 2 ? figure.plane.valueLayer.ownerSVGElement : null;
       return { name, svg, rows: { columns, rows } };
     },
     destroy() {
