@@ -27,7 +27,7 @@ Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims
   }
   for (std::size_t i = 0; i < dims.size(); ++i) {
     const std::string name = "dims[" + std::to_string(i) + "]";
-    if (!(r.status = check_int(name.c_str(), dims[i], 1, limits::maxSweepDim))) return r;
+    if (!(r.status = check_int(name, dims[i], 1, limits::maxSweepDim))) return r;
   }
   auto geometry = parse_key_geometry(keys);
   if (!(r.status = geometry.status)) return r;
