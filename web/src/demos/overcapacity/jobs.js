@@ -59,10 +59,11 @@ export function trialsPerStep(d) {
  *  a single trial is more than that: those still run one trial per task). */
 const MAIN_THREAD_STEP_WORK = 2 ** 24;
 
-/** `phases` for the page thread: the full sweep in steps of MAIN_THREAD_STEP_WORK. */
+/** `phases` for the page thread: the full sweep in steps of at most MAIN_THREAD_STEP_WORK (never larger
+ *  than the step asked for). */
 export function mainThreadPhases(phases, d) {
   const perStep = Math.max(1, Math.floor(MAIN_THREAD_STEP_WORK / work(1, 4 * d, d)));
-  return phases.map((p) => (p.name === 'full' ? { ...p, step: Math.min(p.trials, perStep) } : p));
+  return phases.map((p) => (p.name === 'full' ? { ...p, step: Math.min(p.step ?? p.trials, p.trials, perStep) } : p));
 }
 
 /** The phases of one sweep request, cheapest first; each result replaces the one before. The
