@@ -318,7 +318,10 @@ function checkTypedKept(typed, field, before, after) {
   const haveDecimal = readDecimal(field.value);
   const value = have.value ?? haveDecimal.value;
   const same = (a) => a !== undefined && value !== undefined && Math.abs(a - value) <= Math.abs(a) * 1e-6;
-  const kept = !field.invalid && (same(want.value) || same(wantWhole.value));
+  // Clearing an optional field (the memory editor's query heads, window, chunk) that stays clear
+  // and unmarked keeps what the reader typed: nothing.
+  const cleared = typed.trim() === '' && field.value.trim() === '';
+  const kept = !field.invalid && (cleared || same(want.value) || same(wantWhole.value));
   const said = field.message !== '' || (after.notices !== before.notices && after.notices !== '');
   assert.ok(
     kept || said,
