@@ -112,7 +112,7 @@ const NOTICES =
 
 /** Everything the checks read from the page, in one round trip. */
 function snapshot(notices) {
-  const visible = (el) => !el.closest('[hidden]') && el.getClientRects().length > 0;
+  const visible = (el) => !el.closest('[hidden]') && el.checkVisibility();
   const words = [];
   const figure = document.querySelector('figure') ?? document.body;
   words.push(figure.innerText);
@@ -199,7 +199,9 @@ function markControl(u) {
   for (const el of document.querySelectorAll('[data-explore]')) el.removeAttribute('data-explore');
   const root = document.querySelector('.linattn-mount') ?? document.body;
   const els = [...root.querySelectorAll('input, select, button, [role="slider"]')].filter(
-    (e) => !e.disabled && e.getClientRects().length && !e.closest('[hidden]') && e.type !== 'file',
+    // checkVisibility: a control inside a closed <details> still has boxes in Chromium (its content
+    // is content-visibility: hidden), but no reader can reach it.
+    (e) => !e.disabled && e.checkVisibility() && !e.closest('[hidden]') && e.type !== 'file',
   );
   if (!els.length) return null;
   const el = els[Math.floor(u * els.length)];
@@ -338,7 +340,7 @@ async function explore(demo) {
     page.setDefaultTimeout(4000);
     const log = [`open ${url.slice(url.indexOf('embed.html'))}`];
     const where = (step) =>
-      `EXPLORE_SEED=${SEED} demo ${demo}, link ${link}, step ${step}; last actions:\n  ${log.slice(-6).join('\n  ')}`;
+      `EXPLORE_SEED=${SEED} demo ${demo}, link ${link}, step ${step}; ${log[0]}; last actions:\n  ${log.slice(-6).join('\n  ')}`;
     try {
       await page.waitForFunction(() => window.linattnEmbed?.handle !== undefined, null, { timeout: 30000 });
       let shot = await page.evaluate(snapshot, NOTICES);

@@ -71,7 +71,19 @@ export function buildImport(id, onText) {
     run(t);
   }
 
-  use.onclick = () => run(text.value);
+  // The reader's focus stays in the box whatever the import did to the figure around it (the
+  // model's editor is rebuilt, the preset list changes): back on the button, or its disclosure.
+  function keepFocus() {
+    const root = /** @type {Document | ShadowRoot} */ (el.getRootNode());
+    const active = root.activeElement;
+    if (active && active !== document.body && el.contains(active)) return;
+    use.focus();
+    if (root.activeElement !== use) el.querySelector('summary')?.focus();
+  }
+  use.onclick = () => {
+    run(text.value);
+    keepFocus();
+  };
   text.onkeydown = (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(text.value);
   };
