@@ -13,7 +13,7 @@ import { launch, serve, openPage, standaloneUrl, assertAxeClean } from './harnes
 const HASH = '#overcapacity.d=16&overcapacity.trials=2';
 const EXPECTED_NAMES = {
   ledger: 'figure-4.1-ledger-d2-identity-3-of-3-written',
-  memory: 'figure-4.2-memory-llama-3-8b-131072-tokens-1x-kv-bf16',
+  memory: 'figure-4.2-memory-llama-3-8b-8192-tokens-1x-kv-bf16',
   overcapacity: 'figure-4.3-overcapacity-d16-random-trials2',
 };
 const PNG_SCALE = 2;
