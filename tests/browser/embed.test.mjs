@@ -20,7 +20,12 @@ const LIGHT = { ledger: '', overcapacity: '&d=16&n=20&trials=2', memory: '' };
 const ACTIONS = {
   ledger: { run: (p, scope) => p.locator(`${scope} [data-part="fm-elu1"]`).check(), key: 'featureMap', value: 'elu1' },
   overcapacity: {
-    run: (p, scope) => p.locator(`${scope} [data-part="keys"]`).selectOption('orthogonal'),
+    // Key geometry lives in the figure's Settings disclosure: a reader opens it first.
+    run: async (p, scope) => {
+      const settings = p.locator(`${scope} [data-part="settings"]`);
+      if (!(await settings.evaluate((d) => d.open))) await settings.locator('summary').click();
+      await p.locator(`${scope} [data-part="keys"]`).selectOption('orthogonal');
+    },
     key: 'keys',
     value: 'orthogonal',
   },
