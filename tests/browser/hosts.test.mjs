@@ -162,6 +162,9 @@ test('3. attributes and state set before mount are kept, removed attributes and 
   await page.waitForTimeout(300);
   assert.deepEqual(await page.evaluate(() => window.events), { ledger: 0, overcapacity: 0, memory: 0 });
   await page.locator('#ledger [data-part="fm-identity"]').check();
+  // Key geometry is in the figure's Settings disclosure: open it as a reader would.
+  const ocSettings = page.locator('#oc [data-part="settings"]');
+  if (!(await ocSettings.evaluate((d) => d.open))) await ocSettings.locator('summary').click();
   await page.locator('#oc [data-part="keys"]').selectOption('random');
   await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
   await page.waitForFunction(() => Object.values(window.events).every((n) => n >= 1), null, { timeout: 10000 });
