@@ -62,10 +62,10 @@ function mountWhenNear(mounts) {
 
 /** Marks the scrolling boxes (lib/scrollables.js) as the ResizeObserver reports them laid out. */
 function watchScrollables(boxes) {
-  if (!('ResizeObserver' in window)) {
+  if (typeof ResizeObserver !== 'function') {
     const all = coalesceFrames(() => markScrollables(document));
     all();
-    window.addEventListener('resize', () => all());
+    addEventListener('resize', () => all());
     return;
   }
   const seen = new Set(); // boxes laid out at least once
