@@ -99,8 +99,7 @@ function start() {
   preparePrint(mounts, mountFigure);
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
   // viewport and when the KaTeX fonts arrive. Each box is checked when the ResizeObserver reports
-  // it (after layout, in a frame of its own), never all at once: a box far down the page is not laid
-  // out before the reader nears it (offscreen.css), and asking for its width would force that.
+  // it (after layout, in a frame of its own), never in a forced layout of its own.
   watchScrollables(document.querySelectorAll('.equation, .table-wrap'));
   registerServiceWorker(); // offline after one visit (served pages only; a failure changes nothing)
 }
