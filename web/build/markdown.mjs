@@ -62,9 +62,12 @@ export function trustLinkedSymbols(context) {
 const strict = (code) => (code === 'htmlExtension' ? 'ignore' : 'error');
 
 function renderTex(tex, displayMode) {
-  return katex.renderToString(tex, {
+  const html = katex.renderToString(tex, {
     displayMode, output: 'htmlAndMathml', throwOnError: true, strict, trust: trustLinkedSymbols, macros: { ...MACROS },
   });
+  // The TeX annotation in the MathML (what "copy as TeX" gives) reads {S_t} rather than \sym{S}{S_t}.
+  return html.replace(/(<annotation encoding="application\/x-tex">)([\s\S]*?)(<\/annotation>)/,
+    (_, open, source, close) => open + source.replace(/\\sym\{[\w-]+\}/g, '') + close);
 }
 
 function mathPlugin(md) {
