@@ -8,7 +8,7 @@
 export function makeTabStops(root, hintId) {
   const stops = new Set();
   for (const sym of root.querySelectorAll('.katex-html [data-sym]')) {
-    const math = sym.closest('.katex');
+    const math = /** @type {HTMLElement | null} */ (sym.closest('.katex'));
     if (!math || stops.has(math)) continue;
     stops.add(math);
     math.tabIndex = 0;
@@ -45,7 +45,7 @@ export function readingOrder(math) {
 
 /**
  * Wires the keys of one math element.
- * @param {Element} math
+ * @param {HTMLElement} math
  * @param {{ current: () => Element | null, select: (sym: Element) => void, close: () => void, go: () => void }} on
  */
 export function handleKeys(math, on) {

@@ -17,6 +17,7 @@ const writes = (n) => `${n} ${n === 1 ? 'write' : 'writes'}`;
  * @param {ReturnType<typeof import('./state.js').exampleState>} state
  * @param {any} view computeLedger's result for `state`
  * @param {HTMLElement} el the demo's element
+ * @returns {Record<string, import('../types').LinkedSymbol>}
  */
 export function ledgerSymbols(state, view, el) {
   const part = (name) => el.querySelector(`[data-symbol~="${name}"]`);
@@ -26,6 +27,7 @@ export function ledgerSymbols(state, view, el) {
   const k = latest ? keyLabel(latest.index) : 'k';
   const phiName = view.normalized ? `\u03c6(${k})` : k;
   const featureMap = el.querySelector('[data-part="feature-map"]');
+  /** @type {Record<string, import('../types').LinkedSymbol>} */
   const out = {};
 
   out.S = {

@@ -4,6 +4,13 @@
 // the parts that carry data-symbol (controls.js: d and N; render-readout.js: the sentence).
 import { formatCos, formatInt, formatRatio } from './format.js';
 
+/**
+ * @param {typeof import('./state.js').DEFAULTS} state
+ * @param {any} sweep the sweep held for the state (la.interferenceSweep's result) or null
+ * @param {number} i N's index in the sweep, -1 when it has none yet
+ * @param {HTMLElement} root the demo's root
+ * @returns {Record<string, import('../types').LinkedSymbol>}
+ */
 export function overcapacitySymbols(state, sweep, i, root) {
   const part = (name) => root.querySelector(`[data-symbol~="${name}"]`);
   const ready = sweep && i >= 0;
