@@ -413,6 +413,23 @@ describe('linked reading', { timeout: 180000 }, () => {
     assert.deepEqual(problems, [], 'no console errors, failed requests or CSP violations');
   });
 
+  it('says so when the figure a symbol points at could not load', async () => {
+    const broken = await browser.newPage();
+    try {
+      await broken.route(/\/assets\/ledger-[^/]*\.js$/, (route) => route.abort());
+      await broken.goto(`${server.url}index.html`);
+      await broken.evaluate(() =>
+        document.querySelector('.demo-mount[data-demo="ledger"]').scrollIntoView({ behavior: 'instant' }),
+      );
+      await broken.waitForSelector(`${LEDGER}[data-status="error"]`, { timeout: 30000, state: 'attached' });
+      const eq3 = await mathWith(broken, 'stamp', { display: true });
+      await openByKeyboard(broken, eq3, 'S');
+      await popupValue(broken, 'Figure 4.1 could not load, so there is no value to show.');
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('works in the standalone file', async () => {
     const alone = await openPage(browser, standaloneUrl());
     try {

@@ -20,6 +20,7 @@ const ON = 'linked-sym--on'; // the symbol whose popup is open
 const FROM_FIGURE = 'linked-sym--figure'; // the symbols a hovered figure element stands for
 const TARGET = 'linked-target'; // the figure element a symbol names
 const CLOSE_DELAY_MS = 300; // the pointer may cross the gap between a symbol and its popup
+const LOADING_RETRY_MS = 250; // a figure still mounting: ask again until its demo is live
 
 /** Vertical distance in the document between two elements (0 when they overlap). */
 function distance(a, b) {
@@ -62,18 +63,14 @@ export function initLinkedReading(doc, demos) {
    */
   function demoFor(name, math) {
     const names = new Set(symbolsOf(math).map((s) => s.dataset.sym));
-    let best = null;
-    let bestRank = null;
-    for (const demo of SYMBOLS[name]?.demos ?? []) {
-      const mount = mountOf(demo);
-      if (!mount) continue;
-      const shown = [...names].filter((n) => SYMBOLS[n]?.demos.includes(demo)).length;
-      const rank = [-shown, distance(math, mount.closest('figure') ?? mount)];
-      if (!bestRank || rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) {
-        [best, bestRank] = [demo, rank];
-      }
-    }
-    return best;
+    const candidates = (SYMBOLS[name]?.demos ?? [])
+      .filter((demo) => mountOf(demo))
+      .map((demo) => ({ demo, shown: [...names].filter((n) => SYMBOLS[n]?.demos.includes(demo)).length }));
+    const most = Math.max(...candidates.map((c) => c.shown));
+    const tied = candidates.filter((c) => c.shown === most);
+    if (tied.length < 2) return tied[0]?.demo ?? null; // no layout read needed
+    const far = (c) => distance(math, mountOf(c.demo).closest('figure') ?? mountOf(c.demo));
+    return tied.map((c) => ({ demo: c.demo, far: far(c) })).sort((a, b) => a.far - b.far)[0].demo;
   }
 
   // ---- symbol -> figure ------------------------------------------------------------------------
@@ -81,6 +78,7 @@ export function initLinkedReading(doc, demos) {
   // figure it points at (the value follows); opened by hovering, it closes when the pointer leaves.
   let current = null; // { sym, math, name, demo, targets: Element[], value: string, pinned: boolean }
   let closeTimer = 0;
+  let retryTimer = 0;
   const popup = createPopup(doc, { onGo: () => go() });
   const refreshSoon = coalesceFrames(() => refresh());
   const watcher = new MutationObserver(() => refreshSoon());
@@ -106,7 +104,14 @@ export function initLinkedReading(doc, demos) {
     const meaning = SYMBOLS[current.name];
     const figure = mountOf(current.demo)?.closest('figure');
     const label = figure?.querySelector('.fig-label')?.textContent ?? 'the figure';
-    const value = info ? info.text : `${label} is still loading; its value will show here.`;
+    const failed = mountOf(current.demo)?.dataset.status === 'error';
+    const value = info
+      ? info.text
+      : failed
+        ? `${label} could not load, so there is no value to show.`
+        : `${label} is still loading; its value will show here.`;
+    clearTimeout(retryTimer);
+    if (!info && !failed && !demos.get(current.demo)) retryTimer = setTimeout(refresh, LOADING_RETRY_MS);
     current.value = value;
     const offscreen = !targets[0] || !inView(targets[0]);
     popup.show(current.sym, {
@@ -150,6 +155,7 @@ export function initLinkedReading(doc, demos) {
     if (!current) return;
     watcher.disconnect();
     refreshSoon.cancel();
+    clearTimeout(retryTimer);
     current.sym.classList.remove(ON);
     current.math.setAttribute('aria-describedby', hint.id);
     setTargets([]);
@@ -222,7 +228,9 @@ export function initLinkedReading(doc, demos) {
 
   // ---- figure -> symbol --------------------------------------------------------------------------
   let lit = [];
+  let litFrom = null; // the figure element whose symbols are lit
   function lightSymbols(from) {
+    if (from === litFrom) return; // moving within the same element
     const mount = from.closest('.demo-mount[data-demo]');
     const names = (from.getAttribute('data-symbol') ?? '').split(/\s+/).filter((n) => SYMBOLS[n]);
     if (!mount) return;
@@ -235,10 +243,12 @@ export function initLinkedReading(doc, demos) {
     unlight();
     for (const sym of next) sym.classList.add(FROM_FIGURE);
     lit = next;
+    litFrom = from;
   }
   function unlight() {
     for (const sym of lit) sym.classList.remove(FROM_FIGURE);
     lit = [];
+    litFrom = null;
   }
   const figureElementAt = (target) => (target instanceof Element ? target.closest('.demo-mount [data-symbol]') : null);
   listen(doc, 'pointerover', (e) => {
