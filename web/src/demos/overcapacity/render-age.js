@@ -3,7 +3,7 @@
 // later writes). One live sentence under it says, with the store's own numbers, what the reader
 // sees: with the additive rule every age blurs alike, with the delta rule the newest come back
 // exactly and old ones are overwritten, with a gate old ones fade.
-import { s as svgEl, h, uid, setText } from '../../lib/dom.js';
+import { s as svgEl, h, uid, setText, patch } from '../../lib/dom.js';
 import { formatCos, formatInt, plural } from './format.js';
 
 const HEIGHT = 160;
@@ -63,18 +63,26 @@ export function createAgeView(parent) {
     for (const c of result.ageCosine) lo = Math.min(lo, c);
     const x = (m) => M.left + (n > 1 ? m / (n - 1) : 0.5) * pw;
     const y = (c) => M.top + ((1 - c) / (1 - lo)) * ph;
-    axesG.replaceChildren();
+    // Rewritten in place (patch): while N is dragged only the tick numbers and positions change,
+    // so the ticks keep their nodes instead of being rebuilt (and laid out anew) for each store.
+    const ticks = [];
     for (const m of n > 1 ? [0, n - 1] : [0]) {
-      const t = axesG.appendChild(svgEl('text', { x: x(m), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }));
-      t.textContent = formatInt(m);
+      ticks.push(svgEl('text', { x: x(m), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }, formatInt(m)));
     }
     for (const c of lo < 0 ? [lo, 0, 1] : [0, 0.5, 1]) {
-      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(c) + 4, class: 'oc-tick oc-tick-cy' }));
-      t.textContent = formatCos(c, c === lo && lo < 0 ? 2 : 1);
-      axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(c), y2: y(c), class: 'oc-grid' }));
+      ticks.push(
+        svgEl(
+          'text',
+          { x: M.left - 6, y: y(c) + 4, class: 'oc-tick oc-tick-cy' },
+          formatCos(c, c === lo && lo < 0 ? 2 : 1),
+        ),
+        svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(c), y2: y(c), class: 'oc-grid' }),
+      );
     }
-    const xl = axesG.appendChild(svgEl('text', { x: M.left + pw / 2, y: HEIGHT - 4, class: 'oc-axis-label' }));
-    xl.textContent = 'age: writes after the association';
+    ticks.push(
+      svgEl('text', { x: M.left + pw / 2, y: HEIGHT - 4, class: 'oc-axis-label' }, 'age: writes after the association'),
+    );
+    patch(axesG, ...ticks);
     let d = '';
     for (let m = 0; m < n; m += 1) d += `${m ? 'L' : 'M'}${x(m).toFixed(1)} ${y(result.ageCosine[m]).toFixed(1)}`;
     line.setAttribute('d', d);
