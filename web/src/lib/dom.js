@@ -99,9 +99,16 @@ export function patchAttributes(live, next) {
   }
 }
 
-/** Sets text only when it differs (writing the same text still invalidates layout). */
+/**
+ * Sets text only when it differs (writing the same text still invalidates layout). An element whose
+ * only child is a text node keeps that node and gets new data: replacing it (textContent) would
+ * take its layout object away and insert a new one, with a style pass for it, on every drag frame.
+ */
 export function setText(node, text) {
-  if (node.textContent !== text) node.textContent = text;
+  const only = node.firstChild;
+  if (only && only.nodeType === 3 && !only.nextSibling) {
+    if (only.data !== text) only.data = text;
+  } else if (node.textContent !== text) node.textContent = text;
 }
 
 /** Sets an attribute only when it differs. */

@@ -18,7 +18,6 @@ import { createFigure } from './figure.js';
 import { createAnnouncer, watchScrollables } from './live.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { ledgerSymbols } from './symbols.js';
-import { holdSizeWhileDragging } from '../../lib/hold-size.js';
 
 /**
  * @param {HTMLElement} root
@@ -62,8 +61,6 @@ export function mount(root, { la, state: initial, onStateChange }) {
   const figure = createFigure(el, on);
   const announcer = createAnnouncer(figure.live, { state: () => state, view: () => view, alive });
   const scrollables = watchScrollables(el, { paused: () => paused, alive });
-  const listening = new AbortController(); // the drag's size hold (lib/hold-size.js)
-  holdSizeWhileDragging(el, { signal: listening.signal });
 
   // ---- state changes ----
   /** Recomputes everything with the core for `candidate`; keeps the last good state on error. */
@@ -160,7 +157,6 @@ export function mount(root, { la, state: initial, onStateChange }) {
       announcer.cancel();
       cancelFrames();
       scrollables.disconnect();
-      listening.abort();
       // Every la.memory is created and deleted within computeLedger, so no WebAssembly object is alive here.
       el.remove();
     },

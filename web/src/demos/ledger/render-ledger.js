@@ -1,6 +1,6 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, patch, patchElement, activeElement } from '../../lib/dom.js';
+import { h, patch, patchElement, activeElement, setText } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
@@ -72,7 +72,7 @@ export function updateStepper(stepper, state) {
       ? 'The ledger has no associations to write'
       : `Page ${state.step} of ${n}: ${state.step} ${state.step === 1 ? 'write' : 'writes'} applied`;
   stepper.range.setAttribute('aria-valuetext', text);
-  stepper.status.textContent = text + '.';
+  setText(stepper.status, text + '.');
   // A button that gets disabled while focused would drop keyboard focus to the page: hand it to the
   // page slider instead.
   const focused = activeElement(stepper.el);
@@ -99,7 +99,7 @@ export function renderWrites(container, state, view) {
       const nums = [...w.k, ...w.v, ...(view.normalized ? w.phiK : [])];
       page.head.forEach((span, j) => {
         const text = formatNumber(nums[j]);
-        if (span.textContent !== text) span.textContent = text;
+        setText(span, text);
       });
       updateMatrix(page.stamp, w.stamp, w.changed);
       updateMatrix(page.S, w.S, i === state.step - 1 ? w.changed : null);

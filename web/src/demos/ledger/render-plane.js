@@ -1,6 +1,6 @@
 // The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
-import { h, s, replace, patch } from '../../lib/dom.js';
+import { h, s, replace, patch, setText } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { formatPlain } from '../../lib/format.js';
 import { formatNumber, formatVector, subscript } from './format.js';
@@ -247,7 +247,7 @@ export function renderPlane(plane, state, view) {
     hd.g.setAttribute('transform', `translate(${Math.cos(rad)} ${-Math.sin(rad)})`);
     hd.g.classList.toggle('is-pending', hd.target >= state.step);
     const name = nameOf(hd.target);
-    hd.label.textContent = name;
+    setText(hd.label, name);
     hd.label.setAttribute('x', String(Math.cos(rad) * 0.2));
     hd.label.setAttribute('y', String(-Math.sin(rad) * 0.2));
     hd.g.setAttribute('aria-label', `direction of ${hd.target === -1 ? 'the free query q' : `key ${name}`}`);
@@ -298,8 +298,10 @@ function renderValues(plane, _state, view) {
   const summary = view.reads
     .map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`)
     .join('; ');
-  plane.valueTitle.textContent =
-    'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet');
+  setText(
+    plane.valueTitle,
+    'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet'),
+  );
 }
 
 function renderAngles(plane, state, view, _vecOf, nameOf) {

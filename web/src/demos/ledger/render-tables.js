@@ -1,5 +1,5 @@
 // Matrices and vectors as real tables (screen readers can walk the cells), drawn with brackets.
-import { h } from '../../lib/dom.js';
+import { h, setText } from '../../lib/dom.js';
 
 /** Visually hidden text for screen readers. */
 function srOnly(text) {
@@ -51,7 +51,7 @@ export function updateMatrix(table, values, changed) {
   table.tBodies[0].querySelectorAll('td').forEach((td, idx) => {
     const text = formatNumber(values[idx]);
     const num = td.firstChild;
-    if (num.textContent !== text) num.textContent = text;
+    setText(num, text);
     const isChanged = changed ? changed[idx] : false;
     if (td.classList.contains('is-changed') !== isChanged) {
       td.classList.toggle('is-changed', isChanged);

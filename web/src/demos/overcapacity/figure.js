@@ -11,7 +11,6 @@ import { createCapacityPanel } from './render-capacity.js';
 import { createAgeView } from './render-age.js';
 import { watchLayout } from './layout-watch.js';
 import { createNDrag } from './chart-drag.js';
-import { holdSizeWhileDragging } from '../../lib/hold-size.js';
 
 /**
  * @param root the demo's root (the panels are appended to it)
@@ -38,8 +37,6 @@ export function createFigure(root, get) {
   const age = createAgeView(root);
   const capacity = createCapacityPanel(root, { propose: get.propose, signal: get.signal });
   root.append(words.live);
-  // While N is dragged (slider or handle) the figure keeps its size and is laid out on its own.
-  holdSizeWhileDragging(root, { signal: get.signal });
 
   const stopWatching = watchLayout(
     root,

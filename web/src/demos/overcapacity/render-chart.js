@@ -188,7 +188,7 @@ export function createChart(parent) {
       markerLabel.setAttribute('x', right ? px - 6 : px + 6);
       markerLabel.setAttribute('y', M.top + plotH() - 8);
       markerLabel.setAttribute('text-anchor', right ? 'end' : 'start');
-      markerLabel.textContent = `N = ${formatInt(n)}`;
+      setText(markerLabel, `N = ${formatInt(n)}`);
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {

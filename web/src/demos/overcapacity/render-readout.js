@@ -73,10 +73,12 @@ export function createReadout() {
     setText(rd.theory, formatCos(sweep.theoryCosine[i]));
     setText(rd.softmaxCosine, formatCos(sweep.softmaxCosineMean[i]));
     setText(rd.softmaxRecall, formatPercent(sweep.softmaxRecallMean[i]));
-    memoryLine.textContent =
+    setText(
+      memoryLine,
       `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
-      `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
-      `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`;
+        `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
+        `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`,
+    );
     setAttr(root, 'data-n', state.n);
     // The sentence is re-announced only when the reader pauses, not on every slider step.
     clearTimeout(liveTimer);
