@@ -6,7 +6,9 @@
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function assign(el, attrs) {
-  for (const [name, value] of Object.entries(attrs ?? {})) {
+  if (!attrs) return el;
+  for (const name in attrs) {
+    const value = attrs[name];
     if (value === undefined || value === null || value === false) continue;
     if (name === 'text') el.textContent = value;
     else if (name === 'class') el.setAttribute('class', value);
@@ -17,12 +19,18 @@ function assign(el, attrs) {
 }
 
 function append(el, children) {
-  const doc = el.ownerDocument ?? document;
-  for (const c of children.flat(Infinity)) {
-    if (c === undefined || c === null || c === false) continue;
-    el.append(typeof c === 'string' ? doc.createTextNode(c) : c);
-  }
+  appendAll(el, el.ownerDocument ?? document, children);
   return el;
+}
+
+// Nested arrays are walked in place (no flattened copy per element: h() runs for every node that
+// patch() compares on each frame of a drag).
+function appendAll(el, doc, children) {
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    if (Array.isArray(c)) appendAll(el, doc, c);
+    else el.appendChild(typeof c === 'object' ? c : doc.createTextNode(String(c)));
+  }
 }
 
 /**
