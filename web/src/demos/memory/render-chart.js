@@ -51,7 +51,7 @@ function titleText(state, results) {
 /**
  * Builds the chart's parts (ids from `id`; onTokens(tokens, done): the context handle on the
  * chart proposes a context length, render-handle.js). Returns { title, box, legend, render(state, results,
- * width?), wantsWidth(width) }: `width` is the box's new width from a ResizeObserver; without
+ * width?), wantsWidth(width), axis() (the memory axis as drawn, for the bars) }: `width` is the box's new width from a ResizeObserver; without
  * it the box is measured once, for the first drawing only (measuring in every frame of a drag
  * would force a layout of the whole chapter).
  */
@@ -110,5 +110,7 @@ export function buildChart(id, onTokens) {
   }
 
   const wantsWidth = (w) => Boolean(w) && Math.max(MIN_WIDTH, w) !== width;
-  return { title, box, legend, render, wantsWidth };
+  /** The memory axis of the chart as drawn (chart.js memoryAxis), for the bars. */
+  const axis = () => geom.axis;
+  return { title, box, legend, render, wantsWidth, axis };
 }

