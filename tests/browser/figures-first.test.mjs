@@ -167,3 +167,97 @@ test('the picture leads: main visual and primary controls on screen at 1280 × 9
   console.log(`# ${report.join('\n# ')}`);
   assert.deepEqual(failures, []);
 });
+
+// ---- colour: roles against the figure's background, screenshots, axe ------------------------------
+
+const ROLES = ['grows', 'flat', 'error', 'target', 'crosstalk', 'limit', 'reference', 'marker', 'key', 'query'];
+
+/**
+ * In the page: each role colour as the demo resolves it, and the figure's background behind its
+ * main visual (the nearest ancestor with an opaque background), as [r, g, b] in 0..255.
+ */
+function roleColours({ mount, visual, roles }) {
+  const root = document.querySelector(mount);
+  const rgb = (text) => {
+    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(text);
+    return m && (m[4] === undefined || Number(m[4]) === 1) ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  };
+  const backgroundOf = (el) => {
+    for (let a = el; a; a = a.parentElement) {
+      const c = rgb(getComputedStyle(a).backgroundColor);
+      if (c) return c;
+    }
+    return rgb(getComputedStyle(document.documentElement).backgroundColor) ?? [255, 255, 255];
+  };
+  const target = root.querySelector(visual);
+  const probe = document.createElement('span');
+  target.parentElement.append(probe);
+  const colours = {};
+  for (const role of roles) {
+    probe.style.color = `var(--role-${role})`;
+    colours[role] = rgb(getComputedStyle(probe).color);
+  }
+  probe.remove();
+  return { colours, background: backgroundOf(target) };
+}
+
+/** WCAG contrast ratio of two [r, g, b] colours. */
+function contrast(a, b) {
+  const lum = ([r, g, bl]) => {
+    const f = (c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(bl);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('one visual language: every colour role keeps 3:1 against the figure in light and dark; screenshots in light, dark and deuteranopia; axe clean', async () => {
+  const failures = [];
+  const ratios = [];
+  for (const demo of DEMOS) {
+    const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`, { width: 1280, height: 900 });
+    const { mount, figure } = where('embed', demo);
+    await page.locator(`${mount}[data-status="ready"]`).waitFor({ timeout: 60000 });
+    const cdp = await page.context().newCDPSession(page);
+    for (const mode of ['light', 'dark', 'deuteranopia']) {
+      await page.emulateMedia({ colorScheme: mode === 'dark' ? 'dark' : 'light', reducedMotion: 'reduce' });
+      await cdp.send('Emulation.setEmulatedVisionDeficiency', {
+        type: mode === 'deuteranopia' ? 'deuteranopia' : 'none',
+      });
+      await settled(page);
+      if (mode !== 'deuteranopia') {
+        // the roles, wherever the main visual sits (a panel or the page)
+        for (const visual of Object.values(PARTS[demo].visual)) {
+          const { colours, background } = await page.evaluate(roleColours, { mount, visual, roles: ROLES });
+          for (const role of ROLES) {
+            const c = colours[role];
+            if (!c) {
+              failures.push(`${demo} ${mode}: --role-${role} is not an opaque colour`);
+              continue;
+            }
+            const ratio = contrast(c, background);
+            ratios.push(ratio);
+            if (ratio < 3)
+              failures.push(`${demo} ${mode}: --role-${role} rgb(${c}) on rgb(${background}) is ${ratio.toFixed(2)}:1`);
+          }
+        }
+        // axe once per figure, in dark (the other suites run it in light, and in dark on the chapter)
+        const violations = mode === 'dark' ? await axe(page, mount) : [];
+        if (violations.length) failures.push(`${demo} ${mode}: axe: ${describeViolations(violations)}`);
+      }
+      const box = await page.locator(figure).boundingBox();
+      await page.screenshot({
+        path: join(RESULTS, `${demo}-${mode}.png`),
+        clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) },
+      });
+    }
+    await cdp.detach();
+    assert.deepEqual(problems, [], `${demo}: ${problems.join('\n')}`);
+    await page.close();
+  }
+  console.log(`# role contrast: lowest ${Math.min(...ratios).toFixed(2)}:1 over ${ratios.length} pairs`);
+  assert.deepEqual(failures, []);
+});
