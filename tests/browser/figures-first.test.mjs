@@ -261,3 +261,104 @@ test('one visual language: every colour role keeps 3:1 against the figure in lig
   console.log(`# role contrast: lowest ${Math.min(...ratios).toFixed(2)}:1 over ${ratios.length} pairs`);
   assert.deepEqual(failures, []);
 });
+
+// ---- the Settings disclosure in the link; touch on the chart handles --------------------------------
+
+test('the Settings disclosure is remembered in the link (settings=true), old links still restore, settings still update live', async () => {
+  // the chapter: a link with the disclosure open, and an older one without the key
+  const { page, problems } = await openPage(
+    browser,
+    `${base}index.html#figure-memory&memory.settings=true&memory.yScale=linear&overcapacity.d=32&overcapacity.n=40`,
+  );
+  const memory = page.locator('.demo-mount[data-demo="memory"][data-status="ready"] .la-memory');
+  await memory.waitFor({ timeout: 60000 });
+  const memorySettings = memory.locator('details.lm-settings');
+  assert.equal(await memorySettings.evaluate((d) => d.open), true, 'settings=true opens the disclosure');
+  assert.equal(await memory.locator('input[id$="-scale-linear"]').isChecked(), true);
+  // changed inside the open disclosure: the chart redraws at once (a log axis has ticks like 32 GiB)
+  const ticks = () => memory.locator('svg .lm-tick').allTextContents();
+  const linearTicks = await ticks();
+  await memory.locator('input[id$="-scale-log"]').check();
+  assert.notDeepEqual(await ticks(), linearTicks, 'the axis changed live');
+  const hash = () => page.evaluate(() => decodeURIComponent(location.hash));
+  await page.waitForFunction(() => /memory\.yScale=log/.test(decodeURIComponent(location.hash)));
+  assert.match(await hash(), /memory\.settings=true/);
+  // closed by the reader: the key leaves the link; opened again: it comes back
+  await memorySettings.locator('summary').click();
+  await page.waitForFunction(() => !/memory\.settings/.test(decodeURIComponent(location.hash)));
+  await memorySettings.locator('summary').click();
+  await page.waitForFunction(() => /memory\.settings=true/.test(decodeURIComponent(location.hash)));
+  // the older link's settings restored, its disclosure closed
+  await page.evaluate(() => document.getElementById('figure-overcapacity').scrollIntoView({ behavior: 'instant' }));
+  const over = page.locator('.demo-mount[data-demo="overcapacity"][data-status="ready"]');
+  await over.waitFor({ timeout: 60000 });
+  assert.equal(await over.locator('.oc-controls select').first().inputValue(), '32');
+  assert.equal(await over.locator('.oc-controls input[type="range"]').first().inputValue(), '40');
+  assert.equal(await over.locator('details[data-part="settings"]').evaluate((d) => d.open), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  // embed.html: the query carries it both ways
+  const embed = await openPage(browser, `${base}embed.html?demo=overcapacity&settings=true&scale=log`);
+  await embed.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const details = embed.page.locator('details[data-part="settings"]');
+  assert.equal(await details.evaluate((d) => d.open), true);
+  assert.equal(await embed.page.evaluate(() => window.linattnEmbed.handle.getState().settings), true);
+  await details.locator('summary').click();
+  await embed.page.waitForFunction(() => !new URL(location.href).searchParams.has('settings'));
+  assert.equal(await embed.page.evaluate(() => 'settings' in window.linattnEmbed.handle.getState()), false);
+  assert.equal(new URL(embed.page.url()).searchParams.get('scale'), 'log', 'the other settings stay');
+  assert.deepEqual(embed.problems, []);
+  await embed.page.close();
+});
+
+/** A finger's drag (CDP touch events, with touch emulation on) from (x0, y) to (x1, y). */
+async function touchDrag(page, x0, x1, y) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+  for (let i = 1; i <= 8; i++)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: x0 + ((x1 - x0) * i) / 8, y }],
+    });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('touch: a finger drags the memory context marker and the overcapacity N marker; the sliders follow', async () => {
+  const memory = await openPage(browser, `${base}embed.html?demo=memory`, { width: 390, height: 844 });
+  await memory.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const handle = memory.page.locator('.lm-chart [role="slider"]');
+  await handle.scrollIntoViewIfNeeded();
+  const hb = await handle.boundingBox();
+  const chart = await memory.page.locator('.lm-chart svg').boundingBox();
+  // to the plot's right end (10M tokens) and back to its left end (1K)
+  await touchDrag(memory.page, hb.x + hb.width / 2, chart.x + chart.width + 20, hb.y + 30);
+  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '10000000');
+  assert.equal(
+    await memory.page.locator('input[type="range"][id$="-slider"]').inputValue(),
+    '400',
+    'the slider follows',
+  );
+  const hb2 = await handle.boundingBox();
+  await touchDrag(memory.page, hb2.x + hb2.width / 2, chart.x - 20, hb2.y + 30);
+  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '1000');
+  assert.equal(await memory.page.locator('input[type="range"][id$="-slider"]').inputValue(), '0');
+  assert.equal(await handle.getAttribute('aria-valuenow'), '0');
+  assert.deepEqual(memory.problems, []);
+  await memory.page.close();
+
+  const over = await openPage(browser, `${base}embed.html?demo=overcapacity`, { width: 390, height: 844 });
+  await over.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const nHandle = over.page.locator('.oc-n-handle');
+  await nHandle.scrollIntoViewIfNeeded();
+  const nb = await nHandle.boundingBox();
+  const plot = await over.page.locator('.oc-chart svg[role="img"]').boundingBox();
+  await touchDrag(over.page, nb.x + nb.width / 2, plot.x + plot.width + 20, nb.y + nb.height / 2);
+  const slider = over.page.locator('.oc-controls input[type="range"]').first();
+  await over.page.waitForFunction(() => window.linattnEmbed.handle.getState().n === 256);
+  assert.equal(await slider.inputValue(), '256', 'N = 4d at the right end; the slider follows');
+  assert.deepEqual(over.problems, []);
+  await over.page.close();
+});
