@@ -64,6 +64,7 @@ export function buildChart(id, onTokens) {
   let width = 0;
   let drawn = null; // what the drawn chart depends on, besides the reader's context length
   let geom = null; // its scales, to move the context marker without redrawing
+  let legendKey = ''; // the legend's items as drawn
 
   function render(state, results, newWidth) {
     if (newWidth) width = Math.max(MIN_WIDTH, newWidth);
@@ -101,11 +102,13 @@ export function buildChart(id, onTokens) {
       setText(title, titleText(state, results));
     }
     handle.place(state.tokens, width);
+    const items = legendItems(state, results);
+    const key = items.flat().join('|');
+    if (key === legendKey) return; // unchanged: no elements built, nothing compared
+    legendKey = key;
     patch(
       legend,
-      legendItems(state, results).map(([cls, t]) =>
-        h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t),
-      ),
+      items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)),
     );
   }
 
