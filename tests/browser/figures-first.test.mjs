@@ -362,3 +362,59 @@ test('touch: a finger drags the memory context marker and the overcapacity N mar
   assert.deepEqual(over.problems, []);
   await over.page.close();
 });
+
+test('memory bars: large, labelled on themselves, on the chart’s axis: the cache grows with the context and the fixed state stays put, in log and linear', async () => {
+  const { page, problems } = await openPage(
+    browser,
+    `${base}embed.html?demo=memory&preset=qwen3-next-80b-a3b&tokens=8192`,
+    { width: 1280, height: 900, reducedMotion: 'reduce' },
+  );
+  await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const bars = () =>
+    page.evaluate(() => {
+      const out = {};
+      for (const row of document.querySelectorAll('.lm-bar-row')) {
+        const track = row.querySelector('.lm-bar-track').getBoundingClientRect();
+        const bar = row.querySelector('.lm-bar').getBoundingClientRect();
+        const text = row.querySelector('.lm-bar-text').getBoundingClientRect();
+        out[row.dataset.term] = {
+          width: bar.width,
+          height: track.height,
+          textInside: text.left >= track.left && text.right <= track.right + 0.5 && text.top >= track.top - 0.5,
+          words: row.querySelector('.lm-bar-text').textContent,
+        };
+      }
+      return out;
+    });
+  const tokens = page.locator('input[id$="-tokens"]');
+  for (const scale of ['log', 'linear']) {
+    if (scale === 'linear') {
+      await page.locator('details.lm-settings summary').click();
+      await page.locator('input[id$="-scale-linear"]').check();
+    }
+    await tokens.fill('8192');
+    await tokens.dispatchEvent('change');
+    await settled(page);
+    const short = await bars();
+    await tokens.fill('1000000');
+    await tokens.dispatchEvent('change');
+    await settled(page);
+    const long = await bars();
+    for (const term of ['growing', 'fixed']) {
+      assert.ok(short[term].height >= 28, `${scale}: the ${term} bar is drawn large (${short[term].height} px tall)`);
+      assert.ok(short[term].textInside && long[term].textInside, `${scale}: the ${term} bar's words sit on it`);
+      assert.match(long[term].words, /\d.*(B|iB)/, `${scale}: the ${term} bar names its bytes`);
+    }
+    assert.ok(
+      long.growing.width > short.growing.width + 20,
+      `${scale}: the cache's bar grows from 8,192 to 1,000,000 tokens (${short.growing.width} -> ${long.growing.width} px)`,
+    );
+    assert.ok(short.fixed.width > 3, `${scale}: the fixed state is drawn (${short.fixed.width} px)`);
+    assert.ok(
+      Math.abs(long.fixed.width - short.fixed.width) < 0.5,
+      `${scale}: the fixed state's bar stays put (${short.fixed.width} -> ${long.fixed.width} px)`,
+    );
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
