@@ -181,6 +181,15 @@ export function drawChart(svg, view) {
     t.textContent = 'fixed state: flat';
   }
 
+  if (view.refKind === 'twin' && first.refBytes > 0n) {
+    const t = el(
+      'text',
+      { x: M.left + W * 0.45, y: y(first.refBytes) - 6, class: 'lm-line-label lm-state-label' },
+      plot,
+    );
+    t.textContent = 'all-linear twin: flat';
+  }
+
   // the GPU's room for cache
   if (roomInRange) {
     const yy = y(view.room);

@@ -261,6 +261,7 @@ export function buildControls(root, on) {
     settings,
   ];
 
+  let shownSettings = false; // the state's `settings` last applied to the disclosure
   function render(s, resolved) {
     preset.value = s.preset;
     linear.checked = s.linear && resolved.canLinearize;
@@ -278,7 +279,12 @@ export function buildControls(root, on) {
     setInput(gpuCustom, String(s.gpuCustom));
     for (const radio of unit.inputs) radio.checked = radio.value === s.unit;
     for (const radio of scale.inputs) radio.checked = radio.value === s.yScale;
-    if (settings.open !== s.settings) settings.open = s.settings;
+    // Only a change of the state opens or closes it, never a render between the reader's click
+    // and its toggle event.
+    if (Boolean(s.settings) !== shownSettings) {
+      shownSettings = Boolean(s.settings);
+      settings.open = shownSettings;
+    }
     renderSource(s, resolved);
     editor.el.hidden = s.preset !== CUSTOM_ID;
   }

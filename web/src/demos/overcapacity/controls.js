@@ -161,8 +161,14 @@ export function createControls(parent, on) {
     else input.removeAttribute('aria-invalid');
   }
 
+  let shownSettings = false; // the state's `settings` last applied to the disclosure
   function render(state) {
-    if (settings.open !== Boolean(state.settings)) settings.open = Boolean(state.settings);
+    // Only a change of the state opens or closes it: a render between the reader's click and its
+    // toggle event (a sweep streaming in) must not undo the click.
+    if (Boolean(state.settings) !== shownSettings) {
+      shownSettings = Boolean(state.settings);
+      settings.open = shownSettings;
+    }
     dSelect.value = String(state.d);
     setAttr(nSlider, 'max', 4 * state.d);
     if (nSlider.value !== String(state.n)) nSlider.value = String(state.n);
