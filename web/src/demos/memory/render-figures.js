@@ -6,11 +6,19 @@ import { h, setAttr, setText } from '../../lib/dom.js';
 import { exactBytes, formatBytes, groupDigits, longTokens, shortTokens } from './format.js';
 import { gpuLabel, sessionsText } from './labels.js';
 
-/** A byte figure: the rounded value, and the exact count on hover and focus. */
+/**
+ * One figure as data: its key (data-figure), its words, and either its bytes (with the exact count)
+ * or a raw value (data-value).
+ * @typedef {{ key: string, text: string, exact?: string, bytes?: string, raw?: string }} Figure
+ */
+
+/** A byte figure: the rounded value, and the exact count on hover and focus.
+ *  @returns {Figure} */
 function bytesFigure(bytes, key, unit) {
   return { key, text: formatBytes(bytes, unit).text, exact: exactBytes(bytes), bytes: bytes.toString() };
 }
 
+/** @returns {Figure} */
 function textFigure(text, key, raw) {
   return { key, text, raw };
 }
@@ -28,7 +36,8 @@ function crossoverFigure(results, maxTokens) {
   return textFigure(text, 'crossover', crossover.toString());
 }
 
-/** [label, figure] rows for `state` and the core's `results`; `limits`: la.limits. */
+/** [label, figure] rows for `state` and the core's `results`; `limits`: la.limits.
+ *  @returns {Array<[string, Figure]>} */
 function figureRows(state, results, limits) {
   const u = state.unit;
   const { now, capacity, refNow, reference } = results;
@@ -36,6 +45,7 @@ function figureRows(state, results, limits) {
   const sess = sessionsText(state.sessions);
   const max = results.resolved.maxContext;
   const beyond = max !== null && state.tokens > max;
+  /** @type {Array<[string, Figure]>} */
   const rows = [
     [
       'Longest context this model was trained for',
