@@ -19,6 +19,7 @@ import { markScrollables } from './lib/scrollables.js';
 import { coalesceFrames } from './lib/frame.js';
 import { preparePrint } from './print.js';
 import { registerServiceWorker } from './offline/register.js';
+import { initLinkedReading } from './linked/index.js';
 
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
@@ -63,6 +64,7 @@ function start() {
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
   initPermalinks(demos);
+  initLinkedReading(document, demos); // symbols in the math <-> live numbers in the figures
   const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
   mountWhenNear(mounts);
   // Printing shows every figure in its current state: all are mounted before a print (print.js).

@@ -43,10 +43,12 @@ export function createControls(parent, on) {
   };
 
   const dField = field('State size d');
+  dField.box.setAttribute('data-symbol', 'd'); // linked reading (web/src/linked/)
   const dSelect = dField.box.appendChild(h('select', { id: dField.id }));
   for (const d of DIMS) dSelect.appendChild(h('option', { value: String(d), text: String(d) }));
 
   const nField = field('Stored associations N', 'oc-field-wide');
+  nField.box.setAttribute('data-symbol', 'N');
   const nRow = nField.box.appendChild(h('div', { class: 'oc-range-row' }));
   const nSlider = nRow.appendChild(h('input', { id: nField.id, type: 'range', min: '1', step: '1' }));
   const nOut = nRow.appendChild(h('output', { for: nField.id, class: 'oc-out' }));

@@ -18,6 +18,8 @@ import { createCompute } from './compute.js';
 import { createFigure } from './figure.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { coalesceFrames } from '../../lib/frame.js';
+import { indexOfN } from './compute.js';
+import { overcapacitySymbols } from './symbols.js';
 
 export { DEFAULTS, BETAS, DIMS };
 
@@ -160,6 +162,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       const name = [`overcapacity-d${state.d}-${state.keys}`, ...extra].join('-');
       const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
       return { name, svg, rows: { columns, rows } };
+    },
+    /** Linked reading (web/src/linked/): N, d and the crosstalk at N, from the sweep. */
+    symbols() {
+      const sweep = jobs.current()?.sweep ?? null;
+      return overcapacitySymbols(state, sweep, indexOfN(sweep, state.n), root);
     },
     /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped). */
     pause: () => jobs.pause(),
