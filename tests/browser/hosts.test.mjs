@@ -180,11 +180,18 @@ test('3. attributes and state set before mount are kept, removed attributes and 
   // Key geometry is in the figure's Settings disclosure: open it as a reader would.
   await openSettings(page, '#oc');
   await page.locator('#oc [data-part="keys"]').selectOption('random');
+  await openSettings(page, '#memory'); // and precision is in the memory figure's
   await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
-  await page.waitForFunction(() => Object.values(window.events).every((n) => n >= 1), null, { timeout: 10000 });
-  // overcapacity: two reader changes, opening Settings (remembered in the state, issue 14) and the keys
-  await page.waitForFunction(() => window.events.overcapacity >= 2, null, { timeout: 10000 });
-  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 2, memory: 1 });
+  // overcapacity and memory: two reader changes each, opening Settings (remembered in the state,
+  // issue 14) and the choice made there
+  await page.waitForFunction(
+    () => window.events.overcapacity >= 2 && window.events.memory >= 2 && window.events.ledger >= 1,
+    null,
+    {
+      timeout: 10000,
+    },
+  );
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 2, memory: 2 });
 });
 
 // ---- 4. hostile host CSS -------------------------------------------------------------------------

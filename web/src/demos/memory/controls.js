@@ -1,6 +1,7 @@
 // The memory demo's form: the primary controls (model preset, "make every attention layer linear",
-// the context length) above the picture; below it the model's source and custom editor, sessions
-// and precision, the GPU budget, and the "Settings" disclosure (units, memory axis). Events only propose a
+// the context length) above the picture; below it the model's source, import and custom editor,
+// and the "Settings" disclosure (sessions and precision, the GPU budget, units, memory axis), one
+// click away and remembered in the permalink. Events only propose a
 // change of state through `on` (see index.js); render(state, resolved) sets every control from
 // the state. A control the reader is fixing (aria-invalid) keeps their text.
 
@@ -204,13 +205,33 @@ export function buildControls(root, on) {
   for (const radio of unit.inputs) radio.onchange = () => radio.checked && on.propose({ unit: radio.value }, notice);
   for (const radio of scale.inputs) radio.onchange = () => radio.checked && on.propose({ yScale: radio.value }, notice);
 
-  // The primary controls sit right above the picture: the model and the context length. Everything
-  // else (the model's details and import, sessions and precision, the GPU budget) comes after the
-  // picture; how the numbers are shown (units, axis) is one click away in "Settings".
+  // The primary controls sit right above the picture: the model and the context length. After the
+  // picture comes what the reader is looking at (the model's details and import); everything else
+  // (sessions and precision, the GPU budget, units and axis) is one click away in "Settings".
+  const sessionsBox = h(
+    'fieldset',
+    { class: 'lm-box lm-context' },
+    h('legend', { text: 'Sessions and precision' }),
+    field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
+    field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
+    field(label(`${id}-statedtype`, 'Fixed state type'), stateDtype),
+    h('p', { class: 'lm-note lm-dtype-why', text: STATE_DTYPE_WHY }),
+  );
+  const gpuBox = h(
+    'fieldset',
+    { class: 'lm-box lm-gpu' },
+    h('legend', { text: 'GPU memory budget' }),
+    h('div', { class: 'lm-radios' }, gpu.labels),
+    field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), gpuCustom, gpuError),
+    field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
+    field(label(`${id}-tp`, 'Tensor parallelism (the model split over N GPUs of this budget)'), tp),
+  );
   const settings = h(
     'details',
     { class: 'lm-settings', 'data-part': 'settings' },
     h('summary', { text: 'Settings' }),
+    sessionsBox,
+    gpuBox,
     h(
       'div',
       { class: 'lm-display' },
@@ -239,24 +260,6 @@ export function buildControls(root, on) {
       source,
       importer.el,
       editor.el,
-    ),
-    h(
-      'fieldset',
-      { class: 'lm-box lm-context' },
-      h('legend', { text: 'Sessions and precision' }),
-      field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
-      field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
-      field(label(`${id}-statedtype`, 'Fixed state type'), stateDtype),
-      h('p', { class: 'lm-note lm-dtype-why', text: STATE_DTYPE_WHY }),
-    ),
-    h(
-      'fieldset',
-      { class: 'lm-box lm-gpu' },
-      h('legend', { text: 'GPU memory budget' }),
-      h('div', { class: 'lm-radios' }, gpu.labels),
-      field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), gpuCustom, gpuError),
-      field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
-      field(label(`${id}-tp`, 'Tensor parallelism (the model split over N GPUs of this budget)'), tp),
     ),
     settings,
   ];
