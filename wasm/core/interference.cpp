@@ -181,8 +181,9 @@ constexpr double TrialMeans::*kFields[kTrialFields] = {
 constexpr const char* kFieldNames[kTrialFields] = {
     "cosine", "relError", "crosstalk", "recall", "softmaxCosine", "softmaxRecall", "miss"};
 
-// Can a trial's mean have this value? Counts are in 0..1, errors and crosstalk are >= 0 (crosstalk
-// may be +Infinity), cosines are finite; nothing is NaN.
+// Can a trial's mean have this value? Counts are in 0..1, errors are >= 0 and finite, cosines are
+// finite, crosstalk may be +Infinity (a target faded to nothing) or a rounding below 0; nothing is
+// NaN.
 bool plausible(int field, double x) {
   if (std::isnan(x)) return false;
   switch (field) {
@@ -193,7 +194,7 @@ bool plausible(int field, double x) {
     case 1:
       return x >= 0 && std::isfinite(x);  // rel_error
     case 2:
-      return x >= 0;  // crosstalk
+      return x > -1;  // crosstalk
     default:
       return std::isfinite(x);  // cosines
   }

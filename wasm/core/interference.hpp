@@ -179,7 +179,8 @@ struct TrialsPart {
 // The summary of the parts received so far: trials = how many trials they hold (trial order is
 // restored, so a partial result is the mean over exactly those trials). Refuses a part whose range
 // is outside 0..trials-1, overlaps another part, has the wrong number of values, or holds a value
-// no trial can have (NaN anywhere, a count outside 0..1, a negative error, an infinite cosine).
+// no trial can have (NaN anywhere, a count outside 0..1, a negative error, an infinite cosine,
+// a crosstalk of -1 or less).
 Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
                                        const std::vector<TrialsPart>& parts);
 
