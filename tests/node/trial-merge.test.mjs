@@ -221,15 +221,15 @@ function runPool(size, seed, job) {
       la,
       { size, spawn: () => fakeWorker(random) },
       {
-        sweep: (id, result) => {
+        sweep: (_id, result) => {
           sweeps.push(result);
           if (result.complete && !job.capacity) resolve({ sweeps, pool });
         },
-        capacity: (id, result, done) => {
+        capacity: (_id, result, done) => {
           if (result) capacity.push(result);
           if (done) resolve({ sweeps, capacity, pool });
         },
-        error: (id, kind, message) => reject(new Error(`${kind}: ${message}`)),
+        error: (_id, kind, message) => reject(new Error(`${kind}: ${message}`)),
         paused: () => {},
         unavailable: () => reject(new Error('unavailable')),
       },
