@@ -10,7 +10,7 @@ import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, openPage, axe, describeViolations, DIST, ROOT } from './harness.mjs';
+import { launch, serve, openPage, openSettings, axe, describeViolations, DIST, ROOT } from './harness.mjs';
 
 const DEMOS = ['ledger', 'overcapacity', 'memory'];
 const FRAMES = DEMOS.map((d) => `frame-${d}`);
@@ -22,8 +22,7 @@ const ACTIONS = {
   overcapacity: {
     // Key geometry lives in the figure's Settings disclosure: a reader opens it first.
     run: async (p, scope) => {
-      const settings = p.locator(`${scope} [data-part="settings"]`);
-      if (!(await settings.evaluate((d) => d.open))) await settings.locator('summary').click();
+      await openSettings(p, scope);
       await p.locator(`${scope} [data-part="keys"]`).selectOption('orthogonal');
     },
     key: 'keys',

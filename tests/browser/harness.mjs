@@ -255,6 +255,18 @@ export async function waitUntil(predicate, { timeout = 10000, every = 50, messag
 }
 
 /**
+ * Opens every figure Settings disclosure under `scope` (a CSS selector), as a reader would: by
+ * clicking its summary. Secondary controls (key geometry, trials, seed, β, dtypes) live there.
+ */
+export async function openSettings(page, scope) {
+  const all = page.locator(`${scope} details[data-part="settings"], ${scope} details.lm-settings`);
+  for (let i = 0; i < (await all.count()); i++) {
+    const d = all.nth(i);
+    if (!(await d.evaluate((el) => el.open))) await d.locator('summary').first().click();
+  }
+}
+
+/**
  * Waits until the page has settled after a change of size, theme or input: no CSS transition or
  * animation running and two animation frames drawn since (so ResizeObserver and rAF work ran).
  */

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { launch, waitUntil, DIST } from './harness.mjs';
+import { launch, openSettings, waitUntil, DIST } from './harness.mjs';
 import { startHosts, openHostPage } from './hosts-harness.mjs';
 
 const TRUSTED_TYPES_CSP = "require-trusted-types-for 'script'; trusted-types linattn";
@@ -164,8 +164,7 @@ test('3. attributes and state set before mount are kept, removed attributes and 
   assert.deepEqual(await page.evaluate(() => window.events), { ledger: 0, overcapacity: 0, memory: 0 });
   await page.locator('#ledger [data-part="fm-identity"]').check();
   // Key geometry is in the figure's Settings disclosure: open it as a reader would.
-  const ocSettings = page.locator('#oc [data-part="settings"]');
-  if (!(await ocSettings.evaluate((d) => d.open))) await ocSettings.locator('summary').click();
+  await openSettings(page, '#oc');
   await page.locator('#oc [data-part="keys"]').selectOption('random');
   await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
   await page.waitForFunction(() => Object.values(window.events).every((n) => n >= 1), null, { timeout: 10000 });

@@ -102,7 +102,16 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   assert.deepEqual(await cachesNow(a.page), { [`linattn-ch04-${first.version}`]: [...first.files].sort() });
   assert.deepEqual(a.problems, [], `first visit:\n${a.problems.join('\n')}`);
 
-  // Offline: the server is gone.
+  // Offline: the server is gone. Let the first visit's own requests (the core's WebAssembly, fetched
+  // while figures mount, and the sweep worker's copy) finish first: a reload aborts what is still in
+  // flight, and that abort (net::ERR_ABORTED) would be the first visit's, not the offline one's.
+  await mountAll(a.page);
+  // (A figure mounted in idle time waits, paused, until the reader scrolls to it.)
+  const sweep = a.page.locator('.demo-mount[data-demo="overcapacity"]');
+  await sweep.scrollIntoViewIfNeeded();
+  await a.page
+    .locator('.demo-mount[data-demo="overcapacity"][data-sweep="complete"]')
+    .waitFor({ state: 'attached', timeout: 60000 });
   await down();
   await a.page.reload();
   assert.deepEqual(await mountAll(a.page), ['ledger', 'memory', 'overcapacity']);

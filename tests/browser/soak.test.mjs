@@ -11,6 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { heapSnapshot, openProbedChapter } from './core-probe.mjs';
 import { prng } from '../prng.mjs';
+import { openSettings } from './harness.mjs';
 
 const STEPS = Number(process.env.SOAK_STEPS ?? 2000);
 const SEED = Number(process.env.SOAK_SEED ?? 4242) >>> 0;
@@ -312,8 +313,16 @@ async function memoryDefaults() {
 async function overcapacityDefaults() {
   const R = rootOf('overcapacity');
   const part = (p) => `${R} [data-part="${p}"]`;
+  // Key geometry, trials, seed and β live in the figure's Settings disclosure.
+  await openSettings(page, R);
   await page.selectOption(part('d'), '64');
   await page.selectOption(part('keys'), 'random');
+  // The chapter's own rule: additive, no forget gate (the gate slider's last stop is α = 1).
+  await page.selectOption(part('rule'), 'add');
+  await page.$eval(part('gate'), (el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   for (const [p, v] of [
     ['trials', '8'],
     ['seed', '1'],
