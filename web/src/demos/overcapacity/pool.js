@@ -154,6 +154,16 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
   function nextCapacityTask() {
     const c = cap;
     if (!c || c.done) return null;
+    const again = c.open.find((o) => o.retry.length > 0); // pieces a sweep pre-empted
+    if (again) {
+      const { first, count } = again.retry.shift();
+      return {
+        kind: 'capacity',
+        job: c,
+        call: again,
+        message: { type: 'capacity', id: c.id, opts: again.opts, first, count },
+      };
+    }
     let call = c.open.find((o) => o.next < o.trials);
     if (!call && !c.exhausted) {
       let got;
@@ -167,7 +177,7 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
         c.exhausted = true;
       } else {
         const trials = got.value.opts.trials;
-        call = { ...got.value, trials, next: 0, got: 0, parts: [], chunk: Math.ceil(trials / size) };
+        call = { ...got.value, trials, next: 0, got: 0, parts: [], retry: [], chunk: Math.ceil(trials / size) };
         c.open.push(call);
       }
     }
@@ -264,11 +274,19 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     }
   }
 
-  /** Replaces the workers busy with a piece of anything but the current requests. */
-  function dropStale() {
+  /** Replaces the workers busy with a piece of anything but the current requests; with
+   *  `preempt`, also those busy with the capacity panel, whose pieces go back in the queue (a new
+   *  curve comes first: its first trials should not wait for a capacity piece). */
+  function dropStale(preempt = false) {
     for (const slot of slots) {
       const t = slot.task;
-      if (t && t.job !== sweep && t.job !== cap) replace(slot);
+      if (!t) continue;
+      if (t.job !== sweep && t.job !== cap) {
+        replace(slot);
+      } else if (preempt && t.kind === 'capacity') {
+        t.call.retry.push({ first: t.message.first, count: t.message.count });
+        replace(slot);
+      }
     }
   }
 
@@ -298,7 +316,7 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
       // Ranges of trials small enough that every worker gets some and results keep arriving.
       const chunk = full ? Math.max(1, Math.min(step, Math.ceil(full.trials / (2 * size)))) : 1;
       sweep = { id: job.id, params: job.params, previews, full, chunk, shown: -1, next: 0, parts: [], done: false };
-      dropStale();
+      dropStale(true);
       pump();
     },
 
