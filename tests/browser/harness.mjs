@@ -254,6 +254,18 @@ export async function waitUntil(predicate, { timeout = 10000, every = 50, messag
   }
 }
 
+/** Parts of a figure still streaming results in: the overcapacity sweep and its capacity panel. */
+export const STREAMING = '[data-sweep]:not([data-sweep="complete"]), [data-capacity]:not([data-capacity="complete"])';
+
+/**
+ * Waits until nothing in `target` (a page or a frame) is still streaming results in (STREAMING):
+ * a figure's final height and numbers are known only then. A figure must be on screen to finish
+ * (off-screen work pauses).
+ */
+export async function streamed(target, { timeout = 120000 } = {}) {
+  await target.waitForFunction((sel) => !document.querySelector(sel), STREAMING, { timeout, polling: 100 });
+}
+
 /**
  * Opens every figure Settings disclosure under `scope` (a CSS selector), as a reader would: by
  * clicking its summary. Secondary controls (key geometry, trials, seed, β, dtypes) live there.

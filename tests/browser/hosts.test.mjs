@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { launch, openSettings, waitUntil, DIST } from './harness.mjs';
+import { launch, openSettings, streamed, waitUntil, DIST } from './harness.mjs';
 import { startHosts, openHostPage } from './hosts-harness.mjs';
 
 const TRUSTED_TYPES_CSP = "require-trusted-types-for 'script'; trusted-types linattn";
@@ -296,9 +296,7 @@ test("7. oEmbed: each demo's page links its own answer, whose width matches its 
       { code: answer.html, base: hosts.distUrl },
     );
     const frame = await readyFrame(page, '#pasted > iframe');
-    await frame.waitForFunction(() => !document.querySelector('[data-sweep]:not([data-sweep="complete"])'), null, {
-      timeout: 120000,
-    });
+    await streamed(frame);
     await page.waitForTimeout(2000);
     const reported = await page.evaluate(() => window.amp.at(-1));
     const scroll = await frame.evaluate(() => document.documentElement.scrollHeight);

@@ -8,7 +8,7 @@
 //   npx biome format --write web/src/styles/figure-heights.css)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, ROOT } from './harness.mjs';
+import { launch, serve, ROOT, STREAMING } from './harness.mjs';
 
 export const WIDTHS = [320, 375, 480, 600, 768, 900, 1024, 1280, 1600];
 
@@ -27,8 +27,17 @@ export async function measureHeights(browser, url) {
         await page.waitForTimeout(250);
       }
     }
+    // Each figure at its final height: on screen until nothing in it streams any more.
+    for (const d of names) {
+      await page.locator(`.demo-mount[data-demo="${d}"]`).scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        ([mount, sel]) => !document.querySelector(mount)?.querySelector(sel),
+        [`.demo-mount[data-demo="${d}"]`, STREAMING],
+        { timeout: 120000, polling: 100 },
+      );
+    }
     await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(1000);
     const heights = await page.$$eval('.demo-mount', (ms) =>
       ms.map((m) => [m.dataset.demo, Math.round(m.getBoundingClientRect().height)]),
     );

@@ -2,13 +2,14 @@
 // `width` CSS pixels wide, served over http from dist/, in headless Chromium (playwright-core and
 // the system's Chromium: CHROMIUM_PATH, default /usr/bin/chromium). The height is the last one
 // the embed reports (the AMP message of web/src/embed-resize.js) once it has not changed for a
-// while after the demo is ready and has finished streaming (data-sweep complete). Used by oembed.mjs; throws when no browser can start.
+// while after the demo is ready and has finished streaming (data-sweep and data-capacity complete). Used by oembed.mjs; throws when no browser can start.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
 
+const STREAMING = '[data-sweep]:not([data-sweep="complete"]), [data-capacity]:not([data-capacity="complete"])';
 const QUIET_MS = 1500; // the height counts once it has stayed the same this long
 const TIMEOUT_MS = 120000;
 
@@ -38,8 +39,9 @@ export async function measureEmbeds({ distDir, demos, width }) {
       );
       const frame = page.frameLocator('#f');
       await frame.locator('.linattn-mount[data-status]').waitFor({ timeout: TIMEOUT_MS });
-      // A demo that streams its results (the overcapacity sweep) has its final height once done.
-      await frame.locator('[data-sweep]:not([data-sweep="complete"])').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+      // A demo that streams its results (the overcapacity sweep and its capacity panel, each with a
+      // progress line while it runs) has its final height once both are done.
+      await frame.locator(STREAMING).first().waitFor({ state: 'detached', timeout: TIMEOUT_MS });
       await page.waitForFunction((quiet) => window.last.h > 0 && performance.now() - window.last.t > quiet, QUIET_MS, {
         timeout: TIMEOUT_MS,
         polling: 250,
