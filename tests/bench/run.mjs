@@ -20,6 +20,7 @@
 // (tests/lighthouse/lighthouse.mjs; the target is mobile >= 0.95).
 //
 //   node tests/bench/run.mjs [--reps N] [--no-build] [--build-web] [--no-page] [--no-lighthouse] [--quick]
+//                            [--only sweep64,sweep256]
 //     --reps N      timed reps per workload and implementation (default 5; JS on the d = 256
 //                   sweep, 20-40 s a run, gets only its checked run)
 //     --quick       no JS on the d = 256 sweep, 3 reps (a quick look, not for the README)
@@ -43,8 +44,10 @@ const NATIVE = join(ROOT, 'build/native/linattn_bench');
 const NATIVE_W128 = join(ROOT, 'build/native/linattn_bench_w128');
 const HAVE_W128 = existsSync(NATIVE_W128);
 const IMPLS = ['native', ...(HAVE_W128 ? ['native-w128'] : []), 'wasm-node', 'wasm-chrome', 'js-node', 'js-chrome'];
-const PARALLEL = ['sweep64', 'sweep256']; // the workloads timed on 1 and 2 threads / workers
-const NAMES = Object.keys(WORKLOADS);
+const PARALLEL = ['sweep64', 'sweep256'].filter((n) => !ONLY || ONLY.includes(n)); // the workloads timed on 1 and 2 threads / workers
+// --only a,b: just those workloads (e.g. --only sweep64,sweep256)
+const ONLY = flag('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;
+const NAMES = Object.keys(WORKLOADS).filter((n) => !ONLY || ONLY.includes(n));
 const started = Date.now();
 const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 
@@ -435,7 +438,8 @@ function readmeTable() {
       `${loadavg()
         .map((l) => l.toFixed(1))
         .join(' / ')} (1 / 5 / 15 min) at the end of the run, ${process.platform}, Node ${process.version}, ` +
-      `${chromeVersion}; medians of ${REPS} reps, thread CPU time (\`npm run bench\`, written by it).`,
+      `${chromeVersion}; medians of ${REPS} reps, thread CPU time (\`npm run bench${argv.length ? ` ${argv.join(' ')}` : ''}\`, written by it` +
+      `${quick ? '; --quick: no plain JS at d = 256' : ''}${ONLY ? '; only the workloads listed' : ''}).`,
     '',
     '| workload | native widest | native 128-bit | wasm (Chromium) | plain JS (Chromium) | wasm ÷ native 128-bit | wasm ÷ native widest | JS ÷ wasm |',
     '|---|---|---|---|---|---|---|---|',
@@ -458,7 +462,7 @@ function readmeTable() {
   ];
   return lines.join('\n');
 }
-if (!quick) {
+{
   const text = readFileSync(README, 'utf8');
   const a = text.indexOf(START);
   const b = text.indexOf(END);
