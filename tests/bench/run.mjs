@@ -44,10 +44,10 @@ const NATIVE = join(ROOT, 'build/native/linattn_bench');
 const NATIVE_W128 = join(ROOT, 'build/native/linattn_bench_w128');
 const HAVE_W128 = existsSync(NATIVE_W128);
 const IMPLS = ['native', ...(HAVE_W128 ? ['native-w128'] : []), 'wasm-node', 'wasm-chrome', 'js-node', 'js-chrome'];
-const PARALLEL = ['sweep64', 'sweep256'].filter((n) => !ONLY || ONLY.includes(n)); // the workloads timed on 1 and 2 threads / workers
 // --only a,b: just those workloads (e.g. --only sweep64,sweep256)
 const ONLY = flag('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;
 const NAMES = Object.keys(WORKLOADS).filter((n) => !ONLY || ONLY.includes(n));
+const PARALLEL = ['sweep64', 'sweep256'].filter((n) => !ONLY || ONLY.includes(n)); // the workloads timed on 1 and 2 threads / workers
 const started = Date.now();
 const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 
