@@ -8,9 +8,16 @@
 //               update, the time from the pointer event until the frame showing it is rendered
 //               (p50, p95, max; `handlers`: the event handlers alone), the main thread's CPU time
 //               per update (mean), and the long tasks (> 50 ms) PerformanceObserver('longtask')
-//               saw meanwhile.
+//               saw meanwhile; `trace`: a DevTools performance trace of the same drag (CDP Tracing,
+//               devtools.timeline), the renderer main thread's self time per kind of work per
+//               update (script, style, layout, paint, ...) and the layouts forced by script (read
+//               after a write), so the output names where each frame goes.
+// `node tests/bench/page-metrics.mjs` runs it alone against dist/ and writes
+// bench-results/page-metrics.json: { <demo>: { cpuP95, frameP95, maxTask, cpuMean, trace } } (ms).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -87,31 +94,173 @@ function instrument() {
   window.addEventListener('input', after);
 }
 
+// ---- a performance trace of one drag: where the main thread's time goes ----------------------------
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+];
+
+async function startTrace() {
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
+    transferMode: 'ReportEvents',
+  });
+}
+
+async function stopTrace() {
+  const events = [];
+  const onData = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', onData);
+  const done = new Promise((resolveDone) => cdp.once('Tracing.tracingComplete', resolveDone));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', onData);
+  return events;
+}
+
+// Trace event names grouped into the kinds of work DevTools shows.
+const KINDS = {
+  script: [
+    'FunctionCall',
+    'EvaluateScript',
+    'EventDispatch',
+    'TimerFire',
+    'FireAnimationFrame',
+    'v8.compile',
+    'v8.callFunction',
+    'RunMicrotasks',
+    'V8.GC_SCAVENGER',
+    'MinorGC',
+    'MajorGC',
+    'V8.Execute',
+    'FireIdleCallback',
+  ],
+  style: ['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet'],
+  layout: [
+    'Layout',
+    'UpdateLayerTree',
+    'IntersectionObserverController::computeIntersections',
+    'ResizeObserverController::DeliverObservations',
+  ],
+  paint: [
+    'PrePaint',
+    'Paint',
+    'PaintImage',
+    'Layerize',
+    'UpdateLayer',
+    'RasterTask',
+    'Decode Image',
+    'Commit',
+    'CompositeLayers',
+  ],
+  hitTest: ['HitTest'],
+};
+const KIND_OF = new Map(Object.entries(KINDS).flatMap(([k, names]) => names.map((n) => [n, k])));
+const SCRIPT_PARENTS = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'v8.callFunction']);
+
+/**
+ * The renderer main thread's time in a trace, by kind of work (self time: a Layout inside a
+ * FunctionCall counts as layout, not script), plus the layouts and style recalculations that ran
+ * inside script (forced: script read layout after writing to the DOM).
+ */
+export function traceSummary(events, updates) {
+  // The page's main thread: of the renderers' main threads, the busiest one.
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  let onMain = [];
+  for (const m of mains) {
+    const mine = complete.filter((e) => e.pid === m.pid && e.tid === m.tid);
+    if (mine.length > onMain.length) onMain = mine;
+  }
+  if (!onMain.length) return null;
+  onMain.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const self = {};
+  const byName = {};
+  let forcedLayouts = 0;
+  let forcedMs = 0;
+  const stack = []; // open events: { e, child }
+  const close = (until) => {
+    while (stack.length && stack[stack.length - 1].end <= until) {
+      const top = stack.pop();
+      const kind = KIND_OF.get(top.e.name) ?? 'other';
+      const ms = (top.e.dur - top.child) / 1000;
+      self[kind] = (self[kind] ?? 0) + ms;
+      byName[top.e.name] = (byName[top.e.name] ?? 0) + ms;
+    }
+  };
+  for (const e of onMain) {
+    close(e.ts);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.child += e.dur;
+    if ((e.name === 'Layout' || e.name === 'UpdateLayoutTree') && stack.some((o) => SCRIPT_PARENTS.has(o.e.name))) {
+      forcedLayouts += 1;
+      forcedMs += e.dur / 1000;
+    }
+    stack.push({ e, child: 0, end: e.ts + e.dur });
+  }
+  close(Number.POSITIVE_INFINITY);
+  const per = (ms) => Math.round((ms / Math.max(1, updates)) * 100) / 100;
+  const perKind = Object.fromEntries(
+    Object.entries(self)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, ms]) => [k, per(ms)]),
+  );
+  const top = Object.entries(byName)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, ms]) => ({ name, msPerUpdate: per(ms) }));
+  return { msPerUpdate: perKind, top, forcedLayouts, forcedLayoutMsPerUpdate: per(forcedMs) };
+}
+
 let cdp = null; // the page's DevTools session, with Performance metrics in thread time
 async function mainThreadCpuMs() {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
 }
 
-async function drag(page, points) {
+/** Resolves in the page once `n` updates have been rendered (or after 2 s). */
+function renderedCount(n) {
+  return new Promise((resolveWait) => {
+    const t0 = performance.now();
+    const poll = () => {
+      if (window.__updates.length >= n || performance.now() - t0 > 2000) resolveWait(window.__updates.length);
+      else setTimeout(poll, 4);
+    };
+    poll();
+  });
+}
+
+/**
+ * Drags through `points` one move at a time, each move waited for until its frame is rendered.
+ * Without `trace`: per update, the wall times (instrument()) and the main thread's CPU between the
+ * move and its frame (thread-time TaskDuration before and after; it includes the few tenths of a
+ * millisecond of this script's own polling). With `trace`: a DevTools trace of the drag instead,
+ * summarized by traceSummary (tracing slows the page, so its times are only for the breakdown).
+ */
+async function drag(page, points, { trace = false } = {}) {
   const before = await page.evaluate(() => window.__updates.length);
-  const cpu0 = await mainThreadCpuMs();
   await page.evaluate(() => {
     window.__measuring = true;
     window.__longTasks.length = 0;
   });
+  if (trace) await startTrace();
   await page.mouse.move(points[0][0], points[0][1]);
   await page.mouse.down();
-  let expected = before + 1;
+  await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
+  let done = await page.evaluate(() => window.__updates.length);
+  const cpu = [];
   for (const [x, y] of points.slice(1)) {
+    const c0 = trace ? 0 : await mainThreadCpuMs();
     await page.mouse.move(x, y);
-    // One update at a time: wait until this move has been rendered (or 2 s).
-    await page.waitForFunction((n) => window.__updates.length >= n, expected, { timeout: 2000 }).catch(() => {});
-    expected = (await page.evaluate(() => window.__updates.length)) + 1;
+    const now = await page.evaluate(renderedCount, done + 1);
+    if (!trace && now > done) cpu.push((await mainThreadCpuMs()) - c0);
+    done = now;
   }
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const cpuMs = (await mainThreadCpuMs()) - cpu0;
+  const events = trace ? await stopTrace() : null;
   const raw = await page.evaluate((from) => {
     window.__measuring = false;
     const ups = window.__updates.slice(from).filter((r) => r.rafBefore !== undefined && r.taskEnd !== undefined);
@@ -123,7 +272,14 @@ async function drag(page, points) {
       longTasks: window.__longTasks.map((t) => t.duration),
     };
   }, before);
-  return { ...raw, cpuMs };
+  return trace ? traceSummary(events, raw.perUpdate.length) : { ...raw, cpu };
+}
+
+/** The measured drag, then the same drag again under a trace (where the time goes). */
+async function measuredDrag(page, points) {
+  const raw = await drag(page, points);
+  raw.trace = await drag(page, points, { trace: true }).catch((e) => ({ error: e.message.split('\n')[0] }));
+  return raw;
 }
 
 function summarize(raw, settings) {
@@ -132,24 +288,159 @@ function summarize(raw, settings) {
     settings,
     updates: u.length,
     update: { p50: quantile(u, 0.5), p95: quantile(u, 0.95), max: Math.max(...u) },
-    // The main thread's CPU time over the whole drag (tasks of every kind, in thread time: steady
-    // on a loaded machine, where the wall times above also count waiting for a core), per update.
-    cpuPerUpdateMs: raw.cpuMs / Math.max(1, u.length),
+    // The main thread's CPU time per update (tasks of every kind, in thread time: steady on a
+    // loaded machine, where the wall times above also count waiting for a core).
+    cpuPerUpdateMs: raw.cpu.reduce((a, b) => a + b, 0) / Math.max(1, raw.cpu.length),
     handlers: { p50: quantile(raw.handlers, 0.5), p95: quantile(raw.handlers, 0.95) },
     longTasks: raw.longTasks,
     // Long tasks are reported from 50 ms up; below that, the longest update is the longest task.
     longestTaskMs: Math.max(Math.max(0, ...raw.longTasks), Math.max(...u)),
+    // Per update, from the trace: the main thread's CPU (thread time of its tasks) from the
+    // pointer event to the frame that showed it, and where that time went.
+    cpuPerUpdate: { p50: quantile(raw.cpu, 0.5), p95: quantile(raw.cpu, 0.95), max: Math.max(...raw.cpu) },
+    trace: raw.trace,
   };
+}
+
+/** The drag numbers the benchmark's targets read: { <demo>: { cpuP95, frameP95, maxTask, ... } } (ms). */
+export function dragTargets(drags) {
+  return Object.fromEntries(
+    Object.entries(drags).map(([demo, d]) => [
+      demo,
+      d.error
+        ? { error: d.error }
+        : {
+            cpuP95: round2(d.cpuPerUpdate?.p95 ?? Number.NaN),
+            frameP95: round2(d.update.p95),
+            maxTask: round2(d.longestTaskMs),
+            cpuMean: round2(d.cpuPerUpdateMs),
+            updates: d.updates,
+            settings: d.settings,
+            trace: d.trace,
+          },
+    ]),
+  );
+}
+const round2 = (x) => Math.round(x * 100) / 100;
+
+/** One line per demo: the targets' numbers and where a frame's time goes. */
+export function printDrags(drags) {
+  for (const [demo, d] of Object.entries(dragTargets(drags))) {
+    if (d.error) {
+      console.log(`${demo}: not measured: ${d.error}`);
+      continue;
+    }
+    const kinds = Object.entries(d.trace?.msPerUpdate ?? {})
+      .map(([k, ms]) => `${k} ${ms}`)
+      .join(', ');
+    console.log(
+      `${demo}: CPU per update p95 ${d.cpuP95} ms (mean ${d.cpuMean}), input -> frame p95 ${d.frameP95} ms, ` +
+        `longest task ${d.maxTask} ms, ${d.updates} updates\n  per update, ms: ${kinds}; forced layouts ` +
+        `${d.trace?.forcedLayouts} (${d.trace?.forcedLayoutMsPerUpdate} ms per update)\n  top: ${(d.trace?.top ?? [])
+          .map((t) => `${t.name} ${t.msPerUpdate}`)
+          .join(', ')}`,
+    );
+  }
 }
 
 async function rangeDrag(page, selector) {
   const box = await page.locator(selector).first().boundingBox();
   const y = box.y + box.height / 2;
   const points = Array.from({ length: STEPS + 1 }, (_, i) => [box.x + 4 + ((box.width - 8) * i) / STEPS, y]);
-  return drag(page, points);
+  return measuredDrag(page, points);
 }
 
-export async function pageMetrics(browser, dist) {
+// Each demo's drag at its largest settings; `root` selects the demo's mount (chapter or embed.html).
+const DRAGS = {
+  // ledger: drag the first key's handle once around the plane
+  async ledger(page, root) {
+    await page.locator(root).scrollIntoViewIfNeeded();
+    const handle = page.locator(`${root} [data-part="handle-1"]`).first();
+    const plane = await handle.evaluate((el) => {
+      const svg = el.ownerSVGElement ?? el.closest('svg');
+      const b = svg.getBoundingClientRect();
+      return { x: b.x, y: b.y, w: b.width, h: b.height };
+    });
+    const hb = await handle.boundingBox();
+    const cx = plane.x + plane.w / 2,
+      cy = plane.y + plane.h / 2;
+    const hx = hb.x + hb.width / 2,
+      hy = hb.y + hb.height / 2;
+    const r = Math.hypot(hx - cx, hy - cy),
+      a0 = Math.atan2(hy - cy, hx - cx);
+    const points = Array.from({ length: STEPS + 1 }, (_, i) => [
+      cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS),
+      cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS),
+    ]);
+    return summarize(await measuredDrag(page, points), 'd = 2 (the plane), key 1 dragged once around');
+  },
+  // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
+  async memory(page, root) {
+    const sel = page.locator(`${root} select[id$="-preset"]`).first();
+    await sel.scrollIntoViewIfNeeded();
+    await sel.selectOption('minimax-text-01');
+    await page.waitForTimeout(300);
+    return summarize(
+      await rangeDrag(page, `${root} input[type="range"]`),
+      'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M',
+    );
+  },
+  // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
+  async overcapacity(page, root) {
+    const dSel = page.locator(`${root} [data-part="d"]`).first();
+    await dSel.scrollIntoViewIfNeeded();
+    await dSel.selectOption('256');
+    const t0 = Date.now();
+    // The sweep runs in a worker; wait until its status line no longer says it is computing.
+    await page
+      .waitForFunction(
+        (sel) => {
+          const s = document.querySelector(`${sel} .oc-status`);
+          return s && !/comput|refin|preview/i.test(s.textContent);
+        },
+        root,
+        { timeout: 180000, polling: 100 },
+      )
+      .catch(() => {});
+    const out = summarize(
+      await rangeDrag(page, `${root} [data-part="n"]`),
+      'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',
+    );
+    out.sweepMs = Date.now() - t0;
+    return out;
+  },
+};
+
+/** The same drags, each demo alone in embed.html (the chapter's own share of a frame shows by
+ *  difference). */
+export async function embedDrags(browser, dist, { only = null } = {}) {
+  const server = await startServer(dist, { port: 0 });
+  const drags = {};
+  try {
+    for (const name of Object.keys(DRAGS).filter((n) => !only || only.includes(n))) {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+      try {
+        await page.goto(`${server.url}embed.html?demo=${name}`);
+        await page.waitForSelector(`.linattn-mount[data-demo="${name}"][data-status="ready"]`, { timeout: 60000 });
+        await page.evaluate(instrument);
+        drags[name] = await DRAGS[name](page, `.linattn-mount[data-demo="${name}"]`).catch((e) => ({
+          error: e.message.split('\n')[0],
+        }));
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return drags;
+}
+
+export async function pageMetrics(browser, dist, { only = null } = {}) {
+  const want = (name) => !only || only.includes(name);
   const assets = listFiles(dist)
     .map((f) => ({ path: relative(dist, f), ...sizes(f) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
@@ -235,75 +526,42 @@ export async function pageMetrics(browser, dist) {
     // ---- drags at the largest settings ----------------------------------------------------------
     await page.evaluate(instrument);
     out.drags = {};
-    const demo = (name) => `.demo-mount[data-demo="${name}"]`;
-
-    try {
-      // ledger: drag the first key's handle once around the plane
-      await page.locator(demo('ledger')).scrollIntoViewIfNeeded();
-      const handle = page.locator(`${demo('ledger')} [data-part="handle-1"]`).first();
-      const plane = await handle.evaluate((el) => {
-        const svg = el.ownerSVGElement ?? el.closest('svg');
-        const b = svg.getBoundingClientRect();
-        return { x: b.x, y: b.y, w: b.width, h: b.height };
-      });
-      const hb = await handle.boundingBox();
-      const cx = plane.x + plane.w / 2,
-        cy = plane.y + plane.h / 2;
-      const hx = hb.x + hb.width / 2,
-        hy = hb.y + hb.height / 2;
-      const r = Math.hypot(hx - cx, hy - cy),
-        a0 = Math.atan2(hy - cy, hx - cx);
-      const points = Array.from({ length: STEPS + 1 }, (_, i) => [
-        cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS),
-        cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS),
-      ]);
-      out.drags.ledger = summarize(await drag(page, points), 'd = 2 (the plane), key 1 dragged once around');
-    } catch (e) {
-      out.drags.ledger = { error: e.message.split('\n')[0] };
-    }
-
-    try {
-      // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
-      const sel = page.locator(`${demo('memory')} select[id$="-preset"]`).first();
-      await sel.scrollIntoViewIfNeeded();
-      await sel.selectOption('minimax-text-01');
-      await page.waitForTimeout(300);
-      out.drags.memory = summarize(
-        await rangeDrag(page, `${demo('memory')} input[type="range"]`),
-        'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M',
-      );
-    } catch (e) {
-      out.drags.memory = { error: e.message.split('\n')[0] };
-    }
-
-    try {
-      // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
-      const dSel = page.locator(`${demo('overcapacity')} [data-part="d"]`).first();
-      await dSel.scrollIntoViewIfNeeded();
-      await dSel.selectOption('256');
-      const t0 = Date.now();
-      // The sweep runs in a worker; wait until its status line no longer says it is computing.
-      await page
-        .waitForFunction(
-          (sel) => {
-            const s = document.querySelector(`${sel} .oc-status`);
-            return s && !/comput|refin|preview/i.test(s.textContent);
-          },
-          demo('overcapacity'),
-          { timeout: 180000, polling: 100 },
-        )
-        .catch(() => {});
-      out.overcapacitySweepMs = Date.now() - t0;
-      out.drags.overcapacity = summarize(
-        await rangeDrag(page, `${demo('overcapacity')} [data-part="n"]`),
-        'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',
-      );
-    } catch (e) {
-      out.drags.overcapacity = { error: e.message.split('\n')[0] };
+    for (const name of Object.keys(DRAGS).filter(want)) {
+      out.drags[name] = await DRAGS[name](page, `.demo-mount[data-demo="${name}"]`).catch((e) => ({
+        error: e.message.split('\n')[0],
+      }));
     }
   } finally {
     await page.close();
     await server.close();
   }
   return out;
+}
+
+// `node tests/bench/page-metrics.mjs [--only ledger,overcapacity] [--embed]`: the page metrics alone,
+// against the built dist/ (npm run build first); prints the drags (with --embed also each demo alone
+// in embed.html, first) and writes bench-results/page-metrics.json (the chapter's).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { launch, ROOT, DIST } = await import('../browser/harness.mjs');
+  const at = process.argv.indexOf('--only');
+  const only = at > 0 ? process.argv[at + 1].split(',') : null;
+  const browser = await launch();
+  try {
+    if (process.argv.includes('--embed')) {
+      console.log('each demo alone in embed.html:');
+      printDrags(await embedDrags(browser, DIST, { only }));
+    }
+    const out = await pageMetrics(browser, DIST, { only });
+    console.log(
+      `first load ${(out.firstLoad.gzipBytes / 1024).toFixed(1)} KB gzip in ${out.firstLoad.requests} requests`,
+    );
+    console.log('in the chapter:');
+    printDrags(out.drags);
+    const file = join(ROOT, 'bench-results', 'page-metrics.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(dragTargets(out.drags), null, 2)}\n`);
+    console.log(`wrote ${relative(ROOT, file)}`);
+  } finally {
+    await browser.close();
+  }
 }

@@ -108,9 +108,10 @@ export async function startHosts({ pageHeaders = {} } = {}) {
 export async function openHostPage(
   browser,
   url,
-  { width = 1280, height = 900, colorScheme, init, waitUntil = 'load' } = {},
+  { width = 1280, height = 900, colorScheme, init, waitUntil = 'load', onPage } = {},
 ) {
   const page = await browser.newPage();
+  onPage?.(page); // e.g. to watch its requests from the first
   if (init) await page.addInitScript(init); // runs in every frame before its own scripts
   const problems = [];
   await page.setViewportSize({ width, height });

@@ -1,11 +1,26 @@
 // Lighthouse (the npm package, exact version in package.json) driving Debian's Chromium through
 // chrome-launcher (CHROME_PATH / chromePath: /usr/bin/chromium; never a downloaded browser). Used by
 // the Lighthouse test stage (audit.test.mjs) and by `npm run bench` (both presets' performance).
-//   audit(url, { preset: 'mobile' | 'desktop', categories }) -> { scores: {id: 0..1}, failing:
-//     {category: [audit ids below 1]}, metrics: { fcp, lcp, tbt, cls, si } (ms; cls unitless) }
+//   audit(url, { preset: 'mobile' | 'desktop', categories, cpu }) -> { scores: {id: 0..1}, failing:
+//     {category: [audit ids below 1]}, metrics: { fcp, lcp, tbt, cls, si } (ms; cls unitless),
+//     benchmarkIndex, calibrationIndex, cpuSlowdown }
+//   cpu: 'calibrated' sets the mobile preset's CPU slowdown from this machine's speed (below);
+//     by default Lighthouse's fixed 4x.
+//
+// CPU calibration. The mobile preset simulates a mid-range phone by multiplying the main-thread
+// times it observed by 4: right for the desktop Lighthouse expects (a benchmark index of about
+// 1,500-2,000), far too much on a slower or busy host, where the same page would score as on a
+// phone several times slower than the one meant (Lighthouse warns of it and its docs,
+// throttling.md "Calibrating multipliers", ask for a smaller multiplier there). 'calibrated'
+// measures the benchmark index in the same Chromium just before the run (Lighthouse's own
+// computeBenchmarkIndex) and sets the slowdown to index / PHONE_INDEX (at most 4): the simulated
+// phone is then the same phone on any host. On a host slower than that phone the factor is below
+// 1 (2 shared cores under a load of 10-15 measure an index of 130-300: factors 0.3-0.7), so the
+// observed times are scaled down to the phone's, as they are scaled up on a fast desktop.
 // LIGHTHOUSE_DIR=/path/to/node_modules loads lighthouse from there instead (a copy installed apart
 // from the project's node_modules, e.g. npm i --prefix .lh lighthouse@12.2.3).
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
 
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,6 +29,23 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-ru
 async function load(pkg, file) {
   const dir = process.env.LIGHTHOUSE_DIR;
   return dir ? import(pathToFileURL(join(dir, pkg, file)).href) : import(file ? `${pkg}/${file}` : pkg);
+}
+
+const PHONE_INDEX = 450; // the phone the default 4x makes of a desktop of index ~1,800
+
+/** Lighthouse's benchmark index of this host now, measured in the Chromium at `port`. */
+async function benchmarkIndex(port) {
+  const { pageFunctions } = await load('lighthouse', 'core/lib/page-functions.js');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    const index = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    await page.close();
+    return index;
+  } finally {
+    await browser.close().catch(() => {});
+  }
 }
 
 let modules = null;
@@ -32,12 +64,20 @@ async function lighthouseModules() {
 /** One Lighthouse run of `url` in a fresh Chromium. */
 export async function audit(
   url,
-  { preset = 'mobile', categories = ['performance', 'accessibility', 'best-practices', 'seo'] } = {},
+  { preset = 'mobile', categories = ['performance', 'accessibility', 'best-practices', 'seo'], cpu } = {},
 ) {
   const { lighthouse, launch, desktopConfig } = await lighthouseModules();
   const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS, logLevel: 'silent' });
   try {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories };
+    let cpuSlowdown = preset === 'desktop' ? 1 : 4;
+    let index;
+    if (cpu === 'calibrated' && preset !== 'desktop') {
+      const { throttling } = await load('lighthouse', 'core/config/constants.js');
+      index = await benchmarkIndex(chrome.port);
+      cpuSlowdown = Math.round(Math.min(4, Math.max(0.1, index / PHONE_INDEX)) * 100) / 100;
+      flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown };
+    }
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -53,6 +93,9 @@ export async function audit(
     return {
       scores,
       failing,
+      benchmarkIndex: lhr.environment?.benchmarkIndex, // Lighthouse's own, at the start of its run
+      calibrationIndex: index, // the one the slowdown was set from, just before
+      cpuSlowdown,
       metrics: {
         fcp: num('first-contentful-paint'),
         lcp: num('largest-contentful-paint'),

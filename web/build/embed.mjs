@@ -2,21 +2,26 @@
 //   web/generated/embed-captions.json  each figure's caption from the rendered chapter, math as
 //                                      MathML only (no KaTeX fonts or CSS inside an embed)
 //   dist/embed.html                    built with the chapter (second Vite input, see build.mjs)
-//   dist/linattn-elements.js           the custom elements: one ES module with everything inlined
-//                                      (wasm, worker, CSS as text for the shadow roots)
+//   dist/linattn-elements.js           the custom elements: a small ES module that defines them,
+//   dist/linattn-elements/*.js         and the chunks it imports on first use: each demo's code
+//                                      and CSS (as text for the shadow roots), the core's glue and
+//   dist/linattn-elements/linattn-<hash>.wasm  its wasm, fetched once; the overcapacity worker
+//                                      inlined in its demo's chunk (its own wasm copy inside)
 //   dist/embed-<demo>-standalone.html  embed.html for one demo, one file (works from file://)
 //   dist/oembed.json, oembed-<demo>.json, embed-<demo>.html  oEmbed (oembed.mjs: measured heights,
 //                                      absolute URLs under SITE_URL)
 import { build as viteBuild } from 'vite';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { standalonePlugins } from './plugins.mjs';
+import { basePlugins, inlineWorkers, standalonePlugins } from './plugins.mjs';
 import { inlineStandalone } from './inline.mjs';
 import { htmlToTree } from './html-tree.mjs';
 
 // Which demos there are (and their embed heights) is web/src/demos/registry.js's, passed in by
 // build.mjs as `demos` (see demos.mjs).
 const ELEMENTS_NAME = 'linattn-elements.js';
+const CHUNKS_DIR = 'linattn-elements'; // the elements' lazy chunks, beside ELEMENTS_NAME
 const standaloneEmbedName = (demo) => `embed-${demo}-standalone.html`;
 
 /** Index just past the element that starts at `start` (balanced <span>…</span>). */
@@ -113,16 +118,50 @@ function trustedWorkers() {
   };
 }
 
-/** dist/linattn-elements.js: one ES module, nothing else to fetch. */
+/** The Emscripten glue names its wasm new URL('linattn.wasm', import.meta.url); in the elements'
+ *  build that is the hashed copy beside the glue's chunk (`name`, copied by buildElements), and the
+ *  name is kept out of Vite's own asset handling (which would inline it into the lib as base64). */
+function wasmBeside(name) {
+  return {
+    name: 'la-elements-wasm-beside',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!name || !/build[\\/]wasm[\\/]linattn\.mjs$/.test(id)) return null;
+      const out = code.replace(
+        /new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
+        'new URL(__laWasmFile, import.meta.url)',
+      );
+      return `const __laWasmFile = ${JSON.stringify(name)};\n${out}`;
+    },
+  };
+}
+
+/** dist/linattn-elements.js and its chunks (dist/linattn-elements/): the entry defines the
+ *  elements; an element imports its demo's chunk and the core's chunk when it first mounts, so a
+ *  page with one <linattn-ledger> never fetches the other demos. Chunks are found relative to the
+ *  entry (import.meta.url), so the folder travels with the file. The wasm is a file beside the
+ *  chunks, fetched by the core's chunk (with CORS, like the scripts); the worker stays a blob: URL
+ *  of inlined code (with the wasm inside it), because a worker must start on the host's origin. */
 export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
+  rmSync(join(distDir, CHUNKS_DIR), { recursive: true, force: true });
+  const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
+  const wasmName = existsSync(wasmFile)
+    ? `linattn-${createHash('sha256').update(readFileSync(wasmFile)).digest('hex').slice(0, 10)}.wasm`
+    : null;
   await viteBuild({
     root: webDir,
     base: './',
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [noDocumentCss(), ...standalonePlugins({ root, genDir }), trustedWorkers()],
+    plugins: [
+      noDocumentCss(),
+      ...basePlugins({ root, genDir }),
+      inlineWorkers(),
+      wasmBeside(wasmName),
+      trustedWorkers(),
+    ],
     define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
     worker: { format: 'iife', plugins: () => standalonePlugins({ root, genDir }) },
     build: {
@@ -134,10 +173,16 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       chunkSizeWarningLimit: 100000,
       assetsInlineLimit: () => true,
       lib: { entry: join(webDir, 'src', 'elements', 'index.js'), formats: ['es'], fileName: () => ELEMENTS_NAME },
-      rolldownOptions: { output: { codeSplitting: false } },
+      // Minified like the chapter's chunks (a lib build leaves whitespace in by default).
+      rolldownOptions: { output: { chunkFileNames: `${CHUNKS_DIR}/[name]-[hash].js`, minify: true } },
     },
   });
   copyFileSync(join(tmpDir, ELEMENTS_NAME), join(distDir, ELEMENTS_NAME));
+  cpSync(join(tmpDir, CHUNKS_DIR), join(distDir, CHUNKS_DIR), { recursive: true });
+  if (wasmName) {
+    mkdirSync(join(distDir, CHUNKS_DIR), { recursive: true });
+    copyFileSync(wasmFile, join(distDir, CHUNKS_DIR, wasmName));
+  }
 }
 
 /** dist/embed-<demo>-standalone.html for each demo: the standalone chapter's recipe applied to

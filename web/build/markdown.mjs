@@ -2,6 +2,8 @@
 //
 // Authoring syntax (beyond CommonMark + GFM tables), all readable as plain text:
 //   $x$  and  $$ … $$ (own lines)         TeX, rendered here by KaTeX (HTML + MathML, no browser JS)
+//   \sym{S}{S_t} inside TeX               a linked symbol (issue 18): the HTML gets data-sym="S", the
+//                                         MathML is unchanged; names: web/src/linked/symbols.js
 //   [anchor text]^[note text]             a margin note attached to its anchor
 //   [ch. 03](chapter:03)                  a link to another chapter; becomes a link only when the
 //                                         build is given a URL for it (CHAPTER_LINKS), else plain text
@@ -15,6 +17,7 @@
 import MarkdownIt from 'markdown-it';
 import katex from 'katex';
 import { DEMO_NAMES } from '../src/demos/registry.js';
+import { SYMBOLS } from '../src/linked/symbols.js';
 
 /** Returns a markdown-it instance with the chapter's extensions. `ctx` collects what the build
  *  reports: equations, notes, figures, chapter references. */
@@ -38,10 +41,33 @@ export function renderChapter(source, options = {}) {
 
 // ---- math ----------------------------------------------------------------------------------
 
+// Linked symbols: \sym{name}{tex} is \htmlData{sym=name}{tex}. KaTeX trusts that one command with
+// that one attribute and a name from the symbol table, nothing else (no \href, \url, \htmlId,
+// \htmlStyle, no other data-*); a name not in the table fails the build. Only the HTML copy carries
+// the attribute: the MathML that assistive technology reads stays as it was.
+const MACROS = { '\\sym': '\\htmlData{sym=#1}{#2}' };
+
+/** KaTeX's `trust` hook: only \htmlData with exactly data-sym set to a known symbol. */
+export function trustLinkedSymbols(context) {
+  // Refused commands throw: KaTeX would otherwise print them in red and the build would go on.
+  if (context.command !== '\\htmlData') throw new Error(`${context.command} is not allowed in the chapter's TeX`);
+  const keys = Object.keys(context.attributes ?? {});
+  if (keys.length !== 1 || keys[0] !== 'data-sym') throw new Error('\\htmlData may only set sym (use \\sym{name}{tex})');
+  const name = context.attributes['data-sym'];
+  if (!Object.hasOwn(SYMBOLS, name)) throw new Error(`unknown linked symbol "${name}" (web/src/linked/symbols.js)`);
+  return true;
+}
+
+// Strict mode stays on; only the HTML extension that \sym needs is allowed.
+const strict = (code) => (code === 'htmlExtension' ? 'ignore' : 'error');
+
 function renderTex(tex, displayMode) {
-  return katex.renderToString(tex, {
-    displayMode, output: 'htmlAndMathml', throwOnError: true, strict: 'error', trust: false,
+  const html = katex.renderToString(tex, {
+    displayMode, output: 'htmlAndMathml', throwOnError: true, strict, trust: trustLinkedSymbols, macros: { ...MACROS },
   });
+  // The TeX annotation in the MathML (what "copy as TeX" gives) reads {S_t} rather than \sym{S}{S_t}.
+  return html.replace(/(<annotation encoding="application\/x-tex">)([\s\S]*?)(<\/annotation>)/,
+    (_, open, source, close) => open + source.replace(/\\sym\{[\w-]+\}/g, '') + close);
 }
 
 function mathPlugin(md) {

@@ -141,22 +141,29 @@ export default createLinattn;
           "new URL('linattn.wasm', 'file:///inlined/')");
       },
     },
-    {
-      // new Worker(new URL('./worker.js', import.meta.url), opts) -> Vite's inline worker
-      // (a blob: URL made from the bundled worker code).
-      name: 'la-inline-workers',
-      enforce: 'pre',
-      transform(code, id) {
-        if (id.includes('node_modules') || !/\.m?js$/.test(id) || !code.includes('new Worker')) return null;
-        const imports = [];
-        const re = /new\s+Worker\(\s*new\s+URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)\s*(,\s*(\{[^}]*\}))?\s*\)/g;
-        const out = code.replace(re, (_m, _q, path, _o, opts) => {
-          const name = `__laInlineWorker${imports.length}`;
-          imports.push(`import ${name} from ${JSON.stringify(`${path}?worker&inline`)};`);
-          return `new ${name}(${opts ?? '{}'})`;
-        });
-        return imports.length ? `${imports.join('\n')}\n${out}` : null;
-      },
-    },
+    inlineWorkers(),
   ];
+}
+
+/** new Worker(new URL('./worker.js', import.meta.url), opts) -> Vite's inline worker (a blob: URL
+ *  made from the bundled worker code): for the standalone files, and for the custom elements, whose
+ *  worker must start on the host's origin. */
+export function inlineWorkers() {
+  return {
+    // new Worker(new URL('./worker.js', import.meta.url), opts) -> Vite's inline worker
+    // (a blob: URL made from the bundled worker code).
+    name: 'la-inline-workers',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('node_modules') || !/\.m?js$/.test(id) || !code.includes('new Worker')) return null;
+      const imports = [];
+      const re = /new\s+Worker\(\s*new\s+URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)\s*(,\s*(\{[^}]*\}))?\s*\)/g;
+      const out = code.replace(re, (_m, _q, path, _o, opts) => {
+        const name = `__laInlineWorker${imports.length}`;
+        imports.push(`import ${name} from ${JSON.stringify(`${path}?worker&inline`)};`);
+        return `new ${name}(${opts ?? '{}'})`;
+      });
+      return imports.length ? `${imports.join('\n')}\n${out}` : null;
+    },
+  };
 }

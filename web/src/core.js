@@ -1,8 +1,10 @@
 // The one WebAssembly core of the page, loaded once and handed to every demo by the page kit's
-// mountDemo (web/src/lib/mount.js). Workers load their own (overcapacity/worker.js imports
-// wasm/index.mjs directly). In the standalone builds, web/build/plugins.mjs swaps wasm/index.mjs
-// for a shim that hands the inlined wasm bytes to createLinattn; nothing here changes.
-import { createLinattn } from '../../wasm/index.mjs';
+// mountDemo (web/src/lib/mount.js). The core's code (wasm/index.mjs, the Emscripten glue and, in
+// the standalone builds, the inlined wasm bytes) is its own lazy chunk: a page fetches and
+// compiles it when its first figure mounts, not before its first paint. Workers load their own
+// (overcapacity/worker.js imports wasm/index.mjs directly). In the standalone builds,
+// web/build/plugins.mjs swaps wasm/index.mjs for a shim that hands the inlined wasm bytes to
+// createLinattn; nothing here changes.
 
 let shared = null;
 
@@ -10,10 +12,12 @@ let shared = null;
  *  tries again. */
 export function getLinattn() {
   if (!shared) {
-    shared = createLinattn().catch((err) => {
-      shared = null;
-      throw err;
-    });
+    shared = import('../../wasm/index.mjs')
+      .then(({ createLinattn }) => createLinattn())
+      .catch((err) => {
+        shared = null;
+        throw err;
+      });
   }
   return shared;
 }

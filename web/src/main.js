@@ -10,15 +10,17 @@ import './styles/sidenotes.css';
 import './styles/print.css';
 import './styles/notice.css';
 import './styles/figure-heights.css';
+import './styles/offscreen.css';
 import { initSidenotes } from './sidenotes.js';
 import { initTheme } from './theme.js';
 import { initialState, rememberState, initPermalinks } from './permalink.js';
 import { addEmbedControl } from './embed-control.js';
 import { mountDemo, pauseWhenHidden } from './lib/mount.js';
-import { markScrollables } from './lib/scrollables.js';
+import { markScrollables, markBoxes } from './lib/scrollables.js';
 import { coalesceFrames } from './lib/frame.js';
 import { preparePrint } from './print.js';
 import { registerServiceWorker } from './offline/register.js';
+import { initLinkedReading } from './linked/index.js';
 
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
@@ -59,24 +61,48 @@ function mountWhenNear(mounts) {
   mounts.forEach((m) => io.observe(m));
 }
 
+/** Marks the scrolling boxes (lib/scrollables.js) as the ResizeObserver reports them laid out. */
+function watchScrollables(boxes) {
+  if (typeof ResizeObserver !== 'function') {
+    const all = coalesceFrames(() => markScrollables(document));
+    all();
+    addEventListener('resize', () => all());
+    return;
+  }
+  const seen = new Set(); // boxes laid out at least once
+  const pending = new Set();
+  const check = coalesceFrames(() => {
+    markBoxes([...pending]);
+    pending.clear();
+  });
+  const ro = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      seen.add(e.target);
+      pending.add(e.target);
+    }
+    check();
+  });
+  for (const box of boxes) ro.observe(box);
+  // The fonts change what is inside a box, not its size: check the boxes laid out so far again.
+  document.fonts?.ready.then(() => {
+    for (const box of seen) pending.add(box);
+    check();
+  });
+}
+
 function start() {
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
   initPermalinks(demos);
+  initLinkedReading(document, demos); // symbols in the math <-> live numbers in the figures
   const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
   mountWhenNear(mounts);
   // Printing shows every figure in its current state: all are mounted before a print (print.js).
   preparePrint(mounts, mountFigure);
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
-  // viewport and when the KaTeX fonts arrive.
-  const schedule = coalesceFrames(() => markScrollables(document));
-  markScrollables(document);
-  if ('ResizeObserver' in window) {
-    const ro = new ResizeObserver(() => schedule());
-    document.querySelectorAll('.equation, .table-wrap').forEach((box) => ro.observe(box));
-  }
-  window.addEventListener('resize', () => schedule());
-  document.fonts?.ready.then(() => schedule());
+  // viewport and when the KaTeX fonts arrive. Each box is checked when the ResizeObserver reports
+  // it (after layout, in a frame of its own), never in a forced layout of its own.
+  watchScrollables(document.querySelectorAll('.equation, .table-wrap'));
   registerServiceWorker(); // offline after one visit (served pages only; a failure changes nothing)
 }
 

@@ -2,14 +2,18 @@
 // Browsers take the print snapshot right after 'beforeprint', and a demo needs its code and the
 // WebAssembly core first (asynchronous), so a figure first mounted in 'beforeprint' would miss the
 // print that asked for it. Hence three steps:
-//   1. soon after the page has loaded, in idle time, every figure is mounted (paused while off
-//      screen), so a print from the browser's menu a moment after opening has them all;
+//   1. a few seconds after the page has loaded (its own start-up and the first paint go first), the
+//      figures not mounted yet are mounted one at a time, each in an idle moment of its own and the
+//      next only once the previous is ready (paused while off screen), so a print from the
+//      browser's menu a moment after opening has them all, and the start-up has no long task of
+//      theirs (mounting all three at once was seconds of blocked main thread on a phone);
 //   2. Ctrl+P / Cmd+P waits for any figure still loading, then opens the print dialog (at once when
 //      all are there);
 //   3. 'beforeprint' still mounts anything left (for a print started sooner than that), and
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
-const IDLE_TIMEOUT_MS = 2000; // requestIdleCallback's deadline for step 1
+const SETTLE_MS = 3000; // step 1 starts this long after the load event
+const IDLE_TIMEOUT_MS = 2000; // requestIdleCallback's deadline for each figure of step 1
 const PRINT_WAIT_MS = 15000; // Ctrl+P never waits longer than this for slow figures
 
 /** Resolves once `mountEl` has its demo or its error box (data-status ready or error). */
@@ -37,7 +41,19 @@ export function preparePrint(mounts, mountFigure) {
   };
 
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
-  const soon = () => idle(() => mountAll(), { timeout: IDLE_TIMEOUT_MS });
+  // Step 1: one figure per idle callback, in page order, each after the previous is ready.
+  const mountNext = () => {
+    const el = mounts.find((m) => !m.dataset.status);
+    if (!el) return;
+    idle(
+      () => {
+        mountFigure(el);
+        whenMounted(el).then(() => setTimeout(mountNext, 0));
+      },
+      { timeout: IDLE_TIMEOUT_MS },
+    );
+  };
+  const soon = () => setTimeout(mountNext, SETTLE_MS);
   if (document.readyState === 'complete') soon();
   else window.addEventListener('load', soon, { once: true });
 

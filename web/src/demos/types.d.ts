@@ -27,6 +27,21 @@ export interface DemoHandle<S = Record<string, unknown>> {
   destroy(): void;
   /** What the figure's Embed panel saves as SVG, PNG and CSV (web/src/lib/export.js). Optional. */
   exportable?(): Exportable;
+  /** Linked reading (web/src/linked/, issue 18): for each symbol of the chapter's math that this
+   *  figure shows (names: web/src/linked/symbols.js), its current value as text (the core's numbers
+   *  of the current state, formatted) and the figure element that shows it. Optional: a demo no
+   *  equation refers to has none. */
+  symbols?(): Record<string, LinkedSymbol>;
+}
+
+/** One symbol as a figure shows it now. */
+export interface LinkedSymbol {
+  /** "S after 3 writes = [[3, −3], [−2, 1]]" */
+  text: string;
+  /** The element to highlight (it carries data-symbol); null when the figure does not show it now. */
+  element: Element | null;
+  /** All elements to highlight when there are several (the crosstalk rows); element is the first. */
+  elements?: Element[];
 }
 
 /** A figure to take away: `name` says the demo and its settings (a file name without the

@@ -1,4 +1,6 @@
-// The demos as custom elements, from one ES module (dist/linattn-elements.js):
+// The demos as custom elements, from one small ES module (dist/linattn-elements.js) that loads each
+// demo's code and the core from dist/linattn-elements/ the first time an element needs them
+// (web/build/embed.mjs, ARCHITECTURE.md "The custom elements' files"):
 //   <script type="module" src="https://your.host/linattn/linattn-elements.js"></script>
 //   <linattn-ledger feature-map="elu1" step="2"></linattn-ledger>
 //   <linattn-overcapacity d="32" n="40"></linattn-overcapacity>

@@ -87,6 +87,8 @@ export function patchAttributes(live, next) {
     if (a.name !== 'style' && live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
   }
   // Inline styles through the CSSOM only: the page's CSP blocks writing the style attribute.
+  // (Most elements have none: skip making the two style objects, a cost on every patched node.)
+  if (!live.hasAttribute('style') && !next.hasAttribute('style')) return;
   const from = next.style;
   const to = live.style;
   if (!from || !to) return;

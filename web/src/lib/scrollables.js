@@ -12,8 +12,16 @@ function labelOf(box) {
 
 /** Marks the boxes matching `selector` under `root` (a document, shadow root or element). */
 export function markScrollables(root = document, selector = DEFAULT_SELECTOR) {
-  for (const box of root.querySelectorAll(/** @type {'div'} */ (selector))) {
-    const scrolls = box.scrollWidth > box.clientWidth + 1;
+  markBoxes([...root.querySelectorAll(/** @type {'div'} */ (selector))]);
+}
+
+/** Marks each of `boxes` that scrolls, unmarks each that no longer does. */
+export function markBoxes(boxes) {
+  // All reads first, then the writes: a write between two reads would make the next read lay the
+  // page out again (once per box on a page of equations).
+  const scrolling = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+  boxes.forEach((box, i) => {
+    const scrolls = scrolling[i];
     if (scrolls && !box.hasAttribute('tabindex')) {
       box.tabIndex = 0;
       box.setAttribute('role', 'region');
@@ -23,5 +31,5 @@ export function markScrollables(root = document, selector = DEFAULT_SELECTOR) {
       box.removeAttribute('role');
       box.removeAttribute('aria-label');
     }
-  }
+  });
 }

@@ -46,7 +46,7 @@ export function buildFeatureMap(onFeatureMap) {
   });
   const el = h(
     'fieldset',
-    { class: 'la-ledger__fieldset' },
+    { class: 'la-ledger__fieldset', 'data-part': 'feature-map' },
     h('legend', null, 'Feature map'),
     radios.map((r) => r.el),
   );

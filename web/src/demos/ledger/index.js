@@ -17,6 +17,7 @@ import { createHandlers } from './handlers.js';
 import { createFigure } from './figure.js';
 import { createAnnouncer, watchScrollables } from './live.js';
 import { workTimer } from '../../lib/work-timing.js';
+import { ledgerSymbols } from './symbols.js';
 
 /**
  * @param {HTMLElement} root
@@ -149,6 +150,8 @@ export function mount(root, { la, state: initial, onStateChange }) {
       const svg = state.d === 2 ? figure.plane.valueLayer.ownerSVGElement : null;
       return { name, svg, rows: { columns, rows } };
     },
+    /** Linked reading (web/src/linked/): each symbol of the chapter's math this figure shows. */
+    symbols: () => ledgerSymbols(state, view, el),
     destroy() {
       destroyed = true;
       announcer.cancel();

@@ -22,7 +22,7 @@ export function buildEditor({ onField, onRemove, onAdd, onReset, onDim }) {
   });
   const dims = h(
     'fieldset',
-    { class: 'la-ledger__fieldset' },
+    { class: 'la-ledger__fieldset', 'data-symbol': 'd' },
     h('legend', null, 'Dimension of keys and values'),
     radios.map((r) => r.el),
   );

@@ -119,7 +119,7 @@ export function renderWrites(container, state, view) {
       { class: 'la-ledger__write' + (latest ? ' is-latest' : ''), 'data-part': `write-${i + 1}` },
       h(
         'p',
-        { class: 'la-ledger__write-head' },
+        { class: 'la-ledger__write-head', 'data-symbol': latest ? 'phi-k v' : null },
         h('span', { class: 'la-ledger__verb', text: 'write ' }),
         vectorText(keyLabel(i), w.k),
         ' \u2192 ',
@@ -136,6 +136,7 @@ export function renderWrites(container, state, view) {
           cols: view.dv,
           changed: w.changed,
           part: `stamp-${i + 1}`,
+          symbol: latest ? 'stamp' : null, // linked reading: the stamp φ(k)vᵀ of equation (3)
         }),
         matrixTable({
           caption: `S after write ${i + 1}`,
@@ -144,6 +145,7 @@ export function renderWrites(container, state, view) {
           cols: view.dv,
           changed: latest ? w.changed : null,
           part: `S-${i + 1}`,
+          symbol: latest ? 'S' : null, // linked reading: the running S
         }),
       ),
     );
@@ -187,7 +189,7 @@ function tail(state, view) {
     view.normalized && state.step > 0
       ? h(
           'p',
-          { class: 'la-ledger__z', 'data-part': 'z' },
+          { class: 'la-ledger__z', 'data-part': 'z', 'data-symbol': 'z' },
           'normalizer ',
           vectorText('z', view.z),
           ' (the sum of every \u03c6(k) so far)',

@@ -35,6 +35,7 @@ export function buildPlane({ ids, onAngle }) {
   const markerId = ids.marker;
   const keySvg = s('svg', {
     class: 'la-ledger__plane is-keys',
+    'data-symbol': 'k-i', // linked reading: the stored keys of equation (4)
     viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
     role: 'group',
     'aria-labelledby': ids.keyTitle,

@@ -79,7 +79,7 @@ export function buildQueryControls({ onQuery, onFreeQuery }) {
   const fields = h('span', { class: 'la-ledger__free', 'data-part': 'free-query' });
   const el = h(
     'div',
-    { class: 'la-ledger__query' },
+    { class: 'la-ledger__query', 'data-symbol': 'q phi-q k-j' },
     h('label', { for: id }, 'Take apart the read of '),
     select,
     fields,
@@ -137,7 +137,11 @@ export function renderDecomposition(container, state, view) {
     const kind = self ? 'its own stamp' : silent ? 'no overlap' : 'crosstalk';
     return h(
       'tr',
-      { class: self ? 'is-self' : silent ? 'is-silent' : 'is-crosstalk', 'data-part': `term-${i + 1}` },
+      {
+        class: self ? 'is-self' : silent ? 'is-silent' : 'is-crosstalk',
+        'data-part': `term-${i + 1}`,
+        'data-symbol': self ? 'target' : 'crosstalk', // linked reading: the braces of equation (4)
+      },
       h(
         'th',
         { scope: 'row' },

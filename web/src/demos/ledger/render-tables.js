@@ -11,7 +11,7 @@ import { formatNumber, subscript } from './format.js';
  * A rows x cols matrix given row-major. `changed` (same layout, booleans) marks the cells the latest
  * stamp touched; they are highlighted and announced as changed.
  */
-export function matrixTable({ caption, values, rows, cols, changed, part }) {
+export function matrixTable({ caption, values, rows, cols, changed, part, symbol = null }) {
   const head = h(
     'tr',
     null,
@@ -39,7 +39,7 @@ export function matrixTable({ caption, values, rows, cols, changed, part }) {
   );
   return h(
     'table',
-    { class: 'la-ledger__matrix', 'data-part': part },
+    { class: 'la-ledger__matrix', 'data-part': part, 'data-symbol': symbol },
     h('caption', null, caption),
     h('thead', null, head),
     h('tbody', null, body),

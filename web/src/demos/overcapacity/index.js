@@ -12,12 +12,14 @@
 //                 render-age.js (recall by age), render-capacity.js (capacity against d, tolerance)
 //   layout-watch.js  theme and width changes; format.js  numbers to text
 import './overcapacity.css';
-import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings } from './state.js';
+import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings, linkState } from './state.js';
 import { createControls } from './controls.js';
 import { createCompute } from './compute.js';
 import { createFigure } from './figure.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { coalesceFrames } from '../../lib/frame.js';
+import { indexOfN } from './compute.js';
+import { overcapacitySymbols } from './symbols.js';
 
 export { DEFAULTS, BETAS, DIMS };
 
@@ -33,10 +35,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   root.classList.add('la-overcapacity');
   root.replaceChildren();
   const state = { ...DEFAULTS };
-  const getState = () => ({ ...state });
+  const getState = () => linkState(state);
   const checkSweep = (params) => la.checkSweep(params); // the core's ranges and work budget
 
-  const controls = createControls(root, { n: setN, propose, typed, signal: ac.signal });
+  const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
+  const controls = createControls(root, { n: setN, propose, typed, settingsToggled, signal: ac.signal });
   const figure = createFigure(root, {
     state: () => state,
     entry: () => jobs.current(),
@@ -159,6 +162,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       const name = [`overcapacity-d${state.d}-${state.keys}`, ...extra].join('-');
       const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
       return { name, svg, rows: { columns, rows } };
+    },
+    /** Linked reading (web/src/linked/): N, d and the crosstalk at N, from the sweep. */
+    symbols() {
+      const sweep = jobs.current()?.sweep ?? null;
+      return overcapacitySymbols(state, sweep, indexOfN(sweep, state.n), root);
     },
     /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped). */
     pause: () => jobs.pause(),

@@ -20,7 +20,7 @@ const READOUT = [
 export function createReadout() {
   const notice = h('p', { class: 'oc-notice', role: 'status', hidden: true });
   const error = h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true });
-  const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence' });
+  const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence', 'data-symbol': 'crosstalk' });
   const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
   const readout = h('dl', { class: 'oc-readout' });
   const rd = {};

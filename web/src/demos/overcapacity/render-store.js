@@ -89,6 +89,7 @@ export function createStoreView(parent, rootEl) {
       bg: rgbOf(probeCtx, get('--bg', '#fff')),
       ink: rgbOf(probeCtx, get('--accent', '#2451b7')),
       bad: get('--bad', '#c0392b'),
+      badRgb: rgbOf(probeCtx, get('--bad', '#c0392b')),
       panel: get('--panel', '#f4f4f4'),
     };
     return palette;
@@ -144,21 +145,49 @@ export function createStoreView(parent, rootEl) {
       canvas.style.width = `${cssWidth}px`;
       canvas.style.height = '44px';
     }
+    // One image of device pixels, written once: with N up to 1,024 cells per strip, a fillRect
+    // with its own colour string per cell cost milliseconds of every frame of an N drag.
+    const width = canvas.width;
+    const height = canvas.height;
     const ctx = canvas.getContext('2d');
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, cssWidth, 44);
+    const img = ctx.createImageData(width, height);
+    const px = img.data;
+    const scale = width / cssWidth; // device pixels per CSS pixel
     const w = cssWidth / n;
+    const band = (fromCss, toCss) => [Math.round(fromCss * scale), Math.min(height, Math.round(toCss * scale))];
+    const [top0, top1] = band(0, 30); // the read quality, one colour per association
+    const [bad0, bad1] = band(33, 44); // a mark under each wrong recall
+    const fill = (x0, x1, y0, y1, r, g, b) => {
+      for (let y = y0; y < y1; y += 1) {
+        for (let x = x0; x < x1; x += 1) {
+          const at = 4 * (y * width + x);
+          px[at] = r;
+          px[at + 1] = g;
+          px[at + 2] = b;
+          px[at + 3] = 255;
+        }
+      }
+    };
+    // Each cell covers at least half a CSS pixel (a wrong recall at least 1.5, so it stays visible
+    // at N = 1,024); a later cell draws over the one before, as the painted rectangles did.
+    const columns = (j, minCss) => {
+      const x0 = Math.min(width - 1, Math.floor(j * w * scale));
+      return [x0, Math.max(x0 + 1, Math.min(width, Math.round((j * w + Math.max(w, minCss)) * scale)))];
+    };
     const [br, bg, bb] = c.bg;
     const [ir, ig, ib] = c.ink;
     for (let j = 0; j < n; j += 1) {
       const t = clamp01(cosine[j]);
-      ctx.fillStyle = `rgb(${br + (ir - br) * t},${bg + (ig - bg) * t},${bb + (ib - bb) * t})`;
-      ctx.fillRect(j * w, 0, Math.max(w, 0.5), 30);
+      const [x0, x1] = columns(j, 0.5);
+      fill(x0, x1, top0, top1, br + (ir - br) * t, bg + (ig - bg) * t, bb + (ib - bb) * t);
     }
-    ctx.fillStyle = c.bad;
+    const [rr, rg, rb] = c.badRgb;
     for (let j = 0; j < n; j += 1) {
-      if (recalled[j] !== 1) ctx.fillRect(j * w, 33, Math.max(w, 1.5), 11);
+      if (recalled[j] === 1) continue;
+      const [x0, x1] = columns(j, 1.5);
+      fill(x0, x1, bad0, bad1, rr, rg, rb);
     }
+    ctx.putImageData(img, 0, 0);
     setAttr(
       canvas,
       'aria-label',

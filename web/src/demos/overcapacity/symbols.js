@@ -1,0 +1,38 @@
+// What the overcapacity figure shows for each linked symbol of the chapter's math
+// (web/src/linked/, issue 18): symbols(state, sweep, i, root) -> { name: { text, element } }, from
+// the sweep's numbers at N (index i, -1 while N has none yet). Formatting only; the elements are
+// the parts that carry data-symbol (controls.js: d and N; render-readout.js: the sentence).
+import { formatCos, formatInt, formatRatio } from './format.js';
+
+/**
+ * @param {typeof import('./state.js').DEFAULTS} state
+ * @param {any} sweep the sweep held for the state (la.interferenceSweep's result) or null
+ * @param {number} i N's index in the sweep, -1 when it has none yet
+ * @param {HTMLElement} root the demo's root
+ * @returns {Record<string, import('../types').LinkedSymbol>}
+ */
+export function overcapacitySymbols(state, sweep, i, root) {
+  const part = (name) => root.querySelector(`[data-symbol~="${name}"]`);
+  const ready = sweep && i >= 0;
+  const pending = `computing the curve for d = ${formatInt(state.d)}\u2026`;
+  return {
+    N: {
+      text: ready
+        ? `N = ${formatInt(state.n)} stored associations: reads come back with mean cosine ${formatCos(sweep.cosineMean[i])}`
+        : `N = ${formatInt(state.n)} stored associations (${pending})`,
+      element: part('N'),
+    },
+    d: {
+      text: ready
+        ? `d = ${formatInt(state.d)}: the state is ${formatInt(state.d)} \u00d7 ${formatInt(state.d)}, ${formatInt(sweep.stateNumbers[i])} numbers`
+        : `d = ${formatInt(state.d)} (${pending})`,
+      element: part('d'),
+    },
+    crosstalk: {
+      text: ready
+        ? `crosstalk at N = ${formatInt(state.n)}: ${formatRatio(sweep.crosstalkMean[i])} times the target\u2019s energy (theory (N \u2212 1)/d = ${formatRatio(sweep.theoryCrosstalk[i])})`
+        : `crosstalk at N = ${formatInt(state.n)}: ${pending}`,
+      element: part('crosstalk'),
+    },
+  };
+}
