@@ -200,6 +200,21 @@ class SweepStreamHandle {
     stream_->run(static_cast<int>(max_trials));
     return sweepObject(stream_->result());
   }
+  // About `work` units of the core's cost model, at most max_trials trials finished: how many were
+  // (a number), or the refusal.
+  JsResult advance(double work, double max_trials) {
+    if (!status_) return failure(status_);
+    Status st = check_real("work", work, 1, 1e300);
+    if (!st) return failure(st);
+    st = check_int("trials", max_trials, 1, limits::maxSweepTrials);
+    if (!st) return failure(st);
+    return val(stream_->advance(work, static_cast<int>(max_trials)));
+  }
+  JsResult result() const {
+    if (!status_) return failure(status_);
+    return sweepObject(stream_->result());
+  }
+  double trialWork() const { return stream_ ? sweep_trial_work(stream_->config()) : 0; }
   int trialsDone() const { return stream_ ? stream_->trials_done() : 0; }
   int trials() const { return stream_ ? stream_->config().trials : 0; }
   bool complete() const { return stream_ && stream_->complete(); }
@@ -214,6 +229,47 @@ std::string checkSweep(double d, JsNumbers ns, double trials, double seed, std::
                        double beta, std::string rule, double gate, double step) {
   const Status st = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step).status;
   return st ? std::string() : wire::refusal(st);
+}
+
+// Parts as index.mjs passes them: an array of { first, count, <values> } (checked for type there);
+// the core checks the ranges and the numbers. More entries than any sweep has trials are refused
+// here, before reading them.
+Result<std::vector<TrialsPart>> trialsParts(const val& parts, const char* values) {
+  Result<std::vector<TrialsPart>> r;
+  const double n = parts.isArray() ? parts["length"].as<double>() : -1;
+  if (!(r.status = check_int("parts.length", n, 0, limits::maxSweepTrials))) return r;
+  for (int i = 0; i < static_cast<int>(n); ++i) {
+    const val part = parts[i];
+    r.value.push_back({number_at(part, "first", std::nan("")),
+                       number_at(part, "count", std::nan("")), numbers_at(part, values)});
+  }
+  return r;
+}
+
+// Trials first..first+count-1 of a sweep, as per-trial records (a worker's share of a sweep).
+JsResult interferenceSweepTrials(double d, JsNumbers ns, double trials, double seed,
+                                 std::string keys, double beta, std::string rule, double gate,
+                                 double step, double first, double count) {
+  auto cfg = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step);
+  if (!cfg.status) return failure(cfg.status);
+  auto r = sweep_trials(cfg.value, first, count);
+  if (!r.status) return failure(r.status);
+  val o = val::object();
+  o.set("first", r.value.first);
+  o.set("count", r.value.count);
+  o.set("records", f64(r.value.records));
+  return o;
+}
+
+// The sweep over the parts received so far (SweepResult), or the refusal.
+JsResult mergeSweepTrials(double d, JsNumbers ns, double trials, double seed, std::string keys,
+                          double beta, std::string rule, double gate, double step, val parts) {
+  auto cfg = sweepConfig(d, ns, trials, seed, keys, beta, rule, gate, step);
+  if (!cfg.status) return failure(cfg.status);
+  auto p = trialsParts(parts, "records");
+  if (!p.status) return failure(p.status);
+  auto r = merge_sweep_trials(cfg.value, p.value);
+  return r.status ? sweepObject(r.value) : failure(r.status);
 }
 
 JsResult interferenceStore(double d, double n, double seed, double trial, std::string keys,
@@ -243,13 +299,9 @@ Result<StoreCapacityConfig> capacityConfig(const JsNumbers& dims, const std::str
                               n_max);
 }
 
-JsResult capacityOf(JsNumbers dims, std::string keys, std::string rule, double gate,
-                    std::string measure, double level, double trials, double seed, double step,
-                    double n_max) {
-  auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
-  if (!cfg.status) return failure(cfg.status);
-  const StoreCapacityResult r = capacity(cfg.value);
+val capacityObject(const StoreCapacityResult& r) {
   val o = val::object();
+  o.set("trials", r.trials);
   o.set("dims", f64(r.dims));
   o.set("capacityMean", f64(r.capacity_mean));
   o.set("capacityStd", f64(r.capacity_std));
@@ -257,6 +309,40 @@ JsResult capacityOf(JsNumbers dims, std::string keys, std::string rule, double g
   o.set("nMax", f64(r.n_max));
   o.set("capped", f64(r.capped));
   return o;
+}
+
+JsResult capacityOf(JsNumbers dims, std::string keys, std::string rule, double gate,
+                    std::string measure, double level, double trials, double seed, double step,
+                    double n_max) {
+  auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+  if (!cfg.status) return failure(cfg.status);
+  return capacityObject(capacity(cfg.value));
+}
+
+// Trials first..first+count-1 of a capacity call: { first, count, capacities } (dims-major).
+JsResult capacityTrials(JsNumbers dims, std::string keys, std::string rule, double gate,
+                        std::string measure, double level, double trials, double seed, double step,
+                        double n_max, double first, double count) {
+  auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+  if (!cfg.status) return failure(cfg.status);
+  auto r = capacity_trials(cfg.value, first, count);
+  if (!r.status) return failure(r.status);
+  val o = val::object();
+  o.set("first", r.value.first);
+  o.set("count", r.value.count);
+  o.set("capacities", f64(r.value.values));
+  return o;
+}
+
+JsResult mergeCapacityTrials(JsNumbers dims, std::string keys, std::string rule, double gate,
+                             std::string measure, double level, double trials, double seed,
+                             double step, double n_max, val parts) {
+  auto cfg = capacityConfig(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+  if (!cfg.status) return failure(cfg.status);
+  auto p = trialsParts(parts, "capacities");
+  if (!p.status) return failure(p.status);
+  auto r = merge_capacity_trials(cfg.value, p.value);
+  return r.status ? capacityObject(r.value) : failure(r.status);
 }
 
 // The capacity's checks alone: "" when capacity would accept these settings.
@@ -435,6 +521,9 @@ EMSCRIPTEN_BINDINGS(linattn) {
       .constructor<double, JsNumbers, double, double, std::string, double, std::string, double,
                    double>()
       .function("run", &SweepStreamHandle::run)
+      .function("advance", &SweepStreamHandle::advance)
+      .function("result", &SweepStreamHandle::result)
+      .function("trialWork", &SweepStreamHandle::trialWork)
       .function("trialsDone", &SweepStreamHandle::trialsDone)
       .function("trials", &SweepStreamHandle::trials)
       .function("complete", &SweepStreamHandle::complete);
@@ -443,6 +532,10 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("interferenceSweep", &interferenceSweep);
   function("interferenceStore", &interferenceStore);
   function("checkSweep", &checkSweep);
+  function("interferenceSweepTrials", &interferenceSweepTrials);
+  function("mergeSweepTrials", &mergeSweepTrials);
+  function("capacityTrials", &capacityTrials);
+  function("mergeCapacityTrials", &mergeCapacityTrials);
   function("capacity", &capacityOf);
   function("checkCapacity", &checkCapacity);
   function("kvMemory", &kvMemory);

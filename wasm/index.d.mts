@@ -132,8 +132,35 @@ export interface SweepStream {
   /** Runs up to `trials` more trials (default 1; none once complete) and returns the sweep over
    *  every trial run so far. */
   next(trials?: number): SweepResult;
+  /** Does about `work` units of the core's cost model (adding association n of a trial costs
+   *  n (n + d); starting a trial nMax (nMax + d)), at least one step, finishing at most `trials`
+   *  trials (default maxSweepTrials). Returns how many trials it finished: 0 while the current one
+   *  is still half done. The page thread without workers calls this with a small budget so that no
+   *  task runs long; the numbers are bit for bit the same. */
+  advance(work: number, trials?: number): number;
+  /** The sweep over the trials finished so far (a half-done trial is not in it). */
+  result(): SweepResult;
+  /** One trial's cost in advance()'s units: nMax^2 (nMax + d). */
+  readonly trialWork: number;
   delete(): void;
   readonly deleted: boolean;
+}
+
+/** A range of trials of a sweep or a capacity call: trials first..first+count-1. */
+export interface TrialRange {
+  first: number; // 0..trials-1
+  count: number; // 1..trials-first
+}
+/** A worker's share of a sweep: the per-trial means of its trials. records[(t * ns.length + i) * 7
+ *  + f] is field f of trial first + t at ns[i], the fields being cosine, relError, crosstalk,
+ *  recall, softmaxCosine, softmaxRecall, miss (each the trial's mean over its n reads). */
+export interface SweepTrials extends TrialRange {
+  records: Float64Array;
+}
+/** A worker's share of a capacity call: capacities[i * count + t] is trial first + t's capacity
+ *  at dims[i]. */
+export interface CapacityTrials extends TrialRange {
+  capacities: Float64Array;
 }
 
 export interface StoreOptions extends UpdateRuleOptions {
@@ -171,6 +198,7 @@ export interface StoreCapacityOptions extends UpdateRuleOptions {
 /** Aligned with dims. A trial's capacity: the largest N such that every store of 1..N
  *  associations meets the level (nMax when none fails up to nMax). */
 export interface StoreCapacityResult {
+  trials: number; // how many trials the numbers are over (fewer than asked only in a partial merge)
   dims: Float64Array;
   capacityMean: Float64Array; // over trials
   capacityStd: Float64Array; // sample standard deviation over trials
@@ -279,11 +307,25 @@ export interface Linattn {
   interferenceSweepStream(opts: SweepOptions): SweepStream;
   /** Throws the Error interferenceSweep(opts) would throw (bad or over-budget settings), computing nothing. */
   checkSweep(opts: SweepOptions): void;
+  /** A share of the sweep for a worker: the per-trial records of trials first..first+count-1. */
+  interferenceSweepTrials(opts: SweepOptions, range: TrialRange): SweepTrials;
+  /** The sweep over the parts received so far, in any order: trial order is restored and the
+   *  summary computed as interferenceSweep does, so with every trial in it is bit for bit
+   *  interferenceSweep(opts) (`trials` says how many are in). Refuses (LinattnError, field
+   *  'parts[i]....') overlapping parts, ranges outside the trials, wrong lengths and values no trial
+   *  can have. */
+  mergeSweepTrials(opts: SweepOptions, parts: SweepTrials[]): SweepResult;
   interferenceStore(opts: StoreOptions): StoreResult;
   /** Capacity against d: the largest N whose reads still meet a tolerance (issue 17). */
   capacity(opts: StoreCapacityOptions): StoreCapacityResult;
   /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */
   checkCapacity(opts: StoreCapacityOptions): void;
+  /** A share of a capacity call for a worker: the capacities of trials first..first+count-1. */
+  capacityTrials(opts: StoreCapacityOptions, range: TrialRange): CapacityTrials;
+  /** The capacity over the parts received so far, in any order; bit for bit capacity(opts) once
+   *  every trial is in. Refuses overlaps, ranges outside the trials, wrong lengths, and capacities
+   *  that are not whole numbers from 0 to nMax. */
+  mergeCapacityTrials(opts: StoreCapacityOptions, parts: CapacityTrials[]): StoreCapacityResult;
   kvMemory(model: Model, opts: KvOptions): KvResult;
   /** Smallest context (tokens) at which one session's KV cache exceeds `stateBytes` bytes;
    *  -1n when it never does (every growing layer has a sliding window). */

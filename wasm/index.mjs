@@ -255,6 +255,41 @@ function makeApi(M) {
     next(trials = 1) {
       return check(this[HANDLE]().run(number('trials', trials)));
     }
+    /** About `work` units of the core's cost model (see trialWork), finishing at most `trials`
+     *  trials: how many it finished (0 while the current trial is still half done). */
+    advance(work, trials = limits.maxSweepTrials) {
+      return check(this[HANDLE]().advance(number('work', work), number('trials', trials)));
+    }
+    /** The sweep over the trials finished so far. */
+    result() {
+      return check(this[HANDLE]().result());
+    }
+    /** One trial's cost in the units advance() counts. */
+    get trialWork() {
+      return this[HANDLE]().trialWork();
+    }
+  }
+
+  // { first, count } of a share of trials, checked for type.
+  function trialRange(name, range) {
+    const r = options(name, range, ['first', 'count']);
+    return [number('first', r.first), number('count', r.count)];
+  }
+  // Parts of a split computation: [{ first, count, <values> }], fresh plain objects.
+  function trialsParts(parts, values) {
+    if (!Array.isArray(parts)) wrongType('parts must be an array of { first, count, ' + values + ' }', 'parts');
+    if (parts.length > limits.maxSweepTrials) {
+      fail(`parts must hold at most ${limits.maxSweepTrials} ranges (got ${parts.length})`, 'parts');
+    }
+    return parts.map((part, i) => {
+      const at = `parts[${i}]`;
+      options(at, part, ['first', 'count', values], at);
+      return {
+        first: number(`${at}.first`, part.first),
+        count: number(`${at}.count`, part.count),
+        [values]: vector(`${at}.${values}`, part[values]),
+      };
+    });
   }
 
   // The options both attention calls share, checked for type, as the binding reads them.
@@ -376,6 +411,14 @@ function makeApi(M) {
       return new SweepStream(sweepArgs(opts));
     },
 
+    interferenceSweepTrials(opts, range) {
+      return check(M.interferenceSweepTrials(...sweepArgs(opts), ...trialRange('trial range', range)));
+    },
+
+    mergeSweepTrials(opts, parts) {
+      return check(M.mergeSweepTrials(...sweepArgs(opts), trialsParts(parts, 'records')));
+    },
+
     /** Throws the Error interferenceSweep(opts) would throw, without computing anything. */
     checkSweep(opts) {
       const refused = M.checkSweep(...sweepArgs(opts));
@@ -407,6 +450,14 @@ function makeApi(M) {
 
     capacity(opts) {
       return check(M.capacity(...capacityArgs(opts)));
+    },
+
+    capacityTrials(opts, range) {
+      return check(M.capacityTrials(...capacityArgs(opts), ...trialRange('trial range', range)));
+    },
+
+    mergeCapacityTrials(opts, parts) {
+      return check(M.mergeCapacityTrials(...capacityArgs(opts), trialsParts(parts, 'capacities')));
     },
 
     /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */

@@ -1,7 +1,12 @@
 // The native side of `npm run bench` (tests/bench/run.mjs): the core's workloads, compiled with
 // -O3 -march=native, timed here and printed as JSON on stdout.
 //
-//   linattn_bench <workload> [reps] [--results]  < spec.txt
+//   linattn_bench <workload> [reps] [--results] [--threads N]  < spec.txt
+//
+// --threads N (the sweeps only): the trials split into N contiguous ranges, each computed on its
+// own std::thread (sweep_trials) and merged by the core (merge_sweep_trials), as the page's pool
+// of workers does; bit for bit the one-thread result. Times are then wall time of the whole (the
+// CPU times are the calling thread's, which only waits and merges).
 //
 // workload: sweep64 | sweep256 | ledger | kv. The spec (written by run.mjs from workloads.mjs, so
 // every implementation runs the very same inputs) is plain text, one item a line:
@@ -15,15 +20,17 @@
 // Output: {"workload", "timesMs": [...one per rep, wall], "cpuMs": [...thread CPU], "result":
 // {...}} where result holds the numbers run.mjs compares across implementations (only with
 // --results: the full arrays).
+#include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "interference.hpp"
@@ -105,12 +112,28 @@ std::string array(const std::vector<double>& xs) {
 
 // ---- the workloads: each returns its result as a JSON object --------------------------------
 
-SweepResult sweep(const std::vector<double>& p) {
+SweepResult sweep(const std::vector<double>& p, int threads) {
   std::vector<double> ns;
   for (int n = 1; n <= static_cast<int>(p[1]); ++n) ns.push_back(n);
   auto cfg = make_sweep_config(p[0], ns, p[2], p[3], "random", p[4]);
   if (!cfg.status) die(cfg.status.message);
-  return interference_sweep(cfg.value);
+  if (threads <= 1) return interference_sweep(cfg.value);
+  const int trials = cfg.value.trials;
+  threads = std::min(threads, trials);
+  std::vector<TrialsPart> parts(threads);
+  std::vector<std::thread> pool;
+  for (int k = 0; k < threads; ++k) {
+    const int first = trials * k / threads, count = trials * (k + 1) / threads - first;
+    pool.emplace_back([&, k, first, count] {
+      auto r = sweep_trials(cfg.value, first, count);
+      parts[k] = {static_cast<double>(first), static_cast<double>(count),
+                  std::move(r.value.records)};
+    });
+  }
+  for (auto& t : pool) t.join();
+  auto merged = merge_sweep_trials(cfg.value, parts);
+  if (!merged.status) die(merged.status.message);
+  return merged.value;
 }
 
 std::string sweep_json(const SweepResult& r, bool full) {
@@ -216,11 +239,13 @@ std::string kv(const Spec& s) {
 int main(int argc, char** argv) {
   if (argc < 2) die("usage: linattn_bench sweep64|sweep256|ledger|kv [reps] [--results] < spec");
   const std::string workload = argv[1];
-  int reps = 1;
+  int reps = 1, threads = 1;
   bool full = false;
   for (int i = 2; i < argc; ++i) {
     if (std::string(argv[i]) == "--results")
       full = true;
+    else if (std::string(argv[i]) == "--threads" && i + 1 < argc)
+      threads = std::max(1, std::atoi(argv[++i]));
     else
       reps = std::atoi(argv[i]);
   }
@@ -241,7 +266,7 @@ int main(int argc, char** argv) {
     else if (workload == "kv")
       kr = kv(spec);
     else
-      sr = sweep(need(spec, workload, 5));
+      sr = sweep(need(spec, workload, 5), threads);
     const auto t1 = std::chrono::steady_clock::now();
     cpu.push_back(thread_cpu_ms() - c0);
     times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());

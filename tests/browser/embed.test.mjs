@@ -29,7 +29,11 @@ const ACTIONS = {
     value: 'orthogonal',
   },
   memory: {
-    run: (p, scope) => p.locator(`${scope} select[id$="-kvdtype"]`).selectOption('fp8'),
+    // Precision lives in the figure's Settings disclosure: a reader opens it first.
+    run: async (p, scope) => {
+      await openSettings(p, scope);
+      await p.locator(`${scope} select[id$="-kvdtype"]`).selectOption('fp8');
+    },
     key: 'kvDtype',
     value: 'fp8',
   },

@@ -9,6 +9,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { launch, openSettings, streamed, waitUntil, DIST } from './harness.mjs';
 import { startHosts, openHostPage } from './hosts-harness.mjs';
@@ -180,9 +181,18 @@ test('3. attributes and state set before mount are kept, removed attributes and 
   // Key geometry is in the figure's Settings disclosure: open it as a reader would.
   await openSettings(page, '#oc');
   await page.locator('#oc [data-part="keys"]').selectOption('random');
+  await openSettings(page, '#memory'); // and precision is in the memory figure's
   await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
-  await page.waitForFunction(() => Object.values(window.events).every((n) => n >= 1), null, { timeout: 10000 });
-  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 1, memory: 1 });
+  // overcapacity and memory: two reader changes each, opening Settings (remembered in the state,
+  // issue 14) and the choice made there
+  await page.waitForFunction(
+    () => window.events.overcapacity >= 2 && window.events.memory >= 2 && window.events.ledger >= 1,
+    null,
+    {
+      timeout: 10000,
+    },
+  );
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 2, memory: 2 });
 });
 
 // ---- 4. hostile host CSS -------------------------------------------------------------------------
@@ -406,7 +416,7 @@ test('9. printing the chapter at once, before scrolling, includes every figure',
 });
 
 // ---- 10. sandboxed iframe -------------------------------------------------------------------------
-test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep runs on the page thread one trial per task', async () => {
+test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep runs on the page thread in short steps (none over 50 ms at d = 256)', async () => {
   const watch = () => {
     window.longTasks = [];
     window.steps = [];
@@ -431,7 +441,7 @@ test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the swee
   console.log(
     `# sandboxed, d = 64, 8 trials: page-thread steps ${JSON.stringify(ms)} ms; long tasks ${JSON.stringify(longTasks)} ms`,
   );
-  // The default sweep (d = 64, 8 trials) runs one trial per task on the page thread, not all eight
+  // The default sweep (d = 64, 8 trials) runs in short steps on the page thread, not all eight trials
   // in one task (442 ms in the issue): about 12 ms of the core's work each on a quiet machine. The
   // times are printed above; they are not asserted, because a machine shared with other processes
   // stretches every one of them (a load of 20 on two cores made them 50-210 ms).
@@ -440,4 +450,34 @@ test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the swee
   const link = frame.locator('.linattn-source');
   assert.equal(await link.getAttribute('target'), '_blank');
   assert.match(await link.getAttribute('href'), /\/index\.html#figure-overcapacity/);
+  // At d = 256 one trial is about a second of the core's work: the core's stream steps within a
+  // trial (SweepStream.advance), by a time budget, so no task of the page thread passes 50 ms
+  // through the previews and the first full trials.
+  await frame.evaluate(() => {
+    window.longTasks = [];
+    window.steps = [];
+  });
+  await frame.selectOption('.la-overcapacity [data-part="d"]', '256');
+  await waitUntil(
+    async () =>
+      /Averaged over [2-8] of/.test((await frame.locator('.la-overcapacity .oc-status').first().textContent()) ?? ''),
+    {
+      timeout: 240000,
+      message: 'two full trials at d = 256 on the page thread',
+    },
+  );
+  const big = await frame.evaluate(() => ({ steps: window.steps, longTasks: window.longTasks }));
+  const sorted = big.steps.map((x) => Math.round(x)).sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const busy = loadavg()[0] > cpus().length; // more runnable processes than cores: every task stretches
+  console.log(
+    `# sandboxed, d = 256: ${sorted.length} page-thread steps of the core, median ${at(0.5)} ms, p95 ${at(0.95)} ms, ` +
+      `max ${sorted.at(-1)} ms; long tasks ${JSON.stringify(big.longTasks)} ms; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+  );
+  assert.ok(sorted.length > 20, `a trial takes many short steps (${sorted.length} steps)`);
+  // The steps follow a time budget of about 12 ms of the core's work, measured as they run.
+  assert.ok(at(0.5) <= 25, `page-thread steps: median ${at(0.5)} ms`);
+  if (!busy) assert.deepEqual(big.longTasks, [], 'no page-thread task over 50 ms at d = 256');
+  // (On a machine with more runnable processes than cores every task is stretched by the wait for a
+  // core, well past 50 ms; there the long tasks are printed above, not asserted.)
 });

@@ -172,6 +172,7 @@ test('tensor parallelism: N GPUs split the weights; sessions and longest context
   // Llama-3.1-70B: 70.6e9 parameters x 2 bytes = 141.2e9 bytes: on one 80 GB GPU nothing fits.
   const { page, demo } = await open('&preset=llama-3.1-70b');
   assert.equal(await figureValue(demo, 'sessionsFit'), '0');
+  await demo.locator('details.lm-settings > summary').click(); // the GPU budget lives in Settings
   await demo.locator('select[id$="-tp"]').selectOption('2');
   // two GPUs: 70.6e9 bytes of weights each, 9.4e9 left; 80 layers x 2 x 8 KV heads / 2 x 128 x 2
   // = 163,840 bytes per token on each GPU; at 8,192 tokens 1,342,177,280 bytes: 7 sessions fit.
@@ -215,6 +216,7 @@ test('custom editor: "Add layer group" disables at the core’s 64, counts agree
   assert.match(await demo.locator('[id$="-editor-error"]').textContent(), /Layer group 64, KV heads/);
   // 10,000 digits pasted into any field come back shortened
   const digits = '9'.repeat(10000);
+  await demo.locator('details.lm-settings > summary').click(); // sessions and the GPU budget live there
   for (const input of ['gpucustom', 'tokens', 'sessions', 'g0-count', 'params']) {
     const el = demo.locator(`input[id$="-${input}"]`);
     if (input === 'gpucustom') await demo.locator('input[id$="-gpu-custom"]').check();
@@ -286,11 +288,22 @@ test('the context marker on the chart is a control: mouse, touch and keyboard, n
   await page.close();
 });
 
-test('units and the memory axis are secondary settings, under a "Settings" disclosure', async () => {
+test('sessions, precision, the GPU budget, units and the memory axis are secondary settings, under a "Settings" disclosure', async () => {
   const { page, demo } = await open();
   const settings = demo.locator('details.lm-settings');
   assert.equal(await settings.evaluate((d) => d.open), false, 'secondary settings start folded');
   assert.equal(await settings.locator('summary').textContent(), 'Settings');
+  for (const part of [
+    'sessions',
+    'kvdtype',
+    'statedtype',
+    'gpucustom',
+    'weightdtype',
+    'tp',
+    'unit-decimal',
+    'scale-log',
+  ])
+    assert.equal(await settings.locator(`[id$="-${part}"]`).count(), 1, `${part} is inside Settings`);
   await settings.locator('summary').click();
   await demo.locator('input[id$="-unit-decimal"]').check();
   assert.match(await demo.locator('.lm-figures [data-figure="kvPerToken"] .lm-value').textContent(), /kB/);

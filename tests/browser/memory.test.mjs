@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import {
   DIST,
   launch,
+  openSettings,
   serve,
   openPage,
   axe,
@@ -50,6 +51,8 @@ after(async () => {
 
 /** Back to the defaults a reader first sees (the same page, no reload). */
 async function reset() {
+  // Sessions, precision, the GPU budget, units and axis live in the Settings disclosure.
+  await openSettings(page, '#figure-memory');
   await choosePreset(demo, 'llama-3-8b');
   const box = demo.locator('input[type="checkbox"][id$="-linear"]');
   if (await box.isChecked()) await box.uncheck();
@@ -58,8 +61,6 @@ async function reset() {
   for (const which of ['kvdtype', 'statedtype', 'weightdtype'])
     await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
   await demo.locator('input[id$="-gpu-80"]').check();
-  const settings = demo.locator('details.lm-settings');
-  if (!(await settings.evaluate((d) => d.open))) await settings.locator('summary').click();
   await demo.locator('input[id$="-unit-binary"]').check();
   await demo.locator('input[id$="-scale-log"]').check();
   return { page, demo, problems };

@@ -303,6 +303,7 @@ async function memoryDefaults() {
     await input.fill(value);
     await input.dispatchEvent('change');
   }
+  await openSettings(page, rootOf('memory')); // precision and the GPU budget live there
   for (const which of ['kvdtype', 'statedtype', 'weightdtype'])
     await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
   await demo.locator('input[id$="-gpu-80"]').check();

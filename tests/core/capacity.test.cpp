@@ -109,3 +109,26 @@ TEST_CASE(
   CHECK(r.capacity_mean == V{3.3999999999999999, 9});
   CHECK(r.capacity_std == V{0.89442719099991586, 3.4641016151377544});
 }
+
+TEST_CASE(
+    "capacity trials merged in any order give capacity() bit for bit; bad parts are refused") {
+  auto c = make_capacity_config({8, 24}, "random", "add", 1, "cosine", 0.9, 5, 3, 1, 0);
+  REQUIRE(c.status.ok);
+  const StoreCapacityResult whole = capacity(c.value);
+  auto part = [&](int first, int count) {
+    auto r = capacity_trials(c.value, first, count);
+    REQUIRE(r.status.ok);
+    CHECK(r.value.values.size() == static_cast<std::size_t>(count) * 2);
+    return r.value;
+  };
+  auto merged = merge_capacity_trials(c.value, {part(3, 2), part(0, 3)});
+  REQUIRE(merged.status.ok);
+  CHECK(merged.value.trials == 5);
+  CHECK(merged.value.capacity_mean == whole.capacity_mean);
+  CHECK(merged.value.capacity_std == whole.capacity_std);
+  CHECK(merged.value.capped == whole.capped);
+  TrialsPart bad = part(0, 1);
+  bad.values[1] = 97;  // over nMax = 96 at d = 24
+  CHECK(merge_capacity_trials(c.value, {bad}).status.field == "parts[0].capacities[1]");
+  CHECK(merge_capacity_trials(c.value, {part(0, 2), part(1, 1)}).status.field == "parts[1].first");
+}

@@ -152,6 +152,78 @@ TEST_CASE("a sweep streamed a few trials at a time ends bit for bit where one ca
   }
 }
 
+namespace {
+void check_same(const SweepResult& a, const SweepResult& b, const std::string& what) {
+  CHECK(a.trials == b.trials);
+  for (const SweepSeries& s : kSweepSeries) {
+    INFO(what << " " << s.name);
+    CHECK(a.*(s.member) == b.*(s.member));  // exact
+  }
+}
+}  // namespace
+
+TEST_CASE("a sweep advanced a few associations at a time ends bit for bit where one call does") {
+  auto delta = make_sweep_config(12, {1, 5, 12, 30, 48}, 5, 2, "random", 4, "delta", 0.9, 0.7);
+  REQUIRE(delta.status.ok);
+  for (const SweepConfig& cfg : {sweep(12, {1, 5, 12, 30, 48}, 5, "elu1", 4, 3), delta.value}) {
+    const SweepResult whole = interference_sweep(cfg);
+    for (double work : {1.0, 300.0, 5000.0}) {
+      SweepStream stream(cfg);
+      int finished = 0, calls = 0;
+      while (!stream.complete()) {
+        finished += stream.advance(work, 100);
+        ++calls;
+        CHECK(stream.result().trials == finished);  // a half-done trial is not in it
+      }
+      CHECK(finished == 5);
+      if (work == 1) CHECK(calls == 5 * 48);  // one association per call
+      check_same(whole, stream.result(), "advance");
+    }
+    SweepStream mixed(cfg);  // advance, then run: the half-done trial is finished first
+    CHECK(mixed.advance(10, 1) == 0);
+    CHECK(mixed.run(2) == 2);
+    CHECK(mixed.advance(1e300, 1) == 1);
+    CHECK(mixed.run(10) == 2);
+    check_same(whole, mixed.result(), "mixed");
+  }
+}
+
+TEST_CASE(
+    "per-trial records merged in any order give the sweep bit for bit; bad parts are refused") {
+  const SweepConfig cfg = sweep(16, {1, 8, 16, 40, 64}, 6, "random", 8, 5);
+  const SweepResult whole = interference_sweep(cfg);
+  auto part = [&](int first, int count) {
+    auto r = sweep_trials(cfg, first, count);
+    REQUIRE(r.status.ok);
+    CHECK(r.value.records.size() == static_cast<std::size_t>(count) * 5 * kTrialFields);
+    return TrialsPart{static_cast<double>(first), static_cast<double>(count), r.value.records};
+  };
+  const std::vector<TrialsPart> parts = {part(4, 2), part(0, 1), part(1, 3)};
+  auto merged = merge_sweep_trials(cfg, parts);
+  REQUIRE(merged.status.ok);
+  check_same(whole, merged.value, "merged");
+  auto partial = merge_sweep_trials(cfg, {parts[1], parts[2]});
+  REQUIRE(partial.status.ok);
+  check_same(interference_sweep(sweep(16, {1, 8, 16, 40, 64}, 4, "random", 8, 5)), partial.value,
+             "first four");
+
+  CHECK(merge_sweep_trials(cfg, {parts[0], parts[0]}).status.field == "parts[1].first");
+  CHECK(merge_sweep_trials(cfg, {TrialsPart{5, 2, parts[0].values}}).status.field ==
+        "parts[0].count");
+  TrialsPart short_part = parts[1];
+  short_part.values.pop_back();
+  CHECK(merge_sweep_trials(cfg, {short_part}).status.field == "parts[0].records");
+  TrialsPart nan_part = parts[1];
+  nan_part.values[0] = std::nan("");
+  CHECK_FALSE(merge_sweep_trials(cfg, {nan_part}).status.ok);
+  TrialsPart count_part = parts[1];
+  count_part.values[3] = 1.5;  // recall
+  CHECK_FALSE(merge_sweep_trials(cfg, {count_part}).status.ok);
+  CHECK_FALSE(sweep_trials(cfg, 6, 1).status.ok);
+  CHECK_FALSE(sweep_trials(cfg, 2, 5).status.ok);
+  CHECK_FALSE(sweep_trials(cfg, 0.5, 1).status.ok);
+}
+
 TEST_CASE("the sweep's series table lists every series once, all aligned with ns") {
   const SweepResult r = interference_sweep(sweep(8, {2, 9}, 2, "random"));
   int count = 0;

@@ -40,6 +40,7 @@ test('the defaults are what a reader first sees (Llama-3-8B, 8,192 tokens, bf16 
     tp: 1,
     unit: 'binary',
     yScale: 'log',
+    settings: false,
   });
   s.tokens = 5;
   assert.equal(DEFAULTS.tokens, 8192, 'a fresh copy each time');

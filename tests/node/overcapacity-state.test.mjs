@@ -41,6 +41,7 @@ test('the defaults are one of the choices the demo offers, and the core accepts 
     rule: 'add',
     gate: 1,
     step: 1,
+    settings: false,
   });
   assert.ok(Object.isFrozen(DEFAULTS));
   assert.ok(DIMS.includes(DEFAULTS.d) && KEYS.includes(DEFAULTS.keys) && SCALES.includes(DEFAULTS.scale));

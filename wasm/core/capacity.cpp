@@ -82,21 +82,23 @@ int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial) 
   return n_max;
 }
 
-StoreCapacityResult capacity(const StoreCapacityConfig& config) {
+namespace {
+
+// The result from caps[dim index][k], k in trial order (capacity() and the merge both end here).
+StoreCapacityResult summarize(const StoreCapacityConfig& config,
+                              const std::vector<std::vector<double>>& caps, int T) {
   StoreCapacityResult out;
-  const int T = config.trials;
+  out.trials = T;
   for (std::size_t i = 0; i < config.dims.size(); ++i) {
     const double d = config.dims[i];
     double sum = 0, capped = 0;
-    std::vector<double> caps(T);
     for (int t = 0; t < T; ++t) {
-      caps[t] = trial_capacity(config, static_cast<int>(i), t);
-      sum += caps[t];
-      capped += caps[t] == config.n_max[i] ? 1 : 0;
+      sum += caps[i][t];
+      capped += caps[i][t] == config.n_max[i] ? 1 : 0;
     }
-    const double mean = sum / T;
+    const double mean = T > 0 ? sum / T : std::numeric_limits<double>::quiet_NaN();
     double ss = 0;
-    for (double c : caps) ss += (c - mean) * (c - mean);
+    for (int t = 0; t < T; ++t) ss += (caps[i][t] - mean) * (caps[i][t] - mean);
     double theory = std::numeric_limits<double>::quiet_NaN();
     if (config.rule.plain() && config.measure == StoreCapacityMeasure::Cosine) {
       const double tau = config.level;
@@ -111,6 +113,91 @@ StoreCapacityResult capacity(const StoreCapacityConfig& config) {
     out.capped.push_back(capped);
   }
   return out;
+}
+
+}  // namespace
+
+StoreCapacityResult capacity(const StoreCapacityConfig& config) {
+  const int T = config.trials;
+  std::vector<std::vector<double>> caps(config.dims.size(), std::vector<double>(T));
+  for (std::size_t i = 0; i < config.dims.size(); ++i) {
+    for (int t = 0; t < T; ++t) caps[i][t] = trial_capacity(config, static_cast<int>(i), t);
+  }
+  return summarize(config, caps, T);
+}
+
+Result<TrialsPart> capacity_trials(const StoreCapacityConfig& config, double first, double count) {
+  Result<TrialsPart> r;
+  if (!(r.status = check_trial_range(config.trials, first, count))) return r;
+  r.value.first = first;
+  r.value.count = count;
+  const int f = static_cast<int>(first), c = static_cast<int>(count);
+  for (std::size_t i = 0; i < config.dims.size(); ++i) {
+    for (int t = f; t < f + c; ++t) {
+      r.value.values.push_back(trial_capacity(config, static_cast<int>(i), t));
+    }
+  }
+  return r;
+}
+
+Result<StoreCapacityResult> merge_capacity_trials(const StoreCapacityConfig& config,
+                                                  const std::vector<TrialsPart>& parts) {
+  Result<StoreCapacityResult> r;
+  const int T = config.trials;
+  const std::size_t n_dims = config.dims.size();
+  if (parts.size() > static_cast<std::size_t>(T)) {
+    r.status = Status::bad("parts must hold at most trials = " + std::to_string(T) +
+                               " ranges (got " + std::to_string(parts.size()) + ")",
+                           "parts");
+    return r;
+  }
+  std::vector<int> owner(T, -1);
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    const std::string at = "parts[" + std::to_string(p) + "]";
+    Status st = check_trial_range(T, parts[p].first, parts[p].count);
+    if (!st) {
+      r.status = Status::bad(at + "." + st.message, at + "." + st.field);
+      return r;
+    }
+    const int first = static_cast<int>(parts[p].first), count = static_cast<int>(parts[p].count);
+    const std::size_t want = static_cast<std::size_t>(count) * n_dims;
+    if (parts[p].values.size() != want) {
+      r.status =
+          Status::bad(at + ".capacities must hold count * dims.length = " + std::to_string(want) +
+                          " numbers (got " + std::to_string(parts[p].values.size()) + ")",
+                      at + ".capacities");
+      return r;
+    }
+    for (int t = first; t < first + count; ++t) {
+      if (owner[t] >= 0) {
+        r.status = Status::bad(at + " repeats trial " + std::to_string(t) + " (already in parts[" +
+                                   std::to_string(owner[t]) + "])",
+                               at + ".first");
+        return r;
+      }
+      owner[t] = static_cast<int>(p);
+    }
+    for (std::size_t k = 0; k < want; ++k) {
+      const std::string name = at + ".capacities[" + std::to_string(k) + "]";
+      st = check_int(name, parts[p].values[k], 0, config.n_max[k / count]);
+      if (!st) {
+        r.status = st;
+        return r;
+      }
+    }
+  }
+  std::vector<std::vector<double>> caps(n_dims);
+  int have = 0;
+  for (int t = 0; t < T; ++t) {  // trial order, as capacity() sums them
+    if (owner[t] < 0) continue;
+    const TrialsPart& part = parts[owner[t]];
+    const int first = static_cast<int>(part.first), count = static_cast<int>(part.count);
+    for (std::size_t i = 0; i < n_dims; ++i)
+      caps[i].push_back(part.values[i * count + (t - first)]);
+    ++have;
+  }
+  r.value = summarize(config, caps, have);
+  return r;
 }
 
 }  // namespace linattn

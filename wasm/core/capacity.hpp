@@ -48,6 +48,7 @@ Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims
 
 // Every vector is aligned with dims.
 struct StoreCapacityResult {
+  int trials = 0;  // how many trials the numbers are over (all of config.trials unless merged)
   std::vector<double> dims;
   std::vector<double> capacity_mean, capacity_std;  // over trials (sample standard deviation)
   std::vector<double> theory;                       // see above; NaN without a closed form
@@ -58,5 +59,15 @@ struct StoreCapacityResult {
 // The capacity of one trial at dimension d (index into config.dims).
 int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial);
 StoreCapacityResult capacity(const StoreCapacityConfig& config);
+
+// ---- splitting the trials over workers (as the sweep's, interference.hpp) ---------------------
+// The capacities of trials first..first+count-1 at every d: values[i * count + t] is the capacity
+// of trial first + t at dims[i].
+Result<TrialsPart> capacity_trials(const StoreCapacityConfig& config, double first, double count);
+// The result over the parts received so far, in any order (trials = how many they hold): bit for
+// bit capacity(config) once every trial is in. Refuses a range outside 0..trials-1, an overlap,
+// the wrong number of values, or a value that is not a whole number from 0 to nMax at its d.
+Result<StoreCapacityResult> merge_capacity_trials(const StoreCapacityConfig& config,
+                                                  const std::vector<TrialsPart>& parts);
 
 }  // namespace linattn

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "feature_map.hpp"
@@ -102,40 +103,55 @@ void mean_std(const std::vector<double>& xs, double& mean, double& sd) {
 
 }  // namespace
 
-SweepStream::SweepStream(SweepConfig config)
-    : config_(std::move(config)), samples_(config_.ns.size()) {
-  for (auto& per_n : samples_) per_n.reserve(config_.trials);
-}
-
-int SweepStream::run(int max_trials) {
-  const int todo = std::min(std::max(max_trials, 1), config_.trials - done_);
-  for (int k = 0; k < todo; ++k) run_trial(done_++);
-  return std::max(todo, 0);
-}
-
-// One trial: store associations 0..max(ns)-1 one at a time and measure every read at each N in ns.
-void SweepStream::run_trial(int trial) {
-  const SweepConfig& cfg = config_;
-  const int n_max = cfg.ns.back(), n_ns = static_cast<int>(cfg.ns.size());
-  IncrementalTrial store(cfg.d, n_max, cfg.seed, trial, cfg.keys, cfg.beta, cfg.rule, true);
-  int next = 0;  // index into ns of the next N to report
-  while (next < n_ns) {
-    const bool report = store.size() + 1 == cfg.ns[next];
-    TrialMeans s;
-    store.add(report ? &s : nullptr);
-    if (report) samples_[next++].push_back(s);
+// One trial, one association per step; the means at each N of ns are kept as they are measured.
+class TrialRun {
+ public:
+  TrialRun(const SweepConfig& cfg, int trial)
+      : cfg_(cfg),
+        store_(cfg.d, cfg.ns.back(), cfg.seed, trial, cfg.keys, cfg.beta, cfg.rule, true) {
+    samples_.reserve(cfg.ns.size());
   }
+  bool done() const { return samples_.size() == cfg_.ns.size(); }
+  // Adds the next association (measuring the store when its size is in ns); returns its cost.
+  double step() {
+    const int n = store_.size();
+    const bool report = n + 1 == cfg_.ns[samples_.size()];
+    TrialMeans s;
+    store_.add(report ? &s : nullptr);
+    if (report) samples_.push_back(s);
+    return static_cast<double>(n) * (n + cfg_.d);
+  }
+  static double start_cost(const SweepConfig& cfg) {
+    const double n_max = cfg.ns.back();
+    return n_max * (n_max + cfg.d);
+  }
+  const std::vector<TrialMeans>& samples() const { return samples_; }  // [ns index]
+
+ private:
+  const SweepConfig& cfg_;
+  IncrementalTrial store_;
+  std::vector<TrialMeans> samples_;
+};
+
+namespace {
+
+std::vector<TrialMeans> run_whole_trial(const SweepConfig& cfg, int trial) {
+  TrialRun run(cfg, trial);
+  while (!run.done()) run.step();
+  return run.samples();
 }
 
-SweepResult SweepStream::result() const {
-  const SweepConfig& cfg = config_;
-  const int d = cfg.d, n_ns = done_ > 0 ? static_cast<int>(cfg.ns.size()) : 0;
+// The summary of per-trial means samples[ns index][k], k in trial order (SweepStream and the
+// merge both end here, so their numbers are the same).
+SweepResult summarize(const SweepConfig& cfg, const std::vector<std::vector<TrialMeans>>& samples,
+                      int trials) {
+  const int d = cfg.d, n_ns = trials > 0 ? static_cast<int>(cfg.ns.size()) : 0;
   SweepResult out;
-  out.trials = done_;
+  out.trials = trials;
   for_each_series(out, [&](const char*, std::vector<double>& v) { v.assign(n_ns, 0.0); });
-  std::vector<double> xs(done_);
+  std::vector<double> xs(trials);
   auto stat = [&](int i, double TrialMeans::*field, double& mean, double& sd) {
-    for (int t = 0; t < done_; ++t) xs[t] = samples_[i][t].*field;
+    for (int t = 0; t < trials; ++t) xs[t] = samples[i][t].*field;
     mean_std(xs, mean, sd);
   };
   for (int i = 0; i < n_ns; ++i) {
@@ -157,10 +173,177 @@ SweepResult SweepStream::result() const {
   return out;
 }
 
+// A record's fields, in TrialMeans order (kTrialFields of them).
+constexpr double TrialMeans::*kFields[kTrialFields] = {
+    &TrialMeans::cosine, &TrialMeans::rel_error,      &TrialMeans::crosstalk,
+    &TrialMeans::recall, &TrialMeans::softmax_cosine, &TrialMeans::softmax_recall,
+    &TrialMeans::miss};
+constexpr const char* kFieldNames[kTrialFields] = {
+    "cosine", "relError", "crosstalk", "recall", "softmaxCosine", "softmaxRecall", "miss"};
+
+// Can a trial's mean have this value? Counts are in 0..1, errors are >= 0 and finite, cosines are
+// finite, crosstalk may be +Infinity (a target faded to nothing) or a rounding below 0; nothing is
+// NaN.
+bool plausible(int field, double x) {
+  if (std::isnan(x)) return false;
+  switch (field) {
+    case 3:
+    case 5:
+    case 6:
+      return x >= 0 && x <= 1;  // recall, softmax_recall, miss
+    case 1:
+      return x >= 0 && std::isfinite(x);  // rel_error
+    case 2:
+      return x > -1;  // crosstalk
+    default:
+      return std::isfinite(x);  // cosines
+  }
+}
+
+}  // namespace
+
+SweepStream::SweepStream(SweepConfig config)
+    : config_(std::move(config)), samples_(config_.ns.size()) {
+  for (auto& per_n : samples_) per_n.reserve(config_.trials);
+}
+
+SweepStream::~SweepStream() = default;
+
+int SweepStream::run(int max_trials) {
+  const int todo = std::min(std::max(max_trials, 1), config_.trials - done_);
+  int finished = 0;
+  while (finished < todo)
+    finished += advance(std::numeric_limits<double>::infinity(), todo - finished);
+  return finished;
+}
+
+int SweepStream::advance(double work, int max_trials) {
+  int finished = 0;
+  double spent = 0;
+  while (done_ < config_.trials && finished < std::max(max_trials, 1) &&
+         (spent == 0 || spent < work)) {
+    if (!current_) {
+      current_ = std::make_unique<TrialRun>(config_, done_);
+      spent += TrialRun::start_cost(config_);
+    }
+    spent += std::max(current_->step(), 1.0);
+    if (current_->done()) {
+      const auto& s = current_->samples();
+      for (std::size_t i = 0; i < s.size(); ++i) samples_[i].push_back(s[i]);
+      current_.reset();
+      ++done_;
+      ++finished;
+    }
+  }
+  return finished;
+}
+
+SweepResult SweepStream::result() const { return summarize(config_, samples_, done_); }
+
+double sweep_trial_work(const SweepConfig& config) {
+  const double n_max = config.ns.back();
+  return n_max * n_max * (n_max + config.d);
+}
+
 SweepResult interference_sweep(const SweepConfig& config) {
   SweepStream stream(config);
   stream.run(config.trials);
   return stream.result();
+}
+
+Status check_trial_range(int trials, double first, double count) {
+  Status st = check_int("first", first, 0, trials - 1);
+  if (!st) return st;
+  st = check_int("count", count, 1, trials);
+  if (!st) return st;
+  if (first + count > trials) {
+    return Status::bad("first + count must be at most trials = " + std::to_string(trials) +
+                           " (got " + fmt_num(first) + " + " + fmt_num(count) + ")",
+                       "count");
+  }
+  return Status::good();
+}
+
+Result<SweepTrials> sweep_trials(const SweepConfig& config, double first, double count) {
+  Result<SweepTrials> r;
+  if (!(r.status = check_trial_range(config.trials, first, count))) return r;
+  SweepTrials& out = r.value;
+  out.first = static_cast<int>(first);
+  out.count = static_cast<int>(count);
+  out.records.reserve(static_cast<std::size_t>(out.count) * config.ns.size() * kTrialFields);
+  for (int t = out.first; t < out.first + out.count; ++t) {
+    for (const TrialMeans& m : run_whole_trial(config, t)) {
+      for (auto field : kFields) out.records.push_back(m.*field);
+    }
+  }
+  return r;
+}
+
+Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
+                                       const std::vector<TrialsPart>& parts) {
+  Result<SweepResult> r;
+  const int T = config.trials, n_ns = static_cast<int>(config.ns.size());
+  if (parts.size() > static_cast<std::size_t>(T)) {
+    r.status = Status::bad("parts must hold at most trials = " + std::to_string(T) +
+                               " ranges (got " + std::to_string(parts.size()) + ")",
+                           "parts");
+    return r;
+  }
+  // Which part holds each trial (-1: not arrived), checking every part before using any.
+  std::vector<int> owner(T, -1);
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    const std::string at = "parts[" + std::to_string(p) + "]";
+    Status st = check_trial_range(T, parts[p].first, parts[p].count);
+    if (!st) {
+      r.status = Status::bad(at + "." + st.message, at + "." + st.field);
+      return r;
+    }
+    const int first = static_cast<int>(parts[p].first), count = static_cast<int>(parts[p].count);
+    const std::size_t want = static_cast<std::size_t>(count) * n_ns * kTrialFields;
+    if (parts[p].values.size() != want) {
+      r.status = Status::bad(at + ".records must hold count * ns.length * " +
+                                 std::to_string(kTrialFields) + " = " + std::to_string(want) +
+                                 " numbers (got " + std::to_string(parts[p].values.size()) + ")",
+                             at + ".records");
+      return r;
+    }
+    for (int t = first; t < first + count; ++t) {
+      if (owner[t] >= 0) {
+        r.status = Status::bad(at + " repeats trial " + std::to_string(t) + " (already in parts[" +
+                                   std::to_string(owner[t]) + "])",
+                               at + ".first");
+        return r;
+      }
+      owner[t] = static_cast<int>(p);
+    }
+    for (std::size_t k = 0; k < want; ++k) {
+      const int field = static_cast<int>(k % kTrialFields);
+      if (!plausible(field, parts[p].values[k])) {
+        r.status = Status::bad(at + ".records[" + std::to_string(k) +
+                                   "] = " + fmt_num(parts[p].values[k]) + " is not a possible " +
+                                   kFieldNames[field] + " of a trial",
+                               at + ".records");
+        return r;
+      }
+    }
+  }
+  std::vector<std::vector<TrialMeans>> samples(n_ns);
+  int have = 0;
+  for (int t = 0; t < T; ++t) {  // trial order, as SweepStream keeps them
+    if (owner[t] < 0) continue;
+    const TrialsPart& part = parts[owner[t]];
+    const double* rec =
+        part.values.data() +
+        static_cast<std::size_t>(t - static_cast<int>(part.first)) * n_ns * kTrialFields;
+    for (int i = 0; i < n_ns; ++i) {
+      TrialMeans m;
+      for (int f = 0; f < kTrialFields; ++f) m.*kFields[f] = rec[i * kTrialFields + f];
+      samples[i].push_back(m);
+    }
+    ++have;
+  }
+  r.value = summarize(config, samples, have);
+  return r;
 }
 
 Mat store_reads(const Associations& a, const UpdateRule& rule) {

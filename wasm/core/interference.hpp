@@ -13,6 +13,7 @@
 // every association and is neither gated nor overwritten.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -108,28 +109,80 @@ void for_each_series(Result& r, Fn&& fn) {
   for (const SweepSeries& s : kSweepSeries) fn(s.name, r.*(s.member));
 }
 
+// One trial of a sweep, a step (one association) at a time: the unit of SweepStream and of
+// sweep_trials. Trial t always stores the associations of (seed, t), so its means depend only on
+// (config, t), never on how its steps are grouped into calls.
+class TrialRun;
+
 // A sweep computed a few trials at a time, so that a long one can show its numbers as they firm
 // up. Trial t always uses the same associations (seed, t), and the summary is computed from the
 // per-trial means in trial order, so after all of config.trials the result is exactly (bit for
-// bit) interference_sweep(config).
+// bit) interference_sweep(config), however the work was split into calls.
 class SweepStream {
  public:
   explicit SweepStream(SweepConfig config);
-  // Runs up to max_trials more trials (at least 1 while any remain); returns how many it ran.
+  ~SweepStream();
+  SweepStream(const SweepStream&) = delete;
+  SweepStream& operator=(const SweepStream&) = delete;
+  // Runs up to max_trials more trials (at least 1 while any remain; a trial that advance() left
+  // half done is finished first and counts); returns how many it finished.
   int run(int max_trials);
+  // Does about `work` units of the sweep's cost model (adding association n of a trial costs
+  // n (n + d), starting a trial n_max (n_max + d)), at least one step while any trial remains,
+  // and stops early once max_trials trials are finished. Returns how many trials it finished
+  // (0 while the current one is still half done). A page thread without workers calls this with
+  // a small budget so that no task runs long (issue 21); the numbers are the same.
+  int advance(double work, int max_trials);
   int trials_done() const { return done_; }
   bool complete() const { return done_ == config_.trials; }
   const SweepConfig& config() const { return config_; }
-  // Means and standard deviations over the trials run so far (empty vectors before the first).
+  // Means and standard deviations over the trials finished so far (empty vectors before the
+  // first); a half-done trial is not in it.
   SweepResult result() const;
 
  private:
-  void run_trial(int trial);
-
   SweepConfig config_;
   int done_ = 0;
+  std::unique_ptr<TrialRun> current_;             // the trial advance() is in, if any
   std::vector<std::vector<TrialMeans>> samples_;  // [ns index][trial]
 };
+
+// The sweep's cost model for one trial: n_max^2 (n_max + d) (the budget's unit, see
+// make_sweep_config).
+double sweep_trial_work(const SweepConfig& config);
+
+// ---- splitting a sweep over workers ----------------------------------------------------------
+// A pool of workers each computes the per-trial means of a range of trials (sweep_trials); the
+// page merges whatever has arrived, in any order (merge_sweep_trials). The merge puts the trials
+// back in trial order and summarizes them exactly as SweepStream does, so once every trial is in
+// the result is bit for bit interference_sweep(config), whatever the split.
+
+// The fields of one record, in TrialMeans order: a record is kTrialFields numbers per N of ns.
+inline constexpr int kTrialFields = 7;  // cosine, rel_error, crosstalk, recall, softmax_cosine,
+                                        // softmax_recall, miss
+
+// The per-trial means of trials first..first+count-1: records[(t * ns.size() + i) * kTrialFields
+// + f] is field f of trial first + t at ns[i].
+struct SweepTrials {
+  int first = 0, count = 0;
+  std::vector<double> records;
+};
+// Checks a trial range against the config: 0 <= first, 1 <= count, first + count <= trials.
+Status check_trial_range(int trials, double first, double count);
+Result<SweepTrials> sweep_trials(const SweepConfig& config, double first, double count);
+
+// One part as it arrives from outside (a worker's message), not yet checked.
+struct TrialsPart {
+  double first = 0, count = 0;
+  std::vector<double> values;  // records (sweep) or capacities (capacity)
+};
+// The summary of the parts received so far: trials = how many trials they hold (trial order is
+// restored, so a partial result is the mean over exactly those trials). Refuses a part whose range
+// is outside 0..trials-1, overlaps another part, has the wrong number of values, or holds a value
+// no trial can have (NaN anywhere, a count outside 0..1, a negative error, an infinite cosine,
+// a crosstalk of -1 or less).
+Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
+                                       const std::vector<TrialsPart>& parts);
 
 // Incremental (incremental_trial.hpp): adding association n updates the earlier reads and their
 // similarities to every stored value in O(n (n + d)), for every rule, so one pass over

@@ -55,6 +55,7 @@ export function initLinkedReading(doc, demos) {
   const stops = makeTabStops(doc, hint.id);
   if (stops.length === 0) return { destroy: () => ac.abort() };
 
+  /** @param {string} name @returns {HTMLElement | null} */
   const mountOf = (name) => doc.querySelector(`.demo-mount[data-demo="${name}"]`);
   /**
    * The figure a symbol of `math` points at (a demo's name): of the demos that show it, the one

@@ -54,20 +54,13 @@ function linearTicks(hi, system) {
 }
 
 /**
- * Draws into `svg` (emptied first). view = { width, samples, tokens, now, refKind, room,
- * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }.
- * Contexts past maxContext are shaded and labelled: beyond what the model was trained for.
+ * The memory axis shared by the chart and the bars (render-bars.js): view = { samples, room, yScale,
+ * unit } -> { lo, hi, roomInRange, frac(bytes) } with frac in 0..1 along the axis (log or linear),
+ * over every context the chart shows, so a bar keeps its length while the reader drags unless its
+ * term grows. On a linear axis a GPU line far above the data would flatten it: then it is only named.
  */
-export function drawChart(svg, view) {
-  const { width, samples, yScale, unit } = view;
-  while (svg.firstChild) svg.removeChild(svg.firstChild);
-  svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-  svg.setAttribute('width', String(width));
-  svg.setAttribute('height', String(HEIGHT));
-  const W = width - M.left - M.right;
-  const H = HEIGHT - M.top - M.bottom;
-
-  // ranges
+export function memoryAxis(view) {
+  const { samples, yScale, unit } = view;
   const values = [];
   for (const r of samples) {
     values.push(num(r.totalBytes), num(r.stateBytes), num(r.kvBytes));
@@ -76,7 +69,6 @@ export function drawChart(svg, view) {
   }
   const dataMax = Math.max(1, ...values);
   const room = view.room !== null && view.room > 0n ? num(view.room) : null;
-  // On a linear axis a GPU line far above the data would flatten it: then it is only named.
   const roomInRange = room !== null && (yScale === 'log' || room <= dataMax * 20);
   let hi = Math.max(dataMax, roomInRange ? room : 0);
   let lo = 0;
@@ -91,16 +83,35 @@ export function drawChart(svg, view) {
   } else {
     hi *= 1.06;
   }
-
-  const x = (t) => M.left + ((Math.log10(t) - 3) / 4) * W;
-  const y = (b) => {
+  const logLo = Math.log10(lo);
+  const logSpan = Math.log10(hi) - logLo;
+  const frac = (b) => {
     const v = num(b);
-    if (yScale === 'log') {
-      if (v <= lo) return M.top + H;
-      return M.top + H - ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * H;
-    }
-    return M.top + H - (v / hi) * H;
+    if (yScale === 'log') return v <= lo ? 0 : (Math.log10(v) - logLo) / logSpan;
+    return v / hi;
   };
+  return { lo, hi, room, roomInRange, frac };
+}
+
+/**
+ * Draws into `svg` (emptied first). view = { width, samples, tokens, now, refKind, room,
+ * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }.
+ * Contexts past maxContext are shaded and labelled: beyond what the model was trained for.
+ * Returns its geometry (for placeMarker) with the axis (memoryAxis).
+ */
+export function drawChart(svg, view) {
+  const { width, samples, yScale, unit } = view;
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(HEIGHT));
+  const W = width - M.left - M.right;
+  const H = HEIGHT - M.top - M.bottom;
+
+  const axis = memoryAxis(view);
+  const { lo, hi, room, roomInRange } = axis;
+  const x = (t) => M.left + ((Math.log10(t) - 3) / 4) * W;
+  const y = (b) => M.top + H - axis.frac(b) * H;
 
   // grid and axes
   const grid = el('g', { class: 'lm-grid' }, svg);
@@ -154,6 +165,31 @@ export function drawChart(svg, view) {
   if (view.refKind === 'twin') el('path', { d: `M${pts('refBytes').join(' L')}`, class: 'lm-ref-line' }, plot);
   if (view.linearized) el('path', { d: `M${pts('originalBytes').join(' L')}`, class: 'lm-original-line' }, plot);
 
+  // legends on the lines: the cache where it ends (top right), the state where it starts (left)
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  if (view.growing) {
+    const t = el(
+      'text',
+      { x: M.left + W - 6, y: y(last.totalBytes) + 16, 'text-anchor': 'end', class: 'lm-line-label lm-kv-label' },
+      plot,
+    );
+    t.textContent = 'KV cache: grows';
+  }
+  if (first.stateBytes > 0n) {
+    const t = el('text', { x: M.left + 6, y: y(first.stateBytes) - 6, class: 'lm-line-label lm-state-label' }, plot);
+    t.textContent = 'fixed state: flat';
+  }
+
+  if (view.refKind === 'twin' && first.refBytes > 0n) {
+    const t = el(
+      'text',
+      { x: M.left + W * 0.45, y: y(first.refBytes) - 6, class: 'lm-line-label lm-state-label' },
+      plot,
+    );
+    t.textContent = 'all-linear twin: flat';
+  }
+
   // the GPU's room for cache
   if (roomInRange) {
     const yy = y(view.room);
@@ -169,7 +205,7 @@ export function drawChart(svg, view) {
   const marker = el('g', { class: 'lm-marker' }, plot);
   el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
   const dot = el('circle', { cx: 0, cy: 0, r: 4.5 }, marker);
-  const geom = { x, y, marker, dot };
+  const geom = { x, y, marker, dot, axis };
   placeMarker(geom, view);
   return geom;
 }

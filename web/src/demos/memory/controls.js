@@ -1,5 +1,7 @@
-// The memory demo's form: the model (preset, "make every attention layer linear", its source and
-// the custom editor), context and precision, the GPU budget, the units. Events only propose a
+// The memory demo's form: the primary controls (model preset, "make every attention layer linear",
+// the context length) above the picture; below it the model's source, import and custom editor,
+// and the "Settings" disclosure (sessions and precision, the GPU budget, units, memory axis), one
+// click away and remembered in the permalink. Events only propose a
 // change of state through `on` (see index.js); render(state, resolved) sets every control from
 // the state. A control the reader is fixing (aria-invalid) keeps their text.
 
@@ -93,8 +95,9 @@ function setInput(input, value) {
 /**
  * Builds the controls of the demo whose element is `root`. `on`: { propose(patch, errorEl) ->
  * accepted, custom(model) -> accepted, enterCustom(), refresh(), importText(text) -> { ok, ... },
- * maxGroups }. Returns { id, parts (to place, in order), notice, editor, render(state, resolved),
- * pause(), resume(), destroy() }.
+ * maxGroups, settingsToggled(open) }. Returns { id, notice, primary (model and context, above the
+ * picture), below (the other controls, in order, after it), editor, importer, slideTo, render(state,
+ * resolved), pause(), resume(), destroy() }.
  */
 export function buildControls(root, on) {
   const id = uid('lm');
@@ -202,53 +205,66 @@ export function buildControls(root, on) {
   for (const radio of unit.inputs) radio.onchange = () => radio.checked && on.propose({ unit: radio.value }, notice);
   for (const radio of scale.inputs) radio.onchange = () => radio.checked && on.propose({ yScale: radio.value }, notice);
 
-  const parts = [
-    notice,
+  // The primary controls sit right above the picture: the model and the context length. After the
+  // picture comes what the reader is looking at (the model's details and import); everything else
+  // (sessions and precision, the GPU budget, units and axis) is one click away in "Settings".
+  const sessionsBox = h(
+    'fieldset',
+    { class: 'lm-box lm-context' },
+    h('legend', { text: 'Sessions and precision' }),
+    field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
+    field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
+    field(label(`${id}-statedtype`, 'Fixed state type'), stateDtype),
+    h('p', { class: 'lm-note lm-dtype-why', text: STATE_DTYPE_WHY }),
+  );
+  const gpuBox = h(
+    'fieldset',
+    { class: 'lm-box lm-gpu' },
+    h('legend', { text: 'GPU memory budget' }),
+    h('div', { class: 'lm-radios' }, gpu.labels),
+    field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), gpuCustom, gpuError),
+    field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
+    field(label(`${id}-tp`, 'Tensor parallelism (the model split over N GPUs of this budget)'), tp),
+  );
+  const settings = h(
+    'details',
+    { class: 'lm-settings', 'data-part': 'settings' },
+    h('summary', { text: 'Settings' }),
+    sessionsBox,
+    gpuBox,
+    h(
+      'div',
+      { class: 'lm-display' },
+      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Units' }), unit.labels),
+      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Memory axis' }), scale.labels),
+    ),
+  );
+  settings.ontoggle = () => on.settingsToggled?.(settings.open);
+  const primary = h(
+    'div',
+    { class: 'lm-primary', role: 'group', 'aria-label': 'Model and context' },
+    h('div', { class: 'lm-primary-model' }, field(label(`${id}-preset`, 'Model'), preset), linearLabel),
+    h(
+      'div',
+      { class: 'lm-primary-context' },
+      h('div', { class: 'lm-field lm-slider-field' }, label(`${id}-slider`, CONTEXT_LABEL), slider),
+      field(label(`${id}-tokens`, 'Tokens, exact'), tokens, tokensError),
+    ),
+  );
+  const below = [
     h(
       'fieldset',
       { class: 'lm-box lm-model' },
-      h('legend', { text: 'Model' }),
-      field(label(`${id}-preset`, 'Preset'), preset),
-      linearLabel,
+      h('legend', { text: 'About the model' }),
       h('p', { class: 'lm-note lm-twin-rule', text: TWIN_RULE }),
       source,
       importer.el,
       editor.el,
     ),
-    h(
-      'fieldset',
-      { class: 'lm-box lm-context' },
-      h('legend', { text: 'Context and precision' }),
-      h('div', { class: 'lm-field lm-wide' }, label(`${id}-slider`, CONTEXT_LABEL), slider),
-      field(label(`${id}-tokens`, 'Context (tokens, exact)'), tokens, tokensError),
-      field(label(`${id}-sessions`, 'Concurrent sessions'), sessions, sessionsError),
-      field(label(`${id}-kvdtype`, 'KV cache type'), kvDtype),
-      field(label(`${id}-statedtype`, 'Fixed state type'), stateDtype),
-      h('p', { class: 'lm-note lm-dtype-why', text: STATE_DTYPE_WHY }),
-    ),
-    h(
-      'fieldset',
-      { class: 'lm-box lm-gpu' },
-      h('legend', { text: 'GPU memory budget' }),
-      h('div', { class: 'lm-radios' }, gpu.labels),
-      field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), gpuCustom, gpuError),
-      field(label(`${id}-weightdtype`, 'Weights type (parameters × bytes)'), weightDtype),
-      field(label(`${id}-tp`, 'Tensor parallelism (the model split over N GPUs of this budget)'), tp),
-    ),
-    // secondary settings (how the numbers are shown) behind one disclosure
-    h(
-      'details',
-      { class: 'lm-settings' },
-      h('summary', { text: 'Settings' }),
-      h(
-        'div',
-        { class: 'lm-display' },
-        h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Units' }), unit.labels),
-        h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Memory axis' }), scale.labels),
-      ),
-    ),
+    settings,
   ];
 
+  let shownSettings = false; // the state's `settings` last applied to the disclosure
   function render(s, resolved) {
     preset.value = s.preset;
     linear.checked = s.linear && resolved.canLinearize;
@@ -266,6 +282,12 @@ export function buildControls(root, on) {
     setInput(gpuCustom, String(s.gpuCustom));
     for (const radio of unit.inputs) radio.checked = radio.value === s.unit;
     for (const radio of scale.inputs) radio.checked = radio.value === s.yScale;
+    // Only a change of the state opens or closes it, never a render between the reader's click
+    // and its toggle event.
+    if (Boolean(s.settings) !== shownSettings) {
+      shownSettings = Boolean(s.settings);
+      settings.open = shownSettings;
+    }
     renderSource(s, resolved);
     editor.el.hidden = s.preset !== CUSTOM_ID;
   }
@@ -280,5 +302,17 @@ export function buildControls(root, on) {
     if (slid !== null) slideFrame();
   }
 
-  return { id, parts, notice, editor, importer, slideTo, render, pause, resume, destroy: () => slideFrame.cancel() };
+  return {
+    id,
+    notice,
+    primary,
+    below,
+    editor,
+    importer,
+    slideTo,
+    render,
+    pause,
+    resume,
+    destroy: () => slideFrame.cancel(),
+  };
 }

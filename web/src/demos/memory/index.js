@@ -18,7 +18,7 @@ import { buildChart } from './render-chart.js';
 import { renderFigures } from './render-figures.js';
 import { buildSummary } from './render-summary.js';
 import { buildTable } from './render-table.js';
-import { cloneState, defaultState, fieldPatches, mergeState } from './state.js';
+import { defaultState, fieldPatches, linkState, mergeState } from './state.js';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
 
@@ -53,7 +53,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     state = candidate;
     results = next;
     render();
-    if (notify && typeof onStateChange === 'function') onStateChange(cloneState(state));
+    if (notify && typeof onStateChange === 'function') onStateChange(linkState(state));
     timed('frame', t0);
     return true;
   }
@@ -98,21 +98,26 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     refresh: () => render(),
     importText,
     maxGroups,
+    // the reader opened or closed "Settings": remembered in the state (and the link)
+    settingsToggled: (open) => open !== state.settings && propose({ settings: open }, controls.notice),
   });
   const summary = buildSummary();
   const bars = h('div', { class: 'lm-bars' });
   const chart = buildChart(controls.id, (tokens, done) => controls.slideTo(tokens, done));
   const figures = h('dl', { class: 'lm-figures' });
   const table = buildTable();
-  root.append(...controls.parts, summary.el, bars, chart.title, chart.box, chart.legend, figures, table.el);
+  // The picture leads: the model and the context right above the bars and the curve; the words,
+  // the numbers and every other control after them.
+  const picture = h('div', { class: 'lm-picture' }, bars, chart.title, chart.box, chart.legend);
+  root.append(controls.notice, controls.primary, picture, summary.el, figures, ...controls.below, table.el);
   rootElement.append(root);
 
   // ---- render: state + results -> DOM ------------------------------------------------------------
   function render() {
     controls.render(state, results.resolved);
     renderFigures(figures, state, results, la.limits);
-    renderBars(bars, state, results);
     chart.render(state, results);
+    renderBars(bars, state, results, chart.axis());
     table.render(state, results);
     summary.render(state, results);
   }
@@ -196,7 +201,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   }
 
   const setState = (obj) => update(obj, { notify: false });
-  return { getState: () => cloneState(state), update: setState, setState, pause, resume, destroy, exportable };
+  return { getState: () => linkState(state), update: setState, setState, pause, resume, destroy, exportable };
 }
 
 export default mount;

@@ -1,8 +1,10 @@
-// The bars: the three memory terms at the reader's context length on one axis (what grows with the
-// context, what grows up to a cap, what is fixed per sequence, with its short-convolution part), then
-// the all-linear state and the cache before linearizing, with the GPU's room marked when it is near.
-// Each bar is labelled with its byte count. Rows persist between renders so their widths animate
-// (CSS; none under reduced motion).
+// The bars: the three memory terms at the reader's context length (what grows with the context,
+// what grows up to a cap, what is fixed per sequence, with its short-convolution part), then the
+// all-linear state and the cache before linearizing, with the GPU's room marked when the chart
+// shows it. The bars use the chart's memory axis (chart.js memoryAxis: log or linear, over every
+// context the chart shows), so while the reader drags the context the cache's bar grows and the
+// fixed state's stays where it is. Each bar carries its own label and byte count, written on it.
+// Rows persist between renders so their widths animate (CSS; none under reduced motion or a drag).
 
 import { h, setText } from '../../lib/dom.js';
 import { formatBytes, longTokens } from './format.js';
@@ -22,25 +24,35 @@ function barItems(results, unit) {
   return items;
 }
 
+/** One row: the track holds the bar, the GPU mark and the words on them. */
 function newRow() {
   return h(
     'div',
     { class: 'lm-bar-row' },
-    h('span', { class: 'lm-bar-label' }),
-    h('span', { class: 'lm-bar-track' }, h('span', { class: 'lm-bar' }), h('span', { class: 'lm-bar-room' })),
-    h('span', { class: 'lm-bar-value' }, h('span', { class: 'lm-bar-bytes' }), h('span', { class: 'lm-bar-note' })),
+    h(
+      'span',
+      { class: 'lm-bar-track' },
+      h('span', { class: 'lm-bar' }),
+      h('span', { class: 'lm-bar-room' }),
+      h(
+        'span',
+        { class: 'lm-bar-text' },
+        h('span', { class: 'lm-bar-value' }, h('span', { class: 'lm-bar-bytes' })),
+        h('span', { class: 'lm-bar-label' }),
+        h('span', { class: 'lm-bar-note' }),
+      ),
+    ),
   );
 }
 
-/** Draws the bars into `box` (its title and rows are made on the first call, then updated). */
-export function renderBars(box, state, results) {
+const pct = (f) => `${(Math.min(1, Math.max(0, f)) * 100).toFixed(3)}%`;
+
+/**
+ * Draws the bars into `box` (its title and rows are made on the first call, then updated) on
+ * `axis` (the chart's, from memoryAxis: { frac(bytes), room, roomInRange }).
+ */
+export function renderBars(box, state, results, axis) {
   const items = barItems(results, state.unit);
-  const dataMax = items.reduce((m, [, b]) => (b > m ? b : m), 1n);
-  const free = results.capacity.freeBytes;
-  const room = free > 0n ? free : null;
-  const showRoom = room !== null && room <= dataMax * 20n;
-  const max = showRoom && room > dataMax ? room : dataMax;
-  const pct = (b) => (Number(b) / Number(max)) * 100;
   if (!box.firstChild) box.append(h('p', { class: 'lm-bars-title' }), h('div', { class: 'lm-bar-rows' }));
   const trained = results.resolved.maxContext;
   const beyond = trained !== null && state.tokens > trained;
@@ -52,18 +64,21 @@ export function renderBars(box, state, results) {
   box.classList.toggle('lm-beyond-now', beyond);
   const rowsBox = box.lastChild;
   while (rowsBox.children.length > items.length) rowsBox.lastChild.remove();
+  const roomAt = axis.roomInRange ? `calc(${pct(axis.frac(axis.room))} - 1px)` : '';
   items.forEach(([label, bytes, cls, term, note], i) => {
     const row = rowsBox.children[i] ?? rowsBox.appendChild(newRow());
     if (row.dataset.term !== term) row.dataset.term = term;
-    setText(row.children[0], label);
-    const bar = row.children[1].children[0];
+    const [bar, mark, text] = row.firstChild.children;
     if (bar.className !== `lm-bar ${cls}`) bar.className = `lm-bar ${cls}`;
-    bar.style.width = bytes > 0n ? `max(2px, ${pct(bytes).toFixed(3)}%)` : '0';
-    const mark = row.children[1].children[1];
-    mark.hidden = !showRoom;
-    if (showRoom) mark.style.left = `calc(${pct(room).toFixed(3)}% - 2px)`;
-    setText(row.children[2].children[0], formatBytes(bytes, state.unit).text);
-    setText(row.children[2].children[1], note);
-    row.children[2].dataset.bytes = bytes.toString();
+    const width = bytes > 0n ? `max(4px, ${pct(axis.frac(bytes))})` : '0px';
+    if (bar.style.width !== width) bar.style.width = width;
+    bar.hidden = bytes === 0n; // an empty term draws no bar, only its words
+    mark.hidden = !axis.roomInRange;
+    if (axis.roomInRange && mark.style.left !== roomAt) mark.style.left = roomAt;
+    const [value, labelEl, noteEl] = text.children;
+    setText(labelEl, label);
+    setText(value.firstChild, formatBytes(bytes, state.unit).text);
+    setText(noteEl, note);
+    if (value.dataset.bytes !== bytes.toString()) value.dataset.bytes = bytes.toString();
   });
 }

@@ -51,7 +51,7 @@ function titleText(state, results) {
 /**
  * Builds the chart's parts (ids from `id`; onTokens(tokens, done): the context handle on the
  * chart proposes a context length, render-handle.js). Returns { title, box, legend, render(state, results,
- * width?), wantsWidth(width) }: `width` is the box's new width from a ResizeObserver; without
+ * width?), wantsWidth(width), axis() (the memory axis as drawn, for the bars) }: `width` is the box's new width from a ResizeObserver; without
  * it the box is measured once, for the first drawing only (measuring in every frame of a drag
  * would force a layout of the whole chapter).
  */
@@ -64,6 +64,7 @@ export function buildChart(id, onTokens) {
   let width = 0;
   let drawn = null; // what the drawn chart depends on, besides the reader's context length
   let geom = null; // its scales, to move the context marker without redrawing
+  let legendKey = ''; // the legend's items as drawn
 
   function render(state, results, newWidth) {
     if (newWidth) width = Math.max(MIN_WIDTH, newWidth);
@@ -101,14 +102,18 @@ export function buildChart(id, onTokens) {
       setText(title, titleText(state, results));
     }
     handle.place(state.tokens, width);
+    const items = legendItems(state, results);
+    const key = items.flat().join('|');
+    if (key === legendKey) return; // unchanged: no elements built, nothing compared
+    legendKey = key;
     patch(
       legend,
-      legendItems(state, results).map(([cls, t]) =>
-        h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t),
-      ),
+      items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)),
     );
   }
 
   const wantsWidth = (w) => Boolean(w) && Math.max(MIN_WIDTH, w) !== width;
-  return { title, box, legend, render, wantsWidth };
+  /** The memory axis of the chart as drawn (chart.js memoryAxis), for the bars. */
+  const axis = () => geom.axis;
+  return { title, box, legend, render, wantsWidth, axis };
 }

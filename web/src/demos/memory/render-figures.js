@@ -2,22 +2,25 @@
 // weights, the GPU's room and what fits in it. Each byte figure shows its rounded value and, on
 // hover and focus, the exact count; data-bytes / data-value carry the core's number as text.
 
-import { h, patch } from '../../lib/dom.js';
+import { h, setAttr, setText } from '../../lib/dom.js';
 import { exactBytes, formatBytes, groupDigits, longTokens, shortTokens } from './format.js';
 import { gpuLabel, sessionsText } from './labels.js';
 
-/** A byte figure: the rounded value, and the exact count on hover and focus. */
+/**
+ * One figure as data: its key (data-figure), its words, and either its bytes (with the exact count)
+ * or a raw value (data-value).
+ * @typedef {{ key: string, text: string, exact?: string, bytes?: string, raw?: string }} Figure
+ */
+
+/** A byte figure: the rounded value, and the exact count on hover and focus.
+ *  @returns {Figure} */
 function bytesFigure(bytes, key, unit) {
-  return h(
-    'span',
-    { class: 'lm-fig', tabindex: 0, 'data-figure': key, 'data-bytes': bytes.toString() },
-    h('span', { class: 'lm-value', text: formatBytes(bytes, unit).text }),
-    h('span', { class: 'lm-exact', text: exactBytes(bytes) }),
-  );
+  return { key, text: formatBytes(bytes, unit).text, exact: exactBytes(bytes), bytes: bytes.toString() };
 }
 
+/** @returns {Figure} */
 function textFigure(text, key, raw) {
-  return h('span', { class: 'lm-fig', 'data-figure': key, 'data-value': raw }, h('span', { class: 'lm-value', text }));
+  return { key, text, raw };
 }
 
 /** The crossover row's figure: a context length, or why there is none. */
@@ -33,7 +36,8 @@ function crossoverFigure(results, maxTokens) {
   return textFigure(text, 'crossover', crossover.toString());
 }
 
-/** [label, figure] rows for `state` and the core's `results`; `limits`: la.limits. */
+/** [label, figure] rows for `state` and the core's `results`; `limits`: la.limits.
+ *  @returns {Array<[string, Figure]>} */
 function figureRows(state, results, limits) {
   const u = state.unit;
   const { now, capacity, refNow, reference } = results;
@@ -41,6 +45,7 @@ function figureRows(state, results, limits) {
   const sess = sessionsText(state.sessions);
   const max = results.resolved.maxContext;
   const beyond = max !== null && state.tokens > max;
+  /** @type {Array<[string, Figure]>} */
   const rows = [
     [
       'Longest context this model was trained for',
@@ -109,10 +114,36 @@ function figureRows(state, results, limits) {
   return rows;
 }
 
-/** Draws the figures into `dl`, in place (a drag rewrites a few numbers, not the list). */
+/** A figure's element: span.lm-fig > span.lm-value (+ span.lm-exact for bytes, focusable). */
+function figureElement(fig) {
+  return fig.bytes === undefined
+    ? h('span', { class: 'lm-fig' }, h('span', { class: 'lm-value' }))
+    : h('span', { class: 'lm-fig', tabindex: 0 }, h('span', { class: 'lm-value' }), h('span', { class: 'lm-exact' }));
+}
+
+/**
+ * Draws the figures into `dl`, in place: rows are made once and then only their words and numbers
+ * are written, and only where they changed (a drag rewrites a few numbers, never the list; building
+ * and diffing the whole list took most of a drag frame's work).
+ */
 export function renderFigures(dl, state, results, limits) {
-  patch(
-    dl,
-    figureRows(state, results, limits).map(([label, fig]) => [h('dt', { text: label }), h('dd', {}, fig)]),
-  );
+  const rows = figureRows(state, results, limits);
+  while (dl.children.length > rows.length * 2) dl.lastChild.remove();
+  rows.forEach(([label, fig], i) => {
+    let dt = dl.children[2 * i];
+    let dd = dl.children[2 * i + 1];
+    if (!dt) dt = dl.appendChild(h('dt'));
+    if (!dd) dd = dl.appendChild(h('dd'));
+    setText(dt, label);
+    let el = dd.firstChild;
+    const isBytes = fig.bytes !== undefined;
+    if (!el || el.hasAttribute('tabindex') !== isBytes) {
+      el = figureElement(fig);
+      dd.replaceChildren(el);
+    }
+    setAttr(el, 'data-figure', fig.key);
+    setAttr(el, isBytes ? 'data-bytes' : 'data-value', isBytes ? fig.bytes : fig.raw);
+    setText(el.firstChild, fig.text);
+    if (isBytes) setText(el.lastChild, fig.exact);
+  });
 }

@@ -15,4 +15,5 @@ export const SETTINGS = {
   tp: 'number',
   unit: 'string',
   yScale: 'string',
+  settings: 'bool',
 };

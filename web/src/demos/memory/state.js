@@ -39,7 +39,7 @@ export const Y_SCALES = [
  * The figure's settings (settings.js names them for links and attributes).
  * @typedef {{ preset: string, linear: boolean, custom: { layers: object[], params?: number, linearTwin?: object } | null,
  *   tokens: number, sessions: number, kvDtype: string, stateDtype: string, weightDtype: string,
- *   gpu: string, gpuCustom: string, tp: number, unit: string, yScale: string }} MemoryState
+ *   gpu: string, gpuCustom: string, tp: number, unit: string, yScale: string, settings: boolean }} MemoryState
  */
 
 /** @type {Readonly<MemoryState>} */
@@ -57,6 +57,7 @@ export const DEFAULTS = Object.freeze({
   tp: 1,
   unit: 'binary',
   yScale: 'log',
+  settings: false, // the "Settings" disclosure open (written in links only when true: settings=1)
 });
 
 /** @returns {MemoryState} */
@@ -74,6 +75,14 @@ export function defaultState() {
 export function cloneState(state) {
   const out = { ...state };
   if (state.custom) out.custom = JSON.parse(JSON.stringify(state.custom));
+  return out;
+}
+
+/** The copy handed to hosts (getState, onStateChange): a closed "Settings" disclosure is left out,
+ *  so links keep the form they always had and only an open one adds settings=true. */
+export function linkState(state) {
+  const out = cloneState(state);
+  if (!out.settings) delete out.settings;
   return out;
 }
 
@@ -99,6 +108,7 @@ export const checks = (presetIds) => ({
   tp: (v) => TP_CHOICES.includes(v),
   unit: oneOf(UNITS),
   yScale: oneOf(Y_SCALES),
+  settings: (v) => typeof v === 'boolean',
 });
 
 /**

@@ -9,13 +9,16 @@ import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 /**
  * @param parent where the controls go
  * @param on ( n(value) the slider moved; propose(changes); typed(name, text) a trials or seed
- *   field was entered; signal: an AbortSignal that removes every listener )
+ *   field was entered; settingsToggled(open) the reader opened or closed "Settings"; signal: an
+ *   AbortSignal that removes every listener )
  */
 export function createControls(parent, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   const controls = parent.appendChild(h('div', { class: 'oc-controls' }));
   const settings = parent.appendChild(h('details', { class: 'oc-settings', 'data-part': 'settings' }));
   settings.appendChild(h('summary', { text: 'Settings' }));
+  // opened or closed by the reader: remembered in the state and the link (render() sets it back)
+  listen(settings, 'toggle', () => on.settingsToggled?.(settings.open));
   const more = settings.appendChild(h('div', { class: 'oc-controls' }));
   let into = controls;
 
@@ -160,7 +163,14 @@ export function createControls(parent, on) {
     else input.removeAttribute('aria-invalid');
   }
 
+  let shownSettings = false; // the state's `settings` last applied to the disclosure
   function render(state) {
+    // Only a change of the state opens or closes it: a render between the reader's click and its
+    // toggle event (a sweep streaming in) must not undo the click.
+    if (Boolean(state.settings) !== shownSettings) {
+      shownSettings = Boolean(state.settings);
+      settings.open = shownSettings;
+    }
     dSelect.value = String(state.d);
     setAttr(nSlider, 'max', 4 * state.d);
     if (nSlider.value !== String(state.n)) nSlider.value = String(state.n);

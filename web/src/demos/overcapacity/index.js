@@ -12,7 +12,7 @@
 //                 render-age.js (recall by age), render-capacity.js (capacity against d, tolerance)
 //   layout-watch.js  theme and width changes; format.js  numbers to text
 import './overcapacity.css';
-import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings } from './state.js';
+import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings, linkState } from './state.js';
 import { createControls } from './controls.js';
 import { createCompute } from './compute.js';
 import { createFigure } from './figure.js';
@@ -35,10 +35,11 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   root.classList.add('la-overcapacity');
   root.replaceChildren();
   const state = { ...DEFAULTS };
-  const getState = () => ({ ...state });
+  const getState = () => linkState(state);
   const checkSweep = (params) => la.checkSweep(params); // the core's ranges and work budget
 
-  const controls = createControls(root, { n: setN, propose, typed, signal: ac.signal });
+  const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
+  const controls = createControls(root, { n: setN, propose, typed, settingsToggled, signal: ac.signal });
   const figure = createFigure(root, {
     state: () => state,
     entry: () => jobs.current(),

@@ -95,44 +95,64 @@ function pack(result, phase, complete) {
 /** The update rule's options of a request (absent in requests made before issue 17: the defaults). */
 const rule = (p) => ({ rule: p.rule ?? 'add', gate: p.gate ?? 1, step: p.step ?? 1 });
 
-/** Runs one preview (a coarse grid of N, one trial) on the core: never the whole sweep. */
-function runPreview(la, params, phase) {
-  const result = la.interferenceSweep({
+/** The core's options for one phase of a sweep request (a preview's grid of N, or 1..4d). */
+export function phaseOptions(params, phase) {
+  return {
     d: params.d,
     trials: phase.trials,
     seed: params.seed,
     keys: params.keys,
     beta: params.beta,
-    ns: phase.ns,
+    ...(phase.ns ? { ns: phase.ns } : { nMax: 4 * params.d }),
     ...rule(params),
-  });
-  return pack(result, phase, false);
+  };
+}
+
+/** Runs one preview (a coarse grid of N, one trial) on the core: never the whole sweep. */
+export function runPreview(la, params, phase) {
+  return pack(la.interferenceSweep(phaseOptions(params, phase)), phase, false);
+}
+
+/** A pool worker's share of the full sweep: trials first..first+count-1, as the core's per-trial
+ *  records (la.interferenceSweepTrials), for la.mergeSweepTrials on the page. */
+export function runSweepTrials(la, params, phase, first, count) {
+  return la.interferenceSweepTrials(phaseOptions(params, phase), { first, count });
+}
+
+/** The full sweep over the parts the pool has sent so far (any order): the core merges them, bit
+ *  for bit the single-worker sweep once all are in. */
+export function mergeSweepParts(la, params, phase, parts) {
+  const result = la.mergeSweepTrials(phaseOptions(params, phase), parts);
+  return pack(result, phase, result.trials === phase.trials);
 }
 
 /**
  * Every result of a sweep request, in order: one per preview, then one per step of the full sweep
  * (each over all the trials so far; the last one is complete). A generator, so that the worker (or
  * the main thread) can stop between steps; return() frees the core's stream.
+ *
+ * With `budget` ({ work }: units of the core's cost model, read before every step and adjustable
+ * between them) every phase runs as a stream advanced by about that much work per step, and a
+ * step that finishes no trial yields null: the page thread without workers keeps each task short
+ * even where one trial is long (d = 128, 256). The numbers are the same either way.
  */
-export function* sweepResults(la, params, phases) {
+export function* sweepResults(la, params, phases, budget = null) {
   for (const phase of phases) {
-    if (phase.name !== 'full') {
+    if (phase.name !== 'full' && !budget) {
       yield runPreview(la, params, phase);
       continue;
     }
-    const stream = la.interferenceSweepStream({
-      d: params.d,
-      trials: phase.trials,
-      seed: params.seed,
-      keys: params.keys,
-      beta: params.beta,
-      nMax: 4 * params.d,
-      ...rule(params),
-    });
+    const stream = la.interferenceSweepStream(phaseOptions(params, phase));
     try {
       while (!stream.complete) {
-        const result = stream.next(phase.step ?? phase.trials);
-        yield pack(result, phase, stream.complete);
+        const most = phase.step ?? phase.trials;
+        if (!budget) {
+          yield pack(stream.next(most), phase, stream.complete);
+        } else if (stream.advance(Math.max(1, budget.work), most) > 0) {
+          yield pack(stream.result(), phase, phase.name === 'full' && stream.complete);
+        } else {
+          yield null;
+        }
       }
     } finally {
       stream.delete();
@@ -184,13 +204,11 @@ function capacityTrials(la, opts) {
 }
 
 /**
- * The capacity panel's numbers, one la.capacity call per (d, key geometry), smallest d first, so
- * that the worker can post each as it comes (capacity at d = 256 can take seconds). Each result:
- * { d, keys, trials, capacityMean, capacityStd, theory, nMax, capped } (plain numbers of the core's
- * Float64Arrays). Where the whole of `trials` is over the core's budget at a d, fewer are run and
- * `trials` says how many.
+ * The capacity panel's calls, one per (d, key geometry), smallest d first: { d, keys, opts } with
+ * opts for la.capacity. Where the whole of `trials` is over the core's budget at a d, opts.trials
+ * is fewer (the most the core accepts); a d where not even one fits is left out.
  */
-export function* capacityResults(la, params) {
+export function* capacityCalls(la, params) {
   for (const d of DIMS) {
     for (const keys of CAPACITY_KEYS) {
       const opts = {
@@ -203,19 +221,49 @@ export function* capacityResults(la, params) {
         ...rule(params),
       };
       const trials = capacityTrials(la, opts);
-      if (trials < 1) continue;
-      const r = la.capacity({ ...opts, trials });
-      yield {
-        d,
-        keys,
-        trials,
-        capacityMean: r.capacityMean[0],
-        capacityStd: r.capacityStd[0],
-        theory: r.theory[0],
-        nMax: r.nMax[0],
-        capped: r.capped[0],
-      };
+      if (trials >= 1) yield { d, keys, opts: { ...opts, trials } };
     }
+  }
+}
+
+/** One capacity call's line for the panel: { d, keys, trials, capacityMean, capacityStd, theory,
+ *  nMax, capped } (plain numbers of the core's Float64Arrays). */
+export function capacityEntry(call, r) {
+  return {
+    d: call.d,
+    keys: call.keys,
+    trials: call.opts.trials,
+    capacityMean: r.capacityMean[0],
+    capacityStd: r.capacityStd[0],
+    theory: r.theory[0],
+    nMax: r.nMax[0],
+    capped: r.capped[0],
+  };
+}
+
+/** A pool worker's share of one capacity call: trials first..first+count-1 (la.capacityTrials). */
+export function runCapacityTrials(la, opts, first, count) {
+  return la.capacityTrials(opts, { first, count });
+}
+
+/**
+ * The capacity panel's numbers on one thread, one entry per (d, key geometry) as capacityEntry
+ * gives. With `byTrial` (the page thread without workers) each trial is its own step, yielding
+ * null until the call's last trial, whose step merges them (la.mergeCapacityTrials: the same
+ * numbers as one la.capacity call).
+ */
+export function* capacityResults(la, params, byTrial = false) {
+  for (const call of capacityCalls(la, params)) {
+    if (!byTrial) {
+      yield capacityEntry(call, la.capacity(call.opts));
+      continue;
+    }
+    const parts = [];
+    for (let t = 0; t < call.opts.trials; t += 1) {
+      parts.push(runCapacityTrials(la, call.opts, t, 1));
+      if (t + 1 < call.opts.trials) yield null;
+    }
+    yield capacityEntry(call, la.mergeCapacityTrials(call.opts, parts));
   }
 }
 

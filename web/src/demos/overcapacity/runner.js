@@ -1,11 +1,21 @@
-// Where the demo's heavy calls run: two workers (one for sweeps, one for single stores, so a long
-// sweep never holds up the "inside one store" view), or the main thread if workers are unavailable.
-// Requests carry ids; only the newest sweep and the newest store are ever answered. pause() stops a
-// sweep between steps (the demo is off-screen; its stream is kept) and resume() goes on from there.
+// Where the demo's heavy calls run: a pool of workers, one per core, that share the trials of every
+// sweep and capacity call (pool.js), and one more worker for single stores, so that a long sweep
+// never holds up the "inside one store" view; or the page thread if workers are unavailable (a
+// sandboxed frame), in short steps. Requests carry ids; only the newest sweep, store and capacity
+// request are ever answered. pause() stops a sweep between pieces (the demo is off-screen; on the
+// page thread its stream is kept) and resume() goes on from there.
 import { mainThreadPhases, sweepResults, runStore, capacityResults } from './jobs.js';
+import { createPool, poolSize } from './pool.js';
 import { workTimer } from '../../lib/work-timing.js';
 
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
+
+/** Page-thread steps aim at this many milliseconds of the core's work each (the chart drawn after
+ *  a step takes more), so that no task comes near 50 ms (issue 21). */
+const MAIN_THREAD_STEP_MS = 12;
+/** The first page-thread step's work, in the core's cost units (about 1 ms); later steps scale it
+ *  by how long the last one took. */
+const FIRST_STEP_WORK = 2 ** 18;
 
 function spawnWorker() {
   // Written out literally so that the bundler finds and bundles the worker.
@@ -13,31 +23,23 @@ function spawnWorker() {
 }
 
 /**
- * @param la the main thread's core (used only when workers fail)
+ * @param la the main thread's core (merges the pool's pieces; computes itself only when workers
+ *           fail)
  * @param on ( sweep(id, result), store(id, result), error(id, kind, message), mode(name),
  *             paused() (optional: once, after pause(), when no sweep step runs any more),
  *             capacity(id, result, done) (optional: the capacity panel's numbers, one d and key
  *             geometry at a time) )
+ * @param {{ workers?: number }} [options] the pool's size (default: poolSize(), from the browser)
  */
-export function createRunner(la, on) {
+export function createRunner(la, on, { workers = poolSize() } = {}) {
   let mode = 'worker';
   let nextId = 1;
   let sweepJob = null; // { id, params, phases, done }
   let storeJob = null; // in flight: { id, params }
   let storePending = null;
-  let sweepWorker = null;
   let storeWorker = null;
-  let capacityWorker = null;
-  let capacityJob = null; // { id, params }
+  let capacityJob = null; // { id, params, done }
   let capacityWaits = false; // the page's curve is computing: capacity takes no new step
-  let capacityPausedSent = false;
-  /** The capacity worker steps only while the demo is on screen and no sweep is streaming. */
-  function syncCapacity() {
-    const want = paused || capacityWaits;
-    if (!capacityWorker || want === capacityPausedSent) return;
-    capacityPausedSent = want;
-    capacityWorker.postMessage({ type: want ? 'pause' : 'resume' });
-  }
   let destroyed = false;
   const timers = new Set();
 
@@ -56,20 +58,56 @@ export function createRunner(la, on) {
     timers.add(t);
   }
 
+  // The pool's answers, with the runner's own record of what is finished (for a fall-back).
+  let pool = null;
+  function startPool() {
+    pool = createPool(
+      la,
+      { size: workers, spawn: spawnWorker, paused, capacityWait: capacityWaits },
+      {
+        sweep(id, result) {
+          if (sweepJob?.id === id && result.complete) sweepJob.done = true;
+          on.sweep(id, result);
+        },
+        capacity(id, result, done) {
+          if (capacityJob?.id === id && done) capacityJob.done = true;
+          on.capacity?.(id, result, done);
+        },
+        error(id, kind, message) {
+          if (kind === 'sweep' && sweepJob?.id === id) sweepJob.done = true;
+          if (kind === 'capacity' && capacityJob?.id === id) capacityJob.done = true;
+          on.error(id, kind, message);
+        },
+        paused: () => on.paused?.(),
+        unavailable: () => fallBack(),
+      },
+    );
+    return pool.start();
+  }
+
   function fallBack() {
     if (mode === 'main') return;
     mode = 'main';
-    for (const w of [sweepWorker, storeWorker, capacityWorker]) if (w) w.terminate();
-    sweepWorker = storeWorker = capacityWorker = null;
+    pool?.destroy();
+    pool = null;
+    if (storeWorker) storeWorker.terminate();
+    storeWorker = null;
     on.mode('main');
-    if (capacityJob) runCapacityHere(capacityJob);
+    if (capacityJob && !capacityJob.done) runCapacityHere(capacityJob);
     if (sweepJob && !sweepJob.done) runSweepHere(sweepJob);
     const s = storeJob || storePending;
     storeJob = storePending = null;
     if (s) sendStore(s);
   }
 
-  function makeWorker(kind) {
+  /** The pool in worker mode (started on first use), or null once fallen back. */
+  function thePool() {
+    if (mode !== 'worker') return null;
+    if (!pool && !startPool()) return null;
+    return pool;
+  }
+
+  function makeStoreWorker() {
     let w;
     try {
       w = spawnWorker();
@@ -87,9 +125,7 @@ export function createRunner(la, on) {
         fallBack();
         return;
       }
-      if (kind === 'sweep') onSweepMessage(data);
-      else if (kind === 'capacity') onCapacityMessage(data);
-      else onStoreMessage(data);
+      onStoreMessage(data);
     });
     w.addEventListener('error', (event) => {
       event.preventDefault();
@@ -100,59 +136,22 @@ export function createRunner(la, on) {
       }
       // A crash after loading: answer the job in flight with the error and start afresh.
       w.terminate();
-      if (kind === 'capacity') {
-        capacityWorker = null;
-        if (capacityJob) on.error(capacityJob.id, 'capacity', 'The computation stopped unexpectedly.');
-        capacityJob = null;
-      } else if (kind === 'sweep') {
-        sweepWorker = null;
-        if (sweepJob && !sweepJob.done) {
-          sweepJob.done = true;
-          on.error(sweepJob.id, 'sweep', 'The computation stopped unexpectedly.');
-        }
-      } else {
-        storeWorker = null;
-        if (storeJob) on.error(storeJob.id, 'store', 'The computation stopped unexpectedly.');
-        storeJob = null;
-        if (storePending) {
-          const p = storePending;
-          storePending = null;
-          sendStore(p);
-        }
+      storeWorker = null;
+      if (storeJob) on.error(storeJob.id, 'store', 'The computation stopped unexpectedly.');
+      storeJob = null;
+      if (storePending) {
+        const p = storePending;
+        storePending = null;
+        sendStore(p);
       }
     });
     return w;
   }
 
-  function onSweepMessage(data) {
-    if (!sweepJob || data.id !== sweepJob.id) return;
-    if (data.type === 'paused') {
-      confirmPaused();
-      return;
-    }
-    if (data.type === 'error') {
-      sweepJob.done = true;
-      on.error(data.id, 'sweep', data.message);
-    } else if (data.type === 'sweep') {
-      if (data.result.complete) sweepJob.done = true;
-      on.sweep(data.id, data.result);
-    }
-  }
-
-  function onCapacityMessage(data) {
-    if (!capacityJob || data.id !== capacityJob.id) return;
-    if (data.type === 'error') {
-      capacityJob = null;
-      on.error(data.id, 'capacity', data.message);
-    } else if (data.type === 'capacity') {
-      if (data.done) capacityJob = null;
-      on.capacity?.(data.id, data.result, data.done);
-    }
-  }
-
-  // Without workers: one (d, key geometry) per task.
+  // Without workers: one trial of one (d, key geometry) per task, each call's numbers merged by the
+  // core when its last trial is in.
   function runCapacityHere(job) {
-    const results = capacityResults(la, job.params);
+    const results = capacityResults(la, job.params, true);
     const step = () => {
       if (capacityJob !== job) return;
       if (paused || capacityWaits) {
@@ -166,11 +165,11 @@ export function createRunner(la, on) {
       }
       try {
         const { value, done } = results.next();
-        if (done) capacityJob = null;
-        on.capacity?.(job.id, done ? null : value, done);
+        if (done) job.done = true;
+        if (done || value) on.capacity?.(job.id, done ? null : value, done);
         if (!done) later(step);
       } catch (err) {
-        capacityJob = null;
+        job.done = true;
         on.error(job.id, 'capacity', err.message);
       }
     };
@@ -189,10 +188,12 @@ export function createRunner(la, on) {
     }
   }
 
-  // Without workers: one result (a preview or a step of trials) per task, so the page can paint
-  // and take input between them.
+  // Without workers: short steps of the core's stream, each its own task, so the page can paint and
+  // take input between them; a result only when a step finished a trial (or a preview). The work
+  // per step follows how long the last one took (MAIN_THREAD_STEP_MS).
+  const budget = { work: FIRST_STEP_WORK };
   function runSweepHere(job) {
-    const results = sweepResults(la, job.params, mainThreadPhases(job.phases, job.params.d));
+    const results = sweepResults(la, job.params, mainThreadPhases(job.phases, job.params.d), budget);
     job.results = results;
     const step = () => {
       if (sweepJob !== job || job.done) {
@@ -213,10 +214,13 @@ export function createRunner(la, on) {
       }
       try {
         const t0 = performance.now();
+        const work = budget.work;
         const next = results.next();
         timed('main-step', t0);
-        if (next.done || /** @type {{ complete: boolean }} */ (next.value).complete) job.done = true;
-        if (!next.done) on.sweep(job.id, next.value);
+        const ms = performance.now() - t0;
+        budget.work = Math.min(2 ** 30, Math.max(2 ** 12, (work * MAIN_THREAD_STEP_MS) / Math.max(ms, 0.5)));
+        if (next.done || next.value?.complete) job.done = true;
+        if (!next.done && next.value) on.sweep(job.id, next.value);
         if (job.done) results.return();
         else later(step);
       } catch (err) {
@@ -231,7 +235,7 @@ export function createRunner(la, on) {
   function sendStore(job) {
     storeJob = job;
     if (mode === 'worker') {
-      if (!storeWorker) storeWorker = makeWorker('store');
+      if (!storeWorker) storeWorker = makeStoreWorker();
       if (storeWorker) {
         storeWorker.postMessage({ type: 'store', id: job.id, params: job.params });
         return;
@@ -260,54 +264,34 @@ export function createRunner(la, on) {
       return mode;
     },
 
+    /** How many workers share the sweeps (0 on the page thread). */
+    get workers() {
+      return mode === 'worker' ? workers : 0;
+    },
+
     /** Starts a sweep (phases cheapest first) and forgets any older one; returns its id. */
     sweep(params, phases) {
       const job = { id: nextId++, params, phases, done: false };
-      const previous = sweepJob;
+      const p = thePool(); // (first, so that a fall-back does not also start this job)
       sweepJob = job;
-      if (mode === 'worker') {
-        // A worker busy with an older sweep cannot be interrupted: replace it.
-        if (sweepWorker && previous && !previous.done) {
-          sweepWorker.terminate();
-          sweepWorker = null;
-        }
-        if (!sweepWorker) sweepWorker = makeWorker('sweep');
-        if (sweepWorker) {
-          if (paused) sweepWorker.postMessage({ type: 'pause' }); // a fresh worker: not even a first step
-          sweepWorker.postMessage({ type: 'sweep', id: job.id, params, phases });
-          return job.id;
-        }
-        fallBack();
-        return job.id;
-      }
-      runSweepHere(job);
+      if (p) p.sweep(job);
+      else runSweepHere(job);
       return job.id;
     },
 
     /** While `wait` is true (the curve above is computing) the capacity panel takes no new step. */
     capacityWait(wait) {
       capacityWaits = wait;
-      syncCapacity();
+      pool?.capacityWait(wait);
     },
 
     /** Starts the capacity panel's measurements (forgetting older ones); returns its id. */
     capacity(params) {
-      const job = { id: nextId++, params };
+      const job = { id: nextId++, params, done: false };
+      const p = thePool();
       capacityJob = job;
-      if (mode === 'worker') {
-        if (!capacityWorker) {
-          capacityWorker = makeWorker('capacity');
-          capacityPausedSent = false;
-        }
-        if (capacityWorker) {
-          syncCapacity();
-          capacityWorker.postMessage({ type: 'capacity', id: job.id, params });
-          return job.id;
-        }
-        fallBack();
-        return job.id;
-      }
-      runCapacityHere(job);
+      if (p) p.capacity(job);
+      else runCapacityHere(job);
       return job.id;
     },
 
@@ -319,22 +303,19 @@ export function createRunner(la, on) {
       return job.id;
     },
 
-    /** The reader is dragging: start no new sweep step for `ms` milliseconds (the step already
-     *  running finishes). A sweep sharing the CPU with the page's frames would slow them down. */
+    /** The reader is dragging: start no new sweep piece for `ms` milliseconds (the ones already
+     *  running finish). A sweep sharing the CPU with the page's frames would slow them down. */
     hold(ms) {
       holdUntil = Math.max(holdUntil, performance.now() + ms);
-      if (mode === 'worker' && sweepWorker && sweepJob && !sweepJob.done) sweepWorker.postMessage({ type: 'hold', ms });
-      if (mode === 'worker' && capacityWorker && capacityJob) capacityWorker.postMessage({ type: 'hold', ms });
+      pool?.hold(ms);
     },
 
-    /** Takes no new sweep step until resume() (the one running finishes; then on.paused()). */
+    /** Takes no new sweep piece until resume() (the ones running finish; then on.paused()). */
     pause() {
       if (paused || destroyed) return;
       paused = true;
-      syncCapacity();
-      const active = sweepJob && !sweepJob.done;
-      if (mode === 'worker' && sweepWorker && active) sweepWorker.postMessage({ type: 'pause' });
-      else if (!active) confirmPaused();
+      if (pool) pool.pause();
+      else if (!(sweepJob && !sweepJob.done) || mode === 'worker') confirmPaused();
       // (main-thread mode: the next step parks itself and confirms)
     },
 
@@ -342,8 +323,7 @@ export function createRunner(la, on) {
     resume() {
       if (!paused || destroyed) return;
       paused = false;
-      if (sweepWorker) sweepWorker.postMessage({ type: 'resume' });
-      syncCapacity();
+      pool?.resume();
       const step = parked;
       parked = null;
       if (step) later(step);
@@ -363,8 +343,10 @@ export function createRunner(la, on) {
       destroyed = true;
       if (sweepJob?.results) sweepJob.results.return(); // the main thread's stream, if any
       for (const t of timers) clearTimeout(t);
-      for (const w of [sweepWorker, storeWorker, capacityWorker]) if (w) w.terminate();
-      sweepWorker = storeWorker = capacityWorker = null;
+      pool?.destroy();
+      pool = null;
+      if (storeWorker) storeWorker.terminate();
+      storeWorker = null;
       capacityJob = null;
     },
   };

@@ -14,4 +14,5 @@ export const SETTINGS = {
   rule: 'string', // 'add' (the chapter's) or 'delta'
   gate: 'number', // forget gate α, 1 = none
   step: 'number', // the delta rule's step
+  settings: 'bool', // the Settings disclosure open (only written when true)
 };

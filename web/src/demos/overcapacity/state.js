@@ -30,6 +30,7 @@ export const DEFAULTS = Object.freeze({
   rule: 'add',
   gate: 1,
   step: 1,
+  settings: false, // the "Settings" disclosure open (written in links only when true: settings=true)
 });
 
 /** The tolerance slider's range for a measure (cosine τ 0.5…0.99, recall 50…100 %). */
@@ -140,6 +141,9 @@ export function validate(state, changes, checkSweep, { clamp = false } = {}) {
       } else if (k === 'step') {
         if (!STEPS.includes(v)) throw new Error(`the step must be one of ${STEPS.join(', ')}`);
         next.step = v;
+      } else if (k === 'settings') {
+        if (typeof v !== 'boolean') throw new Error('settings must be true or false (the Settings disclosure open)');
+        next.settings = v;
       } else if (k === 'level') {
       } else {
         const value = typeof v === 'string' ? parseWhole(v, k === 'seed' ? 'Seed' : 'Trials') : v;
@@ -215,4 +219,12 @@ export function mergeSettings(state, obj, checkSweep) {
   for (const [k, m] of Object.entries(errors)) lines.push(`Ignored ${k}: ${m}.`);
   lines.push(...Object.values(adjusted));
   return { next, lines };
+}
+
+/** The copy handed to hosts (getState, onStateChange): a closed "Settings" disclosure is left out,
+ *  so links keep the form they always had and only an open one adds settings=true. */
+export function linkState(state) {
+  const out = { ...state };
+  if (!out.settings) delete out.settings;
+  return out;
 }

@@ -1,0 +1,422 @@
+// Figures first (issue 14): each figure leads with its picture, in one visual language.
+// - Geometry: for each figure, in the chapter (index.html) and in embed.html?demo=<demo>, scroll the
+//   figure's top to the window's top and read bounding boxes: at 1280 × 900 the main visual and the
+//   primary controls are entirely on screen together; at 390 × 844 the main visual starts within
+//   the first screen.
+// - Colour: every role colour of the shared figure styles (web/src/styles/figure.css) keeps a
+//   contrast of at least 3:1 against the figure's background, in light and dark, computed here from
+//   computed styles; axe stays clean; screenshots of each figure in light, dark and simulated
+//   deuteranopia are kept under test-results/figures/.
+// - The Settings disclosure's open state travels in the permalink (settings=1), and an old link
+//   without it still restores.
+// One browser for the file; one page for the chapter and one per embed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, serve, openPage, axe, describeViolations, ROOT, settled } from './harness.mjs';
+
+const RESULTS = join(ROOT, 'test-results', 'figures');
+const DEMOS = ['ledger', 'memory', 'overcapacity'];
+
+/** Per figure: the main visual and the primary controls (selectors inside the demo's mount). */
+const PARTS = {
+  ledger: {
+    visual: {
+      'the ledger S': '[data-part="writes"]',
+      'its reads': '[data-label="Reads"]',
+      'the key plane': 'svg.la-ledger__plane',
+    },
+    controls: { 'the page slider': '[data-part="step-range"]' },
+  },
+  memory: {
+    visual: { 'the bars': '.lm-bars', 'the curve': '.lm-chart svg' },
+    controls: { 'the model': 'select[id$="-preset"]', 'the context': 'input[type="range"][id$="-slider"]' },
+  },
+  overcapacity: {
+    visual: { 'the curve': '.oc-chart svg[role="img"]' },
+    controls: { N: '.oc-controls input[type="range"]', d: '.oc-controls select' },
+  },
+};
+
+const SIZES = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+let browser;
+let server;
+let base;
+
+before(async () => {
+  server = await serve();
+  base = server.url.endsWith('/') ? server.url : `${server.url}/`;
+  browser = await launch();
+  await mkdir(RESULTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The figure element and the mount of `demo` in the chapter or an embed. */
+const where = (host, demo) =>
+  host === 'chapter'
+    ? { figure: `#figure-${demo}`, mount: `.demo-mount[data-demo="${demo}"]` }
+    : { figure: 'figure.linattn-figure', mount: `.linattn-mount[data-demo="${demo}"]` };
+
+/**
+ * Scrolls the figure's top to the window's top (after its demo is ready and the page settled) and
+ * returns the boxes of its parts, relative to the window: { name: { top, bottom, left, right } }.
+ */
+async function boxesAtTop(page, host, demo) {
+  const { figure, mount } = where(host, demo);
+  const toTop = () =>
+    page.evaluate((sel) => {
+      const el = document.querySelector(sel);
+      el.scrollIntoView({ block: 'start', behavior: 'instant' });
+      return el.getBoundingClientRect().top;
+    }, figure);
+  await toTop();
+  await page.locator(`${mount}[data-status="ready"]`).waitFor({ timeout: 60000 });
+  // figures above may still mount and settle: scroll again until the figure stays at the top
+  for (let i = 0; i < 20; i++) {
+    await settled(page);
+    if (Math.abs(await toTop()) <= 1) {
+      await settled(page);
+      if (Math.abs(await page.evaluate((sel) => document.querySelector(sel).getBoundingClientRect().top, figure)) <= 1)
+        break;
+    }
+  }
+  return page.evaluate(
+    ({ figure, mount, parts }) => {
+      const out = { figure: document.querySelector(figure).getBoundingClientRect().toJSON() };
+      for (const [name, sel] of Object.entries(parts)) {
+        const el = document.querySelector(`${mount} ${sel}`);
+        out[name] = el ? el.getBoundingClientRect().toJSON() : null;
+      }
+      return out;
+    },
+    { figure, mount, parts: { ...PARTS[demo].visual, ...PARTS[demo].controls } },
+  );
+}
+
+/** Checks the boxes of `demo` at a size: all on screen together (desktop) or the visual starting in it. */
+function checkBoxes(boxes, demo, { width, height }, label, failures) {
+  const assert = { ok: (v, m) => v || failures.push(m) }; // every failure of every figure, at once
+  assert.ok(Math.abs(boxes.figure.top) <= 1, `${label}: the figure's top is at the window's top (${boxes.figure.top})`);
+  const all = { ...PARTS[demo].visual, ...PARTS[demo].controls };
+  for (const name of Object.keys(all)) assert.ok(boxes[name], `${label}: ${name} is drawn`);
+  if (Object.keys(all).some((name) => !boxes[name])) return;
+  if (width >= 1000) {
+    for (const name of Object.keys(all)) {
+      const b = boxes[name];
+      assert.ok(
+        b.top >= -1 && b.bottom <= height + 1 && b.left >= -1 && b.right <= width + 1 && b.height > 0,
+        `${label}: ${name} should be entirely on screen, is at y ${Math.round(b.top)}..${Math.round(b.bottom)}, ` +
+          `x ${Math.round(b.left)}..${Math.round(b.right)}`,
+      );
+    }
+  } else {
+    // the main visual starts (its first part's top) within the first screen
+    const first = Math.min(...Object.keys(PARTS[demo].visual).map((name) => boxes[name].top));
+    assert.ok(
+      first >= -1 && first < height,
+      `${label}: the main visual should start within the first screen, starts at ${Math.round(first)}`,
+    );
+  }
+}
+
+test('the picture leads: main visual and primary controls on screen at 1280 × 900; the visual starts within 390 × 844', async () => {
+  const report = [];
+  const failures = [];
+  // the chapter: one page, each figure at each size
+  const chapter = await openPage(browser, `${base}index.html`);
+  for (const size of SIZES) {
+    await chapter.page.setViewportSize(size);
+    for (const demo of DEMOS) {
+      const label = `chapter ${demo} ${size.width}×${size.height}`;
+      const boxes = await boxesAtTop(chapter.page, 'chapter', demo);
+      report.push(
+        `${label}: ${Object.entries(boxes)
+          .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
+          .join(', ')}`,
+      );
+      checkBoxes(boxes, demo, size, label, failures);
+    }
+  }
+  assert.deepEqual(chapter.problems, []);
+  await chapter.page.close();
+  // each embed
+  for (const demo of DEMOS) {
+    const embed = await openPage(browser, `${base}embed.html?demo=${demo}`);
+    for (const size of SIZES) {
+      await embed.page.setViewportSize(size);
+      const label = `embed ${demo} ${size.width}×${size.height}`;
+      const boxes = await boxesAtTop(embed.page, 'embed', demo);
+      report.push(
+        `${label}: ${Object.entries(boxes)
+          .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
+          .join(', ')}`,
+      );
+      checkBoxes(boxes, demo, size, label, failures);
+    }
+    assert.deepEqual(embed.problems, []);
+    await embed.page.close();
+  }
+  console.log(`# ${report.join('\n# ')}`);
+  assert.deepEqual(failures, []);
+});
+
+// ---- colour: roles against the figure's background, screenshots, axe ------------------------------
+
+const ROLES = ['grows', 'flat', 'error', 'target', 'crosstalk', 'limit', 'reference', 'marker', 'key', 'query'];
+
+/**
+ * In the page: each role colour as the demo resolves it, and the figure's background behind its
+ * main visual (the nearest ancestor with an opaque background), as [r, g, b] in 0..255.
+ */
+function roleColours({ mount, visual, roles }) {
+  const root = document.querySelector(mount);
+  const rgb = (text) => {
+    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(text);
+    return m && (m[4] === undefined || Number(m[4]) === 1) ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  };
+  const backgroundOf = (el) => {
+    for (let a = el; a; a = a.parentElement) {
+      const c = rgb(getComputedStyle(a).backgroundColor);
+      if (c) return c;
+    }
+    return rgb(getComputedStyle(document.documentElement).backgroundColor) ?? [255, 255, 255];
+  };
+  const target = root.querySelector(visual);
+  const probe = document.createElement('span');
+  target.parentElement.append(probe);
+  const colours = {};
+  for (const role of roles) {
+    probe.style.color = `var(--role-${role})`;
+    colours[role] = rgb(getComputedStyle(probe).color);
+  }
+  probe.remove();
+  return { colours, background: backgroundOf(target) };
+}
+
+/** WCAG contrast ratio of two [r, g, b] colours. */
+function contrast(a, b) {
+  const lum = ([r, g, bl]) => {
+    const f = (c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(bl);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('one visual language: every colour role keeps 3:1 against the figure in light and dark; screenshots in light, dark and deuteranopia; axe clean', async () => {
+  const failures = [];
+  const ratios = [];
+  for (const demo of DEMOS) {
+    const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`, { width: 1280, height: 900 });
+    const { mount, figure } = where('embed', demo);
+    await page.locator(`${mount}[data-status="ready"]`).waitFor({ timeout: 60000 });
+    const cdp = await page.context().newCDPSession(page);
+    for (const mode of ['light', 'dark', 'deuteranopia']) {
+      await page.emulateMedia({ colorScheme: mode === 'dark' ? 'dark' : 'light', reducedMotion: 'reduce' });
+      await cdp.send('Emulation.setEmulatedVisionDeficiency', {
+        type: mode === 'deuteranopia' ? 'deuteranopia' : 'none',
+      });
+      await settled(page);
+      if (mode !== 'deuteranopia') {
+        // the roles, wherever the main visual sits (a panel or the page)
+        for (const visual of Object.values(PARTS[demo].visual)) {
+          const { colours, background } = await page.evaluate(roleColours, { mount, visual, roles: ROLES });
+          for (const role of ROLES) {
+            const c = colours[role];
+            if (!c) {
+              failures.push(`${demo} ${mode}: --role-${role} is not an opaque colour`);
+              continue;
+            }
+            const ratio = contrast(c, background);
+            ratios.push(ratio);
+            if (ratio < 3)
+              failures.push(`${demo} ${mode}: --role-${role} rgb(${c}) on rgb(${background}) is ${ratio.toFixed(2)}:1`);
+          }
+        }
+        // axe once per figure, in dark, over what this file is about: the picture and its primary
+        // controls (each demo's suite and the embed suite run it over whole figures, light and dark)
+        const scope = Object.values({ ...PARTS[demo].visual, ...PARTS[demo].controls }).map((sel) => `${mount} ${sel}`);
+        const violations = mode === 'dark' ? await axe(page, { include: scope }) : [];
+        if (violations.length) failures.push(`${demo} ${mode}: axe: ${describeViolations(violations)}`);
+      }
+      const box = await page.locator(figure).boundingBox();
+      await page.screenshot({
+        path: join(RESULTS, `${demo}-${mode}.png`),
+        clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) },
+      });
+    }
+    await cdp.detach();
+    assert.deepEqual(problems, [], `${demo}: ${problems.join('\n')}`);
+    await page.close();
+  }
+  console.log(`# role contrast: lowest ${Math.min(...ratios).toFixed(2)}:1 over ${ratios.length} pairs`);
+  assert.deepEqual(failures, []);
+});
+
+// ---- the Settings disclosure in the link; touch on the chart handles --------------------------------
+
+test('the Settings disclosure is remembered in the link (settings=true), old links still restore, settings still update live', async () => {
+  // the chapter: a link with the disclosure open, and an older one without the key
+  const { page, problems } = await openPage(
+    browser,
+    `${base}index.html#figure-memory&memory.settings=true&memory.yScale=linear&overcapacity.d=32&overcapacity.n=40`,
+  );
+  const memory = page.locator('.demo-mount[data-demo="memory"][data-status="ready"] .la-memory');
+  await memory.waitFor({ timeout: 60000 });
+  const memorySettings = memory.locator('details.lm-settings');
+  assert.equal(await memorySettings.evaluate((d) => d.open), true, 'settings=true opens the disclosure');
+  assert.equal(await memory.locator('input[id$="-scale-linear"]').isChecked(), true);
+  // changed inside the open disclosure: the chart redraws at once (a log axis has ticks like 32 GiB)
+  const ticks = () => memory.locator('svg .lm-tick').allTextContents();
+  const linearTicks = await ticks();
+  await memory.locator('input[id$="-scale-log"]').check();
+  assert.notDeepEqual(await ticks(), linearTicks, 'the axis changed live');
+  const hash = () => page.evaluate(() => decodeURIComponent(location.hash));
+  await page.waitForFunction(() => /memory\.yScale=log/.test(decodeURIComponent(location.hash)));
+  assert.match(await hash(), /memory\.settings=true/);
+  // closed by the reader: the key leaves the link; opened again: it comes back
+  await memorySettings.locator('summary').click();
+  await page.waitForFunction(() => !/memory\.settings/.test(decodeURIComponent(location.hash)));
+  await memorySettings.locator('summary').click();
+  await page.waitForFunction(() => /memory\.settings=true/.test(decodeURIComponent(location.hash)));
+  // the older link's settings restored, its disclosure closed
+  await page.evaluate(() => document.getElementById('figure-overcapacity').scrollIntoView({ behavior: 'instant' }));
+  const over = page.locator('.demo-mount[data-demo="overcapacity"][data-status="ready"]');
+  await over.waitFor({ timeout: 60000 });
+  assert.equal(await over.locator('.oc-controls select').first().inputValue(), '32');
+  assert.equal(await over.locator('.oc-controls input[type="range"]').first().inputValue(), '40');
+  assert.equal(await over.locator('details[data-part="settings"]').evaluate((d) => d.open), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  // embed.html: the query carries it both ways
+  const embed = await openPage(browser, `${base}embed.html?demo=overcapacity&settings=true&scale=log`);
+  await embed.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const details = embed.page.locator('details[data-part="settings"]');
+  assert.equal(await details.evaluate((d) => d.open), true);
+  assert.equal(await embed.page.evaluate(() => window.linattnEmbed.handle.getState().settings), true);
+  await details.locator('summary').click();
+  await embed.page.waitForFunction(() => !new URL(location.href).searchParams.has('settings'));
+  assert.equal(await embed.page.evaluate(() => 'settings' in window.linattnEmbed.handle.getState()), false);
+  assert.equal(new URL(embed.page.url()).searchParams.get('scale'), 'log', 'the other settings stay');
+  assert.deepEqual(embed.problems, []);
+  await embed.page.close();
+});
+
+/** A finger's drag (CDP touch events, with touch emulation on) from (x0, y) to (x1, y). */
+async function touchDrag(page, x0, x1, y) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+  for (let i = 1; i <= 8; i++)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: x0 + ((x1 - x0) * i) / 8, y }],
+    });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('touch: a finger drags the memory context marker and the overcapacity N marker; the sliders follow', async () => {
+  const memory = await openPage(browser, `${base}embed.html?demo=memory`, { width: 390, height: 844 });
+  await memory.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const handle = memory.page.locator('.lm-chart [role="slider"]');
+  await handle.scrollIntoViewIfNeeded();
+  const hb = await handle.boundingBox();
+  const chart = await memory.page.locator('.lm-chart svg').boundingBox();
+  // to the plot's right end (10M tokens) and back to its left end (1K)
+  await touchDrag(memory.page, hb.x + hb.width / 2, chart.x + chart.width + 20, hb.y + 30);
+  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '10000000');
+  assert.equal(
+    await memory.page.locator('input[type="range"][id$="-slider"]').inputValue(),
+    '400',
+    'the slider follows',
+  );
+  const hb2 = await handle.boundingBox();
+  await touchDrag(memory.page, hb2.x + hb2.width / 2, chart.x - 20, hb2.y + 30);
+  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '1000');
+  assert.equal(await memory.page.locator('input[type="range"][id$="-slider"]').inputValue(), '0');
+  assert.equal(await handle.getAttribute('aria-valuenow'), '0');
+  assert.deepEqual(memory.problems, []);
+  await memory.page.close();
+
+  const over = await openPage(browser, `${base}embed.html?demo=overcapacity`, { width: 390, height: 844 });
+  await over.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const nHandle = over.page.locator('.oc-n-handle');
+  await nHandle.scrollIntoViewIfNeeded();
+  const nb = await nHandle.boundingBox();
+  const plot = await over.page.locator('.oc-chart svg[role="img"]').boundingBox();
+  await touchDrag(over.page, nb.x + nb.width / 2, plot.x + plot.width + 20, nb.y + nb.height / 2);
+  const slider = over.page.locator('.oc-controls input[type="range"]').first();
+  await over.page.waitForFunction(() => window.linattnEmbed.handle.getState().n === 256);
+  assert.equal(await slider.inputValue(), '256', 'N = 4d at the right end; the slider follows');
+  assert.deepEqual(over.problems, []);
+  await over.page.close();
+});
+
+test('memory bars: large, labelled on themselves, on the chart’s axis: the cache grows with the context and the fixed state stays put, in log and linear', async () => {
+  const { page, problems } = await openPage(
+    browser,
+    `${base}embed.html?demo=memory&preset=qwen3-next-80b-a3b&tokens=8192`,
+    { width: 1280, height: 900, reducedMotion: 'reduce' },
+  );
+  await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+  const bars = () =>
+    page.evaluate(() => {
+      const out = {};
+      for (const row of document.querySelectorAll('.lm-bar-row')) {
+        const track = row.querySelector('.lm-bar-track').getBoundingClientRect();
+        const bar = row.querySelector('.lm-bar').getBoundingClientRect();
+        const text = row.querySelector('.lm-bar-text').getBoundingClientRect();
+        out[row.dataset.term] = {
+          width: bar.width,
+          height: track.height,
+          textInside: text.left >= track.left && text.right <= track.right + 0.5 && text.top >= track.top - 0.5,
+          words: row.querySelector('.lm-bar-text').textContent,
+        };
+      }
+      return out;
+    });
+  const tokens = page.locator('input[id$="-tokens"]');
+  for (const scale of ['log', 'linear']) {
+    if (scale === 'linear') {
+      await page.locator('details.lm-settings summary').click();
+      await page.locator('input[id$="-scale-linear"]').check();
+    }
+    await tokens.fill('8192');
+    await tokens.dispatchEvent('change');
+    await settled(page);
+    const short = await bars();
+    await tokens.fill('1000000');
+    await tokens.dispatchEvent('change');
+    await settled(page);
+    const long = await bars();
+    for (const term of ['growing', 'fixed']) {
+      assert.ok(short[term].height >= 28, `${scale}: the ${term} bar is drawn large (${short[term].height} px tall)`);
+      assert.ok(short[term].textInside && long[term].textInside, `${scale}: the ${term} bar's words sit on it`);
+      assert.match(long[term].words, /\d.*(B|iB)/, `${scale}: the ${term} bar names its bytes`);
+    }
+    assert.ok(
+      long.growing.width > short.growing.width + 20,
+      `${scale}: the cache's bar grows from 8,192 to 1,000,000 tokens (${short.growing.width} -> ${long.growing.width} px)`,
+    );
+    assert.ok(short.fixed.width > 3, `${scale}: the fixed state is drawn (${short.fixed.width} px)`);
+    assert.ok(
+      Math.abs(long.fixed.width - short.fixed.width) < 0.5,
+      `${scale}: the fixed state's bar stays put (${short.fixed.width} -> ${long.fixed.width} px)`,
+    );
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,75 @@
+// The overcapacity figure's pool of workers (issue 19) in the built page: with the browser
+// reporting 2 cores the sweep's trials are shared by 2 workers, and the figure ends at the same
+// numbers as with 1 (the core merges the per-trial records: bit for bit, tests/node/trial-merge).
+// Run `npm run build` first:  node --test --test-concurrency=1 tests/browser/overcapacity-pool.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, serve } from './harness.mjs';
+
+const ROOT = '.demo-mount[data-demo="overcapacity"]';
+const part = (name) => `${ROOT} [data-part="${name}"]`;
+
+let browser;
+let server;
+
+before(async () => {
+  browser = await launch();
+  server = await serve();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The chapter at d = 128 in a page whose navigator reports `cores`; the figure's numbers once
+ *  its sweep is complete: the sentence, and every row of the plotted-numbers table. */
+async function finalNumbers(cores) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  await page.addInitScript((n) => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+  }, cores);
+  try {
+    await page.goto(`${server.url}#figure-overcapacity&overcapacity.d=128&overcapacity.n=300`);
+    await page.locator(ROOT).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${ROOT}[data-sweep="complete"][data-n="300"]`, { timeout: 180000, state: 'attached' });
+    // The pool's workers and the store's: cores + 1.
+    const workers = page.workers().length;
+    const sentence = await page.textContent(`${ROOT} [data-field="sentence"]`);
+    const details = page.locator(part('table'));
+    await details.locator('summary').click();
+    const rows = [];
+    const pages = await page.$eval(part('table-page'), (s) => (s.closest('[hidden]') ? 1 : s.options.length));
+    for (let k = 0; k < pages; k += 1) {
+      if (k > 0) {
+        await page.selectOption(part('table-page'), String(k));
+        await page.waitForFunction(
+          ([sel, n]) => new RegExp(`rows N = ${n} to`).test(document.querySelector(sel).textContent),
+          [`${part('table')} caption`, (k * 256 + 1).toLocaleString('en-US')],
+        );
+      }
+      await page.waitForSelector(`${part('table')} .oc-table-scroll:not([aria-busy]) tbody tr`, { state: 'attached' });
+      rows.push(...(await page.$$eval(`${part('table')} tbody tr`, (trs) => trs.map((tr) => tr.textContent))));
+    }
+    return { workers, sentence, rows, problems };
+  } finally {
+    await page.close();
+  }
+}
+
+test('2 workers share the d = 128 sweep and the figure ends at the 1-worker numbers', async () => {
+  const one = await finalNumbers(1);
+  const two = await finalNumbers(2);
+  assert.deepEqual(one.problems, []);
+  assert.deepEqual(two.problems, []);
+  assert.equal(two.workers, one.workers + 1, `a second pool worker (${one.workers} then ${two.workers} workers)`);
+  assert.match(one.sentence, /^With 300 associations in a 128-dimensional state/);
+  assert.equal(two.sentence, one.sentence);
+  assert.equal(one.rows.length, 512, 'N = 1 to 512');
+  assert.deepEqual(two.rows, one.rows);
+});
