@@ -219,8 +219,11 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
         timed('main-step', t0);
         const ms = performance.now() - t0;
         budget.work = Math.min(2 ** 30, Math.max(2 ** 12, (work * MAIN_THREAD_STEP_MS) / Math.max(ms, 0.5)));
-        if (next.done || next.value?.complete) job.done = true;
-        if (!next.done && next.value) on.sweep(job.id, next.value);
+        if (next.done) job.done = true;
+        else if (next.value) {
+          if (next.value.complete) job.done = true;
+          on.sweep(job.id, next.value);
+        }
         if (job.done) results.return();
         else later(step);
       } catch (err) {
