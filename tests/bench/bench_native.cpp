@@ -17,6 +17,7 @@
 //   kvquery <sessions> <gpuBytes> <capacitySessions> <stateBytes>
 //   model <id> <params> <groups>              followed by <groups> lines:
 //   <kind> <count> <kvHeads> <headDim> <window> <latentDim> <heads> <keyDim> <valueDim>
+//          <chunk> <stateDim> <convKernel> <convChannels>   (0: absent)
 // Output: {"workload", "timesMs": [...one per rep, wall], "cpuMs": [...thread CPU], "result":
 // {...}} where result holds the numbers run.mjs compares across implementations (only with
 // --results: the full arrays).
@@ -68,7 +69,8 @@ Spec read_spec(std::istream& in) {
         std::istringstream gs(line);
         LayerSpec l;
         gs >> l.kind >> l.count >> l.kv_heads >> l.head_dim >> l.window >> l.latent_dim >>
-            l.heads >> l.key_dim >> l.value_dim;
+            l.heads >> l.key_dim >> l.value_dim >> l.chunk >> l.state_dim >> l.conv_kernel >>
+            l.conv_channels;
         m.layers.push_back(l);
       }
       s.models.push_back(m);

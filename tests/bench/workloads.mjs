@@ -50,6 +50,10 @@ export function nativeSpec(presets) {
           g.heads ?? 0,
           g.keyDim ?? 0,
           g.valueDim ?? 0,
+          g.chunk ?? 0,
+          g.stateDim ?? 0,
+          g.convKernel ?? 0,
+          g.convChannels ?? 0,
         ].join(' '),
       );
     }

@@ -19,6 +19,7 @@ export function createNDrag(wrap, chart, on) {
       'aria-label': on.label,
       'aria-valuemin': '1',
       'data-part': 'n-handle',
+      'data-symbol': 'N', // linked reading: the chapter's N points here too
     }),
   );
   let state = null; // { n, d }

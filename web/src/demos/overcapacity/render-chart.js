@@ -38,7 +38,7 @@ export function createChart(parent) {
   const axesG = root.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
   const dataG = root.appendChild(svgEl('g', { 'clip-path': `url(#${clipId})`, 'aria-hidden': 'true' }));
   const band = dataG.appendChild(svgEl('path', { class: 'oc-band' }));
-  const dLine = dataG.appendChild(svgEl('line', { class: 'oc-dline' }));
+  const dLine = dataG.appendChild(svgEl('line', { class: 'oc-dline', 'data-symbol': 'd' })); // the N = d marker
   const paths = SERIES.map((s) => dataG.appendChild(svgEl('path', { class: `oc-line ${s.cls}` })));
   const dLabel = root.appendChild(svgEl('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }));
   // The marker lives in its own SVG laid over the chart (and its own layer), so moving it never
