@@ -85,11 +85,15 @@ export function createStoreView(parent, rootEl) {
     if (palette) return palette;
     const cs = getComputedStyle(rootEl);
     const get = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+    // The figure styles' colour roles (web/src/styles/figure.css): key overlaps are crosstalk,
+    // a read's quality is the target coming back, a wrong recall an error.
+    const bad = get('--role-error', get('--bad', '#c0392b'));
     palette = {
       bg: rgbOf(probeCtx, get('--bg', '#fff')),
-      ink: rgbOf(probeCtx, get('--accent', '#2451b7')),
-      bad: get('--bad', '#c0392b'),
-      badRgb: rgbOf(probeCtx, get('--bad', '#c0392b')),
+      ink: rgbOf(probeCtx, get('--role-crosstalk', get('--accent', '#2451b7'))),
+      read: rgbOf(probeCtx, get('--role-target', get('--accent', '#2451b7'))),
+      bad,
+      badRgb: rgbOf(probeCtx, bad),
       panel: get('--panel', '#f4f4f4'),
     };
     return palette;
@@ -175,7 +179,7 @@ export function createStoreView(parent, rootEl) {
       return [x0, Math.max(x0 + 1, Math.min(width, Math.round((j * w + Math.max(w, minCss)) * scale)))];
     };
     const [br, bg, bb] = c.bg;
-    const [ir, ig, ib] = c.ink;
+    const [ir, ig, ib] = c.read;
     for (let j = 0; j < n; j += 1) {
       const t = clamp01(cosine[j]);
       const [x0, x1] = columns(j, 0.5);
