@@ -1,5 +1,6 @@
 // The overcapacity figure's pool of workers (issue 19) in the built page: with the browser
-// reporting 2 cores the sweep's trials are shared by 2 workers, and the figure ends at the same
+// reporting 3 cores the sweep's trials are shared by 2 workers (one core stays with the page;
+// 2 cores give 1 worker), and the figure ends at the same
 // numbers as with 1 (the core merges the per-trial records: bit for bit, tests/node/trial-merge).
 // Run `npm run build` first:  node --test --test-concurrency=1 tests/browser/overcapacity-pool.test.mjs
 import { test, before, after } from 'node:test';
@@ -63,8 +64,8 @@ async function finalNumbers(cores) {
 }
 
 test('2 workers share the d = 128 sweep and the figure ends at the 1-worker numbers', async () => {
-  const one = await finalNumbers(1);
-  const two = await finalNumbers(2);
+  const one = await finalNumbers(2); // 2 cores: 1 worker, one core left to the page
+  const two = await finalNumbers(3); // 3 cores: 2 workers
   assert.deepEqual(one.problems, []);
   assert.deepEqual(two.problems, []);
   assert.equal(two.workers, one.workers + 1, `a second pool worker (${one.workers} then ${two.workers} workers)`);

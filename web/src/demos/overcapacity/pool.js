@@ -1,6 +1,8 @@
 // The pool of workers that share the overcapacity demo's sweeps and capacity calls (issue 19):
-// one worker per core the browser reports (navigator.hardwareConcurrency, at most MAX_WORKERS; one
-// where a single core is reported). The page hands out the work a piece at a time and each worker
+// one worker per core the browser reports but one, which stays with the page so that drags keep
+// their frames (navigator.hardwareConcurrency − 1, at most MAX_WORKERS; one where one or two cores
+// are reported: on 2 cores two busy workers stretched the page's tasks past 50 ms while a reader
+// dragged N at d = 256). The page hands out the work a piece at a time and each worker
 // answers one piece:
 //   - a sweep request: its previews (one call each), then its full sweep in ranges of trials; every
 //     range that arrives is merged with the others by the core (la.mergeSweepTrials, jobs.js
@@ -16,10 +18,10 @@ import { mergeSweepParts, capacityCalls, capacityEntry } from './jobs.js';
 /** The most workers a pool starts, whatever the machine reports. */
 export const MAX_WORKERS = 8;
 
-/** How many workers for this browser: its hardwareConcurrency, 1 to MAX_WORKERS. */
+/** How many workers for this browser: its hardwareConcurrency less the page's core, 1 to MAX_WORKERS. */
 export function poolSize(nav = globalThis.navigator) {
   const n = Number(nav?.hardwareConcurrency);
-  return Number.isInteger(n) && n > 1 ? Math.min(n, MAX_WORKERS) : 1;
+  return Number.isInteger(n) && n > 2 ? Math.min(n - 1, MAX_WORKERS) : 1;
 }
 
 const FULL = Number.POSITIVE_INFINITY; // the rank of the full sweep's results (above every preview)
