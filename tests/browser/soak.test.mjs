@@ -292,6 +292,7 @@ async function ledgerDefaults() {
 
 async function memoryDefaults() {
   const demo = page.locator(`${rootOf('memory')} .la-memory`);
+  await openSettings(page, rootOf('memory')); // sessions, precision and the GPU budget live there
   await demo.locator('select[id$="-preset"]').selectOption('llama-3-8b');
   const box = demo.locator('input[type="checkbox"][id$="-linear"]');
   if (await box.isChecked()) await box.uncheck();
@@ -303,7 +304,6 @@ async function memoryDefaults() {
     await input.fill(value);
     await input.dispatchEvent('change');
   }
-  await openSettings(page, rootOf('memory')); // precision and the GPU budget live there
   for (const which of ['kvdtype', 'statedtype', 'weightdtype'])
     await demo.locator(`select[id$="-${which}"]`).selectOption('bf16');
   await demo.locator('input[id$="-gpu-80"]').check();
