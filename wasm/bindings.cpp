@@ -272,23 +272,64 @@ JsResult mergeSweepTrials(double d, JsNumbers ns, double trials, double seed, st
   return r.status ? sweepObject(r.value) : failure(r.status);
 }
 
+val storeObject(const StoreResult& r) {
+  val o = val::object();
+  o.set("n", r.n);
+  o.set("keyOverlap", f64(r.key_overlap));
+  o.set("cosine", f64(r.cosine));
+  o.set("recalled", f64(r.recalled));
+  o.set("norm", f64(r.norm));
+  o.set("softmaxCosine", f64(r.softmax_cosine));
+  o.set("softmaxRecalled", f64(r.softmax_recalled));
+  o.set("ageCosine", f64(r.age_cosine));
+  o.set("ageRecalled", f64(r.age_recalled));
+  o.set("ageNorm", f64(r.age_norm));
+  return o;
+}
+
 JsResult interferenceStore(double d, double n, double seed, double trial, std::string keys,
                            double beta, std::string rule, double gate, double step) {
   auto r = interference_store(d, n, seed, trial, keys, beta, rule, gate, step);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("n", r.value.n);
-  o.set("keyOverlap", f64(r.value.key_overlap));
-  o.set("cosine", f64(r.value.cosine));
-  o.set("recalled", f64(r.value.recalled));
-  o.set("norm", f64(r.value.norm));
-  o.set("softmaxCosine", f64(r.value.softmax_cosine));
-  o.set("softmaxRecalled", f64(r.value.softmax_recalled));
-  o.set("ageCosine", f64(r.value.age_cosine));
-  o.set("ageRecalled", f64(r.value.age_recalled));
-  o.set("ageNorm", f64(r.value.age_norm));
-  return o;
+  return r.status ? storeObject(r.value) : failure(r.status);
 }
+
+// The store's checks alone: "" when interferenceStore would accept these settings.
+std::string checkStore(double d, double n, double seed, double trial, std::string keys,
+                       double beta, std::string rule, double gate, double step) {
+  const Status st = make_store_config(d, n, seed, trial, keys, beta, rule, gate, step).status;
+  return st ? std::string() : wire::refusal(st);
+}
+
+// A store computed a piece at a time (StoreStream). index.mjs checks the settings first (checkStore);
+// settings the core refuses still make a handle, whose calls then return the core's message.
+class StoreStreamHandle {
+ public:
+  StoreStreamHandle(double d, double n, double seed, double trial, std::string keys, double beta,
+                    std::string rule, double gate, double step) {
+    auto cfg = make_store_config(d, n, seed, trial, keys, beta, rule, gate, step);
+    status_ = cfg.status;
+    if (status_) stream_ = std::make_unique<StoreStream>(cfg.value);
+  }
+  // About `work` units of the store's cost: whether it is complete (a boolean), or the refusal.
+  JsResult advance(double work) {
+    if (!status_) return failure(status_);
+    Status st = check_real("work", work, 1, 1e300);
+    if (!st) return failure(st);
+    return val(stream_->advance(work));
+  }
+  // The store once complete; index.mjs asks only then.
+  JsResult result() const {
+    if (!status_) return failure(status_);
+    return storeObject(stream_->result());
+  }
+  bool complete() const { return stream_ && stream_->complete(); }
+  double progress() const { return stream_ ? stream_->progress() : 0; }
+  double totalWork() const { return stream_ ? stream_->total_work() : 0; }
+
+ private:
+  Status status_;
+  std::unique_ptr<StoreStream> stream_;
+};
 
 // la.capacity's settings in the order index.mjs passes them (capacityArgs).
 Result<StoreCapacityConfig> capacityConfig(const JsNumbers& dims, const std::string& keys,
@@ -531,6 +572,15 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("linearAttention", &linearAttention);
   function("interferenceSweep", &interferenceSweep);
   function("interferenceStore", &interferenceStore);
+  function("checkStore", &checkStore);
+  class_<StoreStreamHandle>("StoreStreamHandle")
+      .constructor<double, double, double, double, std::string, double, std::string, double,
+                   double>()
+      .function("advance", &StoreStreamHandle::advance)
+      .function("result", &StoreStreamHandle::result)
+      .function("complete", &StoreStreamHandle::complete)
+      .function("progress", &StoreStreamHandle::progress)
+      .function("totalWork", &StoreStreamHandle::totalWork);
   function("checkSweep", &checkSweep);
   function("interferenceSweepTrials", &interferenceSweepTrials);
   function("mergeSweepTrials", &mergeSweepTrials);

@@ -186,6 +186,25 @@ export interface StoreResult {
   ageNorm: Float64Array;
 }
 
+/** A store computed a piece at a time, so that a page thread without workers never runs one long
+ *  task: associations drawn, then written (rules other than the chapter's), then read back 16 at a
+ *  time. The pieces depend only on the settings, so the result is bit for bit interferenceStore's.
+ *  Holds core memory: call delete() when done. */
+export interface StoreStream {
+  readonly complete: boolean;
+  /** The share of the store's cost done so far, 0..1. */
+  readonly progress: number;
+  /** The whole store's cost in advance()'s units (about one multiply-add each: 5 n^2 d + n^2 for
+   *  the reads, 2 n d to draw, 3 n d^2 to write by a rule other than the chapter's). */
+  readonly totalWork: number;
+  /** Does about `work` units (at least one piece while any remains); returns `complete`. */
+  advance(work: number): boolean;
+  /** The store; throws (field 'result') until complete. */
+  result(): StoreResult;
+  delete(): void;
+  readonly deleted: boolean;
+}
+
 export interface StoreCapacityOptions extends UpdateRuleOptions {
   dims: Vec; // the d to measure, 1..512 each, at most 64 of them
   keys?: KeyGeometry; // default 'random'
@@ -316,6 +335,8 @@ export interface Linattn {
    *  can have. */
   mergeSweepTrials(opts: SweepOptions, parts: SweepTrials[]): SweepResult;
   interferenceStore(opts: StoreOptions): StoreResult;
+  /** The same store, computed in short pieces (throws at once on settings interferenceStore refuses). */
+  interferenceStoreStream(opts: StoreOptions): StoreStream;
   /** Capacity against d: the largest N whose reads still meet a tolerance (issue 17). */
   capacity(opts: StoreCapacityOptions): StoreCapacityResult;
   /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */

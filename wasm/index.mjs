@@ -270,6 +270,50 @@ function makeApi(M) {
     }
   }
 
+  // A store computed a piece at a time (see index.d.mts, StoreStream).
+  class StoreStream extends CoreObject {
+    constructor(args) {
+      const refused = M.checkStore(...args);
+      if (refused) throw refusal(refused);
+      super(new M.StoreStreamHandle(...args), 'store stream');
+    }
+    get complete() {
+      return this[HANDLE]().complete();
+    }
+    /** The share of the store's cost done so far, 0..1. */
+    get progress() {
+      return this[HANDLE]().progress();
+    }
+    /** The whole store's cost in the units advance() counts. */
+    get totalWork() {
+      return this[HANDLE]().totalWork();
+    }
+    /** About `work` units of the store's cost (at least one piece): whether it is complete now. */
+    advance(work) {
+      return check(this[HANDLE]().advance(number('work', work)));
+    }
+    /** The store, once complete. */
+    result() {
+      const h = this[HANDLE]();
+      if (!h.complete()) fail('the store is not complete yet: advance() until it is', 'result');
+      return check(h.result());
+    }
+  }
+
+  // interferenceStore's options in the order the core takes them, checked for type.
+  function storeArgs(opts) {
+    const o = options('interferenceStore options', opts, ['d', 'n', 'seed', 'trial', 'keys', 'beta', ...RULE_OPTIONS]);
+    return [
+      number('d', o.d),
+      number('n', o.n),
+      number('seed', o.seed, 1),
+      number('trial', o.trial, 0),
+      string('keys', o.keys, 'random'),
+      number('beta', o.beta, 8),
+      ...ruleArgs(o),
+    ];
+  }
+
   // { first, count } of a share of trials, checked for type.
   function trialRange(name, range) {
     const r = options(name, range, ['first', 'count']);
@@ -426,26 +470,11 @@ function makeApi(M) {
     },
 
     interferenceStore(opts) {
-      const o = options('interferenceStore options', opts, [
-        'd',
-        'n',
-        'seed',
-        'trial',
-        'keys',
-        'beta',
-        ...RULE_OPTIONS,
-      ]);
-      return check(
-        M.interferenceStore(
-          number('d', o.d),
-          number('n', o.n),
-          number('seed', o.seed, 1),
-          number('trial', o.trial, 0),
-          string('keys', o.keys, 'random'),
-          number('beta', o.beta, 8),
-          ...ruleArgs(o),
-        ),
-      );
+      return check(M.interferenceStore(...storeArgs(opts)));
+    },
+
+    interferenceStoreStream(opts) {
+      return new StoreStream(storeArgs(opts));
     },
 
     capacity(opts) {

@@ -69,9 +69,38 @@ async function mountAll(page) {
       await mount.scrollIntoViewIfNeeded();
       await page.waitForTimeout(250);
     }
-    await page.locator(`.demo-mount[data-demo="${name}"][data-status="ready"]`).waitFor({ timeout: 60000 });
+    const settled = page.locator(`.demo-mount[data-demo="${name}"][data-status]:not([data-status="loading"])`);
+    await settled.waitFor({ state: 'attached', timeout: 60000 });
+    const status = await settled.getAttribute('data-status');
+    if (status !== 'ready') {
+      const text = (await settled.innerText()).slice(0, 300);
+      assert.fail(`figure ${name}: status ${status}: ${text}`);
+    }
   }
   return names;
+}
+
+/**
+ * Lets a visit's own requests finish (every figure mounted, the core's WebAssembly fetched, the
+ * sweep worker's copy loaded and the sweep complete) before the server goes away: a reload aborts
+ * what is still in flight, and that abort (net::ERR_ABORTED) would belong to the online visit, not
+ * to the offline one the test judges. (A figure mounted in idle time waits, paused, until the reader
+ * scrolls to it.)
+ */
+async function settle(page) {
+  await mountAll(page);
+  await page.locator('.demo-mount[data-demo="overcapacity"]').scrollIntoViewIfNeeded();
+  await page
+    .locator('.demo-mount[data-demo="overcapacity"][data-sweep="complete"]')
+    .waitFor({ state: 'attached', timeout: 60000 })
+    .catch(async (err) => {
+      const fig = await page.$eval('.demo-mount[data-demo="overcapacity"]', (m) => ({
+        data: { ...m.dataset },
+        text: m.innerText.slice(0, 400),
+      }));
+      throw new Error(`${err.message}\nthe figure: ${JSON.stringify(fig)}`);
+    });
+  await page.waitForLoadState('networkidle');
 }
 
 const cachesNow = (page) =>
@@ -105,13 +134,7 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   // Offline: the server is gone. Let the first visit's own requests (the core's WebAssembly, fetched
   // while figures mount, and the sweep worker's copy) finish first: a reload aborts what is still in
   // flight, and that abort (net::ERR_ABORTED) would be the first visit's, not the offline one's.
-  await mountAll(a.page);
-  // (A figure mounted in idle time waits, paused, until the reader scrolls to it.)
-  const sweep = a.page.locator('.demo-mount[data-demo="overcapacity"]');
-  await sweep.scrollIntoViewIfNeeded();
-  await a.page
-    .locator('.demo-mount[data-demo="overcapacity"][data-sweep="complete"]')
-    .waitFor({ state: 'attached', timeout: 60000 });
+  await settle(a.page);
   await down();
   await a.page.reload();
   assert.deepEqual(await mountAll(a.page), ['ledger', 'memory', 'overcapacity']);
@@ -140,6 +163,8 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
         waiting: r?.waiting?.state,
         installing: r?.installing?.state,
         controlled: Boolean(navigator.serviceWorker.controller),
+        scripts: [...document.scripts].map((x) => x.src).filter(Boolean),
+        url: location.href,
       };
     });
     throw new Error(
@@ -148,6 +173,7 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   });
   assert.deepEqual(await cachesNow(b.page), { [`linattn-ch04-${second.version}`]: [...second.files].sort() });
 
+  await settle(b.page); // (the same reason as before the first offline reload)
   await down();
   await b.page.reload();
   assert.deepEqual(await mountAll(b.page), ['ledger', 'memory', 'overcapacity', 'toy'], 'offline: the new page');

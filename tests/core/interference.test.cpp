@@ -270,3 +270,103 @@ TEST_CASE("recall and misses are counted, not summed in fractions: no read wrong
   CHECK(std::abs(misses - std::round(misses)) < 1e-12);
   CHECK(std::abs(o.miss_mean[0] + o.recall_mean[0] - 1.0) < 1e-15);
 }
+
+namespace {
+StoreConfig store(int d, int n, const char* keys, const char* rule = "add", double gate = 1,
+                  int trial = 0) {
+  auto c = make_store_config(d, n, 7, trial, keys, 6, rule, gate, 1);
+  REQUIRE(c.status.ok);
+  return c.value;
+}
+void check_same(const StoreResult& a, const StoreResult& b) {
+  CHECK(a.n == b.n);
+  CHECK(a.key_overlap == b.key_overlap);  // exact, every series
+  CHECK(a.cosine == b.cosine);
+  CHECK(a.recalled == b.recalled);
+  CHECK(a.norm == b.norm);
+  CHECK(a.softmax_cosine == b.softmax_cosine);
+  CHECK(a.softmax_recalled == b.softmax_recalled);
+  CHECK(a.age_cosine == b.age_cosine);
+  CHECK(a.age_recalled == b.age_recalled);
+  CHECK(a.age_norm == b.age_norm);
+}
+}  // namespace
+
+TEST_CASE("a store streamed in short pieces ends bit for bit where one call does") {
+  // Issue 21: the page thread without workers computes a store a piece at a time. The pieces are
+  // fixed by n (kStoreBlockRows reads a block), never by the work asked per call.
+  for (const char* keys : {"random", "orthogonal", "elu1"}) {
+    for (const char* rule : {"add", "delta"}) {
+      for (int n : {1, 15, 16, 17, 40}) {
+        INFO(keys << " " << rule << " n = " << n);
+        const StoreConfig cfg = store(12, n, keys, rule, std::string(rule) == "add" ? 1 : 0.9);
+        auto whole = interference_store(12, n, 7, 0, keys, 6, rule, cfg.rule.gate, 1);
+        REQUIRE(whole.status.ok);
+        for (double work : {1.0, 97.0, 5000.0}) {
+          StoreStream stream(cfg);
+          double last = stream.progress();
+          CHECK(last == 0);
+          int calls = 0;
+          while (!stream.advance(work)) {
+            CHECK(stream.progress() >= last);
+            last = stream.progress();
+            ++calls;
+          }
+          CHECK(stream.progress() == doctest::Approx(1.0));
+          if (work == 1.0) CHECK(calls >= n);  // one piece a call: at least one per association
+          check_same(stream.result(), whole.value);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a store's reads are the full matrices' reads, block by block") {
+  // The blocks give the numbers the whole-matrix formulas give (to rounding): overlaps C = K K^T,
+  // reads R = C V (the chapter's rule) or K S (any rule, S from its writes), the spotlight's
+  // numerators exp(beta (C - 1)) V.
+  for (const char* rule : {"add", "delta"}) {
+    const StoreConfig cfg = store(10, 37, "random", rule);
+    const Associations a = make_associations(10, 37, 7, 0, KeyGeometry::Random);
+    const Mat C = a.K * a.K.transpose();
+    const Mat R = store_reads(a, cfg.rule);
+    const Mat U = (6 * (C.array() - 1.0)).exp().matrix() * a.V;
+    StoreStream stream(cfg);
+    stream.advance(1e300);
+    const StoreResult& s = stream.result();
+    for (int j = 0; j < 37; ++j) {
+      INFO(rule << " j = " << j);
+      CHECK(s.norm[j] == doctest::Approx(R.row(j).norm()).epsilon(1e-12));
+      CHECK(s.cosine[j] == doctest::Approx(R.row(j).dot(a.V.row(j)) / R.row(j).norm()).epsilon(1e-12));
+      CHECK(s.softmax_cosine[j] ==
+            doctest::Approx(U.row(j).dot(a.V.row(j)) / U.row(j).norm()).epsilon(1e-12));
+      for (int i = 0; i < 37; ++i)
+        CHECK(s.key_overlap[j * 37 + i] == doctest::Approx(std::abs(C(j, i))).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("drawing associations one at a time gives make_associations' keys and values") {
+  for (const char* keys : {"random", "orthogonal", "elu1"}) {
+    auto geometry = parse_key_geometry(keys);
+    const Associations whole = make_associations(9, 14, 3, 2, geometry.value);
+    AssociationDraws draws(9, 14, 3, 2, geometry.value);
+    int count = 0;
+    while (!draws.done()) {
+      CHECK(draws.next() > 0);
+      ++count;
+    }
+    CHECK(count == 14);
+    CHECK(draws.associations().K == whole.K);
+    CHECK(draws.associations().V == whole.V);
+  }
+}
+
+TEST_CASE("a store's settings are checked with the sweep's messages") {
+  CHECK(make_store_config(8, 0, 1, 0, "random", 1).status.message.find("n must") == 0);
+  CHECK(make_store_config(8, 1025, 1, 0, "random", 1).status.message.find("n must") == 0);
+  CHECK(make_store_config(0, 4, 1, 0, "random", 1).status.message.find("d must") == 0);
+  CHECK(make_store_config(8, 4, 1, 0, "square", 1).status.message.find("keys must") == 0);
+  CHECK(make_store_config(8, 4, 1, 0, "random", 1, "delta", 1, 3).status.message.find("step") == 0);
+  CHECK(make_store_config(8, 4, 1, 0, "random", 1).status.ok);
+}

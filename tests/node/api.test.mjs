@@ -152,6 +152,49 @@ test('a sweep stream: trials as they come, then bit for bit the one-call sweep; 
   assert.throws(() => la.interferenceSweepStream({ d: 4, ns: [3, 2] }), /ascending/);
 });
 
+test('a store stream (issue 21): short pieces, then bit for bit the one-call store; refused settings throw at once', () => {
+  for (const opts of [
+    { d: 24, n: 70, seed: 3, trial: 2, keys: 'random', beta: 5 },
+    { d: 16, n: 33, seed: 9, keys: 'orthogonal', rule: 'delta', gate: 0.9, step: 0.7 },
+    { d: 8, n: 1, keys: 'elu1' },
+  ]) {
+    const whole = la.interferenceStore(opts);
+    const s = la.interferenceStoreStream(opts);
+    assert.equal(s.complete, false);
+    assert.equal(s.progress, 0);
+    assert.ok(s.totalWork > 0);
+    assert.throws(() => s.result(), (err) => err.field === 'result' && /not complete/.test(err.message));
+    let calls = 0;
+    let progress = 0;
+    // About a fiftieth of the store a call: never the whole of it at once (the reads come back 16
+    // associations a piece, so a call does at least that much).
+    while (!s.advance(s.totalWork / 50)) {
+      assert.ok(s.progress >= progress && s.progress < 1, `progress ${s.progress}`);
+      progress = s.progress;
+      calls++;
+    }
+    assert.ok(calls >= Math.ceil(opts.n / 16) - 1, `${calls} calls`);
+    assert.equal(s.complete, true);
+    assert.equal(s.progress, 1);
+    const r = s.result();
+    assert.equal(r.n, whole.n);
+    for (const [key, value] of Object.entries(whole)) {
+      if (value instanceof Float64Array) assert.deepEqual([...r[key]], [...value], `${key} (exact)`);
+    }
+    assert.equal(s.advance(1), true, 'nothing more to do');
+    s.delete();
+    assert.equal(s.deleted, true);
+    assert.throws(() => s.advance(1), /deleted/);
+  }
+  assert.throws(() => la.interferenceStoreStream({ d: 8, n: 2000 }), /n must be a whole number from 1 to 1024/);
+  assert.throws(() => la.interferenceStoreStream({ d: 8, n: 4, rule: 'delta', step: 3 }), /step/);
+  assert.throws(() => la.interferenceStoreStream({ d: 8, n: 4, extra: 1 }), /extra/);
+  const s = la.interferenceStoreStream({ d: 4, n: 4 });
+  assert.throws(() => s.advance(0), /work must be/);
+  assert.throws(() => s.advance('1'), /work must be a number/);
+  s.delete();
+});
+
 test('orthonormal keys: zero crosstalk up to N = d, then not', () => {
   const r = la.interferenceSweep({ d: 8, nMax: 12, trials: 2, keys: 'orthogonal' });
   for (let i = 0; i < 8; i++) assert.ok(r.crosstalkMean[i] < 1e-24, `N=${i + 1}: ${r.crosstalkMean[i]}`);

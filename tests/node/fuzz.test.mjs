@@ -420,22 +420,31 @@ function randomCall(g, rand, liveMemories) {
             ),
           ),
       ];
-    case 7:
+    case 7: {
+      const opts = maybe({
+        d: int(1, 8),
+        n: int(1, 40),
+        seed: 3,
+        trial: int(0, 3),
+        keys: pick(['random', 'elu1']),
+        beta: 4,
+        ...rule(),
+      });
+      if (chance(0.5)) return ['interferenceStore', () => la.interferenceStore(opts)];
       return [
-        'interferenceStore',
-        () =>
-          la.interferenceStore(
-            maybe({
-              d: int(1, 8),
-              n: int(1, 8),
-              seed: 3,
-              trial: int(0, 3),
-              keys: pick(['random', 'elu1']),
-              beta: 4,
-              ...rule(),
-            }),
-          ),
+        'interferenceStoreStream',
+        () => {
+          const st = la.interferenceStoreStream(opts);
+          try {
+            st.advance(chance(0.5) ? int(1, 500) : any());
+            while (!st.advance(1e9));
+            return st.result();
+          } finally {
+            st.delete();
+          }
+        },
       ];
+    }
     case 16:
       return ['capacity', () => la.capacity(maybe(capacityOptions()))];
     case 17:
@@ -485,6 +494,7 @@ function randomCall(g, rand, liveMemories) {
         'interferenceSweepStream',
         'checkSweep',
         'interferenceStore',
+        'interferenceStoreStream',
         'capacity',
         'checkCapacity',
         'kvMemory',

@@ -12,12 +12,14 @@
 // chapter's S = sum_i k_i v_i^T being the additive rule without a gate. The spotlight is a cache of
 // every association and is neither gated nor overwritten.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "linalg.hpp"
+#include "rng.hpp"
 #include "status.hpp"
 #include "update_rule.hpp"
 
@@ -36,6 +38,26 @@ struct Associations {
   Mat K, V;  // n x d
 };
 Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
+
+// The same associations drawn one at a time (make_associations is this run to the end), so that a
+// store can spread the drawing over several short calls (StoreStream).
+class AssociationDraws {
+ public:
+  AssociationDraws(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
+  bool done() const { return next_ == n_; }
+  int drawn() const { return static_cast<int>(next_); }
+  // Draws association drawn() (k and v); its cost in the store's cost units.
+  double next();
+  const Associations& associations() const { return a_; }
+  Associations take() { return std::move(a_); }
+
+ private:
+  Rng rng_;
+  KeyGeometry keys_;
+  Associations a_;
+  Vec x_;
+  Eigen::Index n_, next_ = 0;
+};
 
 struct SweepConfig {
   int d = 64;
@@ -199,6 +221,57 @@ struct StoreResult {
   // Recall by age: entry m is association n-1-m, the one with m later writes after it.
   std::vector<double> age_cosine, age_recalled, age_norm;
 };
+// One store's settings, checked: d, n (1..limits::maxStoreN), seed, trial, keys, the spotlight's
+// beta and the update rule, with the same messages as the sweep's.
+struct StoreConfig {
+  int d = 64, n = 1;
+  std::uint64_t seed = 1;
+  int trial = 0;
+  KeyGeometry keys = KeyGeometry::Random;
+  double beta = 8.0;
+  UpdateRule rule;
+};
+Result<StoreConfig> make_store_config(double d, double n, double seed, double trial,
+                                      const std::string& keys, double beta,
+                                      const std::string& rule = "add", double gate = 1.0,
+                                      double step = 1.0);
+
+// A store computed a piece at a time, so that a page thread without workers never runs one long
+// task (issue 21: a d = 256, n = 1024 store is 100-300 ms in one call). The pieces: drawing each
+// association, writing each one (the rules other than the chapter's), then reading back
+// kStoreBlockRows associations at a time (their overlaps with every key, the reads and the
+// spotlight's). The blocks are fixed by n, never by the work asked per call, so the result is bit
+// for bit the same however the calls are split; interference_store is this stream run in one call.
+inline constexpr int kStoreBlockRows = 16;
+class StoreStream {
+ public:
+  explicit StoreStream(StoreConfig config);
+  // Does about `work` units of cost (about one multiply-add each), at least one piece while any
+  // remains; returns complete().
+  bool advance(double work);
+  bool complete() const { return rows_done_ == config_.n; }
+  // The share of the store's cost done so far, 0..1.
+  double progress() const { return total_work_ > 0 ? std::min(1.0, done_work_ / total_work_) : 1; }
+  double total_work() const { return total_work_; }
+  const StoreConfig& config() const { return config_; }
+  // The store; complete() only (before, its vectors are partly filled).
+  const StoreResult& result() const { return result_; }
+
+ private:
+  double piece();  // does the next piece; returns its cost
+  double block_work(int rows) const;
+  void read_block();
+
+  StoreConfig config_;
+  AssociationDraws draws_;
+  bool drawn_ = false;
+  Associations a_;  // once drawn
+  Mat S_;           // the state, for the rules other than the chapter's
+  int written_ = 0, rows_done_ = 0;
+  double total_work_ = 0, done_work_ = 0;
+  StoreResult result_;
+};
+
 Result<StoreResult> interference_store(double d, double n, double seed, double trial,
                                        const std::string& keys, double beta,
                                        const std::string& rule = "add", double gate = 1.0,

@@ -26,13 +26,19 @@ export function wantsServiceWorker(win = window) {
  */
 function activateWhenCurrent(reg) {
   const ask = (worker) => worker?.postMessage({ type: 'linattn-activate-if-current', script: import.meta.url });
-  if (reg.waiting) ask(reg.waiting);
-  reg.addEventListener('updatefound', () => {
-    const worker = reg.installing;
+  const askOnceInstalled = (worker) =>
     worker?.addEventListener('statechange', () => {
       if (worker.state === 'installed') ask(worker);
     });
-  });
+  if (reg.waiting) ask(reg.waiting);
+  // A worker may already be installing when this page registers (another tab, or this tab before a
+  // reload, started the update): its updatefound has fired, so it is watched here.
+  askOnceInstalled(reg.installing);
+  reg.addEventListener('updatefound', () => askOnceInstalled(reg.installing));
+  // Chromium can hand out a registration while its new worker is between installing and waiting
+  // (neither attribute set, updatefound already fired): look again a few times. Asking twice is
+  // harmless (the worker skips waiting once).
+  for (const ms of [1000, 4000, 12000]) setTimeout(() => reg.waiting && ask(reg.waiting), ms);
 }
 
 /** Registers `url` (relative to the page) after the load event; resolves to the registration or null. */

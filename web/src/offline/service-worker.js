@@ -58,14 +58,16 @@ async function chapterPage(request) {
   try {
     return await fetch(request);
   } catch (err) {
-    const cached = await caches.open(CACHE).then((cache) => cache.match(scopeUrl('index.html')));
+    const cached = await caches.match(scopeUrl('index.html'), { cacheName: CACHE });
     if (cached) return cached;
     throw err;
   }
 }
 
 async function asset(request) {
-  const cached = await caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
+  // caches.match, not caches.open: a worker that a new deployment has just replaced may still
+  // answer a request, and opening its deleted cache would create it again (empty, never deleted).
+  const cached = await caches.match(request, { cacheName: CACHE, ignoreSearch: true });
   return cached ?? fetch(request);
 }
 

@@ -160,9 +160,9 @@ export function* sweepResults(la, params, phases, budget = null) {
   }
 }
 
-/** One store (trial 0 of the sweep's keys); the n × n overlap only when it will be drawn. */
-export function runStore(la, params) {
-  const r = la.interferenceStore({
+/** The core's options for one store: trial 0 of the sweep's keys. */
+function storeOptions(params) {
+  return {
     d: params.d,
     n: params.n,
     seed: params.seed,
@@ -170,7 +170,11 @@ export function runStore(la, params) {
     keys: params.keys,
     beta: params.beta,
     ...rule(params),
-  });
+  };
+}
+
+/** What the page keeps of a store; the n × n overlap only when it will be drawn. */
+function packStore(r, params) {
   return {
     n: r.n,
     keyOverlap: params.n <= HEATMAP_MAX_N ? r.keyOverlap : null,
@@ -180,6 +184,28 @@ export function runStore(la, params) {
     softmaxRecalled: r.softmaxRecalled,
     ageCosine: r.ageCosine,
     ageNorm: r.ageNorm,
+  };
+}
+
+/** One store in one call (a worker, or a store small enough for the frame). */
+export function runStore(la, params) {
+  return packStore(la.interferenceStore(storeOptions(params)), params);
+}
+
+/**
+ * One store in short steps (the page thread without workers, issue 21): each call of the returned
+ * step(work) does about `work` units of the core's cost and returns the store once it is complete,
+ * else null; the numbers are bit for bit runStore's. free() releases the core's stream.
+ */
+export function storeSteps(la, params) {
+  const stream = la.interferenceStoreStream(storeOptions(params));
+  return {
+    step(work) {
+      return stream.advance(work) ? packStore(stream.result(), params) : null;
+    },
+    free() {
+      stream.delete();
+    },
   };
 }
 

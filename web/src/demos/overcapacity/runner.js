@@ -4,7 +4,7 @@
 // sandboxed frame), in short steps. Requests carry ids; only the newest sweep, store and capacity
 // request are ever answered. pause() stops a sweep between pieces (the demo is off-screen; on the
 // page thread its stream is kept) and resume() goes on from there.
-import { mainThreadPhases, sweepResults, runStore, capacityResults } from './jobs.js';
+import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './jobs.js';
 import { createPool, poolSize } from './pool.js';
 import { workTimer } from '../../lib/work-timing.js';
 
@@ -16,6 +16,13 @@ const MAIN_THREAD_STEP_MS = 12;
 /** The first page-thread step's work, in the core's cost units (about 1 ms); later steps scale it
  *  by how long the last one took. */
 const FIRST_STEP_WORK = 2 ** 18;
+
+/** The next step's work after a step of `work` units took `ms`: aimed at MAIN_THREAD_STEP_MS, and
+ *  at most twice the last (a step that stopped early at the end of a trial was short for that
+ *  reason, not because the core got faster). */
+function nextStepWork(work, ms) {
+  return Math.min(2 ** 30, Math.max(2 ** 12, Math.min(2 * work, (work * MAIN_THREAD_STEP_MS) / Math.max(ms, 0.5))));
+}
 
 function spawnWorker() {
   // Written out literally so that the bundler finds and bundles the worker.
@@ -193,6 +200,8 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
   // per step follows how long the last one took (MAIN_THREAD_STEP_MS).
   const budget = { work: FIRST_STEP_WORK };
   function runSweepHere(job) {
+    // Other settings (d, the rule) cost other times per unit of the cost model: start small again.
+    budget.work = Math.min(budget.work, FIRST_STEP_WORK);
     const results = sweepResults(la, job.params, mainThreadPhases(job.phases, job.params.d), budget);
     job.results = results;
     const step = () => {
@@ -218,7 +227,7 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
         const next = results.next();
         timed('main-step', t0);
         const ms = performance.now() - t0;
-        budget.work = Math.min(2 ** 30, Math.max(2 ** 12, (work * MAIN_THREAD_STEP_MS) / Math.max(ms, 0.5)));
+        budget.work = nextStepWork(work, ms);
         if (next.done) job.done = true;
         else if (next.value) {
           if (next.value.complete) job.done = true;
@@ -246,20 +255,56 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
       fallBack();
       return;
     }
-    later(() => {
-      if (storeJob !== job) return;
-      storeJob = null;
-      try {
-        on.store(job.id, runStore(la, job.params));
-      } catch (err) {
-        on.error(job.id, 'store', err.message);
-      }
-      if (storePending) {
+    runStoreHere(job);
+  }
+
+  // Without workers: the store in short steps of the core's stream, each its own task (a d = 256
+  // store is 100-300 ms in one call). A newer request replaces it between steps.
+  const storeBudget = { work: FIRST_STEP_WORK };
+  let storeInProgress = null; // the page thread's store in progress (freed by destroy())
+  function runStoreHere(job) {
+    storeBudget.work = Math.min(storeBudget.work, FIRST_STEP_WORK);
+    let steps = null;
+    const finish = () => {
+      steps?.free();
+      if (storeInProgress === steps) storeInProgress = null;
+      steps = null;
+      if (storeJob === job) storeJob = null;
+      if (storePending && !storeJob) {
         const p = storePending;
         storePending = null;
         sendStore(p);
       }
-    });
+    };
+    const step = () => {
+      if (storeJob !== job || storePending) {
+        finish();
+        return;
+      }
+      try {
+        if (!steps) {
+          storeInProgress?.free(); // (a store this one replaced, if its last step has not run)
+          steps = storeInProgress = storeSteps(la, job.params);
+        }
+        const t0 = performance.now();
+        const work = storeBudget.work;
+        const result = steps.step(work);
+        timed('main-store-step', t0);
+        const ms = performance.now() - t0;
+        storeBudget.work = nextStepWork(work, ms);
+        if (!result) {
+          later(step);
+          return;
+        }
+        storeJob = null;
+        on.store(job.id, result);
+      } catch (err) {
+        storeJob = null;
+        on.error(job.id, 'store', err.message);
+      }
+      finish();
+    };
+    later(step);
   }
 
   return {
@@ -345,6 +390,8 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     destroy() {
       destroyed = true;
       if (sweepJob?.results) sweepJob.results.return(); // the main thread's stream, if any
+      storeInProgress?.free();
+      storeInProgress = null;
       for (const t of timers) clearTimeout(t);
       pool?.destroy();
       pool = null;
