@@ -368,69 +368,94 @@ const MAX_TOKENS = 10000000000n,
   MAX_SESSIONS = 1000000n;
 const bytesFromBits = (b) => b / 8n + (b % 8n !== 0n ? 1n : 0n);
 
+/** Bits of one session's KV cache at `tokens`: { growing, capped } (null past 2^63). Full
+ *  attention and MLA grow with every token; sliding-window and chunked layers stop at their cap. */
 function kvBits(model, kv, tokens) {
-  // null past 2^63
-  let bits = 0n;
+  let growing = 0n,
+    capped = 0n;
   for (const g of model.layers) {
-    let perToken,
-      t = tokens;
-    if (g.kind === 'attention') {
-      perToken = 2n * BigInt(g.kvHeads) * BigInt(g.headDim);
-      if (g.window) t = t < BigInt(g.window) ? t : BigInt(g.window);
-    } else if (g.kind === 'mla') {
-      perToken = BigInt(g.latentDim);
-    } else {
-      continue;
-    }
-    bits += perToken * BigInt(g.count) * BITS[kv] * t;
-    if (bits > K_MAX) return null;
+    let perToken;
+    if (g.kind === 'attention') perToken = 2n * BigInt(g.kvHeads) * BigInt(g.headDim);
+    else if (g.kind === 'mla') perToken = BigInt(g.latentDim);
+    else continue;
+    const cap = capOf(g);
+    const t = cap > 0n && tokens > cap ? cap : tokens;
+    const bits = perToken * BigInt(g.count) * BITS[kv] * t;
+    if (cap > 0n) capped += bits;
+    else growing += bits;
+    if (growing > K_MAX || capped > K_MAX) return null;
   }
-  return bits;
+  return { growing, capped };
 }
+const capOf = (g) => (g.kind === 'attention' ? BigInt(Math.max(g.window ?? 0, g.chunk ?? 0)) : 0n);
+/** Bits of the fixed state: { matrices, conv } (recurrent and SSM matrices; short convolutions). */
 function stateBits(model, st) {
-  let bits = 0n;
+  let matrices = 0n,
+    conv = 0n;
   for (const g of model.layers) {
-    if (g.kind === 'linear')
-      bits += BigInt(g.heads) * BigInt(g.keyDim) * BigInt(g.valueDim) * BigInt(g.count) * BITS[st];
+    let x;
+    if (g.kind === 'linear') x = BigInt(g.heads) * BigInt(g.keyDim) * BigInt(g.valueDim);
+    else if (g.kind === 'ssm') x = BigInt(g.heads) * BigInt(g.headDim) * BigInt(g.stateDim);
+    else continue;
+    matrices += x * BigInt(g.count) * BITS[st];
+    if ((g.convKernel ?? 0) > 1) conv += BigInt(g.convKernel - 1) * BigInt(g.convChannels) * BigInt(g.count) * BITS[st];
   }
-  return bits > K_MAX ? null : bits;
+  return matrices > K_MAX || conv > K_MAX ? null : { matrices, conv };
+}
+/** One session's KV bytes at `tokens`, each term rounded up to whole bytes (null past 2^63). */
+function kvSessionBytes(model, kv, tokens) {
+  const k = kvBits(model, kv, tokens);
+  if (k === null) return null;
+  const b = bytesFromBits(k.growing) + bytesFromBits(k.capped);
+  return b > K_MAX ? null : b;
 }
 function sessionBytes(model, kv, st, tokens) {
-  const kb = kvBits(model, kv, tokens),
-    sb = stateBits(model, st);
-  if (kb === null || sb === null) return null;
-  const b = bytesFromBits(kb) + bytesFromBits(sb);
+  const kb = kvSessionBytes(model, kv, tokens),
+    s = stateBits(model, st);
+  if (kb === null || s === null) return null;
+  const b = kb + bytesFromBits(s.matrices) + bytesFromBits(s.conv);
   return b > K_MAX ? null : b;
 }
 
 export function kvMemory(model, { tokens, sessions = 1, kvDtype = 'bf16', stateDtype = 'bf16' }) {
   const t = BigInt(tokens),
-    s = BigInt(sessions);
-  const perToken = kvBits(model, kvDtype, 1n),
-    kv = kvBits(model, kvDtype, t),
-    st = stateBits(model, stateDtype);
-  if (perToken === null || kv === null || st === null) throw new RangeError('larger than 2^63 bytes');
-  const kvSession = bytesFromBits(kv),
-    stSession = bytesFromBits(st);
-  const kvBytes = kvSession * s,
-    stateBytes = stSession * s,
+    n = BigInt(sessions);
+  const one = kvBits(model, kvDtype, 1n),
+    k = kvBits(model, kvDtype, t),
+    s = stateBits(model, stateDtype);
+  if (one === null || k === null || s === null) throw new RangeError('larger than 2^63 bytes');
+  const growing = bytesFromBits(k.growing),
+    capped = bytesFromBits(k.capped),
+    conv = bytesFromBits(s.conv),
+    state = bytesFromBits(s.matrices) + conv;
+  const growingBytes = growing * n,
+    cappedBytes = capped * n,
+    kvBytes = growingBytes + cappedBytes,
+    stateBytes = state * n,
     totalBytes = kvBytes + stateBytes;
   if (totalBytes > K_MAX) throw new RangeError('larger than 2^63 bytes');
+  let cappedFullTokens = 0n;
+  for (const g of model.layers) if (capOf(g) > cappedFullTokens) cappedFullTokens = capOf(g);
+  const growingBytesPerToken = bytesFromBits(one.growing),
+    cappedBytesPerToken = bytesFromBits(one.capped);
   return {
-    kvBytesPerToken: bytesFromBits(perToken),
+    kvBytesPerToken: growingBytesPerToken + cappedBytesPerToken,
+    growingBytesPerToken,
+    cappedBytesPerToken,
     kvBytes,
+    growingBytes,
+    cappedBytes,
+    cappedFullTokens,
     stateBytes,
+    convBytes: conv * n,
     totalBytes,
-    perSessionBytes: kvSession + stSession,
+    perSessionBytes: growing + capped + state,
   };
 }
 
 export function kvCrossover(model, { stateBytes, kvDtype = 'bf16' }) {
   const sb = BigInt(stateBytes);
-  const kvAt = (t) => {
-    const b = kvBits(model, kvDtype, t);
-    return b === null ? null : bytesFromBits(b);
-  };
+  const kvAt = (t) => kvSessionBytes(model, kvDtype, t);
   const atMax = kvAt(MAX_TOKENS);
   if (atMax !== null && atMax <= sb) return -1n;
   let lo = 0n,

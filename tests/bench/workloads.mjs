@@ -134,15 +134,19 @@ export function prepare(name, impl, { la, presets } = {}) {
     };
   }
   if (name === 'kv') {
+    const KV_FIELDS = ['kvBytesPerToken', 'kvBytes', 'stateBytes', 'totalBytes', 'perSessionBytes'];
+    const CAPACITY_FIELDS = ['weightBytes', 'freeBytes', 'sessionsThatFit', 'longestContext'];
     const q = WORKLOADS.kv;
     const tokens = contextLengths();
     const models = presets.map((p) => ({ layers: p.layers, params: p.params ?? 0 }));
     return () => {
       let sum = 0n,
         calls = 0;
-      const add = (f) => {
+      // The byte counts bench_native.cpp sums too (a refusal counts 1).
+      const add = (f, fields) => {
         try {
-          for (const b of Object.values(f())) sum += b;
+          const r = f();
+          for (const k of fields) sum += r[k];
         } catch {
           sum += 1n;
         }
@@ -151,19 +155,21 @@ export function prepare(name, impl, { la, presets } = {}) {
       for (const model of models) {
         for (const kvDtype of q.dtypes) {
           for (const t of tokens) {
-            add(() => I.kvMemory(model, { tokens: t, sessions: q.sessions, kvDtype, stateDtype: 'bf16' }));
-            add(() =>
-              I.kvCapacity(model, {
-                tokens: t,
-                sessions: q.capacitySessions,
-                kvDtype,
-                stateDtype: 'bf16',
-                gpuBytes: q.gpuBytes,
-                weightDtype: 'bf16',
-              }),
+            add(() => I.kvMemory(model, { tokens: t, sessions: q.sessions, kvDtype, stateDtype: 'bf16' }), KV_FIELDS);
+            add(
+              () =>
+                I.kvCapacity(model, {
+                  tokens: t,
+                  sessions: q.capacitySessions,
+                  kvDtype,
+                  stateDtype: 'bf16',
+                  gpuBytes: q.gpuBytes,
+                  weightDtype: 'bf16',
+                }),
+              CAPACITY_FIELDS,
             );
           }
-          add(() => ({ x: I.kvCrossover(model, { stateBytes: q.stateBytes, kvDtype }) }));
+          add(() => ({ x: I.kvCrossover(model, { stateBytes: q.stateBytes, kvDtype }) }), ['x']);
         }
       }
       return { checksum: BigInt.asUintN(64, sum).toString(), calls };

@@ -145,47 +145,15 @@ Result<StoreCapacityResult> merge_capacity_trials(const StoreCapacityConfig& con
   Result<StoreCapacityResult> r;
   const int T = config.trials;
   const std::size_t n_dims = config.dims.size();
-  if (parts.size() > static_cast<std::size_t>(T)) {
-    r.status = Status::bad("parts must hold at most trials = " + std::to_string(T) +
-                               " ranges (got " + std::to_string(parts.size()) + ")",
-                           "parts");
-    return r;
-  }
-  std::vector<int> owner(T, -1);
-  for (std::size_t p = 0; p < parts.size(); ++p) {
-    const std::string at = "parts[" + std::to_string(p) + "]";
-    Status st = check_trial_range(T, parts[p].first, parts[p].count);
-    if (!st) {
-      r.status = Status::bad(at + "." + st.message, at + "." + st.field);
-      return r;
-    }
-    const int first = static_cast<int>(parts[p].first), count = static_cast<int>(parts[p].count);
-    const std::size_t want = static_cast<std::size_t>(count) * n_dims;
-    if (parts[p].values.size() != want) {
-      r.status =
-          Status::bad(at + ".capacities must hold count * dims.length = " + std::to_string(want) +
-                          " numbers (got " + std::to_string(parts[p].values.size()) + ")",
-                      at + ".capacities");
-      return r;
-    }
-    for (int t = first; t < first + count; ++t) {
-      if (owner[t] >= 0) {
-        r.status = Status::bad(at + " repeats trial " + std::to_string(t) + " (already in parts[" +
-                                   std::to_string(owner[t]) + "])",
-                               at + ".first");
-        return r;
-      }
-      owner[t] = static_cast<int>(p);
-    }
-    for (std::size_t k = 0; k < want; ++k) {
-      const std::string name = at + ".capacities[" + std::to_string(k) + "]";
-      st = check_int(name, parts[p].values[k], 0, config.n_max[k / count]);
-      if (!st) {
-        r.status = st;
-        return r;
-      }
-    }
-  }
+  const auto owners = trial_owners(
+      T, parts, n_dims, "capacities", "count * dims.length",
+      [&](const std::string& at, std::size_t p, std::size_t k) {
+        const std::size_t count = static_cast<std::size_t>(parts[p].count);
+        return check_int(at + ".capacities[" + std::to_string(k) + "]", parts[p].values[k], 0,
+                         config.n_max[k / count]);
+      });
+  if (!(r.status = owners.status)) return r;
+  const std::vector<int>& owner = owners.value;
   std::vector<std::vector<double>> caps(n_dims);
   int have = 0;
   for (int t = 0; t < T; ++t) {  // trial order, as capacity() sums them

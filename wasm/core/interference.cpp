@@ -290,32 +290,32 @@ Result<SweepTrials> sweep_trials(const SweepConfig& config, double first, double
   return r;
 }
 
-Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
-                                       const std::vector<TrialsPart>& parts) {
-  Result<SweepResult> r;
-  const int T = config.trials, n_ns = static_cast<int>(config.ns.size());
-  if (parts.size() > static_cast<std::size_t>(T)) {
-    r.status = Status::bad("parts must hold at most trials = " + std::to_string(T) +
+Result<std::vector<int>> trial_owners(int trials, const std::vector<TrialsPart>& parts,
+                                      std::size_t per_trial, const std::string& values,
+                                      const std::string& shape, const TrialValueCheck& check_value) {
+  Result<std::vector<int>> r;
+  if (parts.size() > static_cast<std::size_t>(trials)) {
+    r.status = Status::bad("parts must hold at most trials = " + std::to_string(trials) +
                                " ranges (got " + std::to_string(parts.size()) + ")",
                            "parts");
     return r;
   }
-  // Which part holds each trial (-1: not arrived), checking every part before using any.
-  std::vector<int> owner(T, -1);
+  std::vector<int>& owner = r.value;
+  owner.assign(trials, -1);
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const std::string at = "parts[" + std::to_string(p) + "]";
-    Status st = check_trial_range(T, parts[p].first, parts[p].count);
+    Status st = check_trial_range(trials, parts[p].first, parts[p].count);
     if (!st) {
       r.status = Status::bad(at + "." + st.message, at + "." + st.field);
       return r;
     }
     const int first = static_cast<int>(parts[p].first), count = static_cast<int>(parts[p].count);
-    const std::size_t want = static_cast<std::size_t>(count) * n_ns * kTrialFields;
+    const std::size_t want = static_cast<std::size_t>(count) * per_trial;
     if (parts[p].values.size() != want) {
-      r.status = Status::bad(at + ".records must hold count * ns.length * " +
-                                 std::to_string(kTrialFields) + " = " + std::to_string(want) +
-                                 " numbers (got " + std::to_string(parts[p].values.size()) + ")",
-                             at + ".records");
+      r.status = Status::bad(at + "." + values + " must hold " + shape + " = " +
+                                 std::to_string(want) + " numbers (got " +
+                                 std::to_string(parts[p].values.size()) + ")",
+                             at + "." + values);
       return r;
     }
     for (int t = first; t < first + count; ++t) {
@@ -328,16 +328,30 @@ Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
       owner[t] = static_cast<int>(p);
     }
     for (std::size_t k = 0; k < want; ++k) {
-      const int field = static_cast<int>(k % kTrialFields);
-      if (!plausible(field, parts[p].values[k])) {
-        r.status = Status::bad(at + ".records[" + std::to_string(k) +
-                                   "] = " + fmt_num(parts[p].values[k]) + " is not a possible " +
-                                   kFieldNames[field] + " of a trial",
-                               at + ".records");
-        return r;
-      }
+      if (!(r.status = check_value(at, p, k))) return r;
     }
   }
+  return r;
+}
+
+Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
+                                       const std::vector<TrialsPart>& parts) {
+  Result<SweepResult> r;
+  const int T = config.trials, n_ns = static_cast<int>(config.ns.size());
+  // Which part holds each trial (-1: not arrived), checking every part before using any.
+  const auto owners = trial_owners(
+      T, parts, static_cast<std::size_t>(n_ns) * kTrialFields, "records",
+      "count * ns.length * " + std::to_string(kTrialFields),
+      [&](const std::string& at, std::size_t p, std::size_t k) {
+        const int field = static_cast<int>(k % kTrialFields);
+        if (plausible(field, parts[p].values[k])) return Status::good();
+        return Status::bad(at + ".records[" + std::to_string(k) + "] = " +
+                               fmt_num(parts[p].values[k]) + " is not a possible " +
+                               kFieldNames[field] + " of a trial",
+                           at + ".records");
+      });
+  if (!(r.status = owners.status)) return r;
+  const std::vector<int>& owner = owners.value;
   std::vector<std::vector<TrialMeans>> samples(n_ns);
   int have = 0;
   for (int t = 0; t < T; ++t) {  // trial order, as SweepStream keeps them

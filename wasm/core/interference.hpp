@@ -14,6 +14,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -198,6 +199,15 @@ struct TrialsPart {
   double first = 0, count = 0;
   std::vector<double> values;  // records (sweep) or capacities (capacity)
 };
+// The checks both merges make, part by part, before any part is used: at most `trials` parts; each
+// part's range (check_trial_range); its number of values, per_trial a trial, `values` naming them
+// and `shape` saying how many in the message ("count * dims.length"); no trial in two parts; and
+// every value, by check_value(at, p, k) (at = "parts[p]"). Returns which part holds each trial
+// (-1: not arrived yet), or the first refusal (its field names the part).
+using TrialValueCheck = std::function<Status(const std::string& at, std::size_t p, std::size_t k)>;
+Result<std::vector<int>> trial_owners(int trials, const std::vector<TrialsPart>& parts,
+                                      std::size_t per_trial, const std::string& values,
+                                      const std::string& shape, const TrialValueCheck& check_value);
 // The summary of the parts received so far: trials = how many trials they hold (trial order is
 // restored, so a partial result is the mean over exactly those trials). Refuses a part whose range
 // is outside 0..trials-1, overlaps another part, has the wrong number of values, or holds a value
