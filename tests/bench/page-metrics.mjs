@@ -439,6 +439,41 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
   return drags;
 }
 
+/**
+ * What a course page with one <linattn-ledger> loads from dist/ (issue 19: at most 120 KB gzip):
+ * { gzipBytes, rawBytes, files }. The host page is served by the test on the same origin; only the
+ * files it fetches from dist/ count. tests/browser/hosts.test.mjs (5b) asserts the same number.
+ */
+async function oneElement(browser, origin, dist) {
+  const page = await browser.newPage();
+  const requested = new Set();
+  try {
+    const host = `${origin}/__one-element.html`;
+    await page.route(host, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>One element</title><script type="module" src="/linattn-elements.js"></script><linattn-ledger id="one"></linattn-ledger>',
+      }),
+    );
+    page.on('request', (req) => {
+      if (req.url().startsWith(origin) && req.url() !== host) requested.add(new URL(req.url()).pathname);
+    });
+    await page.goto(host);
+    await page.waitForFunction(() => document.getElementById('one')?.state != null, null, { timeout: 60000 });
+    await page.waitForTimeout(300);
+    const out = { rawBytes: 0, gzipBytes: 0, files: [] };
+    for (const path of requested) {
+      const s = sizes(join(dist, decodeURIComponent(path)));
+      out.rawBytes += s.rawBytes;
+      out.gzipBytes += s.gzipBytes;
+      out.files.push({ path, ...s });
+    }
+    return out;
+  } finally {
+    await page.close();
+  }
+}
+
 export async function pageMetrics(browser, dist, { only = null } = {}) {
   const want = (name) => !only || only.includes(name);
   const assets = listFiles(dist)
@@ -522,6 +557,8 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
       gzipBytes: wasm[0]?.gzipBytes ?? NaN,
     };
     out.assets = assets;
+
+    out.oneElement = await oneElement(browser, origin, dist);
 
     // ---- drags at the largest settings ----------------------------------------------------------
     await page.evaluate(instrument);

@@ -629,6 +629,29 @@ test('in the standalone file (file://) the sweeps run in a worker too, with the 
   }
 });
 
+test('a worker whose script never arrives: after READY_MS (10 s) the page thread takes over and the sweep completes', async () => {
+  // A request that never answers gives no error event: without the pool's watchdog the figure said
+  // "computing" forever. Seen for real: Chromium held a page's worker script while a new service
+  // worker of the chapter was activating (tests/browser/offline.test.mjs), and the activation in
+  // turn waited for that request. Terminating the stalled worker frees both.
+  const p = await browser.newPage();
+  try {
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.route(/\/assets\/worker-[^/]*\.js/, () => {}); // never fulfilled
+    await p.goto(server.url);
+    await p.locator(ROOT).scrollIntoViewIfNeeded();
+    const t0 = Date.now();
+    await p.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout: 90000, state: 'attached' });
+    const waited = Date.now() - t0;
+    assert.ok(waited >= 8000, `the page thread took over after the watchdog, not before (${waited} ms)`);
+    assert.match(await p.textContent(`${ROOT} .oc-status`), /workers are unavailable/);
+    assert.match(await p.textContent(field('sentence')), /^With 96 associations in a 64-dimensional state/);
+  } finally {
+    await p.unrouteAll({ behavior: 'ignoreErrors' });
+    await p.close();
+  }
+});
+
 test('without workers (construction fails) the demo computes on the page and says so', async () => {
   await browser.addInitScript(() => {
     window.Worker = class {

@@ -23,7 +23,9 @@ sw.addEventListener('install', (/** @type {any} */ event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(MANIFEST.files.map((f) => new Request(scopeUrl(f), { cache: 'reload' })))),
+      .then((cache) => cache.addAll(MANIFEST.files.map((f) => new Request(scopeUrl(f), { cache: 'reload' }))))
+      // A failed install leaves no half-filled cache behind (the next visit tries again).
+      .catch((err) => caches.delete(CACHE).then(() => Promise.reject(err))),
   );
 });
 

@@ -34,6 +34,13 @@ const FULL = Number.POSITIVE_INFINITY; // the rank of the full sweep's results (
  *             paused() (once per pause(), when no sweep piece runs any more),
  *             unavailable() (a worker could not start or load the core: the pool has stopped) )
  */
+/** How long a new worker may take to load its script and the core before the pool gives up on
+ *  workers and the page thread computes (a few hundred milliseconds normally, a few seconds on a
+ *  slow phone). Seen: Chromium holding a worker's script request while a new deployment's service
+ *  worker activates, the activation waiting for that request in turn; terminating the worker
+ *  frees both. */
+export const READY_MS = 10000;
+
 export function createPool(la, { size, spawn, paused: startPaused = false, capacityWait = false }, on) {
   /** @type {{ worker: Worker, ready: boolean, task: any }[]} */
   let slots = [];
@@ -63,10 +70,19 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
       return null;
     }
     const slot = { worker, ready: false, task: null };
+    // A worker that never loads (its script or the core's fetch never answered) would leave the
+    // figure computing forever: after READY_MS the page thread takes over, as when workers fail.
+    const watchdog = setTimeout(() => {
+      timers.delete(watchdog);
+      if (!dead && !slot.ready && slots.includes(slot)) unavailable();
+    }, READY_MS);
+    timers.add(watchdog);
     worker.addEventListener('message', ({ data }) => {
       if (dead) return;
       if (data.type === 'ready') {
         slot.ready = true;
+        clearTimeout(watchdog);
+        timers.delete(watchdog);
         return;
       }
       if (data.type === 'fatal') {

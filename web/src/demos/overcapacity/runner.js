@@ -5,7 +5,7 @@
 // request are ever answered. pause() stops a sweep between pieces (the demo is off-screen; on the
 // page thread its stream is kept) and resume() goes on from there.
 import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './jobs.js';
-import { createPool, poolSize } from './pool.js';
+import { createPool, poolSize, READY_MS } from './pool.js';
 import { workTimer } from '../../lib/work-timing.js';
 
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
@@ -122,10 +122,15 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
       return null;
     }
     let ready = false;
+    // As the pool's workers: one that never loads hands its stores to the page thread.
+    const watchdog = setTimeout(() => {
+      if (!destroyed && !ready && storeWorker === w) fallBack();
+    }, READY_MS);
     w.addEventListener('message', ({ data }) => {
       if (destroyed) return;
       if (data.type === 'ready') {
         ready = true;
+        clearTimeout(watchdog);
         return;
       }
       if (data.type === 'fatal') {
