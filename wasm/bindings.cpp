@@ -294,14 +294,15 @@ JsResult interferenceStore(double d, double n, double seed, double trial, std::s
 }
 
 // The store's checks alone: "" when interferenceStore would accept these settings.
-std::string checkStore(double d, double n, double seed, double trial, std::string keys,
-                       double beta, std::string rule, double gate, double step) {
+std::string checkStore(double d, double n, double seed, double trial, std::string keys, double beta,
+                       std::string rule, double gate, double step) {
   const Status st = make_store_config(d, n, seed, trial, keys, beta, rule, gate, step).status;
   return st ? std::string() : wire::refusal(st);
 }
 
-// A store computed a piece at a time (StoreStream). index.mjs checks the settings first (checkStore);
-// settings the core refuses still make a handle, whose calls then return the core's message.
+// A store computed a piece at a time (StoreStream). index.mjs checks the settings first
+// (checkStore); settings the core refuses still make a handle, whose calls then return the core's
+// message.
 class StoreStreamHandle {
  public:
   StoreStreamHandle(double d, double n, double seed, double trial, std::string keys, double beta,

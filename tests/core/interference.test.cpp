@@ -337,7 +337,8 @@ TEST_CASE("a store's reads are the full matrices' reads, block by block") {
     for (int j = 0; j < 37; ++j) {
       INFO(rule << " j = " << j);
       CHECK(s.norm[j] == doctest::Approx(R.row(j).norm()).epsilon(1e-12));
-      CHECK(s.cosine[j] == doctest::Approx(R.row(j).dot(a.V.row(j)) / R.row(j).norm()).epsilon(1e-12));
+      CHECK(s.cosine[j] ==
+            doctest::Approx(R.row(j).dot(a.V.row(j)) / R.row(j).norm()).epsilon(1e-12));
       CHECK(s.softmax_cosine[j] ==
             doctest::Approx(U.row(j).dot(a.V.row(j)) / U.row(j).norm()).epsilon(1e-12));
       for (int i = 0; i < 37; ++i)

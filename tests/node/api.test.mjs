@@ -163,7 +163,10 @@ test('a store stream (issue 21): short pieces, then bit for bit the one-call sto
     assert.equal(s.complete, false);
     assert.equal(s.progress, 0);
     assert.ok(s.totalWork > 0);
-    assert.throws(() => s.result(), (err) => err.field === 'result' && /not complete/.test(err.message));
+    assert.throws(
+      () => s.result(),
+      (err) => err.field === 'result' && /not complete/.test(err.message),
+    );
     let calls = 0;
     let progress = 0;
     // About a fiftieth of the store a call: never the whole of it at once (the reads come back 16

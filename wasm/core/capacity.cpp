@@ -145,13 +145,13 @@ Result<StoreCapacityResult> merge_capacity_trials(const StoreCapacityConfig& con
   Result<StoreCapacityResult> r;
   const int T = config.trials;
   const std::size_t n_dims = config.dims.size();
-  const auto owners = trial_owners(
-      T, parts, n_dims, "capacities", "count * dims.length",
-      [&](const std::string& at, std::size_t p, std::size_t k) {
-        const std::size_t count = static_cast<std::size_t>(parts[p].count);
-        return check_int(at + ".capacities[" + std::to_string(k) + "]", parts[p].values[k], 0,
-                         config.n_max[k / count]);
-      });
+  const auto owners =
+      trial_owners(T, parts, n_dims, "capacities", "count * dims.length",
+                   [&](const std::string& at, std::size_t p, std::size_t k) {
+                     const std::size_t count = static_cast<std::size_t>(parts[p].count);
+                     return check_int(at + ".capacities[" + std::to_string(k) + "]",
+                                      parts[p].values[k], 0, config.n_max[k / count]);
+                   });
   if (!(r.status = owners.status)) return r;
   const std::vector<int>& owner = owners.value;
   std::vector<std::vector<double>> caps(n_dims);

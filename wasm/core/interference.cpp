@@ -292,7 +292,8 @@ Result<SweepTrials> sweep_trials(const SweepConfig& config, double first, double
 
 Result<std::vector<int>> trial_owners(int trials, const std::vector<TrialsPart>& parts,
                                       std::size_t per_trial, const std::string& values,
-                                      const std::string& shape, const TrialValueCheck& check_value) {
+                                      const std::string& shape,
+                                      const TrialValueCheck& check_value) {
   Result<std::vector<int>> r;
   if (parts.size() > static_cast<std::size_t>(trials)) {
     r.status = Status::bad("parts must hold at most trials = " + std::to_string(trials) +
@@ -312,10 +313,15 @@ Result<std::vector<int>> trial_owners(int trials, const std::vector<TrialsPart>&
     const int first = static_cast<int>(parts[p].first), count = static_cast<int>(parts[p].count);
     const std::size_t want = static_cast<std::size_t>(count) * per_trial;
     if (parts[p].values.size() != want) {
-      r.status = Status::bad(at + "." + values + " must hold " + shape + " = " +
-                                 std::to_string(want) + " numbers (got " +
-                                 std::to_string(parts[p].values.size()) + ")",
-                             at + "." + values);
+      std::string field = at;
+      field += ".";
+      field += values;
+      std::string message = field;
+      message += " must hold ";
+      message += shape;
+      message += " = " + std::to_string(want) + " numbers (got " +
+                 std::to_string(parts[p].values.size()) + ")";
+      r.status = Status::bad(message, field);
       return r;
     }
     for (int t = first; t < first + count; ++t) {
@@ -339,17 +345,18 @@ Result<SweepResult> merge_sweep_trials(const SweepConfig& config,
   Result<SweepResult> r;
   const int T = config.trials, n_ns = static_cast<int>(config.ns.size());
   // Which part holds each trial (-1: not arrived), checking every part before using any.
-  const auto owners = trial_owners(
-      T, parts, static_cast<std::size_t>(n_ns) * kTrialFields, "records",
-      "count * ns.length * " + std::to_string(kTrialFields),
-      [&](const std::string& at, std::size_t p, std::size_t k) {
-        const int field = static_cast<int>(k % kTrialFields);
-        if (plausible(field, parts[p].values[k])) return Status::good();
-        return Status::bad(at + ".records[" + std::to_string(k) + "] = " +
-                               fmt_num(parts[p].values[k]) + " is not a possible " +
-                               kFieldNames[field] + " of a trial",
-                           at + ".records");
-      });
+  const auto owners = trial_owners(T, parts, static_cast<std::size_t>(n_ns) * kTrialFields,
+                                   "records", "count * ns.length * " + std::to_string(kTrialFields),
+                                   [&](const std::string& at, std::size_t p, std::size_t k) {
+                                     const int field = static_cast<int>(k % kTrialFields);
+                                     if (plausible(field, parts[p].values[k]))
+                                       return Status::good();
+                                     return Status::bad(at + ".records[" + std::to_string(k) +
+                                                            "] = " + fmt_num(parts[p].values[k]) +
+                                                            " is not a possible " +
+                                                            kFieldNames[field] + " of a trial",
+                                                        at + ".records");
+                                   });
   if (!(r.status = owners.status)) return r;
   const std::vector<int>& owner = owners.value;
   std::vector<std::vector<TrialMeans>> samples(n_ns);

@@ -21,8 +21,8 @@ Mat store_reads(const Associations& a, const UpdateRule& rule) {
 }
 
 Result<StoreConfig> make_store_config(double d, double n, double seed, double trial,
-                                      const std::string& keys, double beta,
-                                      const std::string& rule, double gate, double step) {
+                                      const std::string& keys, double beta, const std::string& rule,
+                                      double gate, double step) {
   Result<StoreConfig> r;
   if (!(r.status = check_int("d", d, 1, limits::maxSweepDim))) return r;
   if (!(r.status = check_int("n", n, 1, limits::maxStoreN))) return r;
@@ -33,20 +33,24 @@ Result<StoreConfig> make_store_config(double d, double n, double seed, double tr
   if (!(r.status = geometry.status)) return r;
   auto update = make_update_rule(rule, gate, step);
   if (!(r.status = update.status)) return r;
-  r.value = {static_cast<int>(d),     static_cast<int>(n), static_cast<std::uint64_t>(seed),
-             static_cast<int>(trial), geometry.value,      beta,
+  r.value = {static_cast<int>(d),
+             static_cast<int>(n),
+             static_cast<std::uint64_t>(seed),
+             static_cast<int>(trial),
+             geometry.value,
+             beta,
              update.value};
   return r;
 }
 
 StoreStream::StoreStream(StoreConfig config)
-    : config_(config),
-      draws_(config.d, config.n, config.seed, config.trial, config.keys) {
+    : config_(config), draws_(config.d, config.n, config.seed, config.trial, config.keys) {
   const double d = config_.d, n = config_.n;
   // Drawing (2d per association; Gram-Schmidt adds 4 i d for the first d orthogonal keys), writing
   // (about 3 d^2 per association, other rules only), reading (block_work).
   total_work_ = 2 * d * n;
-  if (config_.keys == KeyGeometry::Orthogonal) total_work_ += 2 * d * std::min(d, n) * (std::min(d, n) - 1);
+  if (config_.keys == KeyGeometry::Orthogonal)
+    total_work_ += 2 * d * std::min(d, n) * (std::min(d, n) - 1);
   if (!config_.rule.plain()) total_work_ += 3 * d * d * n;
   for (int row = 0; row < config_.n; row += kStoreBlockRows)
     total_work_ += block_work(std::min(kStoreBlockRows, config_.n - row));
@@ -98,7 +102,7 @@ void StoreStream::read_block() {
   const int N = config_.n, j0 = rows_done_, rows = std::min(kStoreBlockRows, N - j0);
   const Mat Kb = a_.K.middleRows(j0, rows);  // (a copy: the products below are the ones the
                                              // sweep already instantiates, not new kernels)
-  const Mat C = Kb * a_.K.transpose();  // key overlaps of these rows with every key
+  const Mat C = Kb * a_.K.transpose();       // key overlaps of these rows with every key
   // Row j: k_j^T S. The chapter's rule as the sum it is (S = K^T V, so k_j^T S = C_j V); any other
   // rule from the state its writes left.
   const Mat R = config_.rule.plain() ? Mat(C * a_.V) : Mat(Kb * S_);
