@@ -124,13 +124,16 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     let ready = false;
     // As the pool's workers: one that never loads hands its stores to the page thread.
     const watchdog = setTimeout(() => {
+      timers.delete(watchdog);
       if (!destroyed && !ready && storeWorker === w) fallBack();
     }, READY_MS);
+    timers.add(watchdog); // (destroy() clears it: a pending one kept the worker alive 10 s)
     w.addEventListener('message', ({ data }) => {
       if (destroyed) return;
       if (data.type === 'ready') {
         ready = true;
         clearTimeout(watchdog);
+        timers.delete(watchdog);
         return;
       }
       if (data.type === 'fatal') {
