@@ -418,6 +418,12 @@ test('9. printing the chapter at once, before scrolling, includes every figure',
   assert.ok(first > without, `with the figures ${first} pages, without ${without}`);
 });
 
+/** Step durations (ms) rounded and sorted, with at(q): the q-quantile of them. */
+function stepQuantiles(steps) {
+  const sorted = steps.map((x) => Math.round(x)).sort((a, b) => a - b);
+  return { sorted, at: (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] };
+}
+
 // ---- 10. sandboxed iframe -------------------------------------------------------------------------
 test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep and the store run on the page thread in short steps (p95 at most 50 ms at d = 256)', async () => {
   const watch = () => {
@@ -474,8 +480,7 @@ test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the swee
     },
   );
   const big = await frame.evaluate(() => ({ steps: window.steps, longTasks: window.longTasks }));
-  const sorted = big.steps.map((x) => Math.round(x)).sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const { sorted, at } = stepQuantiles(big.steps);
   console.log(
     `# sandboxed, d = 256: ${sorted.length} page-thread steps of the core, median ${at(0.5)} ms, p95 ${at(0.95)} ms, ` +
       `max ${sorted.at(-1)} ms; long tasks ${JSON.stringify(big.longTasks)} ms; load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
@@ -500,8 +505,7 @@ test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the swee
     message: 'the store at N = 1,024 on the page thread',
   });
   const store = await frame.evaluate(() => ({ steps: window.storeSteps, longTasks: window.longTasks }));
-  const storeMs = store.steps.map((x) => Math.round(x)).sort((a, b) => a - b);
-  const q = (p) => storeMs[Math.min(storeMs.length - 1, Math.floor(p * storeMs.length))];
+  const { sorted: storeMs, at: q } = stepQuantiles(store.steps);
   console.log(
     `# sandboxed, d = 256, N = 1,024 store: ${storeMs.length} page-thread steps, median ${q(0.5)} ms, p95 ${q(0.95)} ms, ` +
       `max ${storeMs.at(-1)} ms; long tasks ${JSON.stringify(store.longTasks)} ms; load ${loadavg()[0].toFixed(1)}`,
