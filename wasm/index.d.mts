@@ -365,7 +365,9 @@ export interface Linattn {
   /** Deterministic generator of the core (xoshiro256** + polar normal). */
   randomNormals(seed: number, count: number): Float64Array;
   /** How close a is to b (e.g. a read-back to the stored value): |a-b|, |a-b|/|b|, cosine, the
-   *  angle in degrees (0..180; 90 when either is the zero vector) and a.b. Same length required. */
+   *  angle in degrees (0..180; 90 when either is the zero vector) and a.b. Same length required.
+   *  Norms are computed without underflow or overflow (1e-200 and 1e150 entries are exact);
+   *  relError saturates at Number.MAX_VALUE when a tiny |b| would overflow it: every field is finite. */
   compare(a: Vec, b: Vec): { error: number; relError: number; cosine: number; degrees: number; dot: number };
   /** Numbers kept after n writes: softmax's cache n(dk+dv) ("receipts") vs the state dk*dv ("ledger"). */
   storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };

@@ -1,6 +1,7 @@
 #include <doctest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "compare.hpp"
 #include "memory.hpp"
@@ -46,6 +47,29 @@ TEST_CASE("compare takes reads beyond maxAbsValue: a read is a sum of inputs, no
   CHECK(compare({limits::maxAbsCompared, 0}, {0, 1}).status.ok);
   CHECK_FALSE(compare({limits::maxAbsCompared * 10, 0}, {0, 1}).status.ok);
   CHECK_FALSE(compare({INFINITY, 0}, {0, 1}).status.ok);
+}
+
+TEST_CASE(
+    "compare at the ends of the range: norms neither underflow nor overflow, every field finite") {
+  // Found by fuzz_compare: a = (2.05e149, -6.6e-160), b = (-6.6e-160, -6.6e-160). |a - b| / |b| is
+  // 2.2e308, past the largest double: it saturates there instead of becoming Infinity.
+  const double tiny = -6.6051673333718148e-160;
+  auto c = compare({2.0458691299350884e+149, tiny}, {tiny, tiny});
+  REQUIRE(c.status.ok);
+  CHECK(std::isfinite(c.value.rel_error));
+  CHECK(c.value.rel_error == std::numeric_limits<double>::max());
+  CHECK(c.value.error == doctest::Approx(2.0458691299350884e+149));
+  CHECK(c.value.cosine == doctest::Approx(-1 / std::sqrt(2.0)).epsilon(1e-12));
+  // Squares of 1e-200 underflow to 0: the norms are still right (|b| = 1e-200 sqrt 2).
+  auto t = compare({1e-200, 0}, {1e-200, 1e-200});
+  REQUIRE(t.status.ok);
+  CHECK(t.value.rel_error == doctest::Approx(1 / std::sqrt(2.0)).epsilon(1e-12));
+  CHECK(t.value.cosine == doctest::Approx(1 / std::sqrt(2.0)).epsilon(1e-12));
+  CHECK(t.value.degrees == doctest::Approx(45).epsilon(1e-12));
+  // Squares of 1e150 pass 1e300 but not the largest double: exact, as before.
+  auto h = compare({limits::maxAbsCompared, 0}, {0, limits::maxAbsCompared});
+  CHECK(h.value.error == doctest::Approx(limits::maxAbsCompared * std::sqrt(2.0)).epsilon(1e-12));
+  CHECK(h.value.degrees == doctest::Approx(90));
 }
 
 TEST_CASE("storage numbers: receipts grow as n (dk + dv), the ledger stays dk dv") {

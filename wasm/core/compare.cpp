@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "linalg.hpp"
 
@@ -19,12 +20,17 @@ Result<Comparison> compare(const std::vector<double>& a, const std::vector<doubl
   if (!(r.status = check_vec("a", a.data(), static_cast<long long>(a.size()), n, bound))) return r;
   if (!(r.status = check_vec("b", b.data(), n, n, bound))) return r;
   const ConstVecMap x(a.data(), n), y(b.data(), n);
-  const double nx = x.norm(), ny = y.norm();
+  // stableNorm scales before squaring: the squares of 1e-200 (or of a 1e-160 read) underflow and
+  // those of 1e160 overflow, but the norms themselves are ordinary doubles.
+  const double nx = x.stableNorm(), ny = y.stableNorm();
   Comparison& c = r.value;
   c.dot = x.dot(y);
-  c.error = (x - y).norm();
+  c.error = (x - y).stableNorm();
   c.rel_error = ny > 0 ? c.error / ny : (nx > 0 ? nx : 0.0);
-  c.cosine = (nx > 0 && ny > 0) ? std::clamp(c.dot / (nx * ny), -1.0, 1.0) : 0.0;
+  // A huge error over a tiny |b| can pass the largest double: it saturates there, never Infinity.
+  c.rel_error = std::min(c.rel_error, std::numeric_limits<double>::max());
+  // The cosine of the unit vectors: a.b / (|a||b|) would underflow to 0/0 for tiny vectors.
+  c.cosine = (nx > 0 && ny > 0) ? std::clamp((x / nx).dot(y / ny), -1.0, 1.0) : 0.0;
   c.degrees = std::acos(c.cosine) * (180.0 / 3.14159265358979323846);
   return r;
 }

@@ -8,7 +8,8 @@ namespace linattn {
 
 struct Comparison {
   double error = 0;      // |a - b|
-  double rel_error = 0;  // |a - b| / |b|  (0 when both are 0; |a| when only b is 0)
+  double rel_error = 0;  // |a - b| / |b|  (0 when both are 0; |a| when only b is 0; at most
+                         // the largest double, where a tiny |b| would overflow it)
   double cosine = 0;     // a.b / (|a||b|), 0 when either is the zero vector
   double degrees = 0;    // the angle between a and b, 0..180 (90 when either is zero)
   double dot = 0;
