@@ -216,6 +216,7 @@ class SweepStreamHandle {
   }
   double trialWork() const { return stream_ ? sweep_trial_work(stream_->config()) : 0; }
   int trialsDone() const { return stream_ ? stream_->trials_done() : 0; }
+  double workDone() const { return stream_ ? stream_->work_done() : 0; }
   int trials() const { return stream_ ? stream_->config().trials : 0; }
   bool complete() const { return stream_ && stream_->complete(); }
 
@@ -326,6 +327,7 @@ class StoreStreamHandle {
   bool complete() const { return stream_ && stream_->complete(); }
   double progress() const { return stream_ ? stream_->progress() : 0; }
   double totalWork() const { return stream_ ? stream_->total_work() : 0; }
+  double workDone() const { return stream_ ? stream_->work_done() : 0; }
 
  private:
   Status status_;
@@ -566,6 +568,7 @@ EMSCRIPTEN_BINDINGS(linattn) {
       .function("advance", &SweepStreamHandle::advance)
       .function("result", &SweepStreamHandle::result)
       .function("trialWork", &SweepStreamHandle::trialWork)
+      .function("workDone", &SweepStreamHandle::workDone)
       .function("trialsDone", &SweepStreamHandle::trialsDone)
       .function("trials", &SweepStreamHandle::trials)
       .function("complete", &SweepStreamHandle::complete);
@@ -581,7 +584,8 @@ EMSCRIPTEN_BINDINGS(linattn) {
       .function("result", &StoreStreamHandle::result)
       .function("complete", &StoreStreamHandle::complete)
       .function("progress", &StoreStreamHandle::progress)
-      .function("totalWork", &StoreStreamHandle::totalWork);
+      .function("totalWork", &StoreStreamHandle::totalWork)
+      .function("workDone", &StoreStreamHandle::workDone);
   function("checkSweep", &checkSweep);
   function("interferenceSweepTrials", &interferenceSweepTrials);
   function("mergeSweepTrials", &mergeSweepTrials);

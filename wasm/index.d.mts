@@ -132,8 +132,9 @@ export interface SweepStream {
   /** Runs up to `trials` more trials (default 1; none once complete) and returns the sweep over
    *  every trial run so far. */
   next(trials?: number): SweepResult;
-  /** Does about `work` units of the core's cost model (adding association n of a trial costs
-   *  n (n + d); starting a trial nMax (nMax + d)), at least one step, finishing at most `trials`
+  /** Does about `work` units of the core's cost model (about one multiply-add each: drawing an
+   *  association of a trial costs 24 d, setting up its store 2 nMax (nMax + d), adding association n
+   *  n (n + d)), at least one step, finishing at most `trials`
    *  trials (default maxSweepTrials). Returns how many trials it finished: 0 while the current one
    *  is still half done. The page thread without workers calls this with a small budget so that no
    *  task runs long; the numbers are bit for bit the same. */
@@ -142,6 +143,9 @@ export interface SweepStream {
   result(): SweepResult;
   /** One trial's cost in advance()'s units: nMax^2 (nMax + d). */
   readonly trialWork: number;
+  /** The cost of the steps done so far, in advance()'s units. A call that ended early at a trial's
+   *  end did less than it was given: a caller timing its steps divides this, not the budget. */
+  readonly workDone: number;
   delete(): void;
   readonly deleted: boolean;
 }
@@ -195,8 +199,10 @@ export interface StoreStream {
   /** The share of the store's cost done so far, 0..1. */
   readonly progress: number;
   /** The whole store's cost in advance()'s units (about one multiply-add each: 5 n^2 d + n^2 for
-   *  the reads, 2 n d to draw, 3 n d^2 to write by a rule other than the chapter's). */
+   *  the reads, 24 n d to draw, 3 n d^2 to write by a rule other than the chapter's). */
   readonly totalWork: number;
+  /** The cost of the pieces done so far (progress × totalWork). */
+  readonly workDone: number;
   /** Does about `work` units (at least one piece while any remains); returns `complete`. */
   advance(work: number): boolean;
   /** The store; throws (field 'result') until complete. */

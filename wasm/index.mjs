@@ -268,6 +268,10 @@ function makeApi(M) {
     get trialWork() {
       return this[HANDLE]().trialWork();
     }
+    /** The cost of the work done so far, in the units advance() counts. */
+    get workDone() {
+      return this[HANDLE]().workDone();
+    }
   }
 
   // A store computed a piece at a time (see index.d.mts, StoreStream).
@@ -287,6 +291,10 @@ function makeApi(M) {
     /** The whole store's cost in the units advance() counts. */
     get totalWork() {
       return this[HANDLE]().totalWork();
+    }
+    /** The cost of the pieces done so far, in the units advance() counts. */
+    get workDone() {
+      return this[HANDLE]().workDone();
     }
     /** About `work` units of the store's cost (at least one piece): whether it is complete now. */
     advance(work) {

@@ -76,6 +76,48 @@ test("a sweep stopped between steps frees the core's stream", () => {
   assert.equal([...sweepResults(la, params, phases)].at(-1).trials, 6);
 });
 
+test('with a budget, each step reports the work it did: less than its budget when a trial ended it', () => {
+  const params = { d: 16, trials: 3, seed: 2, keys: 'random', beta: 8 };
+  const budget = { work: 2 ** 40, did: 0 }; // far more than a trial: every step ends at a trial's end
+  const it = sweepResults(la, params, [{ name: 'full', trials: 3, ns: null, step: 1 }], budget);
+  const stream = la.interferenceSweepStream({ ...params, nMax: 64 });
+  assert.equal(stream.workDone, 0);
+  stream.advance(2 ** 40, 1);
+  const trialWork = stream.workDone; // one trial's cost
+  stream.delete();
+  for (let t = 1; t <= 3; t += 1) {
+    const { value } = it.next();
+    assert.equal(value.trials, t);
+    assert.equal(budget.did, trialWork, `step ${t} did one trial's work, not its budget`);
+  }
+  assert.ok(trialWork > 0 && trialWork < 2 ** 40);
+});
+
+test("the page thread's next budget follows the rate of the work done, at most doubling", async () => {
+  const { nextStepWork } = await import('../../web/src/demos/overcapacity/runner.js');
+  // A step given 4 M units that did them in 24 ms: half as much next time (12 ms).
+  assert.equal(nextStepWork(4e6, 4e6, 24), 2e6);
+  // A step that ended at a trial's end after 1 M of its 4 M units in 3 ms: the core ran at 1/3 M
+  // units per ms, so 4 M next (12 ms); dividing the budget by the time would have said 16 M.
+  assert.equal(nextStepWork(4e6, 1e6, 3), 4e6);
+  // A fast step never more than doubles the budget; the bounds hold.
+  assert.equal(nextStepWork(1e6, 1e6, 1), 2e6);
+  assert.equal(nextStepWork(4096, 1, 100), 4096);
+  assert.equal(nextStepWork(2 ** 30, 2 ** 30, 0), 2 ** 30);
+});
+
+test('the store stream reports the work done: progress × totalWork, all of it at the end', () => {
+  const ss = la.interferenceStoreStream({ d: 32, n: 70, seed: 3 });
+  let steps = 0;
+  while (!ss.advance(ss.totalWork / 7)) {
+    steps += 1;
+    assert.ok(Math.abs(ss.workDone - ss.progress * ss.totalWork) <= 1e-9 * ss.totalWork);
+  }
+  assert.ok(steps >= 3, `several pieces (${steps})`);
+  assert.ok(Math.abs(ss.workDone - ss.totalWork) <= 1e-9 * ss.totalWork, 'all the work');
+  ss.delete();
+});
+
 // The runner without workers (node has no Worker: the main-thread fallback, one step per task).
 const { createRunner } = await import('../../web/src/demos/overcapacity/runner.js');
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace linattn {
 
@@ -169,37 +170,41 @@ bool top1_recalled(const double* sims, int j, int n) { return recalled(sims, j, 
 IncrementalTrial::IncrementalTrial(int d, int n_max, std::uint64_t seed, int trial,
                                    KeyGeometry keys, double beta, const UpdateRule& rule,
                                    bool spotlight)
-    : d_(d),
-      n_max_(n_max),
+    : IncrementalTrial(make_associations(d, n_max, seed, trial, keys), beta, rule, spotlight) {}
+
+IncrementalTrial::IncrementalTrial(Associations a, double beta, const UpdateRule& rule,
+                                   bool spotlight)
+    : d_(static_cast<int>(a.K.cols())),
+      n_max_(static_cast<int>(a.K.rows())),
       beta_(beta),
       rule_(rule),
       spotlight_(spotlight),
       plain_(rule.plain() && spotlight),
-      a_(make_associations(d, n_max, seed, trial, keys)),
-      R_(Mat::Zero(n_max, d)),
-      P_(Mat::Zero(n_max, n_max)),
-      c_(n_max),
-      g_(n_max),
-      gw_(n_max),
-      w_(n_max),
-      ckk_(n_max),
-      vv_(n_max),
-      pow_(n_max),
-      norms_(n_max) {
+      a_(std::move(a)),
+      R_(Mat::Zero(n_max_, d_)),
+      P_(Mat::Zero(n_max_, n_max_)),
+      c_(n_max_),
+      g_(n_max_),
+      gw_(n_max_),
+      w_(n_max_),
+      ckk_(n_max_),
+      vv_(n_max_),
+      pow_(n_max_),
+      norms_(n_max_) {
   if (spotlight_) {
-    U_ = Mat::Zero(n_max, d);
-    Ps_ = Mat::Zero(n_max, n_max);
+    U_ = Mat::Zero(n_max_, d_);
+    Ps_ = Mat::Zero(n_max_, n_max_);
   }
-  if (rule_.kind == WriteRule::Delta) W_ = Mat::Zero(n_max, d);
+  if (rule_.kind == WriteRule::Delta) W_ = Mat::Zero(n_max_, d_);
   auto norm2 = plain_ ? dot : dot_fixed;  // as each path sums
-  for (int i = 0; i < n_max; ++i) {
-    ckk_[i] = norm2(&a_.K(i, 0), &a_.K(i, 0), d);  // 1 for unit keys, up to rounding
-    vv_[i] = norm2(&a_.V(i, 0), &a_.V(i, 0), d);
+  for (int i = 0; i < n_max_; ++i) {
+    ckk_[i] = norm2(&a_.K(i, 0), &a_.K(i, 0), d_);  // 1 for unit keys, up to rounding
+    vv_[i] = norm2(&a_.V(i, 0), &a_.V(i, 0), d_);
   }
   // alpha^m; powers below 1e-200 count as 0 (their terms are far below rounding, and products
   // of subnormal numbers are slow).
   double p = 1;
-  for (int m = 0; m < n_max; ++m) {
+  for (int m = 0; m < n_max_; ++m) {
     pow_[m] = p;
     p = p * rule_.gate < 1e-200 ? 0.0 : p * rule_.gate;
   }

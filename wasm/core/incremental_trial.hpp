@@ -27,6 +27,8 @@ class IncrementalTrial {
   // spotlight: also keep the softmax reads over the same (ungated) cache of every association.
   IncrementalTrial(int d, int n_max, std::uint64_t seed, int trial, KeyGeometry keys, double beta,
                    const UpdateRule& rule, bool spotlight);
+  // The same with the associations already drawn (n_max = a.K.rows(), d = a.K.cols()).
+  IncrementalTrial(Associations a, double beta, const UpdateRule& rule, bool spotlight);
   // Stores association size(); with `out`, measures every read of the store it makes.
   void add(TrialMeans* out);
   int size() const { return n_; }

@@ -40,8 +40,14 @@ struct Associations {
 };
 Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
 
+// What one normal draw costs in the cost units of the streams (about one multiply-add each): a
+// polar-method normal is a logarithm, a square root and a rejection loop. Measured natively and in
+// Chromium: drawing a trial's 2 n d normals takes about 25 n d multiply-adds' time.
+inline constexpr double kNormalDrawCost = 12;
+
 // The same associations drawn one at a time (make_associations is this run to the end), so that a
-// store can spread the drawing over several short calls (StoreStream).
+// store or a sweep's trial can spread the drawing over several short calls (StoreStream,
+// SweepStream).
 class AssociationDraws {
  public:
   AssociationDraws(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
@@ -150,14 +156,18 @@ class SweepStream {
   // Runs up to max_trials more trials (at least 1 while any remain; a trial that advance() left
   // half done is finished first and counts); returns how many it finished.
   int run(int max_trials);
-  // Does about `work` units of the sweep's cost model (adding association n of a trial costs
-  // n (n + d), starting a trial n_max (n_max + d)), at least one step while any trial remains,
+  // Does about `work` units of the sweep's cost model (drawing an association of a trial costs
+  // 2 d kNormalDrawCost, setting up its store 2 n_max (n_max + d), adding association n n (n + d)),
+  // at least one step while any trial remains,
   // and stops early once max_trials trials are finished. Returns how many trials it finished
   // (0 while the current one is still half done). A page thread without workers calls this with
   // a small budget so that no task runs long (issue 21); the numbers are the same.
   int advance(double work, int max_trials);
   int trials_done() const { return done_; }
   bool complete() const { return done_ == config_.trials; }
+  // The cost of the steps done so far, in advance()'s units (what a caller's step actually did,
+  // when it ended early at a trial's end).
+  double work_done() const { return work_done_; }
   const SweepConfig& config() const { return config_; }
   // Means and standard deviations over the trials finished so far (empty vectors before the
   // first); a half-done trial is not in it.
@@ -166,6 +176,7 @@ class SweepStream {
  private:
   SweepConfig config_;
   int done_ = 0;
+  double work_done_ = 0;
   std::unique_ptr<TrialRun> current_;             // the trial advance() is in, if any
   std::vector<std::vector<TrialMeans>> samples_;  // [ns index][trial]
 };
@@ -263,6 +274,7 @@ class StoreStream {
   // The share of the store's cost done so far, 0..1.
   double progress() const { return total_work_ > 0 ? std::min(1.0, done_work_ / total_work_) : 1; }
   double total_work() const { return total_work_; }
+  double work_done() const { return done_work_; }
   const StoreConfig& config() const { return config_; }
   // The store; complete() only (before, its vectors are partly filled).
   const StoreResult& result() const { return result_; }

@@ -132,8 +132,8 @@ export function mergeSweepParts(la, params, phase, parts) {
  * the main thread) can stop between steps; return() frees the core's stream.
  *
  * With `budget` ({ work }: units of the core's cost model, read before every step and adjustable
- * between them) every phase runs as a stream advanced by about that much work per step, and a
- * step that finishes no trial yields null: the page thread without workers keeps each task short
+ * between them) every phase runs as a stream advanced by about that much work per step (each step
+ * sets budget.did, the units it actually did), and a step that finishes no trial yields null: the page thread without workers keeps each task short
  * even where one trial is long (d = 128, 256). The numbers are the same either way.
  */
 export function* sweepResults(la, params, phases, budget = null) {
@@ -148,10 +148,11 @@ export function* sweepResults(la, params, phases, budget = null) {
         const most = phase.step ?? phase.trials;
         if (!budget) {
           yield pack(stream.next(most), phase, stream.complete);
-        } else if (stream.advance(Math.max(1, budget.work), most) > 0) {
-          yield pack(stream.result(), phase, phase.name === 'full' && stream.complete);
         } else {
-          yield null;
+          const before = stream.workDone;
+          const finished = stream.advance(Math.max(1, budget.work), most);
+          budget.did = stream.workDone - before; // less than asked when a trial ended the step
+          yield finished > 0 ? pack(stream.result(), phase, phase.name === 'full' && stream.complete) : null;
         }
       }
     } finally {
@@ -195,13 +196,18 @@ export function runStore(la, params) {
 /**
  * One store in short steps (the page thread without workers, issue 21): each call of the returned
  * step(work) does about `work` units of the core's cost and returns the store once it is complete,
- * else null; the numbers are bit for bit runStore's. free() releases the core's stream.
+ * else null (`did`: the units that step actually did); the numbers are bit for bit runStore's.
+ * free() releases the core's stream.
  */
 export function storeSteps(la, params) {
   const stream = la.interferenceStoreStream(storeOptions(params));
   return {
+    did: 0,
     step(work) {
-      return stream.advance(work) ? packStore(stream.result(), params) : null;
+      const before = stream.workDone;
+      const complete = stream.advance(work);
+      this.did = stream.workDone - before;
+      return complete ? packStore(stream.result(), params) : null;
     },
     free() {
       stream.delete();

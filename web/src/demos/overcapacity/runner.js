@@ -17,11 +17,13 @@ const MAIN_THREAD_STEP_MS = 12;
  *  by how long the last one took. */
 const FIRST_STEP_WORK = 2 ** 18;
 
-/** The next step's work after a step of `work` units took `ms`: aimed at MAIN_THREAD_STEP_MS, and
- *  at most twice the last (a step that stopped early at the end of a trial was short for that
- *  reason, not because the core got faster). */
-function nextStepWork(work, ms) {
-  return Math.min(2 ** 30, Math.max(2 ** 12, Math.min(2 * work, (work * MAIN_THREAD_STEP_MS) / Math.max(ms, 0.5))));
+/** The next step's budget after a step given `work` units did `did` of them in `ms`: the rate it
+ *  ran at, aimed at MAIN_THREAD_STEP_MS, and at most twice the last budget. A step that stopped
+ *  early at the end of a trial did less than its budget: dividing the budget by its time would
+ *  take the core for faster than it is (the next step, a trial's start, then ran 40-70 ms). */
+export function nextStepWork(work, did, ms) {
+  const rate = Math.max(did, 1) / Math.max(ms, 0.5);
+  return Math.min(2 ** 30, Math.max(2 ** 12, Math.min(2 * work, rate * MAIN_THREAD_STEP_MS)));
 }
 
 function spawnWorker() {
@@ -206,7 +208,7 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
   // Without workers: short steps of the core's stream, each its own task, so the page can paint and
   // take input between them; a result only when a step finished a trial (or a preview). The work
   // per step follows how long the last one took (MAIN_THREAD_STEP_MS).
-  const budget = { work: FIRST_STEP_WORK };
+  const budget = { work: FIRST_STEP_WORK, did: 0 }; // did: what the last step did (jobs.js)
   function runSweepHere(job) {
     // Other settings (d, the rule) cost other times per unit of the cost model: start small again.
     budget.work = Math.min(budget.work, FIRST_STEP_WORK);
@@ -235,7 +237,7 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
         const next = results.next();
         timed('main-step', t0);
         const ms = performance.now() - t0;
-        budget.work = nextStepWork(work, ms);
+        budget.work = nextStepWork(work, budget.did, ms);
         if (next.done) job.done = true;
         else if (next.value) {
           if (next.value.complete) job.done = true;
@@ -299,7 +301,7 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
         const result = steps.step(work);
         timed('main-store-step', t0);
         const ms = performance.now() - t0;
-        storeBudget.work = nextStepWork(work, ms);
+        storeBudget.work = nextStepWork(work, steps.did, ms);
         if (!result) {
           later(step);
           return;
