@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the C++ core: `native` (library, doctest suite, benchmark) into build/native,
+# Builds the C++ core: `native` (library, doctest suite, benchmark; `native linattn_tests`: the suite
+# alone, which is what `npm test` needs: the benchmark compiles the core twice more) into build/native,
 # `wasm` (Embind module + the doctest suite for node) into build/wasm, `asan` (native suite under
 # AddressSanitizer + UBSan) into build/asan. Incremental: fast when nothing changed.
 set -euo pipefail
@@ -9,7 +10,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 case "$target" in
   native)
     cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build build/native -j"$jobs" ;;
+    cmake --build build/native -j"$jobs" ${2:+--target "$2"} ;;
   asan)
     cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLINATTN_SANITIZE=ON -DCMAKE_CXX_COMPILER=clang++ >/dev/null
     cmake --build build/asan -j"$jobs" --target linattn_tests ;;

@@ -3,7 +3,7 @@
 #   JS, JSON, CSS: Biome (biome.json) — format and lint, no writes (`npm run format` writes).
 #   C++: clang-format (.clang-format) — format, no writes; clang-tidy (.clang-tidy) over the core,
 #        as one translation unit (Eigen parsed once) with the flags of
-#        build/native/compile_commands.json (built here if missing).
+#        build/native/compile_commands.json (configured here if missing; nothing is compiled).
 # Prints "lint: N passed, M failed" (one check per tool), exits non-zero on any finding.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,8 @@ check "biome (format + lint)" npx --no-install biome ci --colors=off .
 mapfile -t cpp < <(git ls-files '*.cpp' '*.hpp' 2>/dev/null || find wasm tests -name '*.[ch]pp')
 check "clang-format" clang-format --dry-run -Werror "${cpp[@]}"
 tidy() {
-  [ -f build/native/compile_commands.json ] || bash scripts/build-core.sh native >/dev/null || return 1
+  [ -f build/native/compile_commands.json ] ||
+    cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null || return 1
   # One translation unit that includes every core file: Eigen is parsed once, not once a file
   # (~35 s of CPU instead of ~220 s). The header filter reports findings inside the included
   # files; the flags are the core's own, from the native build's compile_commands.json.
