@@ -108,15 +108,97 @@ async function settle(page) {
   await page.waitForLoadState('networkidle');
 }
 
-const cachesNow = (page) =>
-  page.evaluate(async () => {
-    const out = {};
-    for (const key of await caches.keys()) {
-      const cache = await caches.open(key);
-      out[key] = (await cache.keys()).map((r) => new URL(r.url).pathname.replace(/^\/ch\//, '')).sort();
-    }
-    return out;
+/** `promise`, or an Error naming `what` after `ms`: a page.evaluate has no timeout of its own, and
+ *  one awaiting a service worker or the Cache API can wait for ever (CI once hung here 25 min). */
+function within(ms, what, promise) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms / 1000} s`)), ms);
   });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The service workers' states as DevTools reports them, outside the page (an evaluate cannot
+ *  answer while a navigation waits on a worker): "<script> <status>/<runningStatus>" per version. */
+async function watchWorkers(page) {
+  const versions = new Map();
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
+      for (const v of list)
+        versions.set(v.versionId, `${new URL(v.scriptURL).pathname} ${v.status}/${v.runningStatus}`);
+    });
+    await cdp.send('ServiceWorker.enable');
+  } catch (err) {
+    versions.set('-', `no DevTools view: ${err.message}`);
+  }
+  return () => [...versions.values()];
+}
+
+/** The page's service-worker registration as it stands (for failure messages). */
+const registration = (page) =>
+  within(
+    10000,
+    'the registration',
+    page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return {
+        active: r?.active?.state,
+        waiting: r?.waiting?.state,
+        installing: r?.installing?.state,
+        controlled: Boolean(navigator.serviceWorker.controller),
+        resources: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.responseEnd === 0 || /worker|wasm|sw\.js/.test(e.name))
+          .map((e) => `${new URL(e.name).pathname} ${Math.round(e.startTime)}+${Math.round(e.duration)}`),
+        url: location.href,
+      };
+    }),
+  ).catch((err) => ({ error: err.message }));
+
+/** Waits (30 s at most) until a service worker is active for the page; once more after a reload,
+ *  as a browser retries an install on its next navigation; else fails with the registration. */
+async function swReady(page) {
+  const ready = () =>
+    within(
+      30000,
+      'navigator.serviceWorker.ready',
+      page.evaluate(() => navigator.serviceWorker.ready.then(() => true)),
+    );
+  try {
+    await ready();
+  } catch {
+    await page.reload();
+    await ready().catch(async (err) => {
+      throw new Error(`${err.message}, a visit later too; ${JSON.stringify(await registration(page))}`);
+    });
+  }
+}
+
+/** The caches' names only. Polled while a worker installs or activates: caches.open() would
+ *  create again a cache the worker has just deleted (an old one beside the new, seen here). */
+const cacheNames = (page) =>
+  within(
+    20000,
+    'the Cache API',
+    page.evaluate(() => caches.keys()),
+  );
+
+/** Every cache with its files; only once the caches have stopped changing (see cacheNames). */
+const cachesNow = (page) =>
+  within(
+    20000,
+    'the Cache API',
+    page.evaluate(async () => {
+      const out = {};
+      for (const key of await caches.keys()) {
+        if (!(await caches.has(key))) continue;
+        const cache = await caches.open(key);
+        out[key] = (await cache.keys()).map((r) => new URL(r.url).pathname.replace(/^\/ch\//, '')).sort();
+      }
+      return out;
+    }),
+  );
 
 test('after one visit the chapter opens offline; a new deployment replaces the cache cleanly', async () => {
   const first = manifestOf(DIST);
@@ -131,8 +213,11 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   await up();
   const url = `http://127.0.0.1:${port}/ch/index.html`;
   const a = await openPage(browser, url);
-  await a.page.evaluate(() => navigator.serviceWorker.ready);
-  await waitUntil(async () => Object.keys(await cachesNow(a.page)).length === 1, { message: 'one cache' });
+  const workersA = await watchWorkers(a.page);
+  await swReady(a.page).catch((err) => {
+    throw new Error(`${err.message}; workers: ${JSON.stringify(workersA())}`);
+  });
+  await waitUntil(async () => (await cacheNames(a.page)).length === 1, { message: 'one cache' });
   assert.deepEqual(await cachesNow(a.page), { [`linattn-ch04-${first.version}`]: [...first.files].sort() });
   assert.deepEqual(a.problems, [], `first visit:\n${a.problems.join('\n')}`);
 
@@ -154,8 +239,9 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   await a.page.waitForSelector('#figure-toy');
   await a.page.close();
   const b = await openPage(browser, url);
+  const workersB = await watchWorkers(b.page);
   const onlyNew = async () => {
-    const keys = Object.keys(await cachesNow(b.page));
+    const keys = await cacheNames(b.page);
     return keys.length === 1 && keys[0] === `linattn-ch04-${second.version}`;
   };
   // A reader's next visit is the browser's next update check: if this one did not install the new
@@ -168,19 +254,10 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
       await waitUntil(onlyNew, { timeout: 20000, message: "only the new deployment's cache, a visit later" });
     })
     .catch(async (err) => {
-      const reg = await b.page.evaluate(async () => {
-        const r = await navigator.serviceWorker.getRegistration();
-        return {
-          active: r?.active?.state,
-          waiting: r?.waiting?.state,
-          installing: r?.installing?.state,
-          controlled: Boolean(navigator.serviceWorker.controller),
-          scripts: [...document.scripts].map((x) => x.src).filter(Boolean),
-          url: location.href,
-        };
-      });
+      const caches = await cacheNames(b.page).catch((e) => [e.message]);
       throw new Error(
-        `${err.message}; caches: ${Object.keys(await cachesNow(b.page)).join(', ')}; ${JSON.stringify(reg)}`,
+        `${err.message}; caches: ${caches.join(', ')}; ${JSON.stringify(await registration(b.page))}; ` +
+          `workers: ${JSON.stringify(workersB())}`,
       );
     });
   assert.deepEqual(await cachesNow(b.page), { [`linattn-ch04-${second.version}`]: [...second.files].sort() });
@@ -222,11 +299,15 @@ test('a worker that cannot install changes nothing; none in embed.html or from f
   const base = `http://127.0.0.1:${port}`;
   const p = await openPage(browser, `${base}/broken/index.html`);
   assert.deepEqual(await mountAll(p.page), ['ledger', 'memory', 'overcapacity']);
-  const state = await p.page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    await new Promise((r) => setTimeout(r, 1500));
-    return { controller: Boolean(navigator.serviceWorker.controller), active: Boolean(reg?.active) };
-  });
+  const state = await within(
+    20000,
+    'the broken registration',
+    p.page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await new Promise((r) => setTimeout(r, 1500));
+      return { controller: Boolean(navigator.serviceWorker.controller), active: Boolean(reg?.active) };
+    }),
+  );
   assert.deepEqual(state, { controller: false, active: false }, 'no worker took over');
   const problems = p.problems.filter((x) => !/missing\.js/.test(x));
   assert.deepEqual(problems, [], problems.join('\n'));
@@ -240,7 +321,8 @@ test('a worker that cannot install changes nothing; none in embed.html or from f
   const e = await openPage(browser, `http://127.0.0.1:${port}/ch/embed.html?demo=ledger`);
   await e.page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
   await e.page.waitForTimeout(1000);
-  assert.equal(await e.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+  const registrations = e.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  assert.equal(await within(20000, 'getRegistrations', registrations), 0);
   await e.page.close();
 
   // The standalone file: no worker, no error.

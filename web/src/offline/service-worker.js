@@ -6,7 +6,9 @@
 //    one fetch fails the worker is discarded and the page goes on without it).
 //  - activate: when no tab uses the previous worker any more, or at once when a page of this very
 //    deployment asks (register.js: its script is in this manifest), the caches of earlier
-//    deployments are deleted, so old and new files never mix.
+//    deployments are deleted, so old and new files never mix; then it claims open pages, waiting
+//    for that at most CLAIM_MS. Each visit of the chapter deletes them again (isNewest), should
+//    one have outlived the activation.
 //  - fetch: the chapter page itself from the network first (a new deployment shows at once) and
 //    from the cache when offline; hashed assets from this deployment's cache, else the network.
 //    Anything else (embed.html, oEmbed, other origins) is left to the browser.
@@ -29,13 +31,30 @@ sw.addEventListener('install', (/** @type {any} */ event) => {
   );
 });
 
+/** How long activation waits for clients.claim(). Chromium can hold claim() on a page's dedicated
+ *  worker whose script request is itself held until activation ends; meanwhile every navigation
+ *  in scope waits for the activation (the offline test saw a reload hang for good). Unclaimed
+ *  pages are controlled from their next navigation, which is all an offline copy needs. */
+const CLAIM_MS = 3000;
+
+/** Deletes the caches of earlier deployments. */
+function deleteStaleCaches() {
+  return caches
+    .keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))));
+}
+
+/** Whether this worker is the registration's newest, with no other installing or waiting: only
+ *  then may it delete other caches on a navigation (an older worker still answering an old tab
+ *  would delete the cache of a deployment being installed). */
+function isNewest() {
+  const reg = sw.registration;
+  return Boolean(sw.serviceWorker) && reg.active === sw.serviceWorker && !reg.installing && !reg.waiting;
+}
+
 sw.addEventListener('activate', (/** @type {any} */ event) => {
-  event.waitUntil(
-    caches
-      .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => sw.clients.claim()),
-  );
+  const claimed = () => Promise.race([sw.clients.claim(), new Promise((resolve) => setTimeout(resolve, CLAIM_MS))]);
+  event.waitUntil(deleteStaleCaches().then(claimed));
 });
 
 sw.addEventListener('message', (/** @type {any} */ event) => {
@@ -79,7 +98,11 @@ sw.addEventListener('fetch', (/** @type {any} */ event) => {
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin) return;
   if (request.mode === 'navigate') {
-    if (isChapter(url)) event.respondWith(chapterPage(request));
+    if (!isChapter(url)) return;
+    event.respondWith(chapterPage(request));
+    // A cache of an earlier deployment can outlive the activation that deleted it (seen in the
+    // offline test: a second one, old, beside the new): each visit removes any such leftover.
+    if (isNewest()) event.waitUntil(deleteStaleCaches());
     return;
   }
   if (MANIFEST.files.some((f) => scopeUrl(f) === url.origin + url.pathname)) event.respondWith(asset(request));
