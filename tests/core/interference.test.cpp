@@ -355,11 +355,15 @@ TEST_CASE("drawing associations one at a time gives make_associations' keys and 
     const Associations whole = make_associations(9, 14, 3, 2, geometry.value);
     AssociationDraws draws(9, 14, 3, 2, geometry.value);
     int count = 0;
+    double cost = 0;
     while (!draws.done()) {
-      CHECK(draws.next() > 0);
+      const double c = draws.next();
+      CHECK(c > 0);
+      cost += c;
       ++count;
     }
     CHECK(count == 14);
+    CHECK(cost == draws.total_cost());  // what a store's totalWork counts for the drawing
     CHECK(draws.associations().K == whole.K);
     CHECK(draws.associations().V == whole.V);
   }

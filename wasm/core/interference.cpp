@@ -46,6 +46,14 @@ double AssociationDraws::next() {
   return cost;
 }
 
+double AssociationDraws::total_cost() const {
+  const double d = static_cast<double>(x_.size()), n = static_cast<double>(n_);
+  double cost = 2.0 * kNormalDrawCost * d * n;
+  // Gram-Schmidt's 4 i d for i < min(d, n): 2 d m (m - 1) with m = min(d, n).
+  if (keys_ == KeyGeometry::Orthogonal) cost += 2.0 * d * std::min(d, n) * (std::min(d, n) - 1);
+  return cost;
+}
+
 Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys) {
   AssociationDraws draws(d, n, seed, trial, keys);
   while (!draws.done()) draws.next();

@@ -55,6 +55,8 @@ class AssociationDraws {
   int drawn() const { return static_cast<int>(next_); }
   // Draws association drawn() (k and v); its cost in the store's cost units.
   double next();
+  // The sum of next()'s costs over all n associations.
+  double total_cost() const;
   const Associations& associations() const { return a_; }
   Associations take() { return std::move(a_); }
 

@@ -46,11 +46,9 @@ Result<StoreConfig> make_store_config(double d, double n, double seed, double tr
 StoreStream::StoreStream(StoreConfig config)
     : config_(config), draws_(config.d, config.n, config.seed, config.trial, config.keys) {
   const double d = config_.d, n = config_.n;
-  // Drawing (2d normals per association; Gram-Schmidt adds 4 i d for the first d orthogonal keys),
-  // writing (about 3 d^2 per association, other rules only), reading (block_work).
-  total_work_ = 2 * kNormalDrawCost * d * n;
-  if (config_.keys == KeyGeometry::Orthogonal)
-    total_work_ += 2 * d * std::min(d, n) * (std::min(d, n) - 1);
+  // Drawing (AssociationDraws' own count), writing (about 3 d^2 per association, other rules
+  // only), reading (block_work).
+  total_work_ = draws_.total_cost();
   if (!config_.rule.plain()) total_work_ += 3 * d * d * n;
   for (int row = 0; row < config_.n; row += kStoreBlockRows)
     total_work_ += block_work(std::min(kStoreBlockRows, config_.n - row));
