@@ -41,6 +41,21 @@ const FULL = Number.POSITIVE_INFINITY; // the rank of the full sweep's results (
  *  frees both. */
 export const READY_MS = 10000;
 
+/** Starts a new worker's watchdog: `late()` after READY_MS unless the returned loaded() comes
+ *  first. The timer sits in `timers`, which the owner clears on destroy (a pending one would keep
+ *  a destroyed demo's worker alive). Used by the pool's workers and the runner's store worker. */
+export function readyWatchdog(timers, late) {
+  const t = setTimeout(() => {
+    timers.delete(t);
+    late();
+  }, READY_MS);
+  timers.add(t);
+  return function loaded() {
+    clearTimeout(t);
+    timers.delete(t);
+  };
+}
+
 export function createPool(la, { size, spawn, paused: startPaused = false, capacityWait = false }, on) {
   /** @type {{ worker: Worker, ready: boolean, task: any }[]} */
   let slots = [];
@@ -72,17 +87,14 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     const slot = { worker, ready: false, task: null };
     // A worker that never loads (its script or the core's fetch never answered) would leave the
     // figure computing forever: after READY_MS the page thread takes over, as when workers fail.
-    const watchdog = setTimeout(() => {
-      timers.delete(watchdog);
+    const loaded = readyWatchdog(timers, () => {
       if (!dead && !slot.ready && slots.includes(slot)) unavailable();
-    }, READY_MS);
-    timers.add(watchdog);
+    });
     worker.addEventListener('message', ({ data }) => {
       if (dead) return;
       if (data.type === 'ready') {
         slot.ready = true;
-        clearTimeout(watchdog);
-        timers.delete(watchdog);
+        loaded();
         return;
       }
       if (data.type === 'fatal') {

@@ -5,7 +5,7 @@
 // request are ever answered. pause() stops a sweep between pieces (the demo is off-screen; on the
 // page thread its stream is kept) and resume() goes on from there.
 import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './jobs.js';
-import { createPool, poolSize, READY_MS } from './pool.js';
+import { createPool, poolSize, readyWatchdog } from './pool.js';
 import { workTimer } from '../../lib/work-timing.js';
 
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
@@ -125,17 +125,14 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     }
     let ready = false;
     // As the pool's workers: one that never loads hands its stores to the page thread.
-    const watchdog = setTimeout(() => {
-      timers.delete(watchdog);
+    const loaded = readyWatchdog(timers, () => {
       if (!destroyed && !ready && storeWorker === w) fallBack();
-    }, READY_MS);
-    timers.add(watchdog); // (destroy() clears it: a pending one kept the worker alive 10 s)
+    });
     w.addEventListener('message', ({ data }) => {
       if (destroyed) return;
       if (data.type === 'ready') {
         ready = true;
-        clearTimeout(watchdog);
-        timers.delete(watchdog);
+        loaded();
         return;
       }
       if (data.type === 'fatal') {
