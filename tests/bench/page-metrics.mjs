@@ -7,7 +7,9 @@
 //   drags       per demo, a scripted pointer drag at its largest settings, one move at a time: per
 //               update, the time from the pointer event until the frame showing it is rendered
 //               (p50, p95, max; `handlers`: the event handlers alone), the main thread's CPU time
-//               per update (mean), and the long tasks (> 50 ms) PerformanceObserver('longtask')
+//               per update (p50, p95, max, mean: the thread time of the renderer main thread's
+//               tasks between the update's start and end, from a light trace of the drag; the
+//               harness waits on an event, so it adds no task of its own), and the long tasks (> 50 ms) PerformanceObserver('longtask')
 //               saw meanwhile; `trace`: a DevTools performance trace of the same drag (CDP Tracing,
 //               devtools.timeline), the renderer main thread's self time per kind of work per
 //               update (script, style, layout, paint, ...) and the layouts forced by script (read
@@ -47,10 +49,12 @@ const quantile = (xs, q) => {
   return s[lo] + (s[hi] - s[lo]) * (at - lo);
 };
 
-// Runs in the page: times every pointer move's update (see the header) into window.__updates.
+// Runs in the page: times every pointer move's update (see the header) into window.__updates, and
+// marks each update's start and end (User Timing) so that a trace can sum the CPU between them.
 function instrument() {
   window.__updates = [];
   window.__longTasks = [];
+  window.__onUpdate = null;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: false });
@@ -62,6 +66,7 @@ function instrument() {
     () => {
       if (!window.__measuring) return;
       const r = { t0: performance.now() };
+      performance.mark('linattn-update:start');
       rec = r;
       requestAnimationFrame(() => {
         r.rafBefore = performance.now();
@@ -84,8 +89,11 @@ function instrument() {
       r.rafAfter = performance.now();
       const ch = new MessageChannel();
       ch.port1.onmessage = () => {
+        if (r.rendered !== undefined) return;
         r.rendered = performance.now();
+        performance.mark('linattn-update:end');
         window.__updates.push(r);
+        window.__onUpdate?.();
       };
       ch.port2.postMessage(0);
     });
@@ -102,9 +110,12 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
 ];
 
-async function startTrace() {
+// The measured drag's trace: top-level tasks (with thread time) and the update marks only.
+const LIGHT_CATEGORIES = ['toplevel', 'blink.user_timing'];
+
+async function startTrace(categories) {
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
+    traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
     transferMode: 'ReportEvents',
   });
 }
@@ -214,30 +225,72 @@ export function traceSummary(events, updates) {
   return { msPerUpdate: perKind, top, forcedLayouts, forcedLayoutMsPerUpdate: per(forcedMs) };
 }
 
-let cdp = null; // the page's DevTools session, with Performance metrics in thread time
-async function mainThreadCpuMs() {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
-}
+let cdp = null; // the page's DevTools session (tracing)
 
-/** Resolves in the page once `n` updates have been rendered (or after 2 s). */
+/** Resolves in the page once `n` updates have been rendered (or after 2 s). Event-driven: the
+ *  harness adds no task of its own while the page renders. */
 function renderedCount(n) {
   return new Promise((resolveWait) => {
-    const t0 = performance.now();
-    const poll = () => {
-      if (window.__updates.length >= n || performance.now() - t0 > 2000) resolveWait(window.__updates.length);
-      else setTimeout(poll, 4);
+    const check = () => {
+      if (window.__updates.length < n) return false;
+      window.__onUpdate = null;
+      clearTimeout(timer);
+      resolveWait(window.__updates.length);
+      return true;
     };
-    poll();
+    const timer = setTimeout(() => {
+      window.__onUpdate = null;
+      resolveWait(window.__updates.length);
+    }, 2000);
+    if (!check()) window.__onUpdate = check;
   });
 }
 
 /**
+ * The renderer main thread's CPU per update in a light trace (toplevel + User Timing): for each
+ * update, the thread time of the top-level tasks that ran between its start and end marks
+ * (instrument()), whole tasks counted: the task that dispatched the input and the frame's tasks.
+ */
+export function cpuPerUpdateFromTrace(events) {
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best = null;
+  for (const m of mains) {
+    const marks = events.filter(
+      (e) => e.pid === m.pid && e.tid === m.tid && e.name?.startsWith('linattn-update:'),
+    ).length;
+    if (marks && (!best || marks > best.marks)) best = { pid: m.pid, tid: m.tid, marks };
+  }
+  if (!best) return [];
+  const mine = events.filter((e) => e.pid === best.pid && e.tid === best.tid).sort((a, b) => a.ts - b.ts);
+  const tasks = [];
+  let end = -1;
+  for (const e of mine) {
+    if (e.ph !== 'X' || e.dur === undefined || !e.cat?.includes('toplevel')) continue;
+    if (e.ts >= end) {
+      tasks.push(e);
+      end = e.ts + e.dur;
+    }
+  }
+  const windows = [];
+  let start = null;
+  for (const e of mine) {
+    if (e.name === 'linattn-update:start') start = e.ts;
+    else if (e.name === 'linattn-update:end' && start !== null) {
+      windows.push([start, e.ts]);
+      start = null;
+    }
+  }
+  return windows.map(
+    ([a, b]) => tasks.filter((t) => t.ts + t.dur > a && t.ts < b).reduce((sum, t) => sum + (t.tdur ?? t.dur), 0) / 1000,
+  );
+}
+
+/**
  * Drags through `points` one move at a time, each move waited for until its frame is rendered.
- * Without `trace`: per update, the wall times (instrument()) and the main thread's CPU between the
- * move and its frame (thread-time TaskDuration before and after; it includes the few tenths of a
- * millisecond of this script's own polling). With `trace`: a DevTools trace of the drag instead,
- * summarized by traceSummary (tracing slows the page, so its times are only for the breakdown).
+ * Without `trace`: per update, the wall times (instrument()) and the main thread's CPU from a light
+ * trace (cpuPerUpdateFromTrace: thread time, so steady on a loaded machine). With `trace`: a full
+ * DevTools trace of the drag instead, summarized by traceSummary (that tracing slows the page, so
+ * its times are only for the breakdown).
  */
 async function drag(page, points, { trace = false } = {}) {
   const before = await page.evaluate(() => window.__updates.length);
@@ -245,22 +298,18 @@ async function drag(page, points, { trace = false } = {}) {
     window.__measuring = true;
     window.__longTasks.length = 0;
   });
-  if (trace) await startTrace();
+  await startTrace(trace ? TRACE_CATEGORIES : LIGHT_CATEGORIES);
   await page.mouse.move(points[0][0], points[0][1]);
   await page.mouse.down();
   await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
   let done = await page.evaluate(() => window.__updates.length);
-  const cpu = [];
   for (const [x, y] of points.slice(1)) {
-    const c0 = trace ? 0 : await mainThreadCpuMs();
     await page.mouse.move(x, y);
-    const now = await page.evaluate(renderedCount, done + 1);
-    if (!trace && now > done) cpu.push((await mainThreadCpuMs()) - c0);
-    done = now;
+    done = await page.evaluate(renderedCount, done + 1);
   }
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const events = trace ? await stopTrace() : null;
+  const events = await stopTrace();
   const raw = await page.evaluate((from) => {
     window.__measuring = false;
     const ups = window.__updates.slice(from).filter((r) => r.rafBefore !== undefined && r.taskEnd !== undefined);
@@ -272,7 +321,7 @@ async function drag(page, points, { trace = false } = {}) {
       longTasks: window.__longTasks.map((t) => t.duration),
     };
   }, before);
-  return trace ? traceSummary(events, raw.perUpdate.length) : { ...raw, cpu };
+  return trace ? traceSummary(events, raw.perUpdate.length) : { ...raw, cpu: cpuPerUpdateFromTrace(events) };
 }
 
 /** The measured drag, then the same drag again under a trace (where the time goes). */
@@ -356,6 +405,9 @@ const DRAGS = {
   async ledger(page, root) {
     await page.locator(root).scrollIntoViewIfNeeded();
     const handle = page.locator(`${root} [data-part="handle-1"]`).first();
+    // The figure is taller than the viewport: bring the plane itself into view (a drag on
+    // coordinates outside the viewport moves nothing, and the frame then costs only a hit test).
+    await handle.scrollIntoViewIfNeeded();
     const plane = await handle.evaluate((el) => {
       const svg = el.ownerSVGElement ?? el.closest('svg');
       const b = svg.getBoundingClientRect();
@@ -421,7 +473,6 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
       const page = await browser.newPage();
       await page.setViewportSize({ width: 1280, height: 900 });
       cdp = await page.context().newCDPSession(page);
-      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
       try {
         await page.goto(`${server.url}embed.html?demo=${name}`);
         await page.waitForSelector(`.linattn-mount[data-demo="${name}"][data-status="ready"]`, { timeout: 60000 });
@@ -483,7 +534,6 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requested = new Set();

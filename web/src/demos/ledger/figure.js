@@ -9,6 +9,7 @@ import { renderReads, buildQueryControls, updateQueryControls, renderDecompositi
 import { buildPlane, renderPlane } from './render-plane.js';
 import { buildEditor, updateEditor } from './render-editor.js';
 import { renderReceipts } from './render-receipts.js';
+import { watchInView } from '../../lib/in-view.js';
 
 /** A titled group of panels (role="group", named by its title). */
 export function group(title, ...children) {
@@ -108,18 +109,57 @@ export function createFigure(el, on) {
     notice.hidden = list.length === 0;
   }
 
+  // While a key is dragged in the plane, the panels out of view wait: each is filled when it comes
+  // into view or when the drag ends, so a frame of the drag costs only what the reader can see.
+  // Everything else (a click, a key, a typed number) fills every panel at once.
+  const panels = [
+    { el: writes, draw: (st, vw) => renderWrites(writes, st, vw) },
+    { el: reads, draw: (st, vw) => renderReads(reads, st, vw) },
+    { el: decomposition, draw: (st, vw) => renderDecomposition(decomposition, st, vw) },
+    { el: editor.el, draw: (st) => updateEditor(editor, st) },
+    { el: receipts, draw: (st, vw) => renderReceipts(receipts, st, vw) },
+  ].map((p) => ({ ...p, stale: false }));
+  let shown = null; // { state, view } of the last render
+  const drawStale = (p) => {
+    if (!p.stale || !shown) return;
+    p.stale = false;
+    p.draw(shown.state, shown.view);
+  };
+  const inView = watchInView(
+    panels.map((p) => p.el),
+    (el) => drawStale(panels.find((p) => p.el === el)),
+  );
+  plane.onDragEnd = () => {
+    for (const p of panels) drawStale(p);
+  };
+
   /** Fills every panel from the state and the core's results for it. */
   function render(state, view) {
+    shown = { state, view };
+    const dragging = plane.dragging !== null && plane.dragging !== undefined;
     for (const r of fm.radios) r.input.checked = r.value === state.featureMap;
     updateStepper(stepper, state);
-    renderWrites(writes, state, view);
-    renderReads(reads, state, view);
     updateQueryControls(query, state);
-    renderDecomposition(decomposition, state, view);
     renderPlane(plane, state, view);
-    updateEditor(editor, state);
-    renderReceipts(receipts, state, view);
+    for (const p of panels) {
+      p.stale = dragging && !inView.sees(p.el);
+      if (!p.stale) p.draw(state, view);
+    }
   }
 
-  return { notice, stepper, writes, reads, query, decomposition, plane, editor, receipts, live, render, showNotices };
+  return {
+    notice,
+    stepper,
+    writes,
+    reads,
+    query,
+    decomposition,
+    plane,
+    editor,
+    receipts,
+    live,
+    render,
+    showNotices,
+    disconnect: () => inView.disconnect(),
+  };
 }

@@ -157,6 +157,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
       announcer.cancel();
       cancelFrames();
       scrollables.disconnect();
+      figure.disconnect();
       // Every la.memory is created and deleted within computeLedger, so no WebAssembly object is alive here.
       el.remove();
     },

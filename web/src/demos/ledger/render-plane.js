@@ -196,7 +196,9 @@ function makeHandle(plane, target) {
   const end = (e) => {
     move.flush();
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
+    const was = plane.dragging;
     plane.dragging = null;
+    if (was !== null && was !== undefined) plane.onDragEnd?.();
   };
   g.addEventListener('pointerup', end);
   g.addEventListener('pointercancel', end);
