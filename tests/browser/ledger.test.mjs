@@ -246,6 +246,63 @@ test('dragging a key with the mouse or a finger moves it on the unit circle', as
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 
+test('issue 19: a drag in the plane fills only the panels in view; the others follow when they come into view or the drag ends', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  const plane = page.locator(`${ROOT} svg.la-ledger__plane`).first();
+  await plane.scrollIntoViewIfNeeded();
+  const field = page.locator(part('k1-1'));
+  const outOfView = () =>
+    field.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= innerHeight || r.bottom <= 0;
+    });
+  assert.ok(await outOfView(), "the editor's k\u2081 field is out of view while the plane is in view");
+  const k1Shown = async () =>
+    page.$$eval(`${part('write-1')} .la-ledger__write-head .la-ledger__num`, (els) =>
+      els.slice(0, 2).map((e) => e.textContent),
+    );
+  const fieldShows = async () => [await page.inputValue(part('k1-1')), await page.inputValue(part('k1-2'))];
+  // The fields show 6 decimals, the ledger's page 4: the same key within 1e-4.
+  const sameKey = (a, b) => a.length === b.length && a.every((x, i) => Math.abs(num(x) - num(b[i])) < 1e-4);
+  const before = await fieldShows();
+  assert.deepEqual(before, ['1', '0']);
+
+  const dragTo = async (deg) => {
+    const box = await plane.boundingBox();
+    const hb = await page.locator(part('handle-1')).boundingBox();
+    const [cx, cy, r] = [box.x + box.width / 2, box.y + box.height / 2, box.height / 3];
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    const rad = (deg * Math.PI) / 180;
+    await page.mouse.move(cx + r * Math.cos(rad), cy - r * Math.sin(rad), { steps: 4 });
+    const turned = new RegExp(`^${deg} degrees`);
+    await waitUntil(async () => turned.test((await page.getAttribute(part('handle-1'), 'aria-valuetext')) ?? ''), {
+      message: `k\u2081 turned to ${deg}\u00b0`,
+    });
+  };
+
+  // Held at 135°: the ledger's page (in view) shows the new k₁, the editor (out of view) waits.
+  await dragTo(135);
+  const k1 = await k1Shown();
+  assert.notDeepEqual(k1, ['1', '0'], 'the page in view follows the drag');
+  assert.deepEqual(await fieldShows(), before, 'the editor out of view has not been redrawn mid-drag');
+  // The drag ends: every panel shows the same k₁.
+  await page.mouse.up();
+  assert.ok(sameKey(await fieldShows(), k1), 'the editor caught up when the drag ended');
+
+  // Held again, at 225°, and the editor scrolled into view mid-drag: it fills as it appears.
+  await dragTo(225);
+  const k1Now = await k1Shown();
+  assert.ok(sameKey(await fieldShows(), k1), 'still the 135° key in the editor out of view');
+  await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await waitUntil(async () => sameKey(await fieldShows(), k1Now), {
+    message: 'the editor to fill once in view',
+  });
+  await page.mouse.up();
+  assert.ok(sameKey(await fieldShows(), k1Now));
+  await page.click(`${ROOT} [data-action="reset"]`);
+});
+
 test('the feature-map toggle switches to elu + 1 with the normalizer, and back', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   await page.check(part('fm-elu1'));
