@@ -125,3 +125,59 @@ for (const width of [375, 1280]) {
     await page.close();
   });
 }
+
+// Issue 19: on wide screens the blocks out of view skip layout and paint (a drag's frame then walks
+// a fraction of the chapter), but only at a width at which each block has been laid out and so
+// remembers its height (web/src/offscreen.js): a resize stops the skipping at once, and a figure the
+// page is scrolled to after 1280 -> 320 -> 1280 px is where its measured position said.
+test('wide screens: blocks out of view skip layout only at a measured width; a resize lays them out again first', async () => {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}index.html`, { waitUntil: 'load' });
+  await page.evaluate(() => document.fonts.ready);
+  // A paragraph without a margin note, far below the fold, and one with a note.
+  const skipping = () =>
+    page.evaluate(() => {
+      const blocks = [...document.querySelectorAll('.article > p')];
+      const plain = blocks.filter((p) => !p.querySelector('.sidenote')).at(-1);
+      const noted = blocks.find((p) => p.querySelector('.sidenote'));
+      return {
+        plain: getComputedStyle(plain).contentVisibility,
+        noted: getComputedStyle(noted).contentVisibility,
+      };
+    });
+  await page.waitForFunction(() => {
+    const p = [...document.querySelectorAll('.article > p')].filter((b) => !b.querySelector('.sidenote')).at(-1);
+    return getComputedStyle(p).contentVisibility === 'auto';
+  });
+  assert.deepEqual(
+    await skipping(),
+    { plain: 'auto', noted: 'visible' },
+    'a block with a margin note is never skipped',
+  );
+
+  // Another width: nothing is skipped from its first layout on, then it is measured in turn.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  assert.equal((await skipping()).plain, 'visible', 'no skipping at a width not measured');
+  await page.waitForFunction(() => {
+    const p = [...document.querySelectorAll('.article > p')].filter((b) => !b.querySelector('.sidenote')).at(-1);
+    return getComputedStyle(p).contentVisibility === 'auto';
+  });
+
+  // Through a phone's width and back: the figure the page scrolls to is where it was measured.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.waitForTimeout(400);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const top = await page.$eval('.demo-mount[data-demo="overcapacity"]', (el) => {
+    const y = el.getBoundingClientRect().top + scrollY;
+    scrollTo({ top: y, behavior: 'instant' });
+    return y;
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const after = await page.$eval('.demo-mount[data-demo="overcapacity"]', (el) => el.getBoundingClientRect().top);
+  assert.ok(
+    Math.abs(after) <= 2,
+    `the figure scrolled to (at ${Math.round(top)} px) stays at the window top: ${after}`,
+  );
+  await page.close();
+});

@@ -21,6 +21,7 @@ import { coalesceFrames } from './lib/frame.js';
 import { preparePrint } from './print.js';
 import { registerServiceWorker } from './offline/register.js';
 import { initLinkedReading } from './linked/index.js';
+import { skipOffscreenWhenMeasured } from './offscreen.js';
 
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
@@ -103,6 +104,7 @@ function start() {
   // viewport and when the KaTeX fonts arrive. Each box is checked when the ResizeObserver reports
   // it (after layout, in a frame of its own), never in a forced layout of its own.
   watchScrollables(document.querySelectorAll('.equation, .table-wrap'));
+  skipOffscreenWhenMeasured(); // wide screens: blocks out of view skip layout and paint
   registerServiceWorker(); // offline after one visit (served pages only; a failure changes nothing)
 }
 

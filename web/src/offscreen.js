@@ -1,0 +1,39 @@
+// Wide screens: the chapter's blocks out of view skip layout and paint (styles/offscreen.css), but
+// only at a window width at which every block has been laid out once, with the fonts: each then
+// remembers its height (contain-intrinsic-size: auto), so skipping it moves nothing. The width is
+// a media query in a stylesheet of its own: at any other width nothing is skipped, from the very
+// first layout at that width, with no event to wait for; once the window has kept a new width for
+// a moment, every block has been laid out at it and that width is measured instead.
+
+const SETTLE_MS = 250; // a resize that lasted: the window kept its width this long
+
+/** Starts skipping once the page has loaded and its fonts are ready; follows resizes. */
+export function skipOffscreenWhenMeasured(doc = document) {
+  const win = doc.defaultView;
+  if (!win || typeof win.CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in doc)) return;
+  const sheet = new win.CSSStyleSheet();
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  let timer = 0;
+  // Two frames: the blocks are laid out at this width in the first, their heights recorded after it.
+  const measure = () =>
+    win.requestAnimationFrame(() =>
+      win.requestAnimationFrame(() => {
+        const w = win.innerWidth;
+        sheet.replaceSync(
+          `@media (min-width: ${w - 0.5}px) and (max-width: ${w + 0.5}px) { .article { --offscreen-skip: auto; } }`,
+        );
+      }),
+    );
+  const loaded =
+    doc.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => win.addEventListener('load', resolve, { once: true }));
+  Promise.all([loaded, doc.fonts?.ready]).then(() => {
+    measure();
+    win.addEventListener('resize', () => {
+      sheet.replaceSync(''); // heights remembered at the old width are not the new ones
+      clearTimeout(timer);
+      timer = win.setTimeout(measure, SETTLE_MS);
+    });
+  });
+}
