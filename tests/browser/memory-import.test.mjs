@@ -41,7 +41,15 @@ async function figureValue(demo, key) {
 }
 
 async function paste(demo, text) {
-  if (!(await demo.locator('.lm-import').evaluate((d) => d.open))) await demo.locator('.lm-import summary').click();
+  // Opened with a click, as a reader does. A clean-clone CI run once saw the disclosure still closed
+  // after the click (the textarea never became visible): the state is checked, and the click tried
+  // again, at most three times, so that a failure says so instead of a 30 s fill timeout.
+  const details = demo.locator('.lm-import');
+  for (let i = 0; i < 3 && !(await details.evaluate((d) => d.open)); i++) {
+    await demo.locator('.lm-import summary').click();
+    await details.evaluate((d) => d.open || new Promise((resolve) => setTimeout(resolve, 500)));
+  }
+  assert.ok(await details.evaluate((d) => d.open), 'the import disclosure opened on a click');
   await demo.locator('textarea[id$="-config"]').fill(text);
   await demo.locator('.lm-import button', { hasText: 'Show this model' }).click();
 }
