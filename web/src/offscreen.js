@@ -11,15 +11,28 @@ const SETTLE_MS = 250; // a resize that lasted: the window kept its width this l
 export function skipOffscreenWhenMeasured(doc = document) {
   const win = doc.defaultView;
   if (!win || typeof win.CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in doc)) return;
-  const sheet = new win.CSSStyleSheet();
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  // The sheet is adopted, and written, only where the rule can matter (wide screens): each write
+  // restyles the whole chapter, which a phone's start-up should not pay for (Lighthouse TBT).
+  const wide = win.matchMedia?.('(min-width: 64rem)');
+  let sheet = null;
+  let rule = '';
+  const write = (text) => {
+    if (text === rule) return;
+    if (!sheet) {
+      sheet = new win.CSSStyleSheet();
+      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    }
+    rule = text;
+    sheet.replaceSync(text);
+  };
   let timer = 0;
   // Two frames: the blocks are laid out at this width in the first, their heights recorded after it.
   const measure = () =>
     win.requestAnimationFrame(() =>
       win.requestAnimationFrame(() => {
+        if (wide && !wide.matches) return write('');
         const w = win.innerWidth;
-        sheet.replaceSync(
+        write(
           `@media (min-width: ${w - 0.5}px) and (max-width: ${w + 0.5}px) { .article { --offscreen-skip: auto; } }`,
         );
       }),
@@ -31,7 +44,7 @@ export function skipOffscreenWhenMeasured(doc = document) {
   Promise.all([loaded, doc.fonts?.ready]).then(() => {
     measure();
     win.addEventListener('resize', () => {
-      sheet.replaceSync(''); // heights remembered at the old width are not the new ones
+      write(''); // heights remembered at the old width are not the new ones
       clearTimeout(timer);
       timer = win.setTimeout(measure, SETTLE_MS);
     });
