@@ -172,19 +172,31 @@ const KIND_OF = new Map(Object.entries(KINDS).flatMap(([k, names]) => names.map(
 const SCRIPT_PARENTS = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'v8.callFunction']);
 
 /**
+ * The events of the page's main thread in a trace: of the renderers' main threads, the one with
+ * the most update marks (instrument()), else the busiest one (the most complete events).
+ */
+function pageMainThread(events) {
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best = null;
+  for (const m of mains) {
+    const mine = events.filter((e) => e.pid === m.pid && e.tid === m.tid);
+    const score = [
+      mine.filter((e) => e.name?.startsWith('linattn-update:')).length,
+      mine.filter((e) => e.ph === 'X' && e.dur !== undefined).length,
+    ];
+    if (!best || score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1]))
+      best = { mine, score };
+  }
+  return best ? best.mine : [];
+}
+
+/**
  * The renderer main thread's time in a trace, by kind of work (self time: a Layout inside a
  * FunctionCall counts as layout, not script), plus the layouts and style recalculations that ran
  * inside script (forced: script read layout after writing to the DOM).
  */
 export function traceSummary(events, updates) {
-  // The page's main thread: of the renderers' main threads, the busiest one.
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
-  let onMain = [];
-  for (const m of mains) {
-    const mine = complete.filter((e) => e.pid === m.pid && e.tid === m.tid);
-    if (mine.length > onMain.length) onMain = mine;
-  }
+  const onMain = pageMainThread(events).filter((e) => e.ph === 'X' && e.dur !== undefined);
   if (!onMain.length) return null;
   onMain.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const self = {};
@@ -252,16 +264,7 @@ function renderedCount(n) {
  * (instrument()), whole tasks counted: the task that dispatched the input and the frame's tasks.
  */
 export function cpuPerUpdateFromTrace(events) {
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  let best = null;
-  for (const m of mains) {
-    const marks = events.filter(
-      (e) => e.pid === m.pid && e.tid === m.tid && e.name?.startsWith('linattn-update:'),
-    ).length;
-    if (marks && (!best || marks > best.marks)) best = { pid: m.pid, tid: m.tid, marks };
-  }
-  if (!best) return [];
-  const mine = events.filter((e) => e.pid === best.pid && e.tid === best.tid).sort((a, b) => a.ts - b.ts);
+  const mine = pageMainThread(events).sort((a, b) => a.ts - b.ts);
   const tasks = [];
   let end = -1;
   for (const e of mine) {

@@ -5,7 +5,7 @@
 //   node --test --test-concurrency=1 tests/browser/layout-shift.test.mjs      (npm run build first)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve } from './harness.mjs';
+import { launch, serve, waitUntil } from './harness.mjs';
 
 const LIMIT = 0.05;
 let browser;
@@ -146,10 +146,7 @@ test('wide screens: blocks out of view skip layout only at a measured width; a r
         noted: getComputedStyle(noted).contentVisibility,
       };
     });
-  await page.waitForFunction(() => {
-    const p = [...document.querySelectorAll('.article > p')].filter((b) => !b.querySelector('.sidenote')).at(-1);
-    return getComputedStyle(p).contentVisibility === 'auto';
-  });
+  await waitUntil(async () => (await skipping()).plain === 'auto', { message: 'skipping at the measured width' });
   assert.deepEqual(
     await skipping(),
     { plain: 'auto', noted: 'visible' },
@@ -159,10 +156,7 @@ test('wide screens: blocks out of view skip layout only at a measured width; a r
   // Another width: nothing is skipped from its first layout on, then it is measured in turn.
   await page.setViewportSize({ width: 1100, height: 900 });
   assert.equal((await skipping()).plain, 'visible', 'no skipping at a width not measured');
-  await page.waitForFunction(() => {
-    const p = [...document.querySelectorAll('.article > p')].filter((b) => !b.querySelector('.sidenote')).at(-1);
-    return getComputedStyle(p).contentVisibility === 'auto';
-  });
+  await waitUntil(async () => (await skipping()).plain === 'auto', { message: 'skipping at the measured width' });
 
   // Through a phone's width and back: the figure the page scrolls to is where it was measured.
   await page.setViewportSize({ width: 320, height: 800 });

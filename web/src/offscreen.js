@@ -15,27 +15,25 @@ export function skipOffscreenWhenMeasured(doc = document) {
   // restyles the whole chapter, which a phone's start-up should not pay for (Lighthouse TBT).
   const wide = win.matchMedia?.('(min-width: 64rem)');
   let sheet = null;
-  let rule = '';
-  const write = (text) => {
-    if (text === rule) return;
+  let measured = 0; // the width the rule skips at, 0 for none
+  const skipAt = (w) => {
+    if (w === measured) return;
     if (!sheet) {
       sheet = new win.CSSStyleSheet();
       doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
     }
-    rule = text;
-    sheet.replaceSync(text);
+    measured = w;
+    sheet.replaceSync(
+      w
+        ? `@media (min-width: ${w - 0.5}px) and (max-width: ${w + 0.5}px) { .article { --offscreen-skip: auto; } }`
+        : '',
+    );
   };
   let timer = 0;
   // Two frames: the blocks are laid out at this width in the first, their heights recorded after it.
   const measure = () =>
     win.requestAnimationFrame(() =>
-      win.requestAnimationFrame(() => {
-        if (wide && !wide.matches) return write('');
-        const w = win.innerWidth;
-        write(
-          `@media (min-width: ${w - 0.5}px) and (max-width: ${w + 0.5}px) { .article { --offscreen-skip: auto; } }`,
-        );
-      }),
+      win.requestAnimationFrame(() => skipAt(wide && !wide.matches ? 0 : win.innerWidth)),
     );
   const loaded =
     doc.readyState === 'complete'
@@ -44,7 +42,9 @@ export function skipOffscreenWhenMeasured(doc = document) {
   Promise.all([loaded, doc.fonts?.ready]).then(() => {
     measure();
     win.addEventListener('resize', () => {
-      write(''); // heights remembered at the old width are not the new ones
+      // Heights remembered at the old width are not the new ones; a change of height alone (a
+      // browser bar shown or hidden) keeps them, and the chapter is not restyled for it.
+      if (win.innerWidth !== measured) skipAt(0);
       clearTimeout(timer);
       timer = win.setTimeout(measure, SETTLE_MS);
     });

@@ -136,7 +136,7 @@ export function createFigure(el, on) {
   /** Fills every panel from the state and the core's results for it. */
   function render(state, view) {
     shown = { state, view };
-    const dragging = plane.dragging !== null && plane.dragging !== undefined;
+    const dragging = plane.dragging !== null;
     for (const r of fm.radios) r.input.checked = r.value === state.featureMap;
     updateStepper(stepper, state);
     updateQueryControls(query, state);

@@ -198,7 +198,7 @@ function makeHandle(plane, target) {
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
     const was = plane.dragging;
     plane.dragging = null;
-    if (was !== null && was !== undefined) plane.onDragEnd?.();
+    if (was !== null) plane.onDragEnd?.();
   };
   g.addEventListener('pointerup', end);
   g.addEventListener('pointercancel', end);
