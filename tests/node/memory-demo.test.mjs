@@ -132,3 +132,23 @@ test('model shapes: the preset menu headings, the all-linear twin and the custom
   assert.equal(custom.layers[1].kvHeads, 8);
   assert.deepEqual(customFrom({ model: { layers: [] }, twin: null }), { layers: [] });
 });
+
+test('computeMemory: a move of the context slider reuses the curve, the state per session and the crossover, and shows the same numbers as a fresh computation', async () => {
+  const la = await createLinattn();
+  const { computeMemory } = await import('../../web/src/demos/memory/compute.js');
+  const { defaultState } = await import('../../web/src/demos/memory/state.js');
+  for (const preset of ['llama-3-8b', 'minimax-text-01', 'qwen3-next-80b-a3b']) {
+    const at1k = { ...defaultState(), preset, tokens: 1000 };
+    const first = computeMemory(la, at1k);
+    const moved = computeMemory(la, { ...at1k, tokens: 1000000 }, first);
+    const fresh = computeMemory(la, { ...at1k, tokens: 1000000 });
+    assert.equal(moved.samples, first.samples, `${preset}: the curve is reused`);
+    assert.equal(moved.crossover, first.crossover, `${preset}: the crossover is reused`);
+    assert.deepEqual(moved, fresh, `${preset}: what is shown at 1M tokens`);
+    assert.notDeepEqual(moved.now, first.now, `${preset}: the bytes at the context do change`);
+    // Another KV dtype is another curve, state and crossover.
+    const bf = computeMemory(la, { ...at1k, tokens: 1000000, kvDtype: 'fp8' }, first);
+    assert.notEqual(bf.samples, first.samples);
+    assert.deepEqual(bf, computeMemory(la, { ...at1k, tokens: 1000000, kvDtype: 'fp8' }));
+  }
+});

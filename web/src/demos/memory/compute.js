@@ -35,7 +35,14 @@ export function resolveModel(state) {
 export function computeMemory(la, state, previous = null) {
   const resolved = resolveModel(state);
   const input = { ...state, gpuBytes: gpuBytes(state) };
-  const cache = previous ? { key: previous.samplesKey, samples: previous.samples } : null;
+  const cache = previous
+    ? {
+        key: previous.samplesKey,
+        samples: previous.samples,
+        refPerSession: previous.refPerSession,
+        crossover: previous.crossover,
+      }
+    : null;
   const twin = resolved.canLinearize ? resolved.twin : null;
   return { ...computeAll(la, input, resolved.model, twin, resolved.original, cache), resolved };
 }
@@ -57,7 +64,8 @@ export function sampleTokens(model) {
 /**
  * model: the model the reader picked (core format + optional extras); twin: { heads, keyDim,
  * valueDim } for its all-linear variant or null; original: the model before linearization (or null);
- * cache: a previous result ({ key, samples }) whose curve is reused when only the context changed.
+ * cache: a previous result ({ key, samples, refPerSession, crossover }) whose curve, state per
+ * session and crossover are reused when only the context changed.
  * Throws the core's Error on bad input, before anything is kept.
  */
 export function computeAll(la, s, model, twin, original, cache = null) {
@@ -72,11 +80,18 @@ export function computeAll(la, s, model, twin, original, cache = null) {
   if (hasLinearLayers(core)) reference = { kind: 'own', model: core };
   else if (twin) reference = { kind: 'twin', model: coreModel(linearized(core, twin)) };
 
-  let refNow = null;
+  const originalCore = original ? coreModel(original) : null;
+  // The per-session state, the crossover and the curve do not depend on the reader's context
+  // length: moving the slider reuses them (one core call fewer per frame of a drag, and the curve's
+  // 60-odd).
+  const key = JSON.stringify([core, reference?.model, originalCore, s.sessions, s.kvDtype, s.stateDtype]);
+  const kept = cache && cache.key === key ? cache : null;
+
+  const refNow = reference ? (reference.kind === 'own' ? now : la.kvMemory(reference.model, opts)) : null;
   let refPerSession = null;
   let crossover = null;
-  if (reference) {
-    refNow = reference.kind === 'own' ? now : la.kvMemory(reference.model, opts);
+  if (kept) ({ refPerSession, crossover } = kept);
+  else if (reference) {
     refPerSession = la.kvMemory(reference.model, {
       tokens: 1,
       sessions: 1,
@@ -94,12 +109,9 @@ export function computeAll(la, s, model, twin, original, cache = null) {
     }
   }
 
-  const originalCore = original ? coreModel(original) : null;
   const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
 
-  // The curve does not depend on the reader's context length: moving the slider reuses it.
-  const key = JSON.stringify([core, reference?.model, originalCore, s.sessions, s.kvDtype, s.stateDtype]);
-  let samples = cache && cache.key === key ? cache.samples : null;
+  let samples = kept ? kept.samples : null;
   if (!samples) {
     samples = sampleTokens(core).map((tokens) => {
       const o = { ...opts, tokens };

@@ -1,5 +1,5 @@
 // The presets of the memory demo are data: content/presets/models.json (see its "about").
-import presetData from '../../../../content/presets/models.json';
+import presetData from '../../../../content/presets/models.json' with { type: 'json' };
 
 export const PRESETS = presetData.presets;
 
