@@ -5,6 +5,8 @@
 // first layout at that width, with no event to wait for; once the window has kept a new width for
 // a moment, every block has been laid out at it and that width is measured instead.
 
+import { afterLoad } from './lib/after-load.js';
+
 const SETTLE_MS = 250; // a resize that lasted: the window kept its width this long
 
 /** Starts skipping once the page has loaded and its fonts are ready; follows resizes. */
@@ -35,11 +37,7 @@ export function skipOffscreenWhenMeasured(doc = document) {
     win.requestAnimationFrame(() =>
       win.requestAnimationFrame(() => skipAt(wide && !wide.matches ? 0 : win.innerWidth)),
     );
-  const loaded =
-    doc.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise((resolve) => win.addEventListener('load', resolve, { once: true }));
-  Promise.all([loaded, doc.fonts?.ready]).then(() => {
+  Promise.all([afterLoad(win), doc.fonts?.ready]).then(() => {
     measure();
     win.addEventListener('resize', () => {
       // Heights remembered at the old width are not the new ones; a change of height alone (a

@@ -12,6 +12,8 @@
 //   3. 'beforeprint' still mounts anything left (for a print started sooner than that), and
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
+import { afterLoad } from './lib/after-load.js';
+
 const SETTLE_MS = 3000; // step 1 starts this long after the load event
 const IDLE_TIMEOUT_MS = 2000; // requestIdleCallback's deadline for each figure of step 1
 const PRINT_WAIT_MS = 15000; // Ctrl+P never waits longer than this for slow figures
@@ -54,8 +56,7 @@ export function preparePrint(mounts, mountFigure) {
     );
   };
   const soon = () => setTimeout(mountNext, SETTLE_MS);
-  if (document.readyState === 'complete') soon();
-  else window.addEventListener('load', soon, { once: true });
+  afterLoad().then(soon);
 
   let printing = false;
   window.addEventListener('keydown', (e) => {

@@ -5,6 +5,8 @@
 // visit). A worker that fails to register or install changes nothing on the page: the failure is
 // only logged as a warning.
 
+import { afterLoad } from '../lib/after-load.js';
+
 /** Whether this page should have the worker. */
 export function wantsServiceWorker(win = window) {
   try {
@@ -55,6 +57,5 @@ export function registerServiceWorker(url = './sw.js') {
         console.warn('The offline copy of the chapter is not available:', err?.message ?? err);
         return null;
       });
-  if (document.readyState === 'complete') return register();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(register()), { once: true }));
+  return afterLoad().then(register);
 }
