@@ -204,7 +204,7 @@ async function interact(c, rand) {
     case 'handle': {
       if (rand() < 0.6) {
         // drag across it (the ledger's handles: around the plane)
-        await loc.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await loc.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' })); // read at once below
         const box = await loc.boundingBox();
         if (!box) throw new Error('no box');
         const x = box.x + box.width / 2,
