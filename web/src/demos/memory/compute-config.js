@@ -1,6 +1,5 @@
 // A pasted or dropped config.json as the memory figure's custom model: the core's la.modelFromConfig
-// reads it (compute.js's companion: the only other file of this demo that calls `la`). Kept apart
-// from compute.js so node tests can load it without the presets' JSON import.
+// reads it (compute.js's companion: the only other file of this demo that calls `la`).
 
 /**
  * A config.json (text) as the custom model the figure shows: the core's la.modelFromConfig reads

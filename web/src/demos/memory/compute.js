@@ -29,22 +29,15 @@ export function resolveModel(state) {
 
 /**
  * Everything shown for `state`: computeAll's results plus `resolved` (resolveModel). `previous`:
- * the last results, whose curve is reused when only the context length changed. Throws the
- * core's (or the GPU budget's) Error on bad input, before anything is kept.
+ * the last results, whose curve, state per session and crossover are reused when only the context
+ * length changed. Throws the core's (or the GPU budget's) Error on bad input, before anything is
+ * kept.
  */
 export function computeMemory(la, state, previous = null) {
   const resolved = resolveModel(state);
   const input = { ...state, gpuBytes: gpuBytes(state) };
-  const cache = previous
-    ? {
-        key: previous.samplesKey,
-        samples: previous.samples,
-        refPerSession: previous.refPerSession,
-        crossover: previous.crossover,
-      }
-    : null;
   const twin = resolved.canLinearize ? resolved.twin : null;
-  return { ...computeAll(la, input, resolved.model, twin, resolved.original, cache), resolved };
+  return { ...computeAll(la, input, resolved.model, twin, resolved.original, previous), resolved };
 }
 
 /** 60 log-spaced context lengths from 1K to 10M, plus any sliding-window size in that range so
@@ -64,11 +57,11 @@ export function sampleTokens(model) {
 /**
  * model: the model the reader picked (core format + optional extras); twin: { heads, keyDim,
  * valueDim } for its all-linear variant or null; original: the model before linearization (or null);
- * cache: a previous result ({ key, samples, refPerSession, crossover }) whose curve, state per
- * session and crossover are reused when only the context changed.
+ * previous: the last results (computeAll's), whose curve, state per session and crossover are
+ * reused when only the context changed.
  * Throws the core's Error on bad input, before anything is kept.
  */
-export function computeAll(la, s, model, twin, original, cache = null) {
+export function computeAll(la, s, model, twin, original, previous = null) {
   const core = coreModel(model);
   const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
   const now = la.kvMemory(core, opts);
@@ -85,7 +78,7 @@ export function computeAll(la, s, model, twin, original, cache = null) {
   // length: moving the slider reuses them (one core call fewer per frame of a drag, and the curve's
   // 60-odd).
   const key = JSON.stringify([core, reference?.model, originalCore, s.sessions, s.kvDtype, s.stateDtype]);
-  const kept = cache && cache.key === key ? cache : null;
+  const kept = previous?.samplesKey === key ? previous : null;
 
   const refNow = reference ? (reference.kind === 'own' ? now : la.kvMemory(reference.model, opts)) : null;
   let refPerSession = null;
