@@ -9,7 +9,8 @@
 //   api (node)      node:test suites against the real module      tests/node
 //   web build       npm run build:web                              dist/
 //   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
-//   browser         node:test + Playwright + Debian's Chromium     tests/browser
+//   browser         node:test + Playwright + Debian's Chromium     tests/browser (the files that
+//                   measure time one at a time, the others two at a time)
 //   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse
 //
 // Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing).
@@ -72,7 +73,7 @@ async function stage(name, fn) {
   totals.failed += failed;
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   report.push(
-    `${name.padEnd(18)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed  ${secs.padStart(6)} s ${note}`,
+    `${name.padEnd(30)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed  ${secs.padStart(6)} s ${note}`,
   );
 }
 
@@ -101,10 +102,10 @@ async function ctest(dir) {
 }
 
 // node --test with the spec reporter: "ℹ pass N" / "ℹ fail N"
-async function nodeTest(dir, extra = []) {
+async function nodeTest(dir, extra = [], pick = () => true) {
   const files = existsSync(path.join(root, dir))
     ? readdirSync(path.join(root, dir))
-        .filter((f) => f.endsWith('.test.mjs'))
+        .filter((f) => f.endsWith('.test.mjs') && pick(f))
         .map((f) => path.join(dir, f))
     : [];
   if (files.length === 0) throw new Error(`no test files in ${dir}`);
@@ -189,7 +190,35 @@ await stage('typecheck', async () => {
 // A test that hangs (a promise of the browser that never settles) fails alone after 10 minutes,
 // with its name, and the files after it still run; the stage's own limit (40 min) is the last resort.
 const TEST_TIMEOUT = `--test-timeout=${10 * 60 * 1000}`;
-await stage('browser', () => nodeTest('tests/browser', ['--test-concurrency=1', TEST_TIMEOUT]));
+
+// Browser files that measure time run one at a time, alone on the machine: drags and their frames
+// (ledger, memory, overcapacity), steps and long tasks of sweeps on a host page (hosts), the worker
+// pool's timing (overcapacity-pool), layout shift while fonts and figures load (layout-shift),
+// permalinks landing under a slowed CPU (landing), the soak's heap and 2,000 timed actions (soak)
+// and the service worker's install (offline). Every other file asserts what the page shows and
+// does, not how fast: those run two at a time, one Chromium each, which on the 2-core machines
+// takes some 4 minutes off the stage. A new file that asserts a time belongs in this list.
+const BROWSER_ALONE = new Set([
+  'ledger.test.mjs',
+  'memory.test.mjs',
+  'overcapacity.test.mjs',
+  'overcapacity-pool.test.mjs',
+  'hosts.test.mjs',
+  'layout-shift.test.mjs',
+  'landing.test.mjs',
+  'soak.test.mjs',
+  'offline.test.mjs',
+]);
+for (const f of BROWSER_ALONE) {
+  if (!existsSync(path.join(root, 'tests/browser', f)))
+    throw new Error(`BROWSER_ALONE names ${f}, which is not a test file`);
+}
+await stage('browser (timed, one at a time)', () =>
+  nodeTest('tests/browser', ['--test-concurrency=1', TEST_TIMEOUT], (f) => BROWSER_ALONE.has(f)),
+);
+await stage('browser (two at a time)', () =>
+  nodeTest('tests/browser', ['--test-concurrency=2', TEST_TIMEOUT], (f) => !BROWSER_ALONE.has(f)),
+);
 
 await stage('lighthouse', () => nodeTest('tests/lighthouse', ['--test-concurrency=1', TEST_TIMEOUT]));
 
