@@ -148,6 +148,15 @@ export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== v) el.setAttribute(name, v);
 }
 
+/**
+ * Sets a property (hidden, disabled, checked, value, max…) only when it differs. Writing the same
+ * value is not free: the browser still records an attribute change and, for `hidden` or a slider's
+ * value, re-styles or re-lays out the element, on every frame of a drag.
+ */
+export function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+
 let counter = 0;
 /** An id unique within the page, `${prefix}-${n}` (demos may be mounted more than once). */
 export function uid(prefix) {

@@ -3,7 +3,7 @@
 // plane (render-plane.js), the reader's own ledger (render-editor.js), receipts vs ledger
 // (render-receipts.js) and the polite live region. Built once; render() fills it from the state and
 // the core's results. It asks the core for nothing; its events go to the handlers it is given.
-import { h, uid, replace } from '../../lib/dom.js';
+import { h, uid, replace, setProp } from '../../lib/dom.js';
 import { buildStepper, updateStepper, renderWrites } from './render-ledger.js';
 import { renderReads, buildQueryControls, updateQueryControls, renderDecomposition } from './render-reads.js';
 import { buildPlane, renderPlane } from './render-plane.js';
@@ -137,7 +137,7 @@ export function createFigure(el, on) {
   function render(state, view) {
     shown = { state, view };
     const dragging = plane.dragging !== null;
-    for (const r of fm.radios) r.input.checked = r.value === state.featureMap;
+    for (const r of fm.radios) setProp(r.input, 'checked', r.value === state.featureMap);
     updateStepper(stepper, state);
     updateQueryControls(query, state);
     renderPlane(plane, state, view);

@@ -1,6 +1,6 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, patch, patchElement, activeElement, setText } from '../../lib/dom.js';
+import { h, patch, patchElement, activeElement, setText, setAttr, setProp } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
@@ -64,20 +64,22 @@ export function buildStepper({ onStep, ids }) {
 
 export function updateStepper(stepper, state) {
   const n = state.associations.length;
-  stepper.range.max = String(n);
-  stepper.range.value = String(state.step);
-  stepper.range.disabled = n === 0;
+  // Written only when they change: a drag in the plane re-renders the stepper on every frame, and
+  // setting a slider's value, even to the same one, re-lays out its thumb.
+  setProp(stepper.range, 'max', String(n));
+  setProp(stepper.range, 'value', String(state.step));
+  setProp(stepper.range, 'disabled', n === 0);
   const text =
     n === 0
       ? 'The ledger has no associations to write'
       : `Page ${state.step} of ${n}: ${state.step} ${state.step === 1 ? 'write' : 'writes'} applied`;
-  stepper.range.setAttribute('aria-valuetext', text);
+  setAttr(stepper.range, 'aria-valuetext', text);
   setText(stepper.status, text + '.');
   // A button that gets disabled while focused would drop keyboard focus to the page: hand it to the
   // page slider instead.
   const focused = activeElement(stepper.el);
-  stepper.back.disabled = state.step === 0;
-  stepper.forward.disabled = state.step >= n;
+  setProp(stepper.back, 'disabled', state.step === 0);
+  setProp(stepper.forward, 'disabled', state.step >= n);
   if (
     (focused === stepper.back && stepper.back.disabled) ||
     (focused === stepper.forward && stepper.forward.disabled)

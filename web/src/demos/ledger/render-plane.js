@@ -1,6 +1,6 @@
 // The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
-import { h, s, replace, patch, setText } from '../../lib/dom.js';
+import { h, s, replace, patch, setText, setAttr, setProp } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { formatPlain } from '../../lib/format.js';
 import { formatNumber, formatVector, subscript } from './format.js';
@@ -207,8 +207,8 @@ function makeHandle(plane, target) {
 
 export function renderPlane(plane, state, view) {
   const is2d = state.d === 2;
-  plane.planes.hidden = !is2d;
-  plane.note.hidden = is2d;
+  setProp(plane.planes, 'hidden', !is2d);
+  setProp(plane.note, 'hidden', is2d);
   if (!is2d) {
     replace(plane.handles);
     plane.handleList = [];
@@ -246,15 +246,16 @@ export function renderPlane(plane, state, view) {
     const zero = v[0] === 0 && v[1] === 0;
     hd.angle = zero ? 0 : angleOf(v);
     const rad = (hd.angle * Math.PI) / 180;
-    hd.g.setAttribute('transform', `translate(${Math.cos(rad)} ${-Math.sin(rad)})`);
+    setAttr(hd.g, 'transform', `translate(${Math.cos(rad)} ${-Math.sin(rad)})`);
     hd.g.classList.toggle('is-pending', hd.target >= state.step);
     const name = nameOf(hd.target);
     setText(hd.label, name);
-    hd.label.setAttribute('x', String(Math.cos(rad) * 0.2));
-    hd.label.setAttribute('y', String(-Math.sin(rad) * 0.2));
-    hd.g.setAttribute('aria-label', `direction of ${hd.target === -1 ? 'the free query q' : `key ${name}`}`);
-    hd.g.setAttribute('aria-valuenow', formatPlain(hd.angle, 2)); // a plain number, even for 1e-300
-    hd.g.setAttribute('aria-valuetext', `${formatNumber(hd.angle, 2)} degrees, ${name} = ${formatVector(v)}`);
+    // Only what changed is written: the keys not being dragged keep every attribute on each frame.
+    setAttr(hd.label, 'x', Math.cos(rad) * 0.2);
+    setAttr(hd.label, 'y', -Math.sin(rad) * 0.2);
+    setAttr(hd.g, 'aria-label', `direction of ${hd.target === -1 ? 'the free query q' : `key ${name}`}`);
+    setAttr(hd.g, 'aria-valuenow', formatPlain(hd.angle, 2)); // a plain number, even for 1e-300
+    setAttr(hd.g, 'aria-valuetext', `${formatNumber(hd.angle, 2)} degrees, ${name} = ${formatVector(v)}`);
   }
 
   renderValues(plane, state, view);

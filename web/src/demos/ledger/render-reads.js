@@ -1,6 +1,6 @@
 // Reads with a verdict, and one read taken apart stamp by stamp:
 // φ(q)ᵀS = Σᵢ (φ(q)·φ(kᵢ)) vᵢᵀ — the target's own stamp plus the crosstalk of every other one.
-import { h, uid, replace, patch } from '../../lib/dom.js';
+import { h, uid, replace, patch, setProp } from '../../lib/dom.js';
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { numberField } from './fields.js';
@@ -92,8 +92,8 @@ export function updateQueryControls(qc, state) {
   opts.push({ value: '-1', text: 'a free query q' });
   const same = qc.select.options.length === opts.length;
   if (!same) replace(qc.select, ...opts.map((o) => h('option', { value: o.value }, o.text)));
-  qc.select.value = String(state.query);
-  qc.fields.hidden = state.query !== -1;
+  setProp(qc.select, 'value', String(state.query));
+  setProp(qc.fields, 'hidden', state.query !== -1);
   if (qc.d !== state.d) {
     qc.d = state.d;
     qc.freeFields = state.freeQuery.map((x, j) =>

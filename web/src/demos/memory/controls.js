@@ -5,7 +5,7 @@
 // change of state through `on` (see index.js); render(state, resolved) sets every control from
 // the state. A control the reader is fixing (aria-invalid) keeps their text.
 
-import { h, uid } from '../../lib/dom.js';
+import { h, uid, setAttr, setProp } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { echo } from '../../lib/numbers.js';
 import { groupDigits, longTokens, parseWhole, shortTokens } from './format.js';
@@ -266,22 +266,24 @@ export function buildControls(root, on) {
 
   let shownSettings = false; // the state's `settings` last applied to the disclosure
   function render(s, resolved) {
-    preset.value = s.preset;
-    linear.checked = s.linear && resolved.canLinearize;
-    linear.disabled = !resolved.canLinearize;
+    // Every property is written only when it changes (setProp): dragging the context slider renders
+    // on each frame, and setting the slider's own value, even to the same one, re-lays out its thumb.
+    setProp(preset, 'value', s.preset);
+    setProp(linear, 'checked', s.linear && resolved.canLinearize);
+    setProp(linear, 'disabled', !resolved.canLinearize);
     linearLabel.classList.toggle('lm-disabled', !resolved.canLinearize);
-    slider.value = String(positionOf(s.tokens));
-    slider.setAttribute('aria-valuetext', `${longTokens(s.tokens)} (${shortTokens(s.tokens)})`);
+    setProp(slider, 'value', String(positionOf(s.tokens)));
+    setAttr(slider, 'aria-valuetext', `${longTokens(s.tokens)} (${shortTokens(s.tokens)})`);
     setInput(tokens, String(s.tokens));
     setInput(sessions, String(s.sessions));
-    kvDtype.value = s.kvDtype;
-    stateDtype.value = s.stateDtype;
-    tp.value = String(s.tp ?? 1);
-    weightDtype.value = s.weightDtype;
-    for (const radio of gpu.inputs) radio.checked = radio.value === s.gpu;
+    setProp(kvDtype, 'value', s.kvDtype);
+    setProp(stateDtype, 'value', s.stateDtype);
+    setProp(tp, 'value', String(s.tp ?? 1));
+    setProp(weightDtype, 'value', s.weightDtype);
+    for (const radio of gpu.inputs) setProp(radio, 'checked', radio.value === s.gpu);
     setInput(gpuCustom, String(s.gpuCustom));
-    for (const radio of unit.inputs) radio.checked = radio.value === s.unit;
-    for (const radio of scale.inputs) radio.checked = radio.value === s.yScale;
+    for (const radio of unit.inputs) setProp(radio, 'checked', radio.value === s.unit);
+    for (const radio of scale.inputs) setProp(radio, 'checked', radio.value === s.yScale);
     // Only a change of the state opens or closes it, never a render between the reader's click
     // and its toggle event.
     if (Boolean(s.settings) !== shownSettings) {
@@ -289,7 +291,7 @@ export function buildControls(root, on) {
       settings.open = shownSettings;
     }
     renderSource(s, resolved);
-    editor.el.hidden = s.preset !== CUSTOM_ID;
+    setProp(editor.el, 'hidden', s.preset !== CUSTOM_ID);
   }
 
   /** Off-screen: a pending slider update waits for resume(). */

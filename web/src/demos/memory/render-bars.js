@@ -6,7 +6,7 @@
 // fixed state's stays where it is. Each bar carries its own label and byte count, written on it.
 // Rows persist between renders so their widths animate (CSS; none under reduced motion or a drag).
 
-import { h, setText } from '../../lib/dom.js';
+import { h, setText, setProp } from '../../lib/dom.js';
 import { formatBytes, longTokens } from './format.js';
 import { sessionsText } from './labels.js';
 
@@ -72,8 +72,8 @@ export function renderBars(box, state, results, axis) {
     if (bar.className !== `lm-bar ${cls}`) bar.className = `lm-bar ${cls}`;
     const width = bytes > 0n ? `max(4px, ${pct(axis.frac(bytes))})` : '0px';
     if (bar.style.width !== width) bar.style.width = width;
-    bar.hidden = bytes === 0n; // an empty term draws no bar, only its words
-    mark.hidden = !axis.roomInRange;
+    setProp(bar, 'hidden', bytes === 0n); // an empty term draws no bar, only its words
+    setProp(mark, 'hidden', !axis.roomInRange);
     if (axis.roomInRange && mark.style.left !== roomAt) mark.style.left = roomAt;
     const [value, labelEl, noteEl] = text.children;
     setText(labelEl, label);

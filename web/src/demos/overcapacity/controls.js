@@ -2,7 +2,7 @@
 // sample"), softmax β, the N axis scale and "What later chapters change" (the update rule, the
 // forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events only
 // propose changes of state (the `on` callbacks); render(state) shows the state.
-import { h, uid, setText, setAttr, activeElement } from '../../lib/dom.js';
+import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
 import { formatInt, KEY_LABELS } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
@@ -171,33 +171,34 @@ export function createControls(parent, on) {
       shownSettings = Boolean(state.settings);
       settings.open = shownSettings;
     }
-    dSelect.value = String(state.d);
+    // Every property is written only when it changes (setProp): a drag of N renders on each frame.
+    setProp(dSelect, 'value', String(state.d));
     setAttr(nSlider, 'max', 4 * state.d);
-    if (nSlider.value !== String(state.n)) nSlider.value = String(state.n);
+    setProp(nSlider, 'value', String(state.n));
     setText(nOut, formatInt(state.n));
     setAttr(
       nSlider,
       'aria-valuetext',
       `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`,
     );
-    kSelect.value = state.keys;
+    setProp(kSelect, 'value', state.keys);
     // A field the reader is still correcting keeps their text (the root may sit in a shadow root).
     const focused = activeElement(controls);
     for (const [name, { input }] of Object.entries(typed))
-      if (focused !== input || !input.hasAttribute('aria-invalid')) input.value = String(state[name]);
-    bSlider.value = String(BETAS.indexOf(state.beta));
+      if (focused !== input || !input.hasAttribute('aria-invalid')) setProp(input, 'value', String(state[name]));
+    setProp(bSlider, 'value', String(BETAS.indexOf(state.beta)));
     setText(bOut, String(state.beta));
     setAttr(bSlider, 'aria-valuetext', `\u03b2 = ${state.beta}`);
-    scaleRadios[state.scale].checked = true;
-    rSelect.value = state.rule;
-    gate.input.value = String(GATES.indexOf(state.gate));
+    setProp(scaleRadios[state.scale], 'checked', true);
+    setProp(rSelect, 'value', state.rule);
+    setProp(gate.input, 'value', String(GATES.indexOf(state.gate)));
     setText(gate.out, state.gate === 1 ? '1 (none)' : String(state.gate));
     setAttr(gate.input, 'aria-valuetext', state.gate === 1 ? '\u03b1 = 1, no forgetting' : `\u03b1 = ${state.gate}`);
-    step.input.value = String(STEPS.indexOf(state.step));
+    setProp(step.input, 'value', String(STEPS.indexOf(state.step)));
     setText(step.out, String(state.step));
     setAttr(step.input, 'aria-valuetext', `step = ${state.step}`);
     // The step is the delta rule's: it changes nothing for the additive rule.
-    step.input.disabled = state.rule !== 'delta';
+    setProp(step.input, 'disabled', state.rule !== 'delta');
   }
 
   return { element: controls, render, fieldError };

@@ -1,7 +1,7 @@
 // The words around the curve: the notice (settings ignored) and error lines, the sentence at the current N, the sweep's progress, the readout of
 // the numbers at N, the memory line, and the screen-reader announcement (only when the reader
 // pauses). Text only, from the core's results (format.js turns the numbers into strings).
-import { h, setText, setAttr } from '../../lib/dom.js';
+import { h, setText, setAttr, setProp } from '../../lib/dom.js';
 import { formatCos, formatInt, formatPercent, sentenceParts } from './format.js';
 import { sweepStage } from './compute.js';
 
@@ -93,13 +93,13 @@ export function createReadout() {
     renderAtN,
     /** What was ignored of settings from outside, and why (lines of text; none hides it). */
     showNotice(lines) {
-      notice.hidden = lines.length === 0;
-      notice.textContent = lines.join(' ');
+      setProp(notice, 'hidden', lines.length === 0);
+      setText(notice, lines.join(' '));
     },
     /** A message about the last change ('' hides it). */
     showError(message) {
-      error.hidden = !message;
-      error.textContent = message || '';
+      setProp(error, 'hidden', !message);
+      setText(error, message || '');
     },
     destroy: () => clearTimeout(liveTimer),
   };
