@@ -8,6 +8,28 @@
 import { afterLoad } from './lib/after-load.js';
 
 const SETTLE_MS = 250; // a resize that lasted: the window kept its width this long
+/** A block with a margin note may be skipped beyond this distance from the view (styles/offscreen.css:
+ *  its note hangs outside it). Chromium's own margin for content-visibility: auto is half a window
+ *  height, so such a block is always skipped, never shown with the containment that would move its
+ *  note. */
+const FAR = '150%';
+
+/**
+ * Marks the chapter's blocks with a margin note `is-far` while they are far from the view; the
+ * stylesheet skips them then, on wide screens at the measured width only (--offscreen-skip).
+ */
+function markFarNoteBlocks(doc) {
+  const win = doc.defaultView;
+  const blocks = doc.querySelectorAll('.article > :is(p, ul, ol, blockquote):has(.sidenote)');
+  if (!blocks.length || typeof win.IntersectionObserver !== 'function') return;
+  const io = new win.IntersectionObserver(
+    (entries) => {
+      for (const e of entries) e.target.classList.toggle('is-far', !e.isIntersecting);
+    },
+    { rootMargin: `${FAR} 0px` },
+  );
+  for (const b of blocks) io.observe(b);
+}
 
 /** Starts skipping once the page has loaded and its fonts are ready; follows resizes. */
 export function skipOffscreenWhenMeasured(doc = document) {
@@ -39,6 +61,7 @@ export function skipOffscreenWhenMeasured(doc = document) {
     );
   Promise.all([afterLoad(win), doc.fonts?.ready]).then(() => {
     measure();
+    markFarNoteBlocks(doc);
     win.addEventListener('resize', () => {
       // Heights remembered at the old width are not the new ones; a change of height alone (a
       // browser bar shown or hidden) keeps them, and the chapter is not restyled for it.
