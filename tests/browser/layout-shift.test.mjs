@@ -129,7 +129,8 @@ for (const width of [375, 1280]) {
 // Issue 19: on wide screens the blocks out of view skip layout and paint (a drag's frame then walks
 // a fraction of the chapter), but only at a width at which each block has been laid out and so
 // remembers its height (web/src/offscreen.js): a resize stops the skipping at once, and a figure the
-// page is scrolled to after 1280 -> 320 -> 1280 px is where its measured position said.
+// page is scrolled to after 1280 -> 320 -> 1280 px is where its measured position said. A block with
+// a margin note is skipped only far from the view (is-far), where its note cannot show.
 test('wide screens: blocks out of view skip layout only at a measured width; a resize lays them out again first', async () => {
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -150,8 +151,40 @@ test('wide screens: blocks out of view skip layout only at a measured width; a r
   assert.deepEqual(
     await skipping(),
     { plain: 'auto', noted: 'visible' },
-    'a block with a margin note is never skipped',
+    'a block with a margin note in view is not skipped: its note hangs outside it',
   );
+
+  // A block with a margin note far from the view is skipped (is-far), and keeps its height; back in
+  // view, its note is where it was, unclipped.
+  const last = '.article > :is(p, ul, ol, blockquote):has(.sidenote):nth-last-child(1 of :has(.sidenote))';
+  const look = () =>
+    page.$eval(last, (b) => {
+      const r = b.getBoundingClientRect();
+      const n = b.querySelector('.sidenote').getBoundingClientRect();
+      return {
+        far: b.classList.contains('is-far'),
+        shown: b.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
+        width: Math.round(r.width),
+        height: Math.round(r.height),
+        note: [Math.round(n.x - r.x), Math.round(n.y - r.y), Math.round(n.width), Math.round(n.height)],
+      };
+    });
+  await page.$eval(last, (b) => scrollTo({ top: b.getBoundingClientRect().top + scrollY - 200, behavior: 'instant' }));
+  await waitUntil(async () => !(await look()).far, { message: 'the noted block in view is not far' });
+  const near = await look();
+  assert.ok(
+    near.note[0] >= near.width && near.note[1] + near.note[3] > near.height,
+    `note in the gutter, below the block: ${JSON.stringify(near)}`,
+  );
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  await waitUntil(async () => (await look()).far, { message: 'the noted block far from the view is marked far' });
+  const far = await look();
+  assert.equal(far.shown, false, 'far from the view, the block is skipped');
+  assert.equal(far.height, near.height, 'a skipped block keeps the height it had in view');
+  await page.$eval(last, (b) => scrollTo({ top: b.getBoundingClientRect().top + scrollY - 200, behavior: 'instant' }));
+  await waitUntil(async () => !(await look()).far, { message: 'back in view, no longer far' });
+  assert.deepEqual(await look(), near, 'back in view, the block and its note are as they were');
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
 
   // Another width: nothing is skipped from its first layout on, then it is measured in turn.
   await page.setViewportSize({ width: 1100, height: 900 });
