@@ -16,8 +16,9 @@
 // ratios; writes bench-results/bench.json (with `targets`, issue 19) and the table into README.md's
 // "Performance" section (between its bench markers).
 //
-// and Lighthouse's performance score of the served chapter on its mobile and desktop presets
-// (tests/lighthouse/lighthouse.mjs; the target is mobile >= 0.95).
+// and Lighthouse's performance score of the served chapter on its mobile and desktop presets, and on
+// mobile with the CPU slowdown calibrated to this machine, median of 3, as the Lighthouse test stage
+// does (tests/lighthouse/lighthouse.mjs; the target, mobile >= 0.95, reads the calibrated median).
 //
 //   node tests/bench/run.mjs [--reps N] [--no-build] [--build-web] [--no-page] [--no-lighthouse] [--quick]
 //                            [--only sweep64,sweep256]
@@ -191,13 +192,34 @@ if (!flag('--no-page') && !flag('--no-lighthouse')) {
   lighthouse = {};
   const site = await startServer(DIST, { port: 0 });
   try {
+    const one = (preset, cpu) =>
+      audit(`${site.url}index.html`, { preset, categories: ['performance'], cpu })
+        .then((r) => ({
+          performance: r.scores.performance,
+          metrics: r.metrics,
+          cpuSlowdown: r.cpuSlowdown,
+          benchmarkIndex: r.calibrationIndex ?? r.benchmarkIndex,
+        }))
+        .catch((err) => ({ error: err.message }));
     for (const preset of ['mobile', 'desktop']) {
       log(`Lighthouse, ${preset} preset`);
-      const r = await audit(`${site.url}index.html`, { preset, categories: ['performance'] }).catch((err) => ({
-        error: err.message,
-      }));
-      lighthouse[preset] = r.error ? { error: r.error } : { performance: r.scores.performance, metrics: r.metrics };
+      lighthouse[preset] = await one(preset);
     }
+    // The mobile preset multiplies the times it observes by 4, right for the desktop Lighthouse
+    // expects; on this slower machine that simulates a phone several times slower than the one meant.
+    // The Lighthouse test stage (tests/lighthouse/audit.test.mjs) therefore sets the slowdown from
+    // the machine's measured speed and takes the median of 3 runs: the target reads that, and the
+    // fixed-4x run above stays in the report beside it.
+    const calibrated = [];
+    for (let i = 0; i < 3; i++) {
+      log(`Lighthouse, mobile preset, CPU calibrated, run ${i + 1} of 3`);
+      calibrated.push(await one('mobile', 'calibrated'));
+    }
+    const ok = calibrated.filter((r) => !r.error).sort((a, b) => a.performance - b.performance);
+    lighthouse['mobile, calibrated'] =
+      ok.length === 3
+        ? { ...ok[1], runs: ok.map((r) => r.performance) }
+        : { error: calibrated.find((r) => r.error)?.error ?? 'fewer than 3 runs' };
   } finally {
     await site.close();
   }
@@ -397,14 +419,22 @@ if (lighthouse) {
   for (const [preset, r] of Object.entries(lighthouse)) {
     const m = r.metrics;
     console.log(
-      `  ${preset.padEnd(8)} ${
+      `  ${preset.padEnd(18)} ${
         r.error
           ? `not measured: ${r.error}`
-          : `${r.performance.toFixed(2)}  ${fmt(m.fcp, 0)} / ${fmt(m.lcp, 0)} / ${fmt(m.tbt, 0)}, ${m.cls.toFixed(3)}`
+          : `${r.performance.toFixed(2)}  ${fmt(m.fcp, 0)} / ${fmt(m.lcp, 0)} / ${fmt(m.tbt, 0)}, ${m.cls.toFixed(3)}` +
+            (
+              r.runs
+                ? ` (median of ${r.runs.map((x) => x.toFixed(2)).join(', ')}; CPU slowdown ${r.cpuSlowdown} from benchmark index ${Math.round(r.benchmarkIndex)})`
+                : r.cpuSlowdown !== undefined && preset === 'mobile'
+                  ? ` (Lighthouse's fixed CPU slowdown ${r.cpuSlowdown}x)`
+                  : ''
+            )
       }`,
     );
   }
-  targets['Lighthouse mobile performance >= 0.95'] = lighthouse.mobile?.performance >= 0.95;
+  targets['Lighthouse mobile performance >= 0.95 (CPU calibrated, median of 3, as the test stage)'] =
+    lighthouse['mobile, calibrated']?.performance >= 0.95;
 }
 console.log('\nTargets (ratios on CPU time):');
 for (const [t, ok] of Object.entries(targets)) console.log(`  ${ok ? 'met    ' : 'NOT met'}  ${t}`);
