@@ -225,14 +225,14 @@ export async function watchMainThread(page, measurePrefix) {
   };
 }
 
-/**
- * The checks of a drag of `moves` pointer moves, on what watchMainThread().stop() returned: at least
- * 10 updates and at most one per move (+2), each under 50 ms of the demo's own work. Prints the
- * longest update and the long tasks (whole frames, the browser's rendering included), which are
- * reported, not bounded.
- */
 const SLOW_UPDATE_MS = 50; // a drag's update of the demo's own work at or over this fails
 
+/**
+ * The checks of a drag of `moves` pointer moves, on what watchMainThread().stop() returned: at least
+ * 10 updates and at most one per move (+2), each under SLOW_UPDATE_MS of the demo's own work. Prints
+ * the longest update and the long tasks (whole frames, the browser's rendering included), which are
+ * reported, not bounded.
+ */
 export function checkDragUpdates({ tasks, work }, moves, label) {
   assert.ok(work.length >= 10, `the drag should update many times (got ${work.length})`);
   assert.ok(work.length <= moves + 2, `at most one update per pointer move (got ${work.length} for ${moves} moves)`);

@@ -6,7 +6,7 @@ import './embed-control.css';
 import { encodeSettings, attributeName, toQuery } from './embed-codec.js';
 import { CAPTIONS, figureTitle } from './embed-figure.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
-import { h, uid } from './lib/dom.js';
+import { h, uid, setProp } from './lib/dom.js';
 import { csvText, download, fileName, pngBlob, svgText } from './lib/export.js';
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
@@ -123,7 +123,7 @@ function buildControl(mountEl, name, handle) {
   function refresh() {
     if (panel.hidden) return;
     const s = snippets(name, handle.getState(), mountEl.getBoundingClientRect().height + 120);
-    for (const key of Object.keys(fields)) if (fields[key].value !== s[key]) fields[key].value = s[key];
+    for (const key of Object.keys(fields)) setProp(fields[key], 'value', s[key]);
   }
   toggle.addEventListener('click', () => {
     const open = panel.hidden;

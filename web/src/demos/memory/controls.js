@@ -89,7 +89,7 @@ export function clearError(root, errorEl) {
 /** Writes a text field unless the reader is fixing it. */
 function setInput(input, value) {
   if (input.getAttribute('aria-invalid') === 'true') return; // keep the reader's text to fix
-  if (input.value !== value) input.value = value;
+  setProp(input, 'value', value);
 }
 
 /**

@@ -3,7 +3,7 @@
 // the random-key theory line and N = d. Every number is la.capacity's (computed in the worker, one
 // d and key geometry at a time, jobs.js capacityResults); this file draws them and owns the
 // tolerance control, whose events only propose changes of state.
-import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
+import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
 import { formatInt, formatCos, KEY_LABELS } from './format.js';
 import { DIMS, MEASURES, levelRange } from './state.js';
 import { CAPACITY_KEYS } from './jobs.js';
@@ -201,7 +201,7 @@ export function createCapacityPanel(parent, on) {
       setAttr(level, 'max', Math.round(max * 100));
       setAttr(level, 'step', Math.round(step * 100));
       const v = String(Math.round(state.level * 100));
-      if (level.value !== v) level.value = v;
+      setProp(level, 'value', v);
       setText(
         lLabel,
         state.measure === 'recall' ? 'Tolerance: top-1 recall r at least' : 'Tolerance: mean cosine \u03c4 at least',
