@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <utility>
 
@@ -15,7 +16,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // (it runs n^2 times per reported N): count the entries at least as large as the own one.
 inline bool recalled(const double* sims, int j, int n) {
   const double own = sims[j];
-  int at_least = 0;
+  std::int64_t at_least = 0;  // 64-bit: as wide as a double compare's lane mask
 #pragma omp simd reduction(+ : at_least)
   for (int m = 0; m < n; ++m) at_least += sims[m] >= own;
   return at_least == 1;
@@ -80,7 +81,7 @@ inline void dot2(const double* a, const double* b, const double* x, int n, doubl
 // y += a x, then: is y[j] the strict maximum of y? (as recalled(); one pass over y)
 inline bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
   const double own = y[j] + a * x[j];  // y[j] after the update, rounded as in the loop
-  int at_least = 0;
+  std::int64_t at_least = 0;           // 64-bit: as wide as a double compare's lane mask
 #pragma omp simd reduction(+ : at_least)
   for (int m = 0; m < n; ++m) {
     y[m] += a * x[m];
@@ -124,7 +125,7 @@ inline void axpby(double* y, double b, double a, const double* x, int n) {
 }
 inline bool axpby_recalled(double* y, double b, double a, const double* x, int j, int n) {
   const double own = b * y[j] + a * x[j];
-  int at_least = 0;
+  std::int64_t at_least = 0;  // 64-bit: as wide as a double compare's lane mask
 #pragma omp simd reduction(+ : at_least)
   for (int m = 0; m < n; ++m) {
     y[m] = b * y[m] + a * x[m];
