@@ -218,6 +218,14 @@ test('issue 14: the N marker on the chart moves N by mouse, keyboard and touch, 
   await page.mouse.up();
   await page.waitForSelector(`${ROOT}[data-n="128"]`, { state: 'attached' });
   assert.equal(await page.inputValue(part('n')), '128');
+  // The handle sits on the marker (it moves by its margins in a still track: chart-drag.js).
+  const [handleMid, markerX] = await page.$eval(ROOT, (root) => {
+    const b = root.querySelector('[data-part="n-handle"]').getBoundingClientRect();
+    const line = root.querySelector('.oc-marker line');
+    const layer = line.ownerSVGElement.getBoundingClientRect();
+    return [b.x + b.width / 2, layer.x + Number(line.getAttribute('x1'))];
+  });
+  assert.ok(Math.abs(handleMid - markerX) < 1, `handle centred on the marker: ${handleMid} vs ${markerX}`);
   // Touch: pointer events of a finger on the handle.
   const b2 = await page.locator(handle).boundingBox();
   await page.$eval(

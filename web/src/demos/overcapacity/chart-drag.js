@@ -1,7 +1,7 @@
 // Direct manipulation of N on the curve (issue 14): a handle on the chart's N marker that a reader
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
 // N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
-import { h, setAttr } from '../../lib/dom.js';
+import { h, setAttr, setProp } from '../../lib/dom.js';
 import { formatInt } from './format.js';
 
 /**
@@ -11,7 +11,13 @@ import { formatInt } from './format.js';
  */
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
-  const handle = wrap.appendChild(
+  // The handle sits in the normal flow of a still track over the plot, and moves by its margins.
+  // Chromium redoes the whole page's layerization (about 1.5 ms a frame in the chapter) whenever
+  // a paint property changes (a transform moving every frame) or the painted bounds of a paint
+  // chunk move (an absolutely positioned box is one of its own); in-flow boxes paint in their
+  // track's chunk, which is still.
+  const track = wrap.appendChild(h('div', { class: 'oc-n-track' }));
+  const handle = track.appendChild(
     h('div', {
       class: 'oc-n-handle',
       role: 'slider',
@@ -24,6 +30,13 @@ export function createNDrag(wrap, chart, on) {
   );
   let state = null; // { n, d }
   let dragging = false;
+
+  const px = (v) => `${Math.round(v * 10) / 10}px`;
+  function placeHandle(at) {
+    setProp(handle.style, 'marginLeft', px(at.x - 12));
+    setProp(handle.style, 'marginTop', px(at.top));
+    setProp(handle.style, 'height', px(at.height));
+  }
 
   const nFromEvent = (e) => chart.nAt(e.clientX - wrap.getBoundingClientRect().left);
   function propose(n) {
@@ -73,8 +86,7 @@ export function createNDrag(wrap, chart, on) {
       state = { n: s.n, d: s.d };
       const at = chart.place(s.n);
       if (!at) return;
-      handle.style.transform = `translate(${(at.x - 12).toFixed(1)}px, ${at.top}px)`;
-      handle.style.height = `${at.height}px`;
+      placeHandle(at);
       setAttr(handle, 'aria-valuemax', 4 * s.d);
       setAttr(handle, 'aria-valuenow', s.n);
       setAttr(handle, 'aria-valuetext', `${formatInt(s.n)} associations in a ${formatInt(s.d)}-dimensional state`);
