@@ -2,7 +2,7 @@
 // for hybrids), the fixed state stays flat, the GPU's room for cache is a horizontal line.
 // Pixel positions are drawing; the byte values all come from the core (compute.js).
 
-import { s } from '../../lib/dom.js';
+import { s, setAttr } from '../../lib/dom.js';
 import { formatBytes, shortTokens } from './format.js';
 
 const HEIGHT = 300;
@@ -203,18 +203,26 @@ export function drawChart(svg, view) {
 
   // the reader's context length
   const marker = el('g', { class: 'lm-marker' }, plot);
-  el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
+  const line = el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
   const dot = el('circle', { cx: 0, cy: 0, r: 4.5 }, marker);
-  const geom = { x, y, marker, dot, axis };
+  // the context handle's grip (render-handle.js: the handle over it paints only its focus ring)
+  const grip = el('rect', { class: 'lm-grip', x: -3, y: 0, width: 6, height: 14, rx: 2 }, marker);
+  const geom = { x, y, line, dot, grip, axis };
   placeMarker(geom, view);
   return geom;
 }
 
-/** Moves the context marker of a drawn chart (geom from drawChart) to view.tokens, view.now. */
+/**
+ * Moves the context marker of a drawn chart (geom from drawChart) to view.tokens, view.now: by its
+ * coordinates, not a transform (a transform that changes in every frame of a drag is a new paint
+ * property each frame, and Chromium then redoes the whole page's layerization).
+ */
 export function placeMarker(geom, view) {
   const cx = geom.x(Math.min(Math.max(view.tokens, 1000), 1e7)).toFixed(1);
   const cy = geom.y(view.now.totalBytes).toFixed(1);
-  const transform = `translateX(${cx}px)`;
-  if (geom.marker.style.transform !== transform) geom.marker.style.transform = transform;
-  if (geom.dot.getAttribute('cy') !== cy) geom.dot.setAttribute('cy', cy);
+  setAttr(geom.line, 'x1', cx);
+  setAttr(geom.line, 'x2', cx);
+  setAttr(geom.dot, 'cx', cx);
+  setAttr(geom.dot, 'cy', cy);
+  setAttr(geom.grip, 'x', (Number(cx) - 3).toFixed(1));
 }

@@ -25,7 +25,9 @@ export function buildHandle(box, label, onTokens) {
     'aria-valuemin': 0,
     'aria-valuemax': SLIDER_STEPS,
   });
-  box.append(el);
+  // In the normal flow of a still track over the chart, moved by its margin: a positioned box that
+  // moves (or a transform) makes Chromium redo the whole page's layerization in every frame.
+  box.append(h('div', { class: 'lm-handle-track' }, el));
   let pos = 0;
   let viewWidth = 640;
   let drag = null; // { left, scale } of the chart while a pointer drags
@@ -73,8 +75,8 @@ export function buildHandle(box, label, onTokens) {
     viewWidth = width;
     pos = positionOf(tokens);
     const frac = (CHART_LEFT + (pos / SLIDER_STEPS) * (width - CHART_LEFT - CHART_RIGHT)) / width;
-    const left = `${(frac * 100).toFixed(3)}%`;
-    if (el.style.left !== left) el.style.left = left;
+    const left = `calc(${(frac * 100).toFixed(3)}% - 12px)`;
+    if (el.style.marginLeft !== left) el.style.marginLeft = left;
     el.setAttribute('aria-valuenow', String(pos));
     el.setAttribute('aria-valuetext', `${longTokens(tokens)} (${shortTokens(tokens)})`);
   }
