@@ -94,6 +94,28 @@ test('the tolerance slider re-measures capacity; the permalink carries it', asyn
   await capacityPoints();
 });
 
+test('tolerance on top-1 recall: the label, the value, the points, the sentence and the permalink follow', async () => {
+  await page.selectOption(part('measure'), 'recall');
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel).textContent === '90%',
+    field('level'), // the level is kept: mean cosine >= 0.90 becomes recall >= 90%
+  );
+  const label = await page.$eval(`label[for="${await page.getAttribute(part('level'), 'id')}"]`, (l) => l.textContent);
+  assert.equal(label, 'Tolerance: top-1 recall r at least');
+  assert.equal(await page.getAttribute(part('level'), 'aria-valuetext'), 'top-1 recall \u2265 90%');
+  assert.equal(await page.getAttribute(part('level'), 'max'), '100', 'recall may ask for every read');
+  const points = await capacityPoints();
+  assertPointsMatchCore(points, { measure: 'recall', level: 0.9 });
+  const r256 = la.capacity({ dims: [256], keys: 'random', trials: 8, seed: 1, measure: 'recall', level: 0.9 });
+  const sentence = await page.textContent(field('capacity-sentence'));
+  assert.match(sentence, /^At top-1 recall ≥ 90%, random keys hold/);
+  assert.ok(sentence.includes(`${r256.capacityMean[0].toFixed(1)} at d = 256`), sentence);
+  await page.waitForFunction(() => /overcapacity\.measure=recall(&|$)/.test(location.hash));
+  await page.selectOption(part('measure'), 'cosine');
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent === '0.90', field('level'));
+  await capacityPoints();
+});
+
 test('rule and gate controls: recall by age is the store result, with one live sentence', async () => {
   await page.click(`${part('settings')} > summary`);
   await page.selectOption(part('rule'), 'delta');
