@@ -214,8 +214,7 @@ export function drawChart(svg, view) {
 
 /**
  * Moves the context marker of a drawn chart (geom from drawChart) to view.tokens, view.now: by its
- * coordinates, not a transform (a transform that changes in every frame of a drag is a new paint
- * property each frame, and Chromium then redoes the whole page's layerization).
+ * coordinates, not a transform (ARCHITECTURE.md, "What a frame of a drag may change").
  */
 export function placeMarker(geom, view) {
   const cx = geom.x(Math.min(Math.max(view.tokens, 1000), 1e7)).toFixed(1);

@@ -3,7 +3,7 @@
 // positions). An HTML element over the SVG, because the chart itself is one image to assistive
 // technology. It only proposes a context length (onTokens); the demo decides and redraws.
 
-import { h } from '../../lib/dom.js';
+import { h, setProp } from '../../lib/dom.js';
 import { M } from './chart.js';
 import { longTokens, shortTokens } from './format.js';
 import { SLIDER_STEPS, positionOf, tokensAt } from './state.js';
@@ -25,8 +25,8 @@ export function buildHandle(box, label, onTokens) {
     'aria-valuemin': 0,
     'aria-valuemax': SLIDER_STEPS,
   });
-  // In the normal flow of a still track over the chart, moved by its margin: a positioned box that
-  // moves (or a transform) makes Chromium redo the whole page's layerization in every frame.
+  // In the normal flow of a still track over the chart, moved by its margin (ARCHITECTURE.md, "What
+  // a frame of a drag may change").
   box.append(h('div', { class: 'lm-handle-track' }, el));
   let pos = 0;
   let viewWidth = 640;
@@ -76,7 +76,7 @@ export function buildHandle(box, label, onTokens) {
     pos = positionOf(tokens);
     const frac = (CHART_LEFT + (pos / SLIDER_STEPS) * (width - CHART_LEFT - CHART_RIGHT)) / width;
     const left = `calc(${(frac * 100).toFixed(3)}% - 12px)`;
-    if (el.style.marginLeft !== left) el.style.marginLeft = left;
+    setProp(el.style, 'marginLeft', left);
     el.setAttribute('aria-valuenow', String(pos));
     el.setAttribute('aria-valuetext', `${longTokens(tokens)} (${shortTokens(tokens)})`);
   }

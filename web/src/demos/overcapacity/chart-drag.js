@@ -11,11 +11,9 @@ import { formatInt } from './format.js';
  */
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
-  // The handle sits in the normal flow of a still track over the plot, and moves by its margins.
-  // Chromium redoes the whole page's layerization (about 1.5 ms a frame in the chapter) whenever
-  // a paint property changes (a transform moving every frame) or the painted bounds of a paint
-  // chunk move (an absolutely positioned box is one of its own); in-flow boxes paint in their
-  // track's chunk, which is still.
+  // The handle sits in the normal flow of a still track over the plot, and moves by its margins:
+  // neither a transform nor a positioned box moves in a drag (ARCHITECTURE.md, "What a frame of a
+  // drag may change").
   const track = wrap.appendChild(h('div', { class: 'oc-n-track' }));
   const handle = track.appendChild(
     h('div', {
