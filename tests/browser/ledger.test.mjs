@@ -471,6 +471,37 @@ test("dragging a key once around the plane: one update per frame, each under 50 
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 
+// A drag keeps the plane's screen matrix from the press on (render-plane.js): a scroll in the middle
+// of the drag must drop it, or the key would follow where the plane was, not where it is.
+test('scrolling in the middle of a drag: the key still points at the pointer', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  const handle = page.locator(part('handle-1'));
+  const svg = page.locator(`${ROOT} svg.la-ledger__plane`).first();
+  await svg.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -80)); // room to scroll by 60 px below
+  const centre = async () => {
+    const b = await svg.boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2, b.width / 2];
+  };
+  const hb = await handle.boundingBox();
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  let [cx, cy, r] = await centre();
+  await page.mouse.move(cx, cy - r * 0.6); // straight up: 90 degrees
+  await waitUntil(async () => /^90 degrees/.test(await handle.getAttribute('aria-valuetext')), {
+    message: 'the key at 90 degrees before the scroll',
+  });
+  await page.evaluate(() => window.scrollBy(0, 60));
+  [cx, cy, r] = await centre();
+  await page.mouse.move(cx - r * 0.6, cy); // left of the plane's centre where it is now: 180 degrees
+  await waitUntil(async () => /^180 degrees/.test(await handle.getAttribute('aria-valuetext')), {
+    message: `the key at 180 degrees after the scroll (it says ${await handle.getAttribute('aria-valuetext')})`,
+  });
+  await page.mouse.up();
+  await page.click(`${ROOT} [data-action="reset"]`);
+  assert.match(await handle.getAttribute('aria-valuetext'), /^0 degrees/);
+});
+
 test('fits a 360 px wide screen', async () => {
   const narrow = await openPage(browser, new URL('index.html', server.url).href, { width: 360, height: 800 });
   await narrow.page.locator(ROOT).scrollIntoViewIfNeeded();

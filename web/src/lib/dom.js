@@ -142,6 +142,25 @@ export function setText(node, text) {
   } else if (node.textContent !== text) node.textContent = text;
 }
 
+/**
+ * Makes el's children exactly `nodes` (nodes kept from frame to frame, in order), touching the DOM
+ * only when the list differs: a drawing whose parts come and go keeps its nodes and moves them by
+ * their attributes, instead of building new ones for patch() to compare on every frame of a drag.
+ */
+export function keepChildren(el, nodes) {
+  let c = el.firstChild;
+  let same = true;
+  for (const n of nodes) {
+    if (c !== n) {
+      same = false;
+      break;
+    }
+    c = c.nextSibling;
+  }
+  if (!same || c) el.replaceChildren(...nodes);
+  return el;
+}
+
 /** Sets an attribute only when it differs. */
 export function setAttr(el, name, value) {
   const v = String(value);

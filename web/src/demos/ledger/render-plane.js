@@ -1,6 +1,6 @@
 // The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
-import { h, s, replace, patch, setText, setAttr, setProp } from '../../lib/dom.js';
+import { h, s, replace, keepChildren, setText, setAttr, setProp } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { formatPlain } from '../../lib/format.js';
 import { formatNumber, formatVector, subscript } from './format.js';
@@ -11,17 +11,27 @@ const VIEW = 1.45; // the key plane shows [-1.45, 1.45]² (unit circle plus labe
 const HANDLE_R = 0.07;
 const HIT_R = 0.19; // a finger-sized target around each handle
 
-function arrow(x, y, cls, dashed) {
-  // SVG y grows downwards: draw (x, y) at (x, −y).
+const DASH = '0.05 0.04';
+
+function arrow(cls, marker) {
   return s('line', {
     x1: 0,
     y1: 0,
-    x2: x,
-    y2: -y,
     class: cls,
-    'stroke-dasharray': dashed ? '0.05 0.04' : null,
     'vector-effect': 'non-scaling-stroke',
+    'marker-end': `url(#${marker})`,
   });
+}
+
+/** Points an arrow from the origin at (x, y): SVG y grows downwards, so (x, y) is drawn at (x, −y). */
+function pointArrow(line, x, y) {
+  setAttr(line, 'x2', x);
+  setAttr(line, 'y2', -y);
+}
+
+function setDashed(line, dashed) {
+  if (dashed) setAttr(line, 'stroke-dasharray', DASH);
+  else line.removeAttribute('stroke-dasharray');
 }
 
 /** Clamps a drawn point to the visible square, keeping its direction (drawing only). */
@@ -119,6 +129,17 @@ export function buildPlane({ ids, onAngle }) {
     'The picture is drawn for d = 2. In three dimensions three keys can all be perpendicular; a fourth must overlap.',
   );
   const wrap = h('div', { class: 'la-ledger__plane-wrap' }, el, note);
+  // The drawings a drag moves are made once and then moved by their attributes (keyArrows with the
+  // handles, values when first needed, the angle table when its rows change): a frame of a drag
+  // then writes a few coordinates and numbers and creates no element.
+  const values = {
+    axes: [
+      s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'la-ledger__axis' }),
+      s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'la-ledger__axis' }),
+    ],
+    tick: s('text', { x: VIEW - 0.05, y: -0.06, class: 'la-ledger__tick', 'text-anchor': 'end' }),
+    reads: [], // per read: readDrawing()
+  };
   return {
     el: wrap,
     planes: el,
@@ -128,12 +149,17 @@ export function buildPlane({ ids, onAngle }) {
     handles,
     valueLayer,
     valueTitle,
+    values,
     angles,
+    angleShape: '',
+    angleCells: [],
     markerId,
     handleList: [],
+    keyArrows: [],
     signature: '',
     onAngle,
     dragging: null,
+    screenToPlane: null,
   };
 }
 
@@ -170,9 +196,9 @@ function makeHandle(plane, target) {
     plane.onAngle(target, next, 'keyboard');
   });
   const angleAtPointer = (e) => {
-    const ctm = plane.keySvg.getScreenCTM();
-    if (!ctm) return null;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    const toPlane = screenToPlane(plane);
+    if (!toPlane) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(toPlane);
     if (p.x === 0 && p.y === 0) return null;
     return Math.round(angleOf([p.x, -p.y])) % 360; // whole degrees while dragging
   };
@@ -181,6 +207,7 @@ function makeHandle(plane, target) {
     g.focus();
     g.setPointerCapture(e.pointerId);
     plane.dragging = target;
+    watchPlaneMoves(plane);
   });
   // Pointer moves can outpace the screen: recompute at most once per animation frame.
   const move = coalesceFrames((a) => {
@@ -198,11 +225,45 @@ function makeHandle(plane, target) {
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
     const was = plane.dragging;
     plane.dragging = null;
+    plane.screenToPlane?.forget();
     if (was !== null) plane.onDragEnd?.();
   };
   g.addEventListener('pointerup', end);
   g.addEventListener('pointercancel', end);
   return handle;
+}
+
+/**
+ * The inverse of the key plane's screen matrix, kept for the drag in progress (watchPlaneMoves):
+ * asking the SVG on every pointer move would make the browser bring style and layout up to date
+ * first, in the middle of the input's task.
+ */
+function screenToPlane(plane) {
+  const kept = plane.screenToPlane;
+  if (kept?.matrix) return kept.matrix;
+  const ctm = plane.keySvg.getScreenCTM();
+  if (!ctm) return null;
+  const matrix = ctm.inverse();
+  if (kept) kept.matrix = matrix;
+  return matrix;
+}
+
+/** From a press until the drag ends, the plane's matrix is kept; a scroll or resize drops it. */
+function watchPlaneMoves(plane) {
+  plane.screenToPlane?.forget();
+  const win = plane.keySvg.ownerDocument.defaultView;
+  const kept = { matrix: null };
+  const drop = () => {
+    kept.matrix = null;
+  };
+  win.addEventListener('scroll', drop, { capture: true, passive: true });
+  win.addEventListener('resize', drop, { passive: true });
+  kept.forget = () => {
+    win.removeEventListener('scroll', drop, { capture: true });
+    win.removeEventListener('resize', drop);
+    if (plane.screenToPlane === kept) plane.screenToPlane = null;
+  };
+  plane.screenToPlane = kept;
 }
 
 export function renderPlane(plane, state, view) {
@@ -221,25 +282,25 @@ export function renderPlane(plane, state, view) {
   if (signature !== plane.signature) {
     plane.signature = signature;
     plane.handleList = targets.map((t) => makeHandle(plane, t));
+    plane.keyArrows = targets.map(() => arrow('la-ledger__arrow', plane.markerId));
     replace(plane.handles, ...plane.handleList.map((hd) => hd.g));
+    replace(plane.arrows, ...plane.keyArrows);
   }
   const vecOf = (t) => (t === -1 ? state.freeQuery : state.associations[t].k);
   const nameOf = (t) => (t === -1 ? 'q' : keyLabel(t));
 
   // Arrows for keys: written ones solid, keys still to be written dashed.
-  const marker = (line) => {
-    line.setAttribute('marker-end', `url(#${plane.markerId})`);
-    return line;
-  };
-  patch(
-    plane.arrows,
-    ...targets.map((t) => {
-      const v = clampToView(vecOf(t), 1.35);
-      const cls =
-        t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending';
-      return marker(arrow(v[0], v[1], cls, t >= state.step || t === -1));
-    }),
-  );
+  targets.forEach((t, n) => {
+    const line = plane.keyArrows[n];
+    const v = clampToView(vecOf(t), 1.35);
+    pointArrow(line, v[0], v[1]);
+    setAttr(
+      line,
+      'class',
+      t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending',
+    );
+    setDashed(line, t >= state.step || t === -1);
+  });
 
   for (const hd of plane.handleList) {
     const v = vecOf(hd.target);
@@ -262,42 +323,51 @@ export function renderPlane(plane, state, view) {
   renderAngles(plane, state, view, vecOf, nameOf);
 }
 
+/** One read's drawing in the values' plane: its value, and where it is not exact, the read and the gap. */
+function readDrawing(marker) {
+  const read = arrow('la-ledger__arrow is-read', `${marker}-v`);
+  setDashed(read, true);
+  return {
+    value: arrow('la-ledger__arrow is-value', `${marker}-v`),
+    gap: s('line', { class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
+    read,
+    readLabel: s('text', { class: 'la-ledger__label is-read', 'text-anchor': 'middle' }),
+    valueLabel: s('text', { class: 'la-ledger__label', 'text-anchor': 'middle' }),
+  };
+}
+
 function renderValues(plane, _state, view) {
   // Scale so the largest coordinate of any value or read fits (a drawing scale, not a model number).
   let extent = 1;
   for (const r of view.reads) for (const x of [...r.v, ...r.read]) extent = Math.max(extent, Math.abs(x));
   const f = 1.25 / extent;
-  const items = [
-    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'la-ledger__axis' }),
-    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'la-ledger__axis' }),
-    s('text', { x: VIEW - 0.05, y: -0.06, class: 'la-ledger__tick', 'text-anchor': 'end' }, formatNumber(extent, 2)),
-  ];
-  for (const r of view.reads) {
+  const { axes, tick, reads } = plane.values;
+  setText(tick, formatNumber(extent, 2));
+  const nodes = [...axes, tick];
+  view.reads.forEach((r, n) => {
+    reads[n] ??= readDrawing(plane.markerId);
+    const d = reads[n];
     const [vx, vy] = [r.v[0] * f, r.v[1] * f];
     const [rx, ry] = [r.read[0] * f, r.read[1] * f];
-    const vline = arrow(vx, vy, 'la-ledger__arrow is-value', false);
-    vline.setAttribute('marker-end', `url(#${plane.markerId}-v)`);
-    items.push(vline);
+    pointArrow(d.value, vx, vy);
+    nodes.push(d.value);
     if (!r.exact) {
-      items.push(
-        s('line', { x1: rx, y1: -ry, x2: vx, y2: -vy, class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
-      );
-      const rline = arrow(rx, ry, 'la-ledger__arrow is-read', true);
-      rline.setAttribute('marker-end', `url(#${plane.markerId}-v)`);
-      items.push(rline);
-      items.push(
-        s(
-          'text',
-          { x: rx, y: -ry - 0.08, class: 'la-ledger__label is-read', 'text-anchor': 'middle' },
-          `r${subscript(r.index + 1)}`,
-        ),
-      );
+      setAttr(d.gap, 'x1', rx);
+      setAttr(d.gap, 'y1', -ry);
+      setAttr(d.gap, 'x2', vx);
+      setAttr(d.gap, 'y2', -vy);
+      pointArrow(d.read, rx, ry);
+      setAttr(d.readLabel, 'x', rx);
+      setAttr(d.readLabel, 'y', -ry - 0.08);
+      setText(d.readLabel, `r${subscript(r.index + 1)}`);
+      nodes.push(d.gap, d.read, d.readLabel);
     }
-    items.push(
-      s('text', { x: vx, y: -vy - 0.08, class: 'la-ledger__label', 'text-anchor': 'middle' }, valueLabel(r.index)),
-    );
-  }
-  patch(plane.valueLayer, ...items);
+    setAttr(d.valueLabel, 'x', vx);
+    setAttr(d.valueLabel, 'y', -vy - 0.08);
+    setText(d.valueLabel, valueLabel(r.index));
+    nodes.push(d.valueLabel);
+  });
+  keepChildren(plane.valueLayer, nodes);
   const summary = view.reads
     .map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`)
     .join('; ');
@@ -311,7 +381,8 @@ function renderAngles(plane, state, view, _vecOf, nameOf) {
   // Angles from the key being read to every other key, and the overlap φ(q)·φ(kᵢ): both from the core.
   const from = state.query;
   if (state.associations.length < 2 && from !== -1) {
-    patch(plane.angles);
+    replace(plane.angles);
+    plane.angleShape = '';
     return;
   }
   const others = state.associations.map((_, i) => i).filter((i) => i !== from);
@@ -321,22 +392,41 @@ function renderAngles(plane, state, view, _vecOf, nameOf) {
     return null;
   };
   const phi = view.normalized;
-  const rows = others.map((i) => {
+  const many = state.associations.length > 2;
+  // The table is built when its rows or sentences change; a drag only rewrites its numbers.
+  const shape = `${from}|${others}|${phi}|${many}`;
+  if (shape !== plane.angleShape) {
+    plane.angleShape = shape;
+    buildAngles(plane, others, nameOf(from), phi, many, nameOf);
+  }
+  others.forEach((i, n) => {
     const ov = overlapOf(i);
-    return h(
+    const cells = plane.angleCells[n];
+    setText(cells.angle, `${formatNumber(view.anglesFromQuery[i], 2)}\u00b0`);
+    setText(cells.overlap, ov === null ? '\u2014' : formatNumber(ov));
+  });
+}
+
+function buildAngles(plane, others, fromName, phi, many, nameOf) {
+  plane.angleCells = others.map(() => ({
+    angle: h('td', { class: 'la-ledger__num', 'data-part': 'angle' }),
+    overlap: h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }),
+  }));
+  const rows = others.map((i, n) =>
+    h(
       'tr',
       { 'data-part': `angle-${i + 1}` },
       h('th', { scope: 'row' }, nameOf(i)),
-      h('td', { class: 'la-ledger__num', 'data-part': 'angle' }, `${formatNumber(view.anglesFromQuery[i], 2)}\u00b0`),
-      h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }, ov === null ? '\u2014' : formatNumber(ov)),
-    );
-  });
-  patch(
+      plane.angleCells[n].angle,
+      plane.angleCells[n].overlap,
+    ),
+  );
+  replace(
     plane.angles,
     h(
       'table',
       { class: 'la-ledger__angle-table' },
-      h('caption', null, `Between ${nameOf(from)} and the other keys`),
+      h('caption', null, `Between ${fromName} and the other keys`),
       h(
         'thead',
         null,
@@ -357,7 +447,7 @@ function renderAngles(plane, state, view, _vecOf, nameOf) {
         ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
         : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.',
     ),
-    !phi && state.associations.length > 2
+    !phi && many
       ? h(
           'p',
           { class: 'la-ledger__muted' },
