@@ -21,6 +21,18 @@ function rgbOf(ctx, color) {
 
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
+/** Each canvas's image, kept while its size stays: every pixel a draw writes, the next draw writes
+ *  again (the pixels between the strip's bands are never written and stay transparent). */
+const images = new WeakMap();
+function imageOf(ctx, canvas) {
+  let img = images.get(canvas);
+  if (!img || img.width !== canvas.width || img.height !== canvas.height) {
+    img = ctx.createImageData(canvas.width, canvas.height);
+    images.set(canvas, img);
+  }
+  return img;
+}
+
 export function createStoreView(parent, rootEl) {
   const section = parent.appendChild(h('div', { class: 'oc-store' }));
   const head = section.appendChild(h('p', { class: 'oc-subhead' }));
@@ -118,16 +130,17 @@ export function createStoreView(parent, rootEl) {
       heat.height = n;
     }
     const ctx = heat.getContext('2d');
-    const img = ctx.createImageData(n, n);
+    const img = imageOf(ctx, heat);
+    const px = img.data;
     const [br, bg, bb] = c.bg;
     const [ir, ig, ib] = c.ink;
     const o = result.keyOverlap;
     for (let k = 0; k < n * n; k += 1) {
       const t = clamp01(o[k]);
-      img.data[4 * k] = br + (ir - br) * t;
-      img.data[4 * k + 1] = bg + (ig - bg) * t;
-      img.data[4 * k + 2] = bb + (ib - bb) * t;
-      img.data[4 * k + 3] = 255;
+      px[4 * k] = br + (ir - br) * t;
+      px[4 * k + 1] = bg + (ig - bg) * t;
+      px[4 * k + 2] = bb + (ib - bb) * t;
+      px[4 * k + 3] = 255;
     }
     ctx.putImageData(img, 0, 0);
     setAttr(
@@ -150,27 +163,29 @@ export function createStoreView(parent, rootEl) {
       canvas.style.height = '44px';
     }
     // One image of device pixels, written once: with N up to 1,024 cells per strip, a fillRect
-    // with its own colour string per cell cost milliseconds of every frame of an N drag.
+    // with its own colour string per cell cost milliseconds of every frame of an N drag. Every row
+    // of a band is the same, so one row per band is drawn and copied down the band.
     const width = canvas.width;
     const height = canvas.height;
     const ctx = canvas.getContext('2d');
-    const img = ctx.createImageData(width, height);
+    const img = imageOf(ctx, canvas);
     const px = img.data;
     const scale = width / cssWidth; // device pixels per CSS pixel
     const w = cssWidth / n;
     const band = (fromCss, toCss) => [Math.round(fromCss * scale), Math.min(height, Math.round(toCss * scale))];
     const [top0, top1] = band(0, 30); // the read quality, one colour per association
     const [bad0, bad1] = band(33, 44); // a mark under each wrong recall
-    const fill = (x0, x1, y0, y1, r, g, b) => {
-      for (let y = y0; y < y1; y += 1) {
-        for (let x = x0; x < x1; x += 1) {
-          const at = 4 * (y * width + x);
-          px[at] = r;
-          px[at + 1] = g;
-          px[at + 2] = b;
-          px[at + 3] = 255;
-        }
+    const row = new Uint8ClampedArray(4 * width);
+    const fill = (x0, x1, r, g, b) => {
+      for (let x = x0; x < x1; x += 1) {
+        row[4 * x] = r;
+        row[4 * x + 1] = g;
+        row[4 * x + 2] = b;
+        row[4 * x + 3] = 255;
       }
+    };
+    const copyDown = (y0, y1) => {
+      for (let y = y0; y < y1; y += 1) px.set(row, 4 * y * width);
     };
     // Each cell covers at least half a CSS pixel (a wrong recall at least 1.5, so it stays visible
     // at N = 1,024); a later cell draws over the one before, as the painted rectangles did.
@@ -183,14 +198,17 @@ export function createStoreView(parent, rootEl) {
     for (let j = 0; j < n; j += 1) {
       const t = clamp01(cosine[j]);
       const [x0, x1] = columns(j, 0.5);
-      fill(x0, x1, top0, top1, br + (ir - br) * t, bg + (ig - bg) * t, bb + (ib - bb) * t);
+      fill(x0, x1, br + (ir - br) * t, bg + (ig - bg) * t, bb + (ib - bb) * t);
     }
+    copyDown(top0, top1);
+    row.fill(0);
     const [rr, rg, rb] = c.badRgb;
     for (let j = 0; j < n; j += 1) {
       if (recalled[j] === 1) continue;
       const [x0, x1] = columns(j, 1.5);
-      fill(x0, x1, bad0, bad1, rr, rg, rb);
+      fill(x0, x1, rr, rg, rb);
     }
+    copyDown(bad0, bad1);
     ctx.putImageData(img, 0, 0);
     setAttr(
       canvas,
