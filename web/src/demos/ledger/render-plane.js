@@ -7,11 +7,18 @@ import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, stepAngle, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 
-const VIEW = 1.45; // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
-const HANDLE_R = 0.07;
-const HIT_R = 0.19; // a finger-sized target around each handle
+// SVG user units per unit of the plane. Drawn in units of 1 (a viewBox 2.9 wide on a 290 px plane),
+// every moving label is text under a scale of 100, and Chromium then regroups the whole page's
+// paint on each frame of a drag (ARCHITECTURE.md, What a frame of a drag may change); at this
+// scale the SVG is drawn at about 1 user unit per CSS pixel.
+const U = 100;
+const VIEW = 1.45 * U; // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
+const HANDLE_R = 7; // 0.07 of the plane's unit
+const HIT_R = 19; // a finger-sized target around each handle (0.19)
 
-const DASH = '0.05 0.04';
+// Read-backs and keys still to be written are dashed. Their strokes do not scale
+// (vector-effect), so the dashes are in CSS pixels.
+const DASH = '5 4';
 
 function arrow(cls, marker) {
   return s('line', {
@@ -72,7 +79,7 @@ export function buildPlane({ ids, onAngle }) {
     { class: 'la-ledger__grid', 'aria-hidden': 'true' },
     s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0 }),
     s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW }),
-    s('circle', { cx: 0, cy: 0, r: 1, fill: 'none' }),
+    s('circle', { cx: 0, cy: 0, r: U, fill: 'none' }),
   );
   const arrows = s('g', { 'aria-hidden': 'true' });
   const handles = s('g');
@@ -137,7 +144,7 @@ export function buildPlane({ ids, onAngle }) {
       s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'la-ledger__axis' }),
       s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'la-ledger__axis' }),
     ],
-    tick: s('text', { x: VIEW - 0.05, y: -0.06, class: 'la-ledger__tick', 'text-anchor': 'end' }),
+    tick: s('text', { x: VIEW - 5, y: -6, class: 'la-ledger__tick', 'text-anchor': 'end' }),
     reads: [], // per read: readDrawing()
   };
   return {
@@ -174,7 +181,7 @@ function makeHandle(plane, target) {
     'data-part': target === -1 ? 'handle-q' : `handle-${target + 1}`,
   });
   const hit = s('circle', { r: HIT_R, class: 'la-ledger__hit' });
-  const ring = s('circle', { r: HANDLE_R + 0.05, class: 'la-ledger__ring' });
+  const ring = s('circle', { r: HANDLE_R + 5, class: 'la-ledger__ring' });
   const dot = s('circle', { r: HANDLE_R, class: 'la-ledger__dot' });
   const label = s('text', {
     class: 'la-ledger__label',
@@ -183,7 +190,7 @@ function makeHandle(plane, target) {
     'aria-hidden': 'true',
   });
   g.append(hit, ring, dot, label);
-  const handle = { g, label, target, angle: 0 };
+  const handle = { g, label, circles: [hit, ring, dot], target, angle: 0 };
 
   g.addEventListener('keydown', (e) => {
     const steps = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 15, PageDown: -15 };
@@ -293,7 +300,7 @@ export function renderPlane(plane, state, view) {
   targets.forEach((t, n) => {
     const line = plane.keyArrows[n];
     const v = clampToView(vecOf(t), 1.35);
-    pointArrow(line, v[0], v[1]);
+    pointArrow(line, v[0] * U, v[1] * U);
     setAttr(
       line,
       'class',
@@ -307,13 +314,20 @@ export function renderPlane(plane, state, view) {
     const zero = v[0] === 0 && v[1] === 0;
     hd.angle = zero ? 0 : angleOf(v);
     const rad = (hd.angle * Math.PI) / 180;
-    setAttr(hd.g, 'transform', `translate(${Math.cos(rad)} ${-Math.sin(rad)})`);
     hd.g.classList.toggle('is-pending', hd.target >= state.step);
     const name = nameOf(hd.target);
     setText(hd.label, name);
     // Only what changed is written: the keys not being dragged keep every attribute on each frame.
-    setAttr(hd.label, 'x', Math.cos(rad) * 0.2);
-    setAttr(hd.label, 'y', -Math.sin(rad) * 0.2);
+    // The handle moves by its shapes' coordinates, not by a transform on its group: a transform that
+    // changes makes Chromium regroup the whole page's paint (ARCHITECTURE.md, What a frame of a
+    // drag may change).
+    const [x, y] = [Math.cos(rad) * U, -Math.sin(rad) * U];
+    for (const c of hd.circles) {
+      setAttr(c, 'cx', x);
+      setAttr(c, 'cy', y);
+    }
+    setAttr(hd.label, 'x', x * 1.2);
+    setAttr(hd.label, 'y', y * 1.2);
     setAttr(hd.g, 'aria-label', `direction of ${hd.target === -1 ? 'the free query q' : `key ${name}`}`);
     setAttr(hd.g, 'aria-valuenow', formatPlain(hd.angle, 2)); // a plain number, even for 1e-300
     setAttr(hd.g, 'aria-valuetext', `${formatNumber(hd.angle, 2)} degrees, ${name} = ${formatVector(v)}`);
@@ -340,7 +354,7 @@ function renderValues(plane, _state, view) {
   // Scale so the largest coordinate of any value or read fits (a drawing scale, not a model number).
   let extent = 1;
   for (const r of view.reads) for (const x of [...r.v, ...r.read]) extent = Math.max(extent, Math.abs(x));
-  const f = 1.25 / extent;
+  const f = (1.25 * U) / extent;
   const { axes, tick, reads } = plane.values;
   setText(tick, formatNumber(extent, 2));
   const nodes = [...axes, tick];
@@ -358,12 +372,12 @@ function renderValues(plane, _state, view) {
       setAttr(d.gap, 'y2', -vy);
       pointArrow(d.read, rx, ry);
       setAttr(d.readLabel, 'x', rx);
-      setAttr(d.readLabel, 'y', -ry - 0.08);
+      setAttr(d.readLabel, 'y', -ry - 8);
       setText(d.readLabel, `r${subscript(r.index + 1)}`);
       nodes.push(d.gap, d.read, d.readLabel);
     }
     setAttr(d.valueLabel, 'x', vx);
-    setAttr(d.valueLabel, 'y', -vy - 0.08);
+    setAttr(d.valueLabel, 'y', -vy - 8);
     setText(d.valueLabel, valueLabel(r.index));
     nodes.push(d.valueLabel);
   });
