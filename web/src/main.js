@@ -83,7 +83,16 @@ function watchScrollables(boxes) {
     }
     check();
   });
-  for (const box of boxes) ro.observe(box);
+  for (const box of boxes) {
+    ro.observe(box);
+    // A box skipped while out of view (styles/offscreen.css) keeps its size when it is rendered
+    // again, so the ResizeObserver says nothing: check it when its content comes back.
+    box.addEventListener('contentvisibilityautostatechange', (e) => {
+      if (e.skipped) return;
+      pending.add(box);
+      check();
+    });
+  }
   // The fonts change what is inside a box, not its size: check the boxes laid out so far again.
   document.fonts?.ready.then(() => {
     for (const box of seen) pending.add(box);

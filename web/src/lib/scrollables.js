@@ -15,13 +15,23 @@ export function markScrollables(root = document, selector = DEFAULT_SELECTOR) {
   markBoxes([...root.querySelectorAll(/** @type {'div'} */ (selector))]);
 }
 
-/** Marks each of `boxes` that scrolls, unmarks each that no longer does. */
+/**
+ * True while a box's content is skipped (content-visibility: auto, out of view): it then measures
+ * as if empty, so whether it scrolls is not known until it is rendered again.
+ */
+function skipped(box) {
+  const first = box.firstElementChild;
+  return !!first?.checkVisibility && !first.checkVisibility({ contentVisibilityAuto: true });
+}
+
+/** Marks each of `boxes` that scrolls, unmarks each that no longer does (a skipped box keeps its marks). */
 export function markBoxes(boxes) {
   // All reads first, then the writes: a write between two reads would make the next read lay the
   // page out again (once per box on a page of equations).
-  const scrolling = boxes.map((box) => box.scrollWidth > box.clientWidth + 1);
+  const scrolling = boxes.map((box) => (skipped(box) ? null : box.scrollWidth > box.clientWidth + 1));
   boxes.forEach((box, i) => {
     const scrolls = scrolling[i];
+    if (scrolls === null) return;
     if (scrolls && !box.hasAttribute('tabindex')) {
       box.tabIndex = 0;
       box.setAttribute('role', 'region');
