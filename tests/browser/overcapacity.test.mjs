@@ -485,12 +485,25 @@ async function dragAndReadWhileStreaming(watch) {
   const rows = await table();
   assert.ok(Object.keys(rows).length === 1024, 'the partial curve has every N from 1 to 1,024');
   assert.ok(rows[256].std > 0, 'the band (spread over trials) is drawn once there are two trials');
-  const caption = await page.textContent(`${part('table')} caption`);
-  const shown = await trialsShown();
-  assert.ok(
-    caption.includes(`${shown} trials, `) && caption.includes(`(${shown} of 32 trials so far)`),
-    `caption: ${caption}, status: ${shown} trials`,
-  );
+  // The status line changes as soon as a result arrives, the table's caption once the table has
+  // been rebuilt, slice by slice: a result arriving between two reads showed 4 trials in one and 5
+  // in the other (a faster machine). Both are read in one go, until they agree (within seconds).
+  const agreed = await page
+    .waitForFunction(
+      ([captionSel, statusSel]) => {
+        const caption = document.querySelector(captionSel)?.textContent ?? '';
+        const m = /Averaged over (\d+) of (\d+) trials/.exec(document.querySelector(statusSel)?.textContent ?? '');
+        const shown = m ? Number(m[1]) : null;
+        const ok = caption.includes(`${shown} trials, `) && caption.includes(`(${shown} of 32 trials so far)`);
+        window.__lastCaption = `caption: ${caption}, status: ${shown} trials`;
+        return ok;
+      },
+      [`${part('table')} caption`, `${ROOT} .oc-status`],
+      { timeout: 10000, polling: 50 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  assert.ok(agreed, await page.evaluate(() => window.__lastCaption));
 }
 
 test("settings over the core's work budget are refused at once, next to the field, keeping the last good ones", async () => {
