@@ -125,7 +125,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
   function cancelFrames() {
     figure.stepper.turn.cancel();
     for (const hd of figure.plane.handleList ?? []) hd.frames?.cancel();
-    figure.plane.screenToPlane?.forget(); // a drag cut short: its scroll and resize listeners go too
+    figure.plane.dragMatrix?.forget(); // a drag cut short: its scroll and resize listeners go too
     scrollables.cancel();
   }
 

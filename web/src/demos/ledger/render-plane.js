@@ -166,7 +166,7 @@ export function buildPlane({ ids, onAngle }) {
     signature: '',
     onAngle,
     dragging: null,
-    screenToPlane: null,
+    dragMatrix: null, // { matrix, forget } while a drag keeps the plane's screen matrix (watchPlaneMoves)
   };
 }
 
@@ -232,7 +232,7 @@ function makeHandle(plane, target) {
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
     const was = plane.dragging;
     plane.dragging = null;
-    plane.screenToPlane?.forget();
+    plane.dragMatrix?.forget();
     if (was !== null) plane.onDragEnd?.();
   };
   g.addEventListener('pointerup', end);
@@ -246,7 +246,7 @@ function makeHandle(plane, target) {
  * first, in the middle of the input's task.
  */
 function screenToPlane(plane) {
-  const kept = plane.screenToPlane;
+  const kept = plane.dragMatrix;
   if (kept?.matrix) return kept.matrix;
   const ctm = plane.keySvg.getScreenCTM();
   if (!ctm) return null;
@@ -257,7 +257,7 @@ function screenToPlane(plane) {
 
 /** From a press until the drag ends, the plane's matrix is kept; a scroll or resize drops it. */
 function watchPlaneMoves(plane) {
-  plane.screenToPlane?.forget();
+  plane.dragMatrix?.forget();
   const win = plane.keySvg.ownerDocument.defaultView;
   const kept = { matrix: null };
   const drop = () => {
@@ -268,9 +268,9 @@ function watchPlaneMoves(plane) {
   kept.forget = () => {
     win.removeEventListener('scroll', drop, { capture: true });
     win.removeEventListener('resize', drop);
-    if (plane.screenToPlane === kept) plane.screenToPlane = null;
+    if (plane.dragMatrix === kept) plane.dragMatrix = null;
   };
-  plane.screenToPlane = kept;
+  plane.dragMatrix = kept;
 }
 
 export function renderPlane(plane, state, view) {
