@@ -1,11 +1,13 @@
 // Matrices and vectors as real tables (screen readers can walk the cells), drawn with brackets.
 import { h, setText } from '../../lib/dom.js';
+import { formatNumber, subscript } from './format.js';
 
 /** Visually hidden text for screen readers. */
 function srOnly(text) {
   return h('span', { class: 'la-ledger__sr', text });
 }
-import { formatNumber, subscript } from './format.js';
+
+const CHANGED = ' (changed)';
 
 /**
  * A rows x cols matrix given row-major. `changed` (same layout, booleans) marks the cells the latest
@@ -32,7 +34,9 @@ export function matrixTable({ caption, values, rows, cols, changed, part, symbol
           'td',
           { class: isChanged ? 'is-changed' : null },
           h('span', { class: 'la-ledger__num', text: formatNumber(values[idx]) }),
-          isChanged ? srOnly(' (changed)') : null,
+          // Always there, empty when the cell did not change: a drag that moves a key across zero
+          // changes its text, not the table's nodes (no layout objects made or dropped per frame).
+          srOnly(isChanged ? CHANGED : ''),
         );
       }),
     ),
@@ -55,8 +59,7 @@ export function updateMatrix(table, values, changed) {
     const isChanged = changed ? changed[idx] : false;
     if (td.classList.contains('is-changed') !== isChanged) {
       td.classList.toggle('is-changed', isChanged);
-      if (isChanged) td.append(srOnly(' (changed)'));
-      else if (td.childNodes.length > 1) td.lastChild.remove();
+      setText(td.lastChild, isChanged ? CHANGED : '');
     }
   });
 }
