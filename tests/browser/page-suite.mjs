@@ -213,6 +213,48 @@ export function definePageSuite(target) {
       });
     }
 
+    it('makes a display equation or table focusable on a phone exactly when it scrolls sideways', async () => {
+      // A fresh page at 360 px: the boxes are checked as the ResizeObserver reports them laid out,
+      // again when the fonts arrive and when a skipped box is rendered (main.js watchScrollables).
+      // Scrolled through, every box on screen must agree: focusable (tabindex, role region and a
+      // label) if and only if its content is wider than the box.
+      const { page: phone } = await openPage(browser, url, { width: 360, height: 740 });
+      try {
+        const total = await phone.evaluate(() => document.documentElement.scrollHeight);
+        let checked = 0;
+        let scrolling = 0;
+        for (let y = 0; y < total; y += 700) {
+          await phone.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+          await settled(phone);
+          await phone.waitForTimeout(50); // the check runs right after a frame (a 0 ms timer)
+          const boxes = await phone.evaluate(() =>
+            [...document.querySelectorAll('.article > :is(.equation, .table-wrap)')]
+              .filter((b) => {
+                const r = b.getBoundingClientRect();
+                const first = b.firstElementChild;
+                return r.bottom > 0 && r.top < innerHeight && first?.checkVisibility({ contentVisibilityAuto: true });
+              })
+              .map((b) => ({
+                what: `${b.className} at ${Math.round(b.getBoundingClientRect().top + scrollY)} px`,
+                scrolls: b.scrollWidth > b.clientWidth + 1,
+                focusable: b.getAttribute('tabindex') === '0' && b.getAttribute('role') === 'region',
+                label: b.getAttribute('aria-label'),
+              })),
+          );
+          for (const b of boxes) {
+            checked++;
+            if (b.scrolls) scrolling++;
+            assert.equal(b.focusable, b.scrolls, `${b.what}: scrolls ${b.scrolls}, focusable ${b.focusable}`);
+            if (b.scrolls) assert.match(b.label ?? '', /scrollable$/, `${b.what} has a label`);
+          }
+        }
+        assert.ok(checked >= 8, `saw ${checked} boxes on screen`);
+        assert.ok(scrolling >= 1, 'at least one box scrolls at 360 px');
+      } finally {
+        await phone.close();
+      }
+    });
+
     it('opens each margin note with Enter and closes it with Escape on a narrow screen', async () => {
       await page.setViewportSize({ width: 375, height: 800 });
       const count = await page.locator('.sn-toggle').count();
