@@ -118,7 +118,7 @@ function start() {
   preparePrint(mounts, mountFigure);
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
   // viewport and when the KaTeX fonts arrive. Each box is checked when the ResizeObserver reports
-  // it (after layout, in a frame of its own), never in a forced layout of its own.
+  // it (in its callback, after layout) or right after a frame, never in a forced layout of its own.
   watchScrollables(document.querySelectorAll('.equation, .table-wrap'));
   skipOffscreenWhenMeasured(); // wide screens: blocks out of view skip layout and paint
   registerServiceWorker(); // offline after one visit (served pages only; a failure changes nothing)
