@@ -351,6 +351,7 @@ function summarize(raw, settings) {
     // pointer event to the frame that showed it, and where that time went.
     cpuPerUpdate: { p50: quantile(raw.cpu, 0.5), p95: quantile(raw.cpu, 0.95), max: Math.max(...raw.cpu) },
     trace: raw.trace,
+    cpuList: raw.cpu, // per update, in order (the first updates of a drag may differ)
   };
 }
 
@@ -446,17 +447,12 @@ const DRAGS = {
     await dSel.scrollIntoViewIfNeeded();
     await dSel.selectOption('256');
     const t0 = Date.now();
-    // The sweep runs in a worker; wait until its status line no longer says it is computing.
-    await page
-      .waitForFunction(
-        (sel) => {
-          const s = document.querySelector(`${sel} .oc-status`);
-          return s && !/comput|refin|preview/i.test(s.textContent);
-        },
-        root,
-        { timeout: 180000, polling: 100 },
-      )
-      .catch(() => {});
+    // The sweep and the capacity panel run in workers: the drag is measured once both are complete
+    // (the root's data-sweep, the panel's data-capacity), so that no result streaming in lands in a
+    // frame of the drag. (The status line alone is not enough: "Averaged over 1 of 8 trials so
+    // far" says nothing of computing, and the drag used to start with 7 trials still to come.)
+    await page.waitForSelector(`${root}[data-sweep="complete"]`, { timeout: 180000 }).catch(() => {});
+    await page.waitForSelector(`${root} [data-capacity="complete"]`, { timeout: 180000 }).catch(() => {});
     const out = summarize(
       await rangeDrag(page, `${root} [data-part="n"]`),
       'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',

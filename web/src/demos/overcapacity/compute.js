@@ -49,7 +49,8 @@ const capacityParams = (s) => ({
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
  * @param on ( sweep() a result for the current settings arrived; refused(message) the core refused
- *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN); storePending(n);
+ *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN, arrived) (`arrived`: from
+ *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n);
  *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
  *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message) )
  */
@@ -245,16 +246,16 @@ export function createCompute(la, getState, on) {
     if (!request || !wanted) return;
     if (request === wanted) {
       storeWanted = null;
-      show(wanted.key, result, wanted.label);
+      show(wanted.key, result, wanted.label, null, true);
     } else if (request.key.startsWith(`${sweepKey(getState())}|`)) {
       // An older store of the same settings is worth showing while the newest one computes.
-      show(request.key, result, request.label, getState().n);
+      show(request.key, result, request.label, getState().n, true);
     }
   }
 
-  function show(key, result, label, pendingN = null) {
+  function show(key, result, label, pendingN = null, arrived = false) {
     store = { key, result, label };
-    on.store(result, label, pendingN);
+    on.store(result, label, pendingN, arrived);
   }
 
   return jobs;

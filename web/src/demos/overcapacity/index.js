@@ -60,7 +60,15 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       figure.renderChart();
       renderAll();
     },
-    store: (result, label, pendingN) => timedRender('store', () => figure.showStore(result, label, pendingN)),
+    // A store computed inside the frame is drawn in it (and an older one still waiting is dropped);
+    // one from a worker is drawn in the next frame (storeFrame), not in the message's own task:
+    // during a drag that frame is also the next N's, so the page is laid out and painted once for
+    // both instead of twice.
+    store(result, label, pendingN, arrived) {
+      if (arrived) return storeFrame([result, label, pendingN]);
+      storeFrame.cancel();
+      drawStore([result, label, pendingN]);
+    },
     capacity: () => timedRender('capacity', figure.renderCapacity),
     capacityError: (message) => figure.showError(message),
     storePending: (n) => figure.store.pending(n),
@@ -100,6 +108,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   // The slider fires more input events than there are frames: state changes at once, the picture
   // follows once per animation frame, and a sweep streaming in waits while N moves.
   const frame = coalesceFrames(() => timedRender('frame', renderAll));
+  const drawStore = ([result, label, pendingN]) =>
+    timedRender('store', () => figure.showStore(result, label, pendingN));
+  const storeFrame = coalesceFrames(drawStore);
   function setN(n) {
     if (n === state.n) return;
     state.n = n;
@@ -178,6 +189,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     destroy() {
       ac.abort();
       frame.cancel();
+      storeFrame.cancel();
       figure.destroy();
       jobs.destroy();
       root.replaceChildren();
