@@ -1,72 +1,117 @@
 // Reads with a verdict, and one read taken apart stamp by stamp:
 // φ(q)ᵀS = Σᵢ (φ(q)·φ(kᵢ)) vᵢᵀ — the target's own stamp plus the crosstalk of every other one.
-import { h, uid, replace, patch, setProp } from '../../lib/dom.js';
+import { h, uid, replace, patch, setProp, setText, setAttr } from '../../lib/dom.js';
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { numberField } from './fields.js';
 
-function vectorCell(v, part) {
-  return h('td', { class: 'la-ledger__vcell', 'data-part': part }, formatVector(v));
+// Both tables are built when their shape changes (how many rows, which labels) and otherwise
+// rewritten where they stand: a drag in the plane changes their numbers on every frame, and
+// building a fresh table per frame for patch() to compare left ~150 nodes of garbage per frame.
+// Their DOM is the same either way (the browser tests read it).
+const shown = new WeakMap(); // container -> { shape, update(view) } of the table it shows
+
+/** The read-back with its verdict on the line below: "(3, −3)" / "✗ off by 4", and its updater. */
+function readCell() {
+  const value = h('span', { class: 'la-ledger__vec-text', 'data-part': 'read-value' });
+  const mark = h('span', { 'aria-hidden': 'true' });
+  const word = document.createTextNode('');
+  const gap = document.createTextNode('');
+  const error = h('span', { class: 'la-ledger__num', 'data-part': 'error' });
+  const verdict = h(
+    'span',
+    { class: 'la-ledger__verdict' },
+    h('span', { 'data-part': 'verdict' }, mark, word),
+    gap,
+    error,
+  );
+  const td = h('td', { class: 'la-ledger__readcell' }, value, verdict);
+  return {
+    td,
+    update(r) {
+      setText(value, formatVector(r.read));
+      setAttr(verdict, 'class', `la-ledger__verdict ${r.exact ? 'la-ledger__good' : 'la-ledger__bad'}`);
+      setText(mark, r.exact ? '\u2713 ' : '\u2717 ');
+      setData(word, r.exact ? 'exact' : 'off by');
+      setData(gap, r.exact ? '' : ' ');
+      setText(error, formatNumber(r.error));
+      setProp(error, 'hidden', r.exact);
+    },
+  };
 }
 
-/** The read-back with its verdict on the line below: "(3, −3)" / "✗ off by 4". */
-function readCell(r) {
-  return h(
-    'td',
-    { class: 'la-ledger__readcell' },
-    h('span', { class: 'la-ledger__vec-text', 'data-part': 'read-value' }, formatVector(r.read)),
-    h(
-      'span',
-      { class: 'la-ledger__verdict ' + (r.exact ? 'la-ledger__good' : 'la-ledger__bad') },
-      h(
-        'span',
-        { 'data-part': 'verdict' },
-        h('span', { 'aria-hidden': 'true' }, r.exact ? '\u2713 ' : '\u2717 '),
-        r.exact ? 'exact' : 'off by',
-      ),
-      r.exact ? null : ' ',
-      h('span', { class: 'la-ledger__num', 'data-part': 'error', hidden: r.exact }, formatNumber(r.error)),
-    ),
-  );
+const setData = (text, data) => {
+  if (text.data !== data) text.data = data;
+};
+
+/** A table cell whose text is rewritten in place. */
+function textCell(attrs) {
+  const td = h('td', attrs);
+  return { td, set: (text) => setText(td, text) };
 }
 
 export function renderReads(container, _state, view) {
   if (view.reads.length === 0) {
+    shown.delete(container);
     patch(container, h('p', { class: 'la-ledger__empty' }, 'Nothing written yet, so there is nothing to read back.'));
     return;
   }
+  const shape = `reads|${view.reads.map((r) => r.index).join(',')}|${view.normalized}`;
+  let table = shown.get(container);
+  if (table?.shape !== shape) {
+    table = buildReads(view, shape);
+    replace(container, table.el);
+    shown.set(container, table);
+  }
+  table.update(view);
+}
+
+function buildReads(view, shape) {
   const readName = view.normalized ? 'read \u03c6(k)\u1d40S \u00f7 \u03c6(k)\u1d40z' : 'read k\u1d40S';
-  const rows = view.reads.map((r) =>
-    h(
+  const rows = view.reads.map((r) => {
+    const read = readCell();
+    const stored = textCell({ class: 'la-ledger__vcell', 'data-part': 'stored-value' });
+    const tr = h(
       'tr',
       { 'data-part': `read-${r.index + 1}` },
       h('th', { scope: 'row' }, keyLabel(r.index)),
-      readCell(r),
-      vectorCell(r.v, 'stored-value'),
-    ),
-  );
-  patch(
-    container,
+      read.td,
+      stored.td,
+    );
+    return { tr, read, stored };
+  });
+  const el = h(
+    'table',
+    { class: 'la-ledger__reads', 'data-part': 'reads' },
+    h('caption', null, 'Read back with each stored key'),
     h(
-      'table',
-      { class: 'la-ledger__reads', 'data-part': 'reads' },
-      h('caption', null, 'Read back with each stored key'),
+      'thead',
+      null,
       h(
-        'thead',
+        'tr',
         null,
-        h(
-          'tr',
-          null,
-          h('th', { scope: 'col' }, 'key'),
-          h('th', { scope: 'col' }, `${readName}, verdict and error |read \u2212 v|`),
-          h('th', { scope: 'col' }, 'stored value'),
-        ),
+        h('th', { scope: 'col' }, 'key'),
+        h('th', { scope: 'col' }, `${readName}, verdict and error |read \u2212 v|`),
+        h('th', { scope: 'col' }, 'stored value'),
       ),
-      h('tbody', null, rows),
+    ),
+    h(
+      'tbody',
+      null,
+      rows.map((r) => r.tr),
     ),
   );
+  return {
+    shape,
+    el,
+    update(v) {
+      v.reads.forEach((r, i) => {
+        rows[i].read.update(r);
+        rows[i].stored.set(formatVector(r.v));
+      });
+    },
+  };
 }
-
 /** The query picker (built once, updated in place so focus stays put) and the free query's fields. */
 export function buildQueryControls({ onQuery, onFreeQuery }) {
   const id = uid('la-ledger-query');
@@ -119,96 +164,132 @@ export function updateQueryControls(qc, state) {
 export function renderDecomposition(container, state, view) {
   const qv = view.query;
   if (!qv) {
+    shown.delete(container);
     patch(container);
     return;
   }
   const own = qv.index;
+  const verdict = own >= 0 && own < state.step ? 'verdict' : own >= state.step ? 'muted' : 'none';
+  const shape = `terms|${own}|${view.writes.length}|${view.dv}|${view.normalized}|${verdict}`;
+  let table = shown.get(container);
+  if (table?.shape !== shape) {
+    table = buildTerms(view, own, verdict, shape);
+    replace(container, ...table.els);
+    shown.set(container, table);
+  }
+  table.update(view);
+}
+
+/** The read of one key (or q) taken apart stamp by stamp, and the paragraph with its verdict. */
+function buildTerms(view, own, verdictKind, shape) {
   const qName = own >= 0 ? keyLabel(own) : 'q';
   const phi = view.normalized;
   const coefName = phi ? `\u03c6(${qName})\u00b7\u03c6(k\u1d62)` : `${qName}\u00b7k\u1d62`;
-  const termName = phi
-    ? `contribution (overlap \u00d7 v\u1d62 \u00f7 ${formatNumber(qv.denominator)})`
-    : 'contribution (overlap \u00d7 v\u1d62)';
-  const dv = view.dv;
-  const rows = view.writes.map((w, i) => {
-    const term = qv.terms.subarray(i * dv, (i + 1) * dv);
+  const termHead = h('th', { scope: 'col' });
+  const rows = view.writes.map((_, i) => {
     const self = i === own;
-    const silent = qv.coefficients[i] === 0;
-    const kind = self ? 'its own stamp' : silent ? 'no overlap' : 'crosstalk';
-    return h(
+    const kind = h('span', { class: 'la-ledger__kind' });
+    const coefficient = textCell({ class: 'la-ledger__num', 'data-part': 'coefficient' });
+    const value = textCell({ class: 'la-ledger__vcell', 'data-part': 'value' });
+    const term = textCell({ class: 'la-ledger__vcell', 'data-part': 'term' });
+    const tr = h(
       'tr',
       {
-        class: self ? 'is-self' : silent ? 'is-silent' : 'is-crosstalk',
         'data-part': `term-${i + 1}`,
         'data-symbol': self ? 'target' : 'crosstalk', // linked reading: the braces of equation (4)
       },
-      h(
-        'th',
-        { scope: 'row' },
-        `${view.normalized ? `\u03c6(${keyLabel(i)})` : keyLabel(i)}${valueLabel(i)}\u1d40`,
-        h('span', { class: 'la-ledger__kind' }, ` ${kind}`),
-      ),
-      h('td', { class: 'la-ledger__num', 'data-part': 'coefficient' }, formatNumber(qv.coefficients[i])),
-      vectorCell(w.v, 'value'),
-      vectorCell(term, 'term'),
+      h('th', { scope: 'row' }, `${phi ? `\u03c6(${keyLabel(i)})` : keyLabel(i)}${valueLabel(i)}\u1d40`, kind),
+      coefficient.td,
+      value.td,
+      term.td,
     );
+    return { tr, self, kind, coefficient, value, term };
   });
+  const read = textCell({ class: 'la-ledger__vcell', 'data-part': 'read' });
+  const denominator = textCell({ class: 'la-ledger__num' });
   const foot = [
     h(
       'tr',
       { 'data-part': 'term-sum' },
       h('th', { scope: 'row', colspan: 3 }, phi ? 'sum = the read' : `sum = ${qName}\u1d40S, the read`),
-      vectorCell(qv.read, 'read'),
+      read.td,
     ),
+    phi
+      ? h(
+          'tr',
+          { 'data-part': 'denominator' },
+          h('th', { scope: 'row', colspan: 3 }, `normalizer \u03c6(${qName})\u1d40z + \u03b5`),
+          denominator.td,
+        )
+      : null,
   ];
-  if (phi) {
-    foot.push(
+  const table = h(
+    'table',
+    { class: 'la-ledger__terms', 'data-part': 'terms' },
+    h('caption', null, `The read of ${qName}, stamp by stamp`),
+    h(
+      'thead',
+      null,
       h(
         'tr',
-        { 'data-part': 'denominator' },
-        h('th', { scope: 'row', colspan: 3 }, `normalizer \u03c6(${qName})\u1d40z + \u03b5`),
-        h('td', { class: 'la-ledger__num' }, formatNumber(qv.denominator)),
+        null,
+        h('th', { scope: 'col' }, 'stamp'),
+        h('th', { scope: 'col' }, `overlap ${coefName}`),
+        h('th', { scope: 'col' }, 'v\u1d62'),
+        termHead,
       ),
-    );
-  }
+    ),
+    h(
+      'tbody',
+      null,
+      rows.map((r) => r.tr),
+    ),
+    h('tfoot', null, foot),
+  );
+  const mark = h('span', { 'aria-hidden': 'true' });
+  const verdictText = document.createTextNode('');
   const verdict =
-    own >= 0 && own < state.step
-      ? h(
-          'p',
-          { class: qv.exact ? 'la-ledger__good' : 'la-ledger__bad', 'data-part': 'query-verdict' },
-          h('span', { 'aria-hidden': 'true' }, qv.exact ? '\u2713 ' : '\u2717 '),
-          qv.exact
-            ? `Exact: ${qName} reads back ${valueLabel(own)} = ${formatVector(qv.value)}.`
-            : `Off by ${formatNumber(qv.error)}: ${qName} reads ${formatVector(qv.read)}, but ${valueLabel(own)} = ${formatVector(qv.value)}.`,
-        )
-      : own >= state.step
+    verdictKind === 'verdict'
+      ? h('p', { 'data-part': 'query-verdict' }, mark, verdictText)
+      : verdictKind === 'muted'
         ? h(
             'p',
             { class: 'la-ledger__muted' },
             `${valueLabel(own)} is not written yet, so this read shows only what the other stamps leave under ${qName}.`,
           )
         : null;
-  patch(
-    container,
-    h(
-      'table',
-      { class: 'la-ledger__terms', 'data-part': 'terms' },
-      h('caption', null, `The read of ${qName}, stamp by stamp`),
-      h(
-        'thead',
-        null,
-        h(
-          'tr',
-          null,
-          h('th', { scope: 'col' }, 'stamp'),
-          h('th', { scope: 'col' }, `overlap ${coefName}`),
-          h('th', { scope: 'col' }, 'v\u1d62'),
-          h('th', { scope: 'col' }, termName),
-        ),
-      ),
-      h('tbody', null, rows),
-      h('tfoot', null, foot),
-    ),
-    verdict,
-  );
+  return {
+    shape,
+    els: [table, verdict],
+    update(v) {
+      const qv = v.query;
+      setText(
+        termHead,
+        phi
+          ? `contribution (overlap \u00d7 v\u1d62 \u00f7 ${formatNumber(qv.denominator)})`
+          : 'contribution (overlap \u00d7 v\u1d62)',
+      );
+      const dv = v.dv;
+      rows.forEach((r, i) => {
+        const silent = qv.coefficients[i] === 0;
+        setAttr(r.tr, 'class', r.self ? 'is-self' : silent ? 'is-silent' : 'is-crosstalk');
+        setText(r.kind, ` ${r.self ? 'its own stamp' : silent ? 'no overlap' : 'crosstalk'}`);
+        r.coefficient.set(formatNumber(qv.coefficients[i]));
+        r.value.set(formatVector(v.writes[i].v));
+        r.term.set(formatVector(qv.terms.subarray(i * dv, (i + 1) * dv)));
+      });
+      read.set(formatVector(qv.read));
+      if (phi) denominator.set(formatNumber(qv.denominator));
+      if (verdictKind === 'verdict') {
+        setAttr(verdict, 'class', qv.exact ? 'la-ledger__good' : 'la-ledger__bad');
+        setText(mark, qv.exact ? '\u2713 ' : '\u2717 ');
+        setData(
+          verdictText,
+          qv.exact
+            ? `Exact: ${qName} reads back ${valueLabel(own)} = ${formatVector(qv.value)}.`
+            : `Off by ${formatNumber(qv.error)}: ${qName} reads ${formatVector(qv.read)}, but ${valueLabel(own)} = ${formatVector(qv.value)}.`,
+        );
+      }
+    },
+  };
 }
