@@ -1,6 +1,6 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, patch, patchElement, activeElement, setText, setAttr, setProp } from '../../lib/dom.js';
+import { h, patch, activeElement, setText, setAttr, setProp } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
@@ -106,9 +106,9 @@ export function renderWrites(container, state, view) {
       updateMatrix(page.stamp, w.stamp, w.changed);
       updateMatrix(page.S, w.S, i === state.step - 1 ? w.changed : null);
     });
-    const { z, next } = tail(state, view);
-    if (z) patchElement(last.z, z);
-    patchElement(last.next, next);
+    // The normalizer's numbers and the line about the next page, rewritten where they stand.
+    last.zNums.forEach((span, j) => setText(span, formatNumber(view.z[j])));
+    setText(last.next, nextLine(state));
     return;
   }
   const items = view.writes.map((w) => {
@@ -167,26 +167,25 @@ export function renderWrites(container, state, view) {
   shown.set(container, {
     shape,
     pages,
-    z: container.querySelector('[data-part="z"]'),
+    zNums: Array.from(container.querySelectorAll('[data-part="z"] .la-ledger__num')),
     next: container.querySelector('.la-ledger__next'),
   });
 }
 
+/** The line about the next page. */
+function nextLine(state) {
+  const rest = state.associations.slice(state.step);
+  if (!rest.length)
+    return state.associations.length ? 'All writes applied.' : 'Add an association below to start writing.';
+  return (
+    `Next page: write ${keyLabel(state.step)} = ${formatVector(rest[0].k)} \u2192 ${valueLabel(state.step)} = ${formatVector(rest[0].v)}` +
+    (rest.length > 1 ? ` (and ${rest.length - 1} more).` : '.')
+  );
+}
+
 /** The normalizer line (or null) and the line about the next page. */
 function tail(state, view) {
-  const rest = state.associations.slice(state.step);
-  const next = rest.length
-    ? h(
-        'p',
-        { class: 'la-ledger__next' },
-        `Next page: write ${keyLabel(state.step)} = ${formatVector(rest[0].k)} \u2192 ${valueLabel(state.step)} = ${formatVector(rest[0].v)}` +
-          (rest.length > 1 ? ` (and ${rest.length - 1} more).` : '.'),
-      )
-    : h(
-        'p',
-        { class: 'la-ledger__next' },
-        state.associations.length ? 'All writes applied.' : 'Add an association below to start writing.',
-      );
+  const next = h('p', { class: 'la-ledger__next' }, nextLine(state));
   const z =
     view.normalized && state.step > 0
       ? h(

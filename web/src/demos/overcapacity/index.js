@@ -174,11 +174,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
       return { name, svg, rows: { columns, rows } };
     },
-    /** Linked reading (web/src/linked/): N, d and the crosstalk at N, from the sweep. */
-    symbols() {
-      const sweep = jobs.current()?.sweep ?? null;
-      return overcapacitySymbols(state, sweep, indexOfN(sweep, state.n), root);
-    },
+    /** Linked reading (web/src/linked/): N, d and the crosstalk at N, from the sweep. Left out of
+     *  the custom elements' build, which has no chapter math to link (a build-time constant). */
+    symbols: import.meta.env.LINATTN_ELEMENTS
+      ? undefined
+      : () => {
+          const sweep = jobs.current()?.sweep ?? null;
+          return overcapacitySymbols(state, sweep, indexOfN(sweep, state.n), root);
+        },
     /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped). */
     pause: () => jobs.pause(),
     /** Back on screen: the sweep goes on where it stopped. */
