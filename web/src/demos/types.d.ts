@@ -30,7 +30,7 @@ export interface DemoHandle<S = Record<string, unknown>> {
   /** Linked reading (web/src/linked/, issue 18): for each symbol of the chapter's math that this
    *  figure shows (names: web/src/linked/symbols.js), its current value as text (the core's numbers
    *  of the current state, formatted) and the figure element that shows it. Optional: a demo no
-   *  equation refers to has none. */
+   *  equation refers to has none, and the custom elements' build leaves it out (no chapter math). */
   symbols?(): Record<string, LinkedSymbol>;
 }
 
