@@ -1,0 +1,181 @@
+// Where one frame of a drag goes, without a trace (a DevTools trace inflates layout and does not
+// follow the work: a partial layout of 105 objects reads like a full one). Per pointer move:
+//   script   the demo's own frame callbacks (from a frame callback queued before theirs to one
+//            queued after)
+//   style    the style pass their writes left, forced in that later callback (getComputedStyle)
+//   layout   the layout pass, forced right after (offsetHeight)
+//   rest     from there to a message after the frame: paint, commit and the frame's own tasks
+// With --css, a stylesheet is adopted and switched on and off every 10 moves of the same drag,
+// and the two halves are printed apart: on this 2-core host runs of one build differ by ±30%, the
+// two halves of one drag by a few per cent, so this is the way to tell what a rule saves.
+//
+//   node tests/bench/drag-phases.mjs [ledger|memory|overcapacity] [--embed] [--css "<rules>"]
+//                                    [--moves N] [--dist DIR]
+// Reads dist/ (npm run build:web first; LA_NOMIN=1 for readable names in a profile).
+import { resolve } from 'node:path';
+import { launch, DIST } from '../browser/harness.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const demo = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'ledger';
+const embed = process.argv.includes('--embed');
+const css = arg('--css', '');
+const moves = Number(arg('--moves', 160));
+const dist = resolve(arg('--dist', DIST));
+
+/** Runs in the page: the adopted stylesheet (off at first) and the per-move records. */
+function instrument(rules) {
+  document.addEventListener('DOMContentLoaded', () => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(rules || ':root{}');
+    sheet.disabled = true;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    window.__sheet = sheet;
+  });
+  window.__records = [];
+  let current = null;
+  addEventListener(
+    'pointermove',
+    () => {
+      if (!window.__measuring) return;
+      const r = { move: window.__move, t0: performance.now() };
+      current = r;
+      requestAnimationFrame(() => {
+        r.a = performance.now();
+      });
+    },
+    { capture: true },
+  );
+  // After the demo's handlers, for the pointer move and for a slider's input event (which comes
+  // later, from the move's default action): queued again each time, so it runs after theirs.
+  const after = () => {
+    const r = current;
+    if (!r) return;
+    cancelAnimationFrame(r.after);
+    r.after = requestAnimationFrame(() => {
+      r.b = performance.now();
+      r.cssOn = !window.__sheet.disabled;
+      getComputedStyle(document.body).color;
+      r.s = performance.now();
+      document.body.offsetHeight;
+      r.c = performance.now();
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        r.d = performance.now();
+        window.__records.push(r);
+      };
+      ch.port2.postMessage(0);
+    });
+  };
+  addEventListener('pointermove', after);
+  addEventListener('input', after);
+}
+
+/** The drag's points (page coordinates), back and forth over the demo's control at its largest settings. */
+async function dragPoints(page, root) {
+  const along = (box) => {
+    const y = box.y + box.height / 2;
+    return Array.from({ length: moves + 1 }, (_, i) => {
+      const t = (i % 80) / 40; // 0 -> 2: there and back
+      return [box.x + 4 + (box.width - 8) * (t <= 1 ? t : 2 - t), y];
+    });
+  };
+  if (demo === 'ledger') {
+    const handle = page.locator(`${root} [data-part="handle-1"]`).first();
+    await handle.scrollIntoViewIfNeeded();
+    const plane = await handle.evaluate((el) => {
+      const b = (el.ownerSVGElement ?? el.closest('svg')).getBoundingClientRect();
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    });
+    const hb = await handle.boundingBox();
+    const hx = hb.x + hb.width / 2;
+    const hy = hb.y + hb.height / 2;
+    const r = Math.hypot(hx - plane.x, hy - plane.y);
+    const a0 = Math.atan2(hy - plane.y, hx - plane.x);
+    return Array.from({ length: moves + 1 }, (_, i) => [
+      plane.x + r * Math.cos(a0 + (2 * Math.PI * i) / 40),
+      plane.y + r * Math.sin(a0 + (2 * Math.PI * i) / 40),
+    ]);
+  }
+  if (demo === 'overcapacity') {
+    const d = page.locator(`${root} [data-part="d"]`).first();
+    await d.scrollIntoViewIfNeeded();
+    await d.selectOption('256');
+    await page.waitForSelector(`${root}[data-sweep="complete"]`, { timeout: 180000 });
+    await page.waitForSelector(`${root} [data-capacity="complete"]`, { timeout: 180000 });
+    const slider = page.locator(`${root} [data-part="n"]`).first();
+    await slider.scrollIntoViewIfNeeded();
+    return along(await slider.boundingBox());
+  }
+  const preset = page.locator(`${root} select[id$="-preset"]`).first();
+  await preset.scrollIntoViewIfNeeded();
+  await preset.selectOption('minimax-text-01');
+  const slider = page.locator(`${root} input[type="range"]`).first();
+  await slider.scrollIntoViewIfNeeded();
+  return along(await slider.boundingBox());
+}
+
+const server = await startServer(dist, { port: 0 });
+const browser = await launch();
+try {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.addInitScript(instrument, css);
+  const root = embed ? `.linattn-mount[data-demo="${demo}"]` : `.demo-mount[data-demo="${demo}"]`;
+  await page.goto(`${server.url}${embed ? `embed.html?demo=${demo}` : 'index.html'}`);
+  await page.locator(root).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${root}[data-status="ready"]`, { timeout: 60000 });
+  const points = await dragPoints(page, root);
+  await page.mouse.move(...points[0]);
+  await page.mouse.down();
+  await page.waitForTimeout(50);
+  await page.evaluate(() => {
+    window.__measuring = true;
+  });
+  for (let i = 1; i < points.length; i += 1) {
+    const done = await page.evaluate((move) => {
+      window.__move = move;
+      if (move % 10 === 0) window.__sheet.disabled = !window.__sheet.disabled;
+      return window.__records.length;
+    }, i);
+    await page.mouse.move(...points[i]);
+    await page
+      .waitForFunction((n) => window.__records.length > n, done, { polling: 'raf', timeout: 2000 })
+      .catch(() => {});
+  }
+  await page.mouse.up();
+  // The first two moves after a switch still pay for the switch's own style pass: left out.
+  const records = (await page.evaluate(() => window.__records)).filter((r) => r.a !== undefined && r.move % 10 >= 2);
+  const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+  const show = (name, xs) =>
+    `${name} p50 ${quantile(xs, 0.5).toFixed(2)} p90 ${quantile(xs, 0.9).toFixed(2)} mean ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)}`;
+  console.log(`${demo}${embed ? ' (embed.html)' : ' (chapter)'}, ms per move:`);
+  for (const on of [false, true]) {
+    const rs = records.filter((r) => r.cssOn === on);
+    if (!rs.length) continue;
+    const label = css ? (on ? 'css on ' : 'css off') : on ? 'half B ' : 'half A ';
+    console.log(
+      `  ${label} ${String(rs.length).padStart(3)} moves | ${show(
+        'script',
+        rs.map((r) => r.b - r.a),
+      )} | ` +
+        `${show(
+          'style',
+          rs.map((r) => r.s - r.b),
+        )} | ${show(
+          'layout',
+          rs.map((r) => r.c - r.s),
+        )} | ` +
+        `${show(
+          'rest',
+          rs.map((r) => r.d - r.c),
+        )}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
