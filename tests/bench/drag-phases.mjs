@@ -15,6 +15,7 @@
 import { resolve } from 'node:path';
 import { launch, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { dragSetup, quantile } from './page-metrics.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -74,50 +75,6 @@ function instrument(rules) {
   addEventListener('input', after);
 }
 
-/** The drag's points (page coordinates), back and forth over the demo's control at its largest settings. */
-async function dragPoints(page, root) {
-  const along = (box) => {
-    const y = box.y + box.height / 2;
-    return Array.from({ length: moves + 1 }, (_, i) => {
-      const t = (i % 80) / 40; // 0 -> 2: there and back
-      return [box.x + 4 + (box.width - 8) * (t <= 1 ? t : 2 - t), y];
-    });
-  };
-  if (demo === 'ledger') {
-    const handle = page.locator(`${root} [data-part="handle-1"]`).first();
-    await handle.scrollIntoViewIfNeeded();
-    const plane = await handle.evaluate((el) => {
-      const b = (el.ownerSVGElement ?? el.closest('svg')).getBoundingClientRect();
-      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-    });
-    const hb = await handle.boundingBox();
-    const hx = hb.x + hb.width / 2;
-    const hy = hb.y + hb.height / 2;
-    const r = Math.hypot(hx - plane.x, hy - plane.y);
-    const a0 = Math.atan2(hy - plane.y, hx - plane.x);
-    return Array.from({ length: moves + 1 }, (_, i) => [
-      plane.x + r * Math.cos(a0 + (2 * Math.PI * i) / 40),
-      plane.y + r * Math.sin(a0 + (2 * Math.PI * i) / 40),
-    ]);
-  }
-  if (demo === 'overcapacity') {
-    const d = page.locator(`${root} [data-part="d"]`).first();
-    await d.scrollIntoViewIfNeeded();
-    await d.selectOption('256');
-    await page.waitForSelector(`${root}[data-sweep="complete"]`, { timeout: 180000 });
-    await page.waitForSelector(`${root} [data-capacity="complete"]`, { timeout: 180000 });
-    const slider = page.locator(`${root} [data-part="n"]`).first();
-    await slider.scrollIntoViewIfNeeded();
-    return along(await slider.boundingBox());
-  }
-  const preset = page.locator(`${root} select[id$="-preset"]`).first();
-  await preset.scrollIntoViewIfNeeded();
-  await preset.selectOption('minimax-text-01');
-  const slider = page.locator(`${root} input[type="range"]`).first();
-  await slider.scrollIntoViewIfNeeded();
-  return along(await slider.boundingBox());
-}
-
 const server = await startServer(dist, { port: 0 });
 const browser = await launch();
 try {
@@ -128,7 +85,8 @@ try {
   await page.goto(`${server.url}${embed ? `embed.html?demo=${demo}` : 'index.html'}`);
   await page.locator(root).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${root}[data-status="ready"]`, { timeout: 60000 });
-  const points = await dragPoints(page, root);
+  // The bench's own drag at the demo's largest settings (page-metrics.mjs), `moves` moves long.
+  const { points } = await dragSetup(page, demo, root, moves);
   await page.mouse.move(...points[0]);
   await page.mouse.down();
   await page.waitForTimeout(50);
@@ -149,31 +107,27 @@ try {
   await page.mouse.up();
   // The first two moves after a switch still pay for the switch's own style pass: left out.
   const records = (await page.evaluate(() => window.__records)).filter((r) => r.a !== undefined && r.move % 10 >= 2);
-  const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
   const show = (name, xs) =>
     `${name} p50 ${quantile(xs, 0.5).toFixed(2)} p90 ${quantile(xs, 0.9).toFixed(2)} mean ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)}`;
+  // Each phase runs between two of a record's times (instrument()).
+  const phases = [
+    ['script', 'a', 'b'],
+    ['style', 'b', 's'],
+    ['layout', 's', 'c'],
+    ['rest', 'c', 'd'],
+  ];
   console.log(`${demo}${embed ? ' (embed.html)' : ' (chapter)'}, ms per move:`);
   for (const on of [false, true]) {
     const rs = records.filter((r) => r.cssOn === on);
     if (!rs.length) continue;
     const label = css ? (on ? 'css on ' : 'css off') : on ? 'half B ' : 'half A ';
-    console.log(
-      `  ${label} ${String(rs.length).padStart(3)} moves | ${show(
-        'script',
-        rs.map((r) => r.b - r.a),
-      )} | ` +
-        `${show(
-          'style',
-          rs.map((r) => r.s - r.b),
-        )} | ${show(
-          'layout',
-          rs.map((r) => r.c - r.s),
-        )} | ` +
-        `${show(
-          'rest',
-          rs.map((r) => r.d - r.c),
-        )}`,
+    const columns = phases.map(([name, from, to]) =>
+      show(
+        name,
+        rs.map((r) => r[to] - r[from]),
+      ),
     );
+    console.log(`  ${label} ${String(rs.length).padStart(3)} moves | ${columns.join(' | ')}`);
   }
 } finally {
   await browser.close();

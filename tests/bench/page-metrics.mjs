@@ -40,7 +40,7 @@ function listFiles(dir) {
   return out;
 }
 
-const quantile = (xs, q) => {
+export const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   if (!s.length) return NaN;
   const at = (s.length - 1) * q,
@@ -396,17 +396,27 @@ export function printDrags(drags) {
   }
 }
 
-async function rangeDrag(page, selector) {
-  const box = await page.locator(selector).first().boundingBox();
+/**
+ * The pointer path over a slider's box: end to end in STEPS moves, and back again in the next
+ * STEPS (a longer drag goes on back and forth).
+ */
+function alongSlider(box, moves) {
   const y = box.y + box.height / 2;
-  const points = Array.from({ length: STEPS + 1 }, (_, i) => [box.x + 4 + ((box.width - 8) * i) / STEPS, y]);
-  return measuredDrag(page, points);
+  return Array.from({ length: moves + 1 }, (_, i) => {
+    const t = (i % (2 * STEPS)) / STEPS;
+    return [box.x + 4 + (box.width - 8) * (t <= 1 ? t : 2 - t), y];
+  });
 }
 
-// Each demo's drag at its largest settings; `root` selects the demo's mount (chapter or embed.html).
-const DRAGS = {
-  // ledger: drag the first key's handle once around the plane
-  async ledger(page, root) {
+/**
+ * Each demo at its largest settings, and the pointer path of its drag (page coordinates: the press,
+ * then `moves` moves); `root` selects the demo's mount (chapter or embed.html). Used by the measured
+ * drags below and by drag-phases.mjs. Resolves to { points, settings, since } (`since`: when the
+ * settings were chosen, for the overcapacity's sweep time).
+ */
+const DRAG_SETUPS = {
+  // ledger: the first key's handle, once around the plane every STEPS moves
+  async ledger(page, root, moves) {
     await page.locator(root).scrollIntoViewIfNeeded();
     const handle = page.locator(`${root} [data-part="handle-1"]`).first();
     // The figure is taller than the viewport: bring the plane itself into view (a drag on
@@ -424,43 +434,60 @@ const DRAGS = {
       hy = hb.y + hb.height / 2;
     const r = Math.hypot(hx - cx, hy - cy),
       a0 = Math.atan2(hy - cy, hx - cx);
-    const points = Array.from({ length: STEPS + 1 }, (_, i) => [
+    const points = Array.from({ length: moves + 1 }, (_, i) => [
       cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS),
       cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS),
     ]);
-    return summarize(await measuredDrag(page, points), 'd = 2 (the plane), key 1 dragged once around');
+    return { points, settings: 'd = 2 (the plane), key 1 dragged once around' };
   },
   // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
-  async memory(page, root) {
+  async memory(page, root, moves) {
     const sel = page.locator(`${root} select[id$="-preset"]`).first();
     await sel.scrollIntoViewIfNeeded();
     await sel.selectOption('minimax-text-01');
     await page.waitForTimeout(300);
-    return summarize(
-      await rangeDrag(page, `${root} input[type="range"]`),
-      'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M',
-    );
+    const box = await page.locator(`${root} input[type="range"]`).first().boundingBox();
+    return {
+      points: alongSlider(box, moves),
+      settings: 'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M',
+    };
   },
   // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
-  async overcapacity(page, root) {
+  async overcapacity(page, root, moves) {
     const dSel = page.locator(`${root} [data-part="d"]`).first();
     await dSel.scrollIntoViewIfNeeded();
     await dSel.selectOption('256');
-    const t0 = Date.now();
+    const since = Date.now();
     // The sweep and the capacity panel run in workers: the drag is measured once both are complete
     // (the root's data-sweep, the panel's data-capacity), so that no result streaming in lands in a
     // frame of the drag. (The status line alone is not enough: "Averaged over 1 of 8 trials so
     // far" says nothing of computing, and the drag used to start with 7 trials still to come.)
     await page.waitForSelector(`${root}[data-sweep="complete"]`, { timeout: 180000 }).catch(() => {});
     await page.waitForSelector(`${root} [data-capacity="complete"]`, { timeout: 180000 }).catch(() => {});
-    const out = summarize(
-      await rangeDrag(page, `${root} [data-part="n"]`),
-      'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',
-    );
-    out.sweepMs = Date.now() - t0;
-    return out;
+    const box = await page.locator(`${root} [data-part="n"]`).first().boundingBox();
+    return {
+      points: alongSlider(box, moves),
+      settings: 'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',
+      since,
+    };
   },
 };
+
+/** The demos with a drag, in chapter order. */
+export const DRAG_DEMOS = Object.keys(DRAG_SETUPS);
+
+/** Sets demo `name` up at its largest settings: { points, settings, since } (see DRAG_SETUPS). */
+export function dragSetup(page, name, root, moves = STEPS) {
+  return DRAG_SETUPS[name](page, root, moves);
+}
+
+/** Demo `name`'s drag, measured (summarize()). */
+async function demoDrag(page, name, root) {
+  const { points, settings, since } = await dragSetup(page, name, root);
+  const out = summarize(await measuredDrag(page, points), settings);
+  if (since !== undefined) out.sweepMs = Date.now() - since;
+  return out;
+}
 
 /** The same drags, each demo alone in embed.html (the chapter's own share of a frame shows by
  *  difference). */
@@ -468,7 +495,7 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
   const server = await startServer(dist, { port: 0 });
   const drags = {};
   try {
-    for (const name of Object.keys(DRAGS).filter((n) => !only || only.includes(n))) {
+    for (const name of DRAG_DEMOS.filter((n) => !only || only.includes(n))) {
       const page = await browser.newPage();
       await page.setViewportSize({ width: 1280, height: 900 });
       cdp = await page.context().newCDPSession(page);
@@ -476,7 +503,7 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
         await page.goto(`${server.url}embed.html?demo=${name}`);
         await page.waitForSelector(`.linattn-mount[data-demo="${name}"][data-status="ready"]`, { timeout: 60000 });
         await page.evaluate(instrument);
-        drags[name] = await DRAGS[name](page, `.linattn-mount[data-demo="${name}"]`).catch((e) => ({
+        drags[name] = await demoDrag(page, name, `.linattn-mount[data-demo="${name}"]`).catch((e) => ({
           error: e.message.split('\n')[0],
         }));
       } finally {
@@ -612,8 +639,8 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
     // ---- drags at the largest settings ----------------------------------------------------------
     await page.evaluate(instrument);
     out.drags = {};
-    for (const name of Object.keys(DRAGS).filter(want)) {
-      out.drags[name] = await DRAGS[name](page, `.demo-mount[data-demo="${name}"]`).catch((e) => ({
+    for (const name of DRAG_DEMOS.filter(want)) {
+      out.drags[name] = await demoDrag(page, name, `.demo-mount[data-demo="${name}"]`).catch((e) => ({
         error: e.message.split('\n')[0],
       }));
     }

@@ -134,6 +134,7 @@ export function patchAttributes(live, next) {
  * Sets text only when it differs (writing the same text still invalidates layout). An element whose
  * only child is a text node keeps that node and gets new data: replacing it (textContent) would
  * take its layout object away and insert a new one, with a style pass for it, on every drag frame.
+ * A bare text node gets its data set the same way (only when it differs).
  */
 export function setText(node, text) {
   const only = node.firstChild;

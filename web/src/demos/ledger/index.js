@@ -153,7 +153,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
     },
     /** Linked reading (web/src/linked/): each symbol of the chapter's math this figure shows. Left
      *  out of the custom elements' build, which has no chapter math to link (a build-time constant:
-     *  the bundler drops symbols.js there, 1.2 KB gzip of the one-element budget). */
+     *  the bundler drops symbols.js there, 0.8 KB gzip of the one-element budget). */
     symbols: import.meta.env.LINATTN_ELEMENTS ? undefined : () => ledgerSymbols(state, view, el),
     destroy() {
       destroyed = true;

@@ -32,17 +32,13 @@ function readCell() {
       setText(value, formatVector(r.read));
       setAttr(verdict, 'class', `la-ledger__verdict ${r.exact ? 'la-ledger__good' : 'la-ledger__bad'}`);
       setText(mark, r.exact ? '\u2713 ' : '\u2717 ');
-      setData(word, r.exact ? 'exact' : 'off by');
-      setData(gap, r.exact ? '' : ' ');
+      setText(word, r.exact ? 'exact' : 'off by');
+      setText(gap, r.exact ? '' : ' ');
       setText(error, formatNumber(r.error));
       setProp(error, 'hidden', r.exact);
     },
   };
 }
-
-const setData = (text, data) => {
-  if (text.data !== data) text.data = data;
-};
 
 /** A table cell whose text is rewritten in place. */
 function textCell(attrs) {
@@ -283,7 +279,7 @@ function buildTerms(view, own, verdictKind, shape) {
       if (verdictKind === 'verdict') {
         setAttr(verdict, 'class', qv.exact ? 'la-ledger__good' : 'la-ledger__bad');
         setText(mark, qv.exact ? '\u2713 ' : '\u2717 ');
-        setData(
+        setText(
           verdictText,
           qv.exact
             ? `Exact: ${qName} reads back ${valueLabel(own)} = ${formatVector(qv.value)}.`
