@@ -17,7 +17,7 @@ import { initialState, rememberState, initPermalinks } from './permalink.js';
 import { addEmbedControl } from './embed-control.js';
 import { mountDemo, pauseWhenHidden } from './lib/mount.js';
 import { markScrollables, markBoxes } from './lib/scrollables.js';
-import { coalesceFrames } from './lib/frame.js';
+import { coalesceAfterFrames, coalesceFrames } from './lib/frame.js';
 import { preparePrint } from './print.js';
 import { registerServiceWorker } from './offline/register.js';
 import { initLinkedReading } from './linked/index.js';
@@ -75,12 +75,10 @@ function watchScrollables(boxes) {
   // Checked right after a frame has been rendered, when layout is clean: in the frame's own
   // callbacks (before its style and layout) the reads would lay the page out first. At start-up on
   // a phone that forced pass was a 20 ms task of its own (70 ms at Lighthouse's slowdown).
-  const check = coalesceFrames(() =>
-    setTimeout(() => {
-      markBoxes([...pending]);
-      pending.clear();
-    }, 0),
-  );
+  const check = coalesceAfterFrames(() => {
+    markBoxes([...pending]);
+    pending.clear();
+  });
   // The ResizeObserver reports after layout, in the frame itself: the boxes it names are read there.
   const ro = new ResizeObserver((entries) => {
     const boxes = entries.map((e) => e.target);

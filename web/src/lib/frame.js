@@ -41,3 +41,28 @@ export function coalesceFrames(fn) {
   schedule.pending = () => pending;
   return schedule;
 }
+
+/**
+ * Like coalesceFrames, but fn runs right after the next frame has been rendered (a 0 ms timer
+ * queued from the frame callback), when style and layout are clean: for reading layout without
+ * forcing it (in the frame's own callbacks, before its style and layout, the reads would lay the
+ * page out first). Calls while one is waiting join it. schedule.cancel() drops it.
+ */
+export function coalesceAfterFrames(fn) {
+  let timer = 0;
+  const frame = coalesceFrames(() => {
+    timer = setTimeout(() => {
+      timer = 0;
+      fn();
+    }, 0);
+  });
+  const schedule = () => {
+    if (!timer) frame();
+  };
+  schedule.cancel = () => {
+    frame.cancel();
+    clearTimeout(timer);
+    timer = 0;
+  };
+  return schedule;
+}

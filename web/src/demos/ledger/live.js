@@ -3,6 +3,7 @@
 import { formatNumber, formatVector } from './format.js';
 import { keyLabel } from './render-tables.js';
 import { markScrollables } from '../../lib/scrollables.js';
+import { coalesceAfterFrames } from '../../lib/frame.js';
 
 const ANNOUNCE_DELAY_MS = 500;
 
@@ -56,30 +57,17 @@ export function createAnnouncer(live, get) {
  * @returns {{ schedule: () => void, cancel: () => void, disconnect: () => void }}
  */
 export function watchScrollables(el, get) {
-  let frame = 0;
-  let timer = 0;
   const mark = () => markScrollables(el, '.la-ledger__scroll');
+  const after = coalesceAfterFrames(() => {
+    if (get.alive() && !get.paused()) mark();
+  });
 
   function schedule() {
-    if (get.paused() || frame || timer) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      timer = setTimeout(() => {
-        timer = 0;
-        if (get.alive() && !get.paused()) mark();
-      }, 0);
-    });
-  }
-
-  function cancel() {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    frame = 0;
-    timer = 0;
+    if (!get.paused()) after();
   }
 
   const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => mark()) : null;
   resizeObserver?.observe(el);
 
-  return { schedule, cancel, disconnect: () => resizeObserver?.disconnect() };
+  return { schedule, cancel: after.cancel, disconnect: () => resizeObserver?.disconnect() };
 }
