@@ -105,8 +105,11 @@ try {
       .catch(() => {});
   }
   await page.mouse.up();
-  // The first two moves after a switch still pay for the switch's own style pass: left out.
-  const records = (await page.evaluate(() => window.__records)).filter((r) => r.a !== undefined && r.move % 10 >= 2);
+  // Left out: the first 10 moves (the drag's warm-up: its first frames cost more, and they would all
+  // count for one side), and the first two moves after a switch (they still pay for its style pass).
+  const records = (await page.evaluate(() => window.__records)).filter(
+    (r) => r.a !== undefined && r.move >= 10 && r.move % 10 >= 2,
+  );
   const show = (name, xs) =>
     `${name} p50 ${quantile(xs, 0.5).toFixed(2)} p90 ${quantile(xs, 0.9).toFixed(2)} mean ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)}`;
   // Each phase runs between two of a record's times (instrument()).

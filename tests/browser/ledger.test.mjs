@@ -686,3 +686,50 @@ test('issue 22.9: at 320 px the \u00d7 buttons fit, and an empty ledger says so 
   assert.match(status, /no associations/);
   await empty.page.close();
 });
+
+test('on a 320 px phone, a box of the ledger is focusable exactly when it scrolls, also once a drag has ended', async () => {
+  // The check runs after a frame that drew a panel holding such a box (figure.onScrollableDrawn):
+  // a drag redraws only the panels in view, and the others are drawn (and checked) when it ends.
+  const { page: phone } = await openPage(browser, new URL('index.html', server.url).href, { width: 320, height: 740 });
+  try {
+    const root = phone.locator(ROOT);
+    await root.scrollIntoViewIfNeeded();
+    await phone.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+    const boxes = () =>
+      phone.$$eval(`${ROOT} .la-ledger__scroll`, (list) =>
+        list.map((b) => ({
+          what: b.dataset.label,
+          scrolls: b.scrollWidth > b.clientWidth + 1,
+          focusable: b.getAttribute('tabindex') === '0' && b.getAttribute('role') === 'region',
+          label: b.getAttribute('aria-label') ?? '',
+        })),
+      );
+    const agree = async (when) => {
+      await phone.waitForTimeout(100); // the check runs after the frame (a 0 ms timer)
+      const list = await boxes();
+      assert.equal(list.length, 3, `${when}: reads, stamp by stamp, your own ledger`);
+      for (const b of list) {
+        assert.equal(b.focusable, b.scrolls, `${when}: ${b.what} scrolls ${b.scrolls}, focusable ${b.focusable}`);
+        if (b.scrolls) assert.match(b.label, /scrollable$/);
+      }
+      return list.filter((b) => b.scrolls).length;
+    };
+    await agree('at first');
+    // elu + 1 adds φ(k) to the reads and the stamp-by-stamp table: drawn, then checked.
+    await phone.check(`${ROOT} [data-part="fm-elu1"]`);
+    assert.ok((await agree('with elu + 1')) >= 1, 'at 320 px at least one of the ledger\u2019s boxes scrolls');
+    // A drag of key 1 (the reads are off screen, drawn when it ends).
+    const plane = phone.locator(`${ROOT} svg.la-ledger__plane`).first();
+    await plane.scrollIntoViewIfNeeded();
+    const box = await plane.boundingBox();
+    const hb = await phone.locator(part('handle-1')).boundingBox();
+    await phone.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await phone.mouse.down();
+    await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 6, { steps: 6 });
+    await phone.mouse.up();
+    await root.scrollIntoViewIfNeeded();
+    await agree('after a drag');
+  } finally {
+    await phone.close();
+  }
+});

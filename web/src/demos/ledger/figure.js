@@ -112,18 +112,24 @@ export function createFigure(el, on) {
   // While a key is dragged in the plane, the panels out of view wait: each is filled when it comes
   // into view or when the drag ends, so a frame of the drag costs only what the reader can see.
   // Everything else (a click, a key, a typed number) fills every panel at once.
+  // `scrolls`: the panel holds a box that may scroll sideways (.la-ledger__scroll), to be checked
+  // after it is drawn (figure.onScrollableDrawn); a frame that draws none of them asks nothing.
   const panels = [
     { el: writes, draw: (st, vw) => renderWrites(writes, st, vw) },
-    { el: reads, draw: (st, vw) => renderReads(reads, st, vw) },
-    { el: decomposition, draw: (st, vw) => renderDecomposition(decomposition, st, vw) },
-    { el: editor.el, draw: (st) => updateEditor(editor, st) },
+    { el: reads, scrolls: true, draw: (st, vw) => renderReads(reads, st, vw) },
+    { el: decomposition, scrolls: true, draw: (st, vw) => renderDecomposition(decomposition, st, vw) },
+    { el: editor.el, scrolls: true, draw: (st) => updateEditor(editor, st) },
     { el: receipts, draw: (st, vw) => renderReceipts(receipts, st, vw) },
   ].map((p) => ({ ...p, stale: false }));
   let shown = null; // { state, view } of the last render
+  const draw = (p) => {
+    p.draw(shown.state, shown.view);
+    if (p.scrolls) figure.onScrollableDrawn?.();
+  };
   const drawStale = (p) => {
     if (!p.stale || !shown) return;
     p.stale = false;
-    p.draw(shown.state, shown.view);
+    draw(p);
   };
   const inView = watchInView(
     panels.map((p) => p.el),
@@ -143,11 +149,11 @@ export function createFigure(el, on) {
     renderPlane(plane, state, view);
     for (const p of panels) {
       p.stale = dragging && !inView.sees(p.el);
-      if (!p.stale) p.draw(state, view);
+      if (!p.stale) draw(p);
     }
   }
 
-  return {
+  const figure = {
     notice,
     stepper,
     writes,
@@ -161,5 +167,8 @@ export function createFigure(el, on) {
     render,
     showNotices,
     disconnect: () => inView.disconnect(),
+    /** Set by the demo: called after a panel with a sideways-scrolling box is drawn. */
+    onScrollableDrawn: null,
   };
+  return figure;
 }

@@ -95,9 +95,12 @@ export function mount(root, { la, state: initial, onStateChange }) {
     }
   }
 
+  // Whether a box scrolls sideways is asked after a frame that drew one (not on every frame of a
+  // drag, which redraws only the pages and the plane).
+  figure.onScrollableDrawn = () => scrollables.schedule();
+
   function render() {
     figure.render(state, view);
-    scrollables.schedule();
   }
 
   // ---- first render ----
