@@ -3,7 +3,7 @@
 // later writes). One live sentence under it says, with the store's own numbers, what the reader
 // sees: with the additive rule every age blurs alike, with the delta rule the newest come back
 // exactly and old ones are overwritten, with a gate old ones fade.
-import { s as svgEl, h, uid, setText, patch } from '../../lib/dom.js';
+import { s as svgEl, h, uid, setText, setAttr, patch } from '../../lib/dom.js';
 import { formatCos, formatInt, plural } from './format.js';
 
 const HEIGHT = 160;
@@ -54,8 +54,10 @@ export function createAgeView(parent) {
   function draw() {
     if (!last) return;
     const { result } = last;
-    svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-    svg.setAttribute('width', width);
+    // Written only when the width changes: each store draws again, and setting an SVG's viewBox,
+    // even to the same value, makes Chromium lay the drawing out again.
+    setAttr(svg, 'viewBox', `0 0 ${width} ${HEIGHT}`);
+    setAttr(svg, 'width', String(width));
     const pw = width - M.left - M.right;
     const ph = HEIGHT - M.top - M.bottom;
     const n = result.n;

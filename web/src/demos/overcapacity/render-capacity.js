@@ -88,8 +88,8 @@ export function createCapacityPanel(parent, on) {
     if (!last) return;
     const { held, state } = last;
     const results = held ? held.results : [];
-    svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-    svg.setAttribute('width', width);
+    setAttr(svg, 'viewBox', `0 0 ${width} ${HEIGHT}`); // (the same value would lay it out again)
+    setAttr(svg, 'width', String(width));
     const pw = width - M.left - M.right;
     const ph = HEIGHT - M.top - M.bottom;
     let top = D_MAX;

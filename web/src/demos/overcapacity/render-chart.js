@@ -1,6 +1,6 @@
 // The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
 // Coordinates are the only arithmetic here (scales from data space to pixels).
-import { s as svgEl, h, uid, setText } from '../../lib/dom.js';
+import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
 import { formatCos, formatInt } from './format.js';
 
 const HEIGHT = 300;
@@ -164,8 +164,8 @@ export function createChart(parent) {
     update(next) {
       view = next;
       for (const el of [root, overlay]) {
-        el.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-        el.setAttribute('width', width);
+        setAttr(el, 'viewBox', `0 0 ${width} ${HEIGHT}`); // (the same value would lay it out again)
+        setAttr(el, 'width', String(width));
       }
       drawAxes();
       drawData();
@@ -174,23 +174,25 @@ export function createChart(parent) {
     marker(n, i) {
       if (!view) return;
       const px = x(n);
+      // Every frame of a drag: attributes are written only when they change (setAttr), as an SVG
+      // attribute written again, even to the same value, is laid out again.
       for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + plotH() }))
-        markerLine.setAttribute(k, v);
+        setAttr(markerLine, k, v);
       const s = view.sweep;
       SERIES.forEach((ser, k) => {
         const dot = markerDots[k];
         if (s && i >= 0 && Number.isFinite(s[ser.key][i])) {
-          dot.setAttribute('cx', px);
-          dot.setAttribute('cy', y(s[ser.key][i]));
-          dot.removeAttribute('visibility');
+          setAttr(dot, 'cx', px);
+          setAttr(dot, 'cy', y(s[ser.key][i]));
+          if (dot.hasAttribute('visibility')) dot.removeAttribute('visibility');
         } else {
-          dot.setAttribute('visibility', 'hidden');
+          setAttr(dot, 'visibility', 'hidden');
         }
       });
       const right = px > M.left + plotW() * 0.75;
-      markerLabel.setAttribute('x', right ? px - 6 : px + 6);
-      markerLabel.setAttribute('y', M.top + plotH() - 8);
-      markerLabel.setAttribute('text-anchor', right ? 'end' : 'start');
+      setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
+      setAttr(markerLabel, 'y', M.top + plotH() - 8);
+      setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
       setText(markerLabel, `N = ${formatInt(n)}`);
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
