@@ -182,6 +182,9 @@ for (const name of PARALLEL) {
 }
 
 // ---- 3. the page ----------------------------------------------------------------------------
+// The sweeps' page goes first, with its module, its heap and the two workers of the parallel runs:
+// the chapter's drags are measured in a browser that runs nothing else.
+await page.close();
 let pageResults = null;
 if (!flag('--no-page')) {
   log('page metrics (dist/)');
