@@ -182,20 +182,25 @@ for (const name of PARALLEL) {
 }
 
 // ---- 3. the page ----------------------------------------------------------------------------
-// The sweeps' page goes first, with its module, its heap and the two workers of the parallel runs:
-// the chapter's drags are measured in a browser that runs nothing else.
-await page.close();
-let pageResults = null;
-if (!flag('--no-page')) {
-  log('page metrics (dist/)');
-  pageResults = await pageMetrics(browser, DIST);
-  // The same drags with each demo alone in embed.html (what a course page's iframe shows): reported,
-  // not a target (issue 19's targets are the chapter's). At 1280 px every panel of a demo is in view.
-  log('drags in embed.html');
-  pageResults.embedDrags = await embedDrags(browser, DIST);
-}
+// In a browser of their own, as `node tests/bench/page-metrics.mjs` measures them: the sweeps'
+// browser goes first, with its module, its heap and the two workers of the parallel runs.
 await browser.close();
 await server.close();
+let pageResults = null;
+if (!flag('--no-page')) {
+  const pageBrowser = await launch();
+  try {
+    log('page metrics (dist/)');
+    pageResults = await pageMetrics(pageBrowser, DIST);
+    // The same drags with each demo alone in embed.html (what a course page's iframe shows):
+    // reported, not a target (issue 19's targets are the chapter's). At 1280 px every panel of a
+    // demo is in view.
+    log('drags in embed.html');
+    pageResults.embedDrags = await embedDrags(pageBrowser, DIST);
+  } finally {
+    await pageBrowser.close();
+  }
+}
 
 // ---- 4. Lighthouse performance, both presets ---------------------------------------------------
 let lighthouse = null;
