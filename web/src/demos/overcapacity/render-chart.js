@@ -184,7 +184,7 @@ export function createChart(parent) {
         if (s && i >= 0 && Number.isFinite(s[ser.key][i])) {
           setAttr(dot, 'cx', px);
           setAttr(dot, 'cy', y(s[ser.key][i]));
-          if (dot.hasAttribute('visibility')) dot.removeAttribute('visibility');
+          dot.removeAttribute('visibility'); // (no change, and no layout, when it is absent)
         } else {
           setAttr(dot, 'visibility', 'hidden');
         }
