@@ -192,3 +192,49 @@ TEST_CASE("golden numbers: the same seed gives these exactly, natively and in We
           s.value.age_cosine[23]} ==
         V{0.93927132817653591, 0.88116744183263251, 0.59167420806507343, -0.33630695016642009});
 }
+
+TEST_CASE("storing a block of associations at once gives add()'s numbers bit for bit") {
+  // add_many() visits the store's rows in another order (each row through the whole block) but
+  // computes every number as add() (a block of one) does: any block size, any rule, measured or
+  // not. A pool's workers and the one-call sweep must agree bit for bit whatever their blocks.
+  auto same = [](const TrialMeans& a, const TrialMeans& b) {
+    return a.cosine == b.cosine && a.rel_error == b.rel_error && a.crosstalk == b.crosstalk &&
+           a.recall == b.recall && a.softmax_cosine == b.softmax_cosine &&
+           a.softmax_recall == b.softmax_recall && a.miss == b.miss;
+  };
+  struct Case {
+    int d, n;
+    const char* keys;
+    const char* rule;
+    double gate;
+    bool spotlight;
+  };
+  for (const Case& c :
+       {Case{16, 61, "random", "add", 1.0, true}, Case{7, 40, "orthogonal", "add", 1.0, true},
+        Case{33, 70, "elu1", "add", 1.0, true}, Case{12, 45, "random", "add", 1.0, false},
+        Case{12, 45, "random", "add", 0.95, true}, Case{9, 30, "random", "delta", 1.0, true}}) {
+    for (int block : {1, 2, 3, IncrementalTrial::kMaxBlock}) {
+      INFO(c.d << " " << c.n << " " << c.keys << " " << c.rule << " gate " << c.gate << " block "
+               << block);
+      const UpdateRule rule = rule_of(c.rule, c.gate);
+      IncrementalTrial one(c.d, c.n, 5, 2,
+                           c.keys == std::string("random")       ? KeyGeometry::Random
+                           : c.keys == std::string("orthogonal") ? KeyGeometry::Orthogonal
+                                                                 : KeyGeometry::Elu1,
+                           6.0, rule, c.spotlight);
+      IncrementalTrial many = one;  // the same associations, nothing stored yet
+      std::vector<TrialMeans> a(c.n), b(c.n);
+      for (int i = 0; i < c.n; ++i) one.add(i % 4 == 3 ? nullptr : &a[i]);  // some left unmeasured
+      for (int i = 0; i < c.n; i += block) {
+        TrialMeans* outs[IncrementalTrial::kMaxBlock];
+        for (int k = 0; k < block; ++k)
+          outs[k] = i + k < c.n && (i + k) % 4 != 3 ? &b[i + k] : nullptr;
+        many.add_many(block, outs);
+      }
+      CHECK(many.size() == c.n);
+      int differ = 0;
+      for (int i = 0; i < c.n; ++i) differ += same(a[i], b[i]) ? 0 : 1;
+      CHECK(differ == 0);
+    }
+  }
+}

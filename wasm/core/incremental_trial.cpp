@@ -12,9 +12,14 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// The loops over a row (below) are each compiled once, on their own: then each is vectorized one
+// way, and so rounds one way, wherever it is called from. (Inlined into add_plain's loops, GCC
+// left some of them unvectorized, three times slower, and rounded some sums differently.)
+#define ROW_KERNEL [[gnu::noinline]]
+
 // Is row j's own column the strict maximum of sims[0..n)? Branch-free, so compilers vectorize it
 // (it runs n^2 times per reported N): count the entries at least as large as the own one.
-inline bool recalled(const double* sims, int j, int n) {
+ROW_KERNEL bool recalled(const double* sims, int j, int n) {
   const double own = sims[j];
   std::int64_t at_least = 0;  // 64-bit: as wide as a double compare's lane mask
 #pragma omp simd reduction(+ : at_least)
@@ -32,17 +37,17 @@ inline bool recalled(const double* sims, int j, int n) {
 #else
 #define SIMD_SUM(...) LINATTN_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
 #endif
-inline double dot(const double* a, const double* b, int n) {  // a . b
+ROW_KERNEL double dot(const double* a, const double* b, int n) {  // a . b
   double s = 0;
   SIMD_SUM(s)
   for (int i = 0; i < n; ++i) s += a[i] * b[i];
   return s;
 }
-inline void axpy(double* y, double a, const double* x, int n) {  // y += a x
+ROW_KERNEL void axpy(double* y, double a, const double* x, int n) {  // y += a x
 #pragma omp simd
   for (int i = 0; i < n; ++i) y[i] += a * x[i];
 }
-inline double dist2(const double* a, double t, const double* b, int n) {  // |a - t b|^2
+ROW_KERNEL double dist2(const double* a, double t, const double* b, int n) {  // |a - t b|^2
   double s = 0;
   SIMD_SUM(s)
   for (int i = 0; i < n; ++i) s += (a[i] - t * b[i]) * (a[i] - t * b[i]);
@@ -50,7 +55,7 @@ inline double dist2(const double* a, double t, const double* b, int n) {  // |a 
 }
 // The same, fused so that each row is read once:
 // y . x (before the update), then y += a x.
-inline double dot_axpy(double* y, double a, const double* x, int n) {
+ROW_KERNEL double dot_axpy(double* y, double a, const double* x, int n) {
   double s = 0;
   SIMD_SUM(s)
   for (int i = 0; i < n; ++i) {
@@ -60,7 +65,7 @@ inline double dot_axpy(double* y, double a, const double* x, int n) {
   return s;
 }
 // y += a x and z += b x.
-inline void axpy2(double* y, double a, double* z, double b, const double* x, int n) {
+ROW_KERNEL void axpy2(double* y, double a, double* z, double b, const double* x, int n) {
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     y[i] += a * x[i];
@@ -68,7 +73,8 @@ inline void axpy2(double* y, double a, double* z, double b, const double* x, int
   }
 }
 // sa = a . x and sb = b . x.
-inline void dot2(const double* a, const double* b, const double* x, int n, double& sa, double& sb) {
+ROW_KERNEL void dot2(const double* a, const double* b, const double* x, int n, double& sa,
+                     double& sb) {
   double s = 0, t = 0;
   SIMD_SUM(s, t)
   for (int i = 0; i < n; ++i) {
@@ -79,7 +85,7 @@ inline void dot2(const double* a, const double* b, const double* x, int n, doubl
   sb = t;
 }
 // y += a x, then: is y[j] the strict maximum of y? (as recalled(); one pass over y)
-inline bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
+ROW_KERNEL bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
   const double own = y[j] + a * x[j];  // y[j] after the update, rounded as in the loop
   std::int64_t at_least = 0;           // 64-bit: as wide as a double compare's lane mask
 #pragma omp simd reduction(+ : at_least)
@@ -196,6 +202,12 @@ IncrementalTrial::IncrementalTrial(Associations a, double beta, const UpdateRule
     U_ = Mat::Zero(n_max_, d_);
     Ps_ = Mat::Zero(n_max_, n_max_);
   }
+  if (plain_) {
+    const int rows = std::min(kMaxBlock, n_max_);
+    cb_ = Mat::Zero(rows, n_max_);
+    gb_ = Mat::Zero(rows, n_max_);
+    wb_ = Mat::Zero(rows, n_max_);
+  }
   if (rule_.kind == WriteRule::Delta) W_ = Mat::Zero(n_max_, d_);
   auto norm2 = plain_ ? dot : dot_fixed;  // as each path sums
   for (int i = 0; i < n_max_; ++i) {
@@ -211,72 +223,114 @@ IncrementalTrial::IncrementalTrial(Associations a, double beta, const UpdateRule
   }
 }
 
+void IncrementalTrial::add_many(int count, TrialMeans* const* outs) {
+  count = std::min({count, kMaxBlock, n_max_ - n_});
+  if (count <= 0) return;
+  if (plain_) {
+    add_plain(count, outs);
+    n_ += count;
+    return;
+  }
+  for (int k = 0; k < count; ++k) add(outs[k]);
+}
+
 void IncrementalTrial::add(TrialMeans* out) {
   if (n_ >= n_max_) return;
   if (plain_) {
-    add_plain(out);
+    add_plain(1, &out);
   } else {
     add_general(out);
   }
   ++n_;
 }
 
-// The chapter's rule, S <- S + k v^T, with the spotlight. One step (adding association n) in plain
-// Eigen; the loops below compute the same row by row, fused, and keep the norms the measures need
-// instead of recomputing them (ReadNorms):
+// The chapter's rule, S <- S + k v^T, with the spotlight. Adding association n, in plain Eigen;
+// the loops below compute the same row by row, fused, and keep the norms the measures need instead
+// of recomputing them (ReadNorms):
 //   c = K.topRows(n) * k_n;   g = V.topRows(n + 1) * v_n;   w = exp(beta (c - 1))
 //   P.col(n).head(n) = R.topRows(n) * v_n;   P.topLeftCorner(n, n + 1) += c g^T;
 //   R.topRows(n) += c v_n^T;                 (Ps and U the same with w)
 //   R.row(n) = c^T V.topRows(n) + c_nn v_n^T;   P.row(n).head(n + 1) = R.row(n) V.topRows(n + 1)^T
 // and when measured, per read j: cos(R_j, v_j), |R_j - v_j|, |R_j - c_jj v_j|^2 / c_jj^2, and
 // whether P_j peaks at j (top-1 recall); the same for U and Ps.
-void IncrementalTrial::add_plain(TrialMeans* out) {
-  const int d = d_, n = n_;
+//
+// It adds `count` associations at once (at most kMaxBlock). One at a time, every row of R, U, P
+// and Ps would be read once per association: at d = 256, N = 1,024 that is 20 MB per association,
+// more than the caches hold, so the memory's speed set the pace (and two trials side by side shared
+// it). Here each row goes through all the block's associations while it is in the cache. Each
+// number is computed by the same expression whatever the block size, and each association's sums
+// add the rows in the same order (row by row, its new row last), so the numbers do not depend on
+// the block size (tests/core/update_rules.test.cpp checks it bit for bit).
+void IncrementalTrial::add_plain(int count, TrialMeans* const* outs) {
+  const int d = d_, n0 = n_, n1 = n_ + count;
   auto K = [&](int i) { return &a_.K(i, 0); };  // row pointers
   auto V = [&](int i) { return &a_.V(i, 0); };
-  Vec &c = c_, &g = g_, &w = w_;
-  const double* vn = V(n);
-  for (int j = 0; j < n; ++j) c[j] = dot(K(j), K(n), d);              // c_j = k_j . k_n
-  for (int m = 0; m <= n; ++m) g[m] = dot(V(m), vn, d);               // g_m = v_m . v_n
-  for (int j = 0; j < n; ++j) w[j] = std::exp(beta_ * (c[j] - 1.0));  // softmax weights,
-  const double cnn = ckk_[n];                                         // shifted by the largest
-  const double wnn = std::exp(beta_ * (cnn - 1.0));                   // score (1)
-  TrialMeans s;
-
-  // Earlier reads gain c_j v_n (softmax: w_j v_n), so their similarity to v_m gains c_j g_m:
-  //   P(j, n) = R_j . v_n;  P_j[0..n] += c_j g[0..n];  R_j += c_j v_n   (Ps, U with w_j).
-  // One pass over each row does all of it, and measures it when asked.
-  for (int j = 0; j < n; ++j) {
-    double *r = &R_(j, 0), *u = &U_(j, 0), *p = &P_(j, 0), *ps = &Ps_(j, 0);
-    p[n] = dot_axpy(r, c[j], vn, d);  // R_j . v_n, then R_j += c_j v_n
-    ps[n] = dot_axpy(u, w[j], vn, d);
-    // |R + c v_n|^2 = |R|^2 + 2c R.v_n + c^2 |v_n|^2,   X.v_n = R.v_n - c_jj v_j.v_n.
-    ReadNorms& q = norms_[j];
-    q.rr += 2 * c[j] * p[n] + c[j] * c[j] * g[n];
-    q.uu += 2 * w[j] * ps[n] + w[j] * w[j] * g[n];
-    q.xx += 2 * c[j] * (p[n] - ckk_[j] * g[j]) + c[j] * c[j] * g[n];
-    q.xv += c[j] * g[j];
-    if (out) {
-      const bool recall = axpy_recalled(p, c[j], g.data(), j, n + 1);
-      const bool softmax_recall = axpy_recalled(ps, w[j], g.data(), j, n + 1);
-      measure_row(s, p[j], ps[j], q, vv_[j], recall, softmax_recall);
-    } else {
-      axpy(p, c[j], g.data(), n + 1);
-      axpy(ps, w[j], g.data(), n + 1);
+  // 1. Each association t's vectors (row t - n0): c_t[j] = k_j . k_t (j < t), g_t[m] = v_m . v_t
+  //    (m <= t), w_t[j] = exp(beta (c_t[j] - 1)); each key and value row read once per block.
+  for (int j = 0; j < n1; ++j) {
+    for (int t = std::max(n0, j + 1); t < n1; ++t) cb_(t - n0, j) = dot(K(j), K(t), d);
+    for (int t = std::max(n0, j); t < n1; ++t) gb_(t - n0, j) = dot(V(j), V(t), d);
+  }
+  for (int t = n0; t < n1; ++t) {
+    for (int j = 0; j < t; ++j) wb_(t - n0, j) = std::exp(beta_ * (cb_(t - n0, j) - 1.0));
+  }
+  // 2. The new reads: k_t^T S = sum_{i<=t} (k_t . k_i) v_i^T (with c_tt = k_t . k_t), and their
+  //    similarity to every value; each value row read once for all of them.
+  for (int i = 0; i < n1; ++i) {
+    for (int t = std::max(n0, i); t < n1; ++t) {
+      const double ci = i < t ? cb_(t - n0, i) : ckk_[t];
+      const double wi = i < t ? wb_(t - n0, i) : std::exp(beta_ * (ckk_[t] - 1.0));
+      axpy2(&R_(t, 0), ci, &U_(t, 0), wi, V(i), d);
     }
   }
+  for (int m = 0; m < n1; ++m) {
+    for (int t = std::max(n0, m); t < n1; ++t)
+      dot2(&R_(t, 0), &U_(t, 0), V(m), d, P_(t, m), Ps_(t, m));
+  }
+  for (int t = n0; t < n1; ++t) {
+    const double *r = &R_(t, 0), *u = &U_(t, 0), cnn = ckk_[t];
+    norms_[t] =
+        ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, V(t), d), P_(t, t) - cnn * vv_[t], cnn};
+  }
 
-  // The new read: k_n^T S = sum_{i<=n} (k_n . k_i) v_i^T, and its similarity to every value.
-  double *r = &R_(n, 0), *u = &U_(n, 0), *p = &P_(n, 0), *ps = &Ps_(n, 0);
-  for (int i = 0; i < n; ++i) axpy2(r, c[i], u, w[i], V(i), d);
-  axpy2(r, cnn, u, wnn, vn, d);
-  for (int m = 0; m <= n; ++m) dot2(r, u, V(m), d, p[m], ps[m]);
-  norms_[n] = ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, vn, d), p[n] - cnn * vv_[n], cnn};
-
-  if (out) {
-    measure_row(s, p[n], ps[n], norms_[n], vv_[n], recalled(p, n, n + 1), recalled(ps, n, n + 1));
-    finish(s, n + 1);
-    *out = s;
+  // 3. Every row through the block's associations, rows in order: as add_plain's loop over j, for
+  //    each association in turn (a row made in this block starts with its own measure, the last
+  //    of its association's sums).
+  TrialMeans s[kMaxBlock];
+  for (int j = 0; j < n1; ++j) {
+    double *r = &R_(j, 0), *u = &U_(j, 0), *p = &P_(j, 0), *ps = &Ps_(j, 0);
+    ReadNorms& q = norms_[j];
+    int t = n0;
+    if (j >= n0) {
+      if (outs[j - n0]) {
+        measure_row(s[j - n0], p[j], ps[j], q, vv_[j], recalled(p, j, j + 1),
+                    recalled(ps, j, j + 1));
+      }
+      t = j + 1;
+    }
+    for (; t < n1; ++t) {
+      const double cj = cb_(t - n0, j), wj = wb_(t - n0, j);
+      const double* g = &gb_(t - n0, 0);
+      p[t] = dot_axpy(r, cj, V(t), d);  // R_j . v_t, then R_j += c_j v_t
+      ps[t] = dot_axpy(u, wj, V(t), d);
+      q.rr += 2 * cj * p[t] + cj * cj * g[t];
+      q.uu += 2 * wj * ps[t] + wj * wj * g[t];
+      q.xx += 2 * cj * (p[t] - ckk_[j] * g[j]) + cj * cj * g[t];
+      q.xv += cj * g[j];
+      if (outs[t - n0]) {
+        const bool recall = axpy_recalled(p, cj, g, j, t + 1);
+        const bool softmax_recall = axpy_recalled(ps, wj, g, j, t + 1);
+        measure_row(s[t - n0], p[j], ps[j], q, vv_[j], recall, softmax_recall);
+      } else {
+        axpy(p, cj, g, t + 1);
+        axpy(ps, wj, g, t + 1);
+      }
+    }
+  }
+  for (int t = n0; t < n1; ++t) {
+    if (!outs[t - n0]) continue;
+    finish(s[t - n0], t + 1);
+    *outs[t - n0] = s[t - n0];
   }
 }
 

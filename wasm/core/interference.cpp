@@ -125,9 +125,9 @@ void mean_std(const std::vector<double>& xs, double& mean, double& sd) {
 
 // One trial, a short piece per step: first its associations are drawn, one per step (a d = 256,
 // N = 1,024 trial draws half a million normals: tens of milliseconds in one piece), then the store
-// is set up (one step), then it gets one association per step; the means at each N of ns are kept
-// as they are measured. The draws are make_associations', so the numbers do not depend on the
-// steps.
+// is set up (one step), then it gets a block of associations per step; the means at each N of ns
+// are kept as they are measured. The draws are make_associations', so the numbers do not depend on
+// the steps.
 class TrialRun {
  public:
   TrialRun(const SweepConfig& cfg, int trial)
@@ -135,20 +135,33 @@ class TrialRun {
     samples_.reserve(cfg.ns.size());
   }
   bool done() const { return samples_.size() == cfg_.ns.size(); }
-  // Draws the next association, sets up the store once all are drawn, or adds the next association
-  // (measuring the store when its size is in ns); returns the step's cost.
+  // Draws the next association, sets up the store once all are drawn, or adds the next block of
+  // associations (measuring the store at each size in ns); returns the step's cost.
   double step() {
     if (!draws_.done()) return draws_.next();
     if (!store_) {
       store_.emplace(draws_.take(), cfg_.beta, cfg_.rule, true);
       return setup_cost(cfg_);
     }
+    // A block of associations at once (IncrementalTrial::add_many), each measured when its size
+    // is in ns.
     const int n = store_->size();
-    const bool report = n + 1 == cfg_.ns[samples_.size()];
-    TrialMeans s;
-    store_->add(report ? &s : nullptr);
-    if (report) samples_.push_back(s);
-    return static_cast<double>(n) * (n + cfg_.d);
+    const int count = std::min(IncrementalTrial::kMaxBlock, cfg_.ns.back() - n);
+    TrialMeans got[IncrementalTrial::kMaxBlock];
+    TrialMeans* outs[IncrementalTrial::kMaxBlock] = {};
+    std::size_t next = samples_.size();
+    double cost = 0;
+    for (int k = 0; k < count; ++k) {
+      const bool report = next < cfg_.ns.size() && n + k + 1 == cfg_.ns[next];
+      outs[k] = report ? &got[k] : nullptr;
+      next += report ? 1 : 0;
+      cost += static_cast<double>(n + k) * (n + k + cfg_.d);
+    }
+    store_->add_many(count, outs);
+    for (int k = 0; k < count; ++k) {
+      if (outs[k]) samples_.push_back(got[k]);
+    }
+    return cost;
   }
   // Setting up the store, a step of its own: allocating and zeroing its two n_max x n_max and
   // up to three n_max x d matrices (about 13 ms natively at d = 256, N = 1,024; memory touched
