@@ -3,6 +3,7 @@
 #include <doctest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "approx.hpp"
 #include "incremental_trial.hpp"
@@ -236,5 +237,19 @@ TEST_CASE("storing a block of associations at once gives add()'s numbers bit for
       for (int i = 0; i < c.n; ++i) differ += same(a[i], b[i]) ? 0 : 1;
       CHECK(differ == 0);
     }
+  }
+}
+
+TEST_CASE("a target written with a step too small to square still gives a crosstalk, never NaN") {
+  // Found by fuzz_interference: the delta rule with step = 4.9e-324 (the smallest double) makes
+  // each target t_j so small that t_j^2 is 0; |X_j|^2 / t_j^2 was 0 / 0 where the reads were 0 too.
+  const double step = std::numeric_limits<double>::denorm_min();
+  const SweepResult r = interference_sweep(
+      sweep(9, {3, 13, 25}, 3, "elu1", "delta", 0.81201804871692407, step, 2930230281.0));
+  for (std::size_t i = 0; i < r.ns.size(); ++i) {
+    INFO("N = " << r.ns[i]);
+    CHECK_FALSE(std::isnan(r.crosstalk_mean[i]));
+    CHECK(r.crosstalk_mean[i] >= 0);
+    CHECK(std::isfinite(r.rel_error_mean[i]));
   }
 }

@@ -150,8 +150,10 @@ inline void measure_row(TrialMeans& s, double pjj, double psjj, const Norms& q, 
   // |R_j - v_j|^2 = |X_j + (t_j - 1) v_j|^2 (t_j = 1 for unit keys and the plain rule)
   const double e = q.t - 1;
   s.rel_error += std::sqrt(std::max(0.0, q.xx + 2 * e * q.xv + e * e * vv));
-  // |R_j - t_j v_j|^2 / t_j^2; a target the gate has faded to nothing leaves only crosstalk.
-  s.crosstalk += q.t != 0 ? q.xx / (q.t * q.t) : (q.xx > 0 ? kInf : 0.0);
+  // |R_j - t_j v_j|^2 / t_j^2; a target faded to nothing (by the gate, or written with a step so
+  // small that t_j^2 is below double range) leaves only crosstalk: +Infinity, or 0 with none.
+  const double tt = q.t * q.t;
+  s.crosstalk += tt != 0 ? q.xx / tt : (q.xx > 0 ? kInf : 0.0);
   s.recall += recall ? 1.0 : 0.0;
   const double un = std::sqrt(q.uu);
   s.softmax_cosine += un > 0 ? psjj / un : 0.0;
