@@ -218,11 +218,9 @@ TEST_CASE("storing a block of associations at once gives add()'s numbers bit for
       INFO(c.d << " " << c.n << " " << c.keys << " " << c.rule << " gate " << c.gate << " block "
                << block);
       const UpdateRule rule = rule_of(c.rule, c.gate);
-      IncrementalTrial one(c.d, c.n, 5, 2,
-                           c.keys == std::string("random")       ? KeyGeometry::Random
-                           : c.keys == std::string("orthogonal") ? KeyGeometry::Orthogonal
-                                                                 : KeyGeometry::Elu1,
-                           6.0, rule, c.spotlight);
+      const auto keys = parse_key_geometry(c.keys);
+      REQUIRE(keys.status.ok);
+      IncrementalTrial one(c.d, c.n, 5, 2, keys.value, 6.0, rule, c.spotlight);
       IncrementalTrial many = one;  // the same associations, nothing stored yet
       std::vector<TrialMeans> a(c.n), b(c.n);
       for (int i = 0; i < c.n; ++i) one.add(i % 4 == 3 ? nullptr : &a[i]);  // some left unmeasured

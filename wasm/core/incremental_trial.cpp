@@ -233,18 +233,10 @@ void IncrementalTrial::add_many(int count, TrialMeans* const* outs) {
     n_ += count;
     return;
   }
-  for (int k = 0; k < count; ++k) add(outs[k]);
+  for (int k = 0; k < count; ++k, ++n_) add_general(outs[k]);
 }
 
-void IncrementalTrial::add(TrialMeans* out) {
-  if (n_ >= n_max_) return;
-  if (plain_) {
-    add_plain(1, &out);
-  } else {
-    add_general(out);
-  }
-  ++n_;
-}
+void IncrementalTrial::add(TrialMeans* out) { add_many(1, &out); }
 
 // The chapter's rule, S <- S + k v^T, with the spotlight. Adding association n, in plain Eigen;
 // the loops below compute the same row by row, fused, and keep the norms the measures need instead
@@ -295,9 +287,9 @@ void IncrementalTrial::add_plain(int count, TrialMeans* const* outs) {
         ReadNorms{dot(r, r, d), dot(u, u, d), dist2(r, cnn, V(t), d), P_(t, t) - cnn * vv_[t], cnn};
   }
 
-  // 3. Every row through the block's associations, rows in order: as add_plain's loop over j, for
-  //    each association in turn (a row made in this block starts with its own measure, the last
-  //    of its association's sums).
+  // 3. Every row through the block's associations, rows in order, so that each association's sums
+  //    add the rows in the order one association at a time would (a row made in this block starts
+  //    with its own measure, the last of its association's sums).
   TrialMeans s[kMaxBlock];
   for (int j = 0; j < n1; ++j) {
     double *r = &R_(j, 0), *u = &U_(j, 0), *p = &P_(j, 0), *ps = &Ps_(j, 0);
