@@ -208,3 +208,32 @@ test('wide screens: blocks out of view skip layout only at a measured width; a r
   );
   await page.close();
 });
+
+// A figure that moves after it has drawn moves under the reader's pointer: a clean-clone CI run
+// clicked the memory figure's "Settings" as its summary arrived, 350 ms late, a line above it, and the
+// click hit the padding. In embed.html (no reserved height around it), once a figure has drawn, what
+// arrives later (the summary, the overcapacity curve's progress line) fills room kept for it.
+for (const width of [375, 1280]) {
+  test(`embed.html at ${width} px: once a figure has drawn, nothing in it moves while its numbers arrive`, async () => {
+    for (const demo of ['ledger', 'memory', 'overcapacity']) {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
+      await page.addInitScript(recordShifts);
+      await page.goto(`${server.url}embed.html?demo=${demo}`, { waitUntil: 'load' });
+      await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 20000 });
+      // the mount's own first frame may shift what follows the figure; after it, nothing may
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate(() => window.__shifts.splice(0));
+      if (demo === 'overcapacity')
+        await page.locator('.la-overcapacity[data-sweep="complete"]').waitFor({ timeout: 60000 });
+      await page.waitForTimeout(1200);
+      const later = await page.evaluate(() => window.__shifts.splice(0));
+      assert.deepEqual(
+        later.map((s) => `${s.value.toFixed(4)} at ${Math.round(s.t)} ms: ${s.moved.join('; ')}`),
+        [],
+        `${demo}: shifts after its first frame`,
+      );
+      await page.close();
+    }
+  });
+}

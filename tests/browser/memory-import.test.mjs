@@ -296,6 +296,20 @@ test('the context marker on the chart is a control: mouse, touch and keyboard, n
   await page.close();
 });
 
+test('once the figure shows its numbers, nothing in it moves: the summary comes with them (a click lands where it was aimed)', async () => {
+  // A clean-clone CI run clicked "Settings" just as the summary's first words arrived (350 ms after
+  // the figures) and pushed everything below it down a line: the click hit the figure's padding.
+  const { page, demo, problems } = await open();
+  const top = () =>
+    demo.locator('details.lm-settings summary').evaluate((el) => el.getBoundingClientRect().top + scrollY);
+  assert.match(await demo.locator('.lm-summary').textContent(), /tokens/, 'the summary is there with the figures');
+  const before = await top();
+  await page.waitForTimeout(900);
+  assert.equal(await top(), before, 'the Settings disclosure stays where it was drawn');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('sessions, precision, the GPU budget, units and the memory axis are secondary settings, under a "Settings" disclosure', async () => {
   const { page, demo } = await open();
   const settings = demo.locator('details.lm-settings');

@@ -94,6 +94,33 @@ test('the tolerance slider re-measures capacity; the permalink carries it', asyn
   await capacityPoints();
 });
 
+test('while capacity streams in, its sentence claims only what the points so far show', async () => {
+  // A CI-rehearsal probe read "3.4 at d = 8 and 3.4 at d = 8: capacity grows in proportion to d"
+  // with one point measured. Every text the sentence shows on the way to complete is recorded.
+  await page.$eval(field('capacity-sentence'), (el) => {
+    window.__capTexts = [];
+    const panel = el.closest('[data-capacity]');
+    new MutationObserver(() => window.__capTexts.push({ text: el.textContent, state: panel.dataset.capacity })).observe(
+      el,
+      { childList: true, characterData: true, subtree: true },
+    );
+  });
+  await slide('level', 85);
+  await capacityPoints();
+  const texts = await page.evaluate(() => window.__capTexts);
+  assert.ok(texts.length > 1, `the sentence changed as points arrived: ${JSON.stringify(texts)}`);
+  for (const { text } of texts) {
+    const ds = [...text.matchAll(/random keys hold [\d.]+ associations at d = (\d+)(?: and [\d.]+ at d = (\d+))?/g)][0];
+    if (ds?.[2]) assert.notEqual(ds[1], ds[2], text);
+  }
+  const last = await page.textContent(field('capacity-sentence'));
+  for (const { text } of texts.filter((t) => t.text !== last))
+    assert.doesNotMatch(text, /in proportion to d/, `a partial sentence: ${text}`);
+  assert.match(last, /at d = 8 and [\d.]+ at d = 256: capacity grows in proportion to d\./);
+  await slide('level', 90);
+  await capacityPoints();
+});
+
 test('tolerance on top-1 recall: the label, the value, the points, the sentence and the permalink follow', async () => {
   await page.selectOption(part('measure'), 'recall');
   await page.waitForFunction(

@@ -1,5 +1,7 @@
 // The spoken summary: a polite live region that says the model, the cache and the state at the
 // reader's context, and what fits on the GPU, once the reader pauses (not in every frame of a drag).
+// Its first words come with the figure's first numbers: written later, they would push everything
+// below down a line under the reader's pointer (a click aimed at "Settings" would miss it).
 
 import { h, setText } from '../../lib/dom.js';
 import { summaryText } from './labels.js';
@@ -22,6 +24,10 @@ export function buildSummary() {
     }, DELAY_MS);
   }
   function render(state, results) {
+    if (el.textContent === '') {
+      setText(el, summaryText(state, results));
+      return;
+    }
     due = [state, results];
     if (!paused) start();
   }
