@@ -18,6 +18,7 @@
 #include "compare.hpp"
 #include "interference.hpp"
 #include "kv_memory.hpp"
+#include "ledger.hpp"
 #include "memory.hpp"
 #include "rng.hpp"
 #include "wire.hpp"
@@ -515,6 +516,46 @@ JsResult compareVectors(JsNumbers a, JsNumbers b) {
   return o;
 }
 
+// The ledger demo's whole view in one call (ledger.hpp). Flat Float64Arrays; index.mjs splits
+// them into rows.
+JsResult ledgerView(const JsOptions& opts) {
+  LedgerOptions o;
+  o.memory = memory_options(opts);
+  o.keys = numbers_at(opts, "keys");
+  o.values = numbers_at(opts, "values");
+  o.step = number_at(opts, "step", std::nan(""));
+  o.query = numbers_at(opts, "query");
+  o.query_index = number_at(opts, "queryIndex", -1);
+  auto r = ledger_view(o);
+  if (!r.status) return failure(r.status);
+  const LedgerView& v = r.value;
+  val out = val::object();
+  out.set("features", f64(v.features));
+  out.set("stamps", f64(v.stamps));
+  out.set("states", f64(v.states));
+  out.set("state", f64(v.state));
+  out.set("normalizer", f64(v.normalizer));
+  out.set("reads", f64(v.reads));
+  out.set("errors", f64(v.errors));
+  if (v.has_query) {
+    val q = val::object();
+    q.set("phiQ", f64(v.phi_q));
+    q.set("coefficients", f64(v.query_terms.coefficients));
+    q.set("terms", f64(v.query_terms.terms));
+    q.set("denominator", v.query_terms.denominator);
+    q.set("read", f64(v.query_terms.read));
+    if (v.has_query_error) q.set("error", v.query_error);
+    out.set("query", q);
+  } else {
+    out.set("query", val::null());
+  }
+  out.set("overlaps", f64(v.overlaps));
+  out.set("angles", f64(v.angles));
+  out.set("cache", v.storage.cache);
+  out.set("stateNumbers", v.storage.state);
+  return out;
+}
+
 JsResult storageNumbers(double dk, double dv, double n) {
   auto r = storage_numbers(dk, dv, n);
   if (!r.status) return failure(r.status);
@@ -539,6 +580,7 @@ val limitsObject() {
   o.set("maxSweepTrials", limits::maxSweepTrials);
   o.set("maxStoreN", limits::maxStoreN);
   o.set("maxCapacityDims", limits::maxCapacityDims);
+  o.set("maxLedgerAssociations", kLedgerMaxAssociations);
   o.set("maxBeta", limits::maxBeta);
   o.set("maxTokens", limits::maxTokens);
   o.set("maxSessions", limits::maxSessions);
@@ -601,4 +643,5 @@ EMSCRIPTEN_BINDINGS(linattn) {
   function("heapBytesInUse", &heapBytesInUse);
   function("compare", &compareVectors);
   function("storageNumbers", &storageNumbers);
+  function("ledgerView", &ledgerView);
 }

@@ -22,6 +22,7 @@ export interface Limits {
   maxSweepTrials: number; // trials (256)
   maxStoreN: number; // n of interferenceStore (1024)
   maxCapacityDims: number; // entries of capacity's dims (64)
+  maxLedgerAssociations: number; // associations of ledgerView (64)
   maxBeta: number; // softmax sharpness (1000)
   maxTokens: number; // kvMemory tokens (1e10)
   maxSessions: number; // kvMemory sessions (1e6)
@@ -35,6 +36,29 @@ export interface MemoryOptions {
   rule?: 'add' | 'delta'; // default 'add'
   beta?: number; // delta-rule step, 0 < beta <= 2 (default 1); converges while beta |phi(k)|^2 < 2
   unitKeys?: boolean; // default false: scale phi(k) (and phi(q)) to unit length
+}
+
+/** la.ledgerView's options: a memory's, the associations, how many are written, the query. */
+export interface LedgerViewOptions extends MemoryOptions {
+  keys: Vec[]; // up to limits.maxLedgerAssociations keys, dk numbers each
+  values: Vec[]; // one value per key, dv numbers each
+  step: number; // how many of the associations are written, in order: 0..keys.length
+  query: Vec; // dk numbers: the read explained term by term (and the angles are measured from)
+  queryIndex?: number; // the association whose key the query is, or -1 (default): a free query
+}
+
+/** What the ledger demo shows for one state (rows are views of one Float64Array per field). */
+export interface LedgerView {
+  features: Float64Array[]; // phi(k_i) of every key, written or not
+  writes: { stamp: Float64Array; state: Float64Array }[]; // per write: what it added to S, S after it
+  state: Float64Array; // S after `step` writes (dk x dv, row-major)
+  normalizer: Float64Array; // z after `step` writes
+  reads: { read: Float64Array; error: number }[]; // each written key read back; |read - v|
+  /** null before the first write. error: |read - v| against association queryIndex once written, else null. */
+  query: (ReadTerms & { phiQ: Float64Array; error: number | null }) | null;
+  overlaps: Float64Array[]; // phi(k_i) . phi(k_j) of every pair of keys (row i)
+  angles: Float64Array; // degrees from the query to each key
+  storage: { cache: number; state: number }; // storageNumbers after `step` writes
 }
 
 export interface ReadTerms {
@@ -375,6 +399,10 @@ export interface Linattn {
    *  Norms are computed without underflow or overflow (1e-200 and 1e150 entries are exact);
    *  relError saturates at Number.MAX_VALUE when a tiny |b| would overflow it: every field is finite. */
   compare(a: Vec, b: Vec): { error: number; relError: number; cosine: number; degrees: number; dot: number };
+  /** The running ledger's whole view for one state, in one call (the ledger demo's model): the
+   *  same numbers, bit for bit, as la.memory's features/write/state/read/readTerms, la.compare and
+   *  la.storageNumbers called one at a time. */
+  ledgerView(opts: LedgerViewOptions): LedgerView;
   /** Numbers kept after n writes: softmax's cache n(dk+dv) ("receipts") vs the state dk*dv ("ledger"). */
   storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };
   /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */

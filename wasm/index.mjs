@@ -127,6 +127,42 @@ function modelOptions(model) {
   return { layers: groups, params: number('model.params', model.params, 0) };
 }
 
+// A memory's options (la.memory, la.ledgerView) as the binding reads them.
+const MEMORY_OPTIONS = ['dk', 'dv', 'featureMap', 'normalize', 'rule', 'beta', 'unitKeys'];
+function memoryOptions(o) {
+  return {
+    dk: number('dk', o.dk),
+    dv: number('dv', o.dv),
+    featureMap: string('featureMap', o.featureMap, 'identity'),
+    normalize: boolean('normalize', o.normalize, false),
+    rule: string('rule', o.rule, 'add'),
+    beta: number('beta', o.beta, 1),
+    unitKeys: boolean('unitKeys', o.unitKeys, false),
+  };
+}
+
+// An array of vectors, each `width` numbers long, as one Float64Array (row after row). Only the
+// shape is checked here, so that rows cannot run into each other; the core checks the numbers.
+// A width the core will refuse (dk = 0, 2.5, 10^9) passes no rows: the core then names dk or dv.
+function rowsOf(name, x, width, maxWidth) {
+  if (!Array.isArray(x)) wrongType(`${name} must be an array of vectors`, name);
+  if (x.length > MAX_ROWS) fail(`${name} holds ${x.length} vectors, more than the core takes`, name);
+  const rows = x.map((row, i) => vector(`${name}[${i}]`, row));
+  if (!(Number.isInteger(width) && width >= 1 && width <= maxWidth)) return new Float64Array(0);
+  rows.forEach((row, i) => {
+    if (row.length !== width) fail(`${name}[${i}] must hold ${width} numbers (got ${row.length})`, `${name}[${i}]`);
+  });
+  const out = new Float64Array(rows.length * width);
+  rows.forEach((row, i) => out.set(row, i * width));
+  return out;
+}
+const MAX_ROWS = 1 << 16;
+
+// A flat row-major array as `count` rows of `width` (views of it, not copies).
+function split(flat, count, width) {
+  return Array.from({ length: count }, (_, i) => flat.subarray(i * width, (i + 1) * width));
+}
+
 // The update rule of the sweep, the store and the capacity (wasm/core/update_rule.hpp).
 const RULE_OPTIONS = ['rule', 'gate', 'step'];
 function ruleArgs(o) {
@@ -187,16 +223,7 @@ function makeApi(M) {
 
   class Memory extends CoreObject {
     constructor(opts) {
-      const o = options('memory options', opts, ['dk', 'dv', 'featureMap', 'normalize', 'rule', 'beta', 'unitKeys']);
-      const handle = new M.MemoryHandle({
-        dk: number('dk', o.dk),
-        dv: number('dv', o.dv),
-        featureMap: string('featureMap', o.featureMap, 'identity'),
-        normalize: boolean('normalize', o.normalize, false),
-        rule: string('rule', o.rule, 'add'),
-        beta: number('beta', o.beta, 1),
-        unitKeys: boolean('unitKeys', o.unitKeys, false),
-      });
+      const handle = new M.MemoryHandle(memoryOptions(options('memory options', opts, MEMORY_OPTIONS)));
       const refused = handle.status(); // a refused configuration makes a handle with no memory
       if (refused) {
         handle.delete();
@@ -544,6 +571,53 @@ function makeApi(M) {
 
     compare(a, b) {
       return check(M.compare(vector('a', a), vector('b', b)));
+    },
+
+    /** The ledger demo's whole view for one of its states, in one call (wasm/core/ledger.hpp):
+     *  the same numbers, bit for bit, as the la.memory calls it replaces. */
+    ledgerView(opts) {
+      const o = options('ledgerView options', opts, [
+        ...MEMORY_OPTIONS,
+        'keys',
+        'values',
+        'step',
+        'query',
+        'queryIndex',
+      ]);
+      const dk = number('dk', o.dk);
+      const dv = number('dv', o.dv);
+      const view = check(
+        M.ledgerView({
+          ...memoryOptions(o),
+          keys: rowsOf('keys', o.keys, dk, limits.maxDim),
+          values: rowsOf('values', o.values, dv, limits.maxDim),
+          step: number('step', o.step),
+          query: vector('query', o.query),
+          queryIndex: number('queryIndex', o.queryIndex, -1),
+        }),
+      );
+      const n = view.angles.length;
+      const cells = dk * dv;
+      const writes = [];
+      for (let i = 0; i < view.errors.length; i++) {
+        writes.push({
+          stamp: view.stamps.subarray(i * cells, (i + 1) * cells),
+          state: view.states.subarray(i * cells, (i + 1) * cells),
+        });
+      }
+      const { query } = view;
+      if (query && query.error === undefined) query.error = null;
+      return {
+        features: split(view.features, n, dk),
+        writes,
+        state: view.state,
+        normalizer: view.normalizer,
+        reads: split(view.reads, view.errors.length, dv).map((read, i) => ({ read, error: view.errors[i] })),
+        query,
+        overlaps: split(view.overlaps, n, n),
+        angles: view.angles,
+        storage: { cache: view.cache, state: view.stateNumbers },
+      };
     },
 
     storageNumbers(opts) {

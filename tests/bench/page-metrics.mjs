@@ -368,6 +368,7 @@ export function dragTargets(drags) {
             maxTask: round2(d.longestTaskMs),
             cpuMean: round2(d.cpuPerUpdateMs),
             updates: d.updates,
+            cpuList: d.cpuList?.map(round2), // per update, in drag order: where the p95 comes from
             settings: d.settings,
             trace: d.trace,
           },

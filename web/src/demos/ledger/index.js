@@ -1,7 +1,7 @@
 // The running ledger (§4.1): the chapter's worked d = 2 example written one stamp at a time, reads
 // with a verdict and their stamp-by-stamp decomposition, keys to drag in the plane, the reader's own
 // ledger, identity ↔ elu + 1, and receipts vs ledger. State -> core -> render, one direction; every
-// number on screen comes from the core (la.memory) and is only formatted here. This file wires:
+// number on screen comes from the core (la.ledgerView) and is only formatted here. This file wires:
 //   state.js, edits.js   the state: example, checks, merging; the edits (pure)
 //   model.js             the core's work for a state (computeLedger)
 //   handlers.js          the reader's edits; they only propose a new state through act()/commit()
@@ -28,7 +28,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
   const timed = workTimer('ledger'); // its own work, as User Timing measures la-ledger:*
   const el = h('div', { class: 'la-ledger' });
   root.append(el);
-  if (!la || typeof la.memory !== 'function') {
+  if (!la || typeof la.ledgerView !== 'function') {
     el.append(h('p', { class: 'la-ledger__bad' }, 'The ledger needs the WebAssembly core, which did not load.'));
     const none = () => {};
     return {
@@ -164,7 +164,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
       cancelFrames();
       scrollables.disconnect();
       figure.disconnect();
-      // Every la.memory is created and deleted within computeLedger, so no WebAssembly object is alive here.
+      // la.ledgerView makes and frees its memories within the call: no WebAssembly object is alive here.
       el.remove();
     },
   };

@@ -1,0 +1,133 @@
+#include "ledger.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace linattn {
+
+namespace {
+
+std::vector<double> row(const std::vector<double>& m, int i, int width) {
+  return {m.begin() + static_cast<long>(i) * width, m.begin() + static_cast<long>(i + 1) * width};
+}
+
+void append(std::vector<double>& to, const std::vector<double>& x) {
+  to.insert(to.end(), x.begin(), x.end());
+}
+
+Status check_rows(const char* name, const std::vector<double>& x, int n, int width) {
+  if (static_cast<long long>(x.size()) != static_cast<long long>(n) * width)
+    return Status::bad(std::string(name) + " must hold " + std::to_string(n) + " rows of " +
+                           std::to_string(width) + " numbers",
+                       name);
+  for (int i = 0; i < n; ++i) {
+    Status st = check_vec(std::string(name) + "[" + std::to_string(i) + "]",
+                          x.data() + static_cast<long>(i) * width, width, width);
+    if (!st) return st;
+  }
+  return Status::good();
+}
+
+}  // namespace
+
+Result<LedgerView> ledger_view(const LedgerOptions& o) {
+  Result<LedgerView> r;
+  auto cfg = make_memory_config(o.memory);
+  if (!(r.status = cfg.status)) return r;
+  LedgerView& v = r.value;
+  v.dk = cfg.value.dk;
+  v.dv = cfg.value.dv;
+  const int dk = v.dk, dv = v.dv;
+  if (o.keys.size() % static_cast<size_t>(dk) != 0) {
+    r.status =
+        Status::bad("keys must hold rows of dk = " + std::to_string(dk) + " numbers", "keys");
+    return r;
+  }
+  const size_t rows = o.keys.size() / static_cast<size_t>(dk);  // whole rows: checked above
+  const double n = static_cast<double>(rows);
+  if (!(r.status = check_int("associations", n, 0, kLedgerMaxAssociations))) return r;
+  v.n = static_cast<int>(n);
+  if (!(r.status = check_rows("keys", o.keys, v.n, dk))) return r;
+  if (!(r.status = check_rows("values", o.values, v.n, dv))) return r;
+  if (!(r.status = check_int("step", o.step, 0, v.n))) return r;
+  v.step = static_cast<int>(o.step);
+  if (!(r.status = check_vec("query", o.query.data(), static_cast<long long>(o.query.size()), dk)))
+    return r;
+  if (!(r.status = check_int("queryIndex", o.query_index, -1, std::max(-1, v.n - 1)))) return r;
+  const int qi = static_cast<int>(o.query_index);
+
+  // The demo's memory: features, writes, state, reads, the query.
+  AssociativeMemory mem(cfg.value);
+  for (int i = 0; i < v.n; ++i) {
+    auto phi = mem.features(row(o.keys, i, dk));
+    if (!(r.status = phi.status)) return r;
+    append(v.features, phi.value);
+  }
+  for (int i = 0; i < v.step; ++i) {
+    auto stamp = mem.write(row(o.keys, i, dk), row(o.values, i, dv));
+    if (!(r.status = stamp.status)) return r;
+    append(v.stamps, stamp.value);
+    append(v.states, to_vector(mem.state()));
+  }
+  v.state = to_vector(mem.state());
+  v.normalizer = to_vector(mem.normalizer());
+  for (int i = 0; i < v.step; ++i) {
+    auto read = mem.read(row(o.keys, i, dk));
+    if (!(r.status = read.status)) return r;
+    auto cmp = compare(read.value, row(o.values, i, dv));
+    if (!(r.status = cmp.status)) return r;
+    append(v.reads, read.value);
+    v.errors.push_back(cmp.value.error);
+  }
+  if (v.step > 0) {
+    auto terms = mem.read_terms(o.query);
+    if (!(r.status = terms.status)) return r;
+    auto phi_q = mem.features(o.query);
+    if (!(r.status = phi_q.status)) return r;
+    v.has_query = true;
+    v.query_terms = std::move(terms.value);
+    v.phi_q = std::move(phi_q.value);
+    if (qi >= 0 && qi < v.step) {
+      auto cmp = compare(v.query_terms.read, row(o.values, qi, dv));
+      if (!(r.status = cmp.status)) return r;
+      v.has_query_error = true;
+      v.query_error = cmp.value.error;
+    }
+  }
+
+  // Overlaps of every pair of keys, by reads of a scratch memory (see ledger.hpp).
+  if (v.n > 0) {
+    MemoryOptions scratch;
+    scratch.dk = dk;
+    scratch.dv = v.n;
+    scratch.feature_map = o.memory.feature_map;
+    auto scfg = make_memory_config(scratch);
+    if (!(r.status = scfg.status)) return r;
+    AssociativeMemory m(scfg.value);
+    std::vector<double> e(static_cast<size_t>(v.n), 0.0);
+    for (int i = 0; i < v.n; ++i) {
+      e[i] = 1;
+      auto w = m.write(row(o.keys, i, dk), e);
+      if (!(r.status = w.status)) return r;
+      e[i] = 0;
+    }
+    for (int j = 0; j < v.n; ++j) {
+      auto read = m.read(row(o.keys, j, dk));
+      if (!(r.status = read.status)) return r;
+      append(v.overlaps, read.value);
+    }
+  }
+
+  // Angles from the query to every key.
+  for (int i = 0; i < v.n; ++i) {
+    auto cmp = compare(o.query, row(o.keys, i, dk));
+    if (!(r.status = cmp.status)) return r;
+    v.angles.push_back(cmp.value.degrees);
+  }
+  auto storage = storage_numbers(dk, dv, v.step);
+  if (!(r.status = storage.status)) return r;
+  v.storage = storage.value;
+  return r;
+}
+
+}  // namespace linattn
