@@ -1,0 +1,71 @@
+// Which JavaScript a drag runs, per pointer move: a V8 CPU profile (CDP Profiler, 50 µs samples)
+// of the bench's own drag at the demo's largest settings (page-metrics.mjs), functions ranked by
+// self time and by total time (self plus callees). drag-phases.mjs says how a frame splits into
+// script, style, layout and the rest; this says whose script it is (it is how the ledger's ~40
+// core calls per move were found, issue 19). Counts every move of the drag, or the first MOVES.
+//
+//   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity]      (chapter page)
+//   MOVES=10 node tests/bench/drag-profile.mjs overcapacity              (the drag's first moves)
+// Reads dist/; build with LA_NOMIN=1 (npm run build:web) for readable function names.
+import { launch, DIST } from '../browser/harness.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+import { dragSetup } from './page-metrics.mjs';
+
+const demo = process.argv[2] ?? 'ledger';
+const server = await startServer(DIST, { port: 0 });
+const browser = await launch();
+try {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const root = `.demo-mount[data-demo="${demo}"]`;
+  await page.goto(`${server.url}index.html`);
+  await page.locator(root).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${root}[data-status="ready"]`, { timeout: 60000 });
+  const { points: all } = await dragSetup(page, demo, root, 160);
+  const points = all.slice(0, Number(process.env.MOVES ?? all.length));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+  await page.mouse.move(...points[0]);
+  await page.mouse.down();
+  await cdp.send('Profiler.start');
+  for (let i = 1; i < points.length; i++) {
+    await page.mouse.move(...points[i]);
+    // one frame and what it queued, then the next move
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  await page.mouse.up();
+
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (n) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+  const sampled = new Map(); // node id -> µs
+  profile.samples.forEach((id, i) => sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const self = new Map();
+  const total = new Map();
+  for (const [id, us] of sampled) {
+    self.set(name(byId.get(id)), (self.get(name(byId.get(id))) ?? 0) + us);
+    const seen = new Set(); // a recursive function counts once per sample
+    for (let p = id; p !== undefined; p = parent.get(p)) {
+      const k = name(byId.get(p));
+      if (!seen.has(k)) {
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + us);
+      }
+    }
+  }
+  const moves = points.length - 1;
+  const top = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([k, us]) => `  ${(us / 1000 / moves).toFixed(3).padStart(7)} ms/move  ${k}`)
+      .join('\n');
+  console.log(`${demo}, ${moves} moves. Self time:\n${top(self)}\nTotal time:\n${top(total)}`);
+} finally {
+  await browser.close();
+  await server.close();
+}
