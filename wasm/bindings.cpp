@@ -516,8 +516,8 @@ JsResult compareVectors(JsNumbers a, JsNumbers b) {
   return o;
 }
 
-// The ledger demo's whole view in one call (ledger.hpp). Flat Float64Arrays; index.mjs splits
-// them into rows.
+// The ledger demo's whole view in one call (ledger.hpp), packed in one Float64Array (index.mjs
+// splits it).
 JsResult ledgerView(const JsOptions& opts) {
   LedgerOptions o;
   o.memory = memory_options(opts);
@@ -527,33 +527,7 @@ JsResult ledgerView(const JsOptions& opts) {
   o.query = numbers_at(opts, "query");
   o.query_index = number_at(opts, "queryIndex", -1);
   auto r = ledger_view(o);
-  if (!r.status) return failure(r.status);
-  const LedgerView& v = r.value;
-  val out = val::object();
-  out.set("features", f64(v.features));
-  out.set("stamps", f64(v.stamps));
-  out.set("states", f64(v.states));
-  out.set("state", f64(v.state));
-  out.set("normalizer", f64(v.normalizer));
-  out.set("reads", f64(v.reads));
-  out.set("errors", f64(v.errors));
-  if (v.has_query) {
-    val q = val::object();
-    q.set("phiQ", f64(v.phi_q));
-    q.set("coefficients", f64(v.query_terms.coefficients));
-    q.set("terms", f64(v.query_terms.terms));
-    q.set("denominator", v.query_terms.denominator);
-    q.set("read", f64(v.query_terms.read));
-    if (v.has_query_error) q.set("error", v.query_error);
-    out.set("query", q);
-  } else {
-    out.set("query", val::null());
-  }
-  out.set("overlaps", f64(v.overlaps));
-  out.set("angles", f64(v.angles));
-  out.set("cache", v.storage.cache);
-  out.set("stateNumbers", v.storage.state);
-  return out;
+  return r.status ? f64(pack(r.value)) : failure(r.status);
 }
 
 JsResult storageNumbers(double dk, double dv, double n) {

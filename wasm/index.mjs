@@ -33,6 +33,13 @@ function check(result) {
 
 const MAX_ARRAY = 1 << 24;
 
+// The custom elements' build (web/build/embed.mjs defines LINATTN_ELEMENTS) never hands its `la`
+// to the host page, and its memory element imports the config reader itself
+// (web/src/demos/memory/compute-config.js): there the reader stays out of this chunk, 4.5 KB gzip
+// that a course page with one <linattn-ledger> would otherwise load (issue 19). Everywhere else
+// (Node, the chapter, its workers) la.modelFromConfig is there.
+const WITH_CONFIG = !(import.meta.env && import.meta.env.LINATTN_ELEMENTS);
+
 // Plain numbers for the core: an Array of numbers or a typed array, as a Float64Array.
 function vector(name, x) {
   if (ArrayBuffer.isView(x) && !(x instanceof DataView)) {
@@ -157,6 +164,60 @@ function rowsOf(name, x, width, maxWidth) {
   return out;
 }
 const MAX_ROWS = 1 << 16;
+
+// check() for a call given rows as one flat array: the core names a bad number by its place in it
+// ("keys[5]"); the reader is told its row and column ("keys[2][1]", with width 2).
+function checkRows(widths, result) {
+  if (typeof result !== 'string') return result;
+  const e = refusal(result);
+  const m = /^(\w+)\[(\d+)\]$/.exec(e.field ?? '');
+  if (!m || !(m[1] in widths)) throw e;
+  const at = Number(m[2]);
+  const width = widths[m[1]];
+  const field = `${m[1]}[${Math.floor(at / width)}][${at % width}]`;
+  throw new LinattnError(e.message.split(e.field).join(field), field);
+}
+
+// la.ledgerView's one array (wasm/core/ledger.hpp, pack()) as its fields: rows are views of it.
+function unpackLedgerView(packed) {
+  const [n, dk, dv, step, hasQuery, hasQueryError] = packed;
+  let at = 6;
+  const take = (count) => {
+    const part = packed.subarray(at, at + count);
+    at += count;
+    return part;
+  };
+  const features = split(take(n * dk), n, dk);
+  const stamps = split(take(step * dk * dv), step, dk * dv);
+  const states = split(take(step * dk * dv), step, dk * dv);
+  const state = take(dk * dv);
+  const normalizer = take(dk);
+  const reads = split(take(step * dv), step, dv);
+  const errors = take(step);
+  let query = null;
+  if (hasQuery) {
+    const phiQ = take(dk);
+    const coefficients = take(step);
+    const terms = take(step * dv);
+    const [denominator] = take(1);
+    const read = take(dv);
+    query = { phiQ, coefficients, terms, denominator, read, error: hasQueryError ? take(1)[0] : null };
+  }
+  const overlaps = split(take(n * n), n, n);
+  const angles = take(n);
+  const [cache, stateNumbers] = take(2);
+  return {
+    features,
+    writes: stamps.map((stamp, i) => ({ stamp, state: states[i] })),
+    state,
+    normalizer,
+    reads: reads.map((read, i) => ({ read, error: errors[i] })),
+    query,
+    overlaps,
+    angles,
+    storage: { cache, state: stateNumbers },
+  };
+}
 
 // A flat row-major array as `count` rows of `width` (views of it, not copies).
 function split(flat, count, width) {
@@ -552,8 +613,9 @@ function makeApi(M) {
       );
     },
 
-    /** A Hugging Face config.json (text or parsed) as a model kvMemory takes (wasm/model-config.mjs). */
-    modelFromConfig,
+    /** A Hugging Face config.json (text or parsed) as a model kvMemory takes (wasm/model-config.mjs).
+     *  Left out of the custom elements' private core (see WITH_CONFIG). */
+    ...(WITH_CONFIG ? { modelFromConfig } : {}),
 
     kvCapacity(model, opts) {
       const o = options('kvCapacity options', opts, [...KV_OPTIONS, 'gpuBytes', 'weightDtype', 'tp']);
@@ -586,7 +648,8 @@ function makeApi(M) {
       ]);
       const dk = number('dk', o.dk);
       const dv = number('dv', o.dv);
-      const view = check(
+      const packed = checkRows(
+        { keys: dk, values: dv },
         M.ledgerView({
           ...memoryOptions(o),
           keys: rowsOf('keys', o.keys, dk, limits.maxDim),
@@ -596,28 +659,7 @@ function makeApi(M) {
           queryIndex: number('queryIndex', o.queryIndex, -1),
         }),
       );
-      const n = view.angles.length;
-      const cells = dk * dv;
-      const writes = [];
-      for (let i = 0; i < view.errors.length; i++) {
-        writes.push({
-          stamp: view.stamps.subarray(i * cells, (i + 1) * cells),
-          state: view.states.subarray(i * cells, (i + 1) * cells),
-        });
-      }
-      const { query } = view;
-      if (query && query.error === undefined) query.error = null;
-      return {
-        features: split(view.features, n, dk),
-        writes,
-        state: view.state,
-        normalizer: view.normalizer,
-        reads: split(view.reads, view.errors.length, dv).map((read, i) => ({ read, error: view.errors[i] })),
-        query,
-        overlaps: split(view.overlaps, n, n),
-        angles: view.angles,
-        storage: { cache: view.cache, state: view.stateNumbers },
-      };
+      return unpackLedgerView(packed);
     },
 
     storageNumbers(opts) {

@@ -34,7 +34,7 @@ test('MAX_LAYER_GROUPS is what the core accepts: 64 groups pass, 65 are refused 
 });
 
 test('importConfig: Qwen3-8B as the figure’s custom model, query heads kept for the twin', () => {
-  const { model, notes } = importConfig(la, fixture('qwen3-8b.json'));
+  const { model, notes } = importConfig(fixture('qwen3-8b.json'));
   assert.equal(model.maxContext, 40960);
   assert.deepEqual(model.layers, [{ kind: 'attention', count: 36, kvHeads: 8, headDim: 128, queryHeads: 32 }]);
   assert.ok(Array.isArray(notes));
@@ -48,17 +48,17 @@ test('importConfig: Qwen3-8B as the figure’s custom model, query heads kept fo
 });
 
 test('importConfig: an MLA-only model (DeepSeek-V3) keeps its twin as linearTwin (v_head_dim)', () => {
-  const { model } = importConfig(la, fixture('deepseek-v3.json'));
+  const { model } = importConfig(fixture('deepseek-v3.json'));
   assert.deepEqual(model.linearTwin, { heads: 128, keyDim: 128, valueDim: 128 });
 });
 
 test('importConfig: unsupported or broken configs throw the core’s Error with its field', () => {
   assert.throws(
-    () => importConfig(la, '{ nope'),
+    () => importConfig('{ nope'),
     (e) => e.field === 'config' && /JSON/.test(e.message),
   );
   assert.throws(
-    () => importConfig(la, JSON.stringify({ model_type: 'gpt2' })),
+    () => importConfig(JSON.stringify({ model_type: 'gpt2' })),
     (e) => /gpt2/.test(e.message) && typeof e.field === 'string',
   );
 });

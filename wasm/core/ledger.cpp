@@ -1,31 +1,17 @@
 #include "ledger.hpp"
 
 #include <algorithm>
-#include <string>
 
 namespace linattn {
 
 namespace {
 
-std::vector<double> row(const std::vector<double>& m, int i, int width) {
+[[gnu::noinline]] std::vector<double> row(const std::vector<double>& m, int i, int width) {
   return {m.begin() + static_cast<long>(i) * width, m.begin() + static_cast<long>(i + 1) * width};
 }
 
-void append(std::vector<double>& to, const std::vector<double>& x) {
+[[gnu::noinline]] void append(std::vector<double>& to, const std::vector<double>& x) {
   to.insert(to.end(), x.begin(), x.end());
-}
-
-Status check_rows(const char* name, const std::vector<double>& x, int n, int width) {
-  if (static_cast<long long>(x.size()) != static_cast<long long>(n) * width)
-    return Status::bad(std::string(name) + " must hold " + std::to_string(n) + " rows of " +
-                           std::to_string(width) + " numbers",
-                       name);
-  for (int i = 0; i < n; ++i) {
-    Status st = check_vec(std::string(name) + "[" + std::to_string(i) + "]",
-                          x.data() + static_cast<long>(i) * width, width, width);
-    if (!st) return st;
-  }
-  return Status::good();
 }
 
 }  // namespace
@@ -39,16 +25,21 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
   v.dv = cfg.value.dv;
   const int dk = v.dk, dv = v.dv;
   if (o.keys.size() % static_cast<size_t>(dk) != 0) {
-    r.status =
-        Status::bad("keys must hold rows of dk = " + std::to_string(dk) + " numbers", "keys");
+    r.status = Status::bad("keys must hold whole rows of dk numbers", "keys");
     return r;
   }
   const size_t rows = o.keys.size() / static_cast<size_t>(dk);  // whole rows: checked above
   const double n = static_cast<double>(rows);
   if (!(r.status = check_int("associations", n, 0, kLedgerMaxAssociations))) return r;
   v.n = static_cast<int>(n);
-  if (!(r.status = check_rows("keys", o.keys, v.n, dk))) return r;
-  if (!(r.status = check_rows("values", o.values, v.n, dv))) return r;
+  // Rows are whole in JS (index.mjs checks each one's length); a bad number is named by its place
+  // in the flat array, keys[i * dk + j], which index.mjs renames keys[i][j].
+  if (!(r.status = check_vec("keys", o.keys.data(), static_cast<long long>(o.keys.size()),
+                             static_cast<long long>(v.n) * dk)))
+    return r;
+  if (!(r.status = check_vec("values", o.values.data(), static_cast<long long>(o.values.size()),
+                             static_cast<long long>(v.n) * dv)))
+    return r;
   if (!(r.status = check_int("step", o.step, 0, v.n))) return r;
   v.step = static_cast<int>(o.step);
   if (!(r.status = check_vec("query", o.query.data(), static_cast<long long>(o.query.size()), dk)))
@@ -128,6 +119,28 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
   if (!(r.status = storage.status)) return r;
   v.storage = storage.value;
   return r;
+}
+
+std::vector<double> pack(const LedgerView& v) {
+  std::vector<double> out{static_cast<double>(v.n),  static_cast<double>(v.dk),
+                          static_cast<double>(v.dv), static_cast<double>(v.step),
+                          v.has_query ? 1.0 : 0.0,   v.has_query_error ? 1.0 : 0.0};
+  for (const auto* part :
+       {&v.features, &v.stamps, &v.states, &v.state, &v.normalizer, &v.reads, &v.errors})
+    append(out, *part);
+  if (v.has_query) {
+    append(out, v.phi_q);
+    append(out, v.query_terms.coefficients);
+    append(out, v.query_terms.terms);
+    out.push_back(v.query_terms.denominator);
+    append(out, v.query_terms.read);
+    if (v.has_query_error) out.push_back(v.query_error);
+  }
+  append(out, v.overlaps);
+  append(out, v.angles);
+  out.push_back(v.storage.cache);
+  out.push_back(v.storage.state);
+  return out;
 }
 
 }  // namespace linattn

@@ -174,7 +174,21 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       assetsInlineLimit: () => true,
       lib: { entry: join(webDir, 'src', 'elements', 'index.js'), formats: ['es'], fileName: () => ELEMENTS_NAME },
       // Minified like the chapter's chunks (a lib build leaves whitespace in by default).
-      rolldownOptions: { output: { chunkFileNames: `${CHUNKS_DIR}/[name]-[hash].js`, minify: true } },
+      // The core's error classes (wasm/errors.mjs) get their own small chunk: left to the bundler
+      // they joined the config reader's chunk (which imports them too), and every element then
+      // loaded the reader, 4.5 KB gzip only the memory element uses (issue 19). (A group with the
+      // core's index.mjs would pull the reader in as its dependency.)
+      rolldownOptions: {
+        output: {
+          chunkFileNames: `${CHUNKS_DIR}/[name]-[hash].js`,
+          minify: true,
+          codeSplitting: { groups: [{ name: 'errors', test: /[\\/]wasm[\\/]errors\.mjs$/ }] },
+        },
+        // The config reader has no side effects when imported (its top level only defines tables
+        // and functions): said here, so that the core's chunk, which no longer uses it in this
+        // build, drops its import instead of loading it for its effects.
+        treeshake: { moduleSideEffects: (id) => (/[\\/]wasm[\\/]model-config\.mjs$/.test(id) ? false : undefined) },
+      },
     },
   });
   copyFileSync(join(tmpDir, ELEMENTS_NAME), join(distDir, ELEMENTS_NAME));

@@ -1,15 +1,18 @@
-// A pasted or dropped config.json as the memory figure's custom model: the core's la.modelFromConfig
-// reads it (compute.js's companion: the only other file of this demo that calls `la`).
+// A pasted or dropped config.json as the memory figure's custom model, read by the core's config
+// reader (wasm/model-config.mjs, la.modelFromConfig: pure JS, no numerics). Imported here rather
+// than reached through `la`, so that it travels with this demo's code: the custom elements' build
+// leaves it out of the core's chunk, and a course page with one <linattn-ledger> never loads it.
+import { modelFromConfig } from '../../../../wasm/model-config.mjs';
 
 /**
- * A config.json (text) as the custom model the figure shows: the core's la.modelFromConfig reads
+ * A config.json (text) as the custom model the figure shows: the core's modelFromConfig reads
  * the layers, parameters and trained context; the all-linear twin follows TWIN_RULE (models.js),
  * so the config's query heads (num_attention_heads) go onto its attention groups, or, for a model
  * without them (MLA only), into `linearTwin` with v_head_dim. Returns { model, notes }; throws the
  * core's Error (with `.field`) for an unsupported or malformed config.
  */
-export function importConfig(la, text) {
-  const read = la.modelFromConfig(text);
+export function importConfig(text) {
+  const read = modelFromConfig(text);
   let raw = {};
   try {
     raw = JSON.parse(text);

@@ -71,7 +71,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   function importText(text) {
     let imported;
     try {
-      imported = importConfig(la, text);
+      imported = importConfig(text);
     } catch (e) {
       return { ok: false, message: e?.message ? e.message : String(e) };
     }
