@@ -52,13 +52,12 @@ export function computeLedger(la, state) {
   let query = null;
   if (core.query) {
     const { phiQ, coefficients, terms, denominator, read, error } = core.query;
-    query = { index: state.query, q, phiQ, coefficients, terms, denominator, read };
-    if (error !== null) {
-      // the query is a written key: its read against the value filed under it
-      query.value = associations[state.query].v;
-      query.error = error;
-      query.exact = error < EXACT_TOLERANCE;
-    }
+    const byTerm = { index: state.query, q, phiQ, coefficients, terms, denominator, read };
+    // the query is a written key: its read against the value filed under it
+    query =
+      error === null
+        ? byTerm
+        : { ...byTerm, value: associations[state.query].v, error, exact: error < EXACT_TOLERANCE };
   }
   return {
     S: core.state,
