@@ -119,21 +119,21 @@ export function createPlottedTable(parent, current, timed) {
       count,
       (start, end) => {
         const t0 = performance.now();
-        if (rebuild) {
-          const rows = document.createDocumentFragment();
-          for (let r = start; r < end; r += 1) {
-            const tr = rows.appendChild(h('tr', {}));
-            cellsOf(s, first + r).forEach((text, c) =>
-              tr.appendChild(h(c ? 'td' : 'th', c ? { text } : { scope: 'row', text })),
-            );
+        const rows = document.createDocumentFragment();
+        for (let r = start; r < end; r += 1) {
+          // A rebuild cut short by the next result (the slicer runs the latest only) left rows
+          // unbuilt: those are built now, the others rewritten in place.
+          const row = rebuild ? undefined : body.rows[r];
+          if (row) {
+            cellsOf(s, first + r).forEach((text, c) => setText(row.cells[c], text));
+            continue;
           }
-          body.appendChild(rows);
-        } else {
-          for (let r = start; r < end; r += 1) {
-            const cells = body.rows[r].cells;
-            cellsOf(s, first + r).forEach((text, c) => setText(cells[c], text));
-          }
+          const tr = rows.appendChild(h('tr', {}));
+          cellsOf(s, first + r).forEach((text, c) =>
+            tr.appendChild(h(c ? 'td' : 'th', c ? { text } : { scope: 'row', text })),
+          );
         }
+        body.appendChild(rows);
         timed('table', t0);
       },
       () => box.removeAttribute('aria-busy'),
