@@ -6,11 +6,11 @@ namespace linattn {
 
 namespace {
 
-[[gnu::noinline]] std::vector<double> row(const std::vector<double>& m, int i, int width) {
+std::vector<double> row(const std::vector<double>& m, int i, int width) {
   return {m.begin() + static_cast<long>(i) * width, m.begin() + static_cast<long>(i + 1) * width};
 }
 
-[[gnu::noinline]] void append(std::vector<double>& to, const std::vector<double>& x) {
+void append(std::vector<double>& to, const std::vector<double>& x) {
   to.insert(to.end(), x.begin(), x.end());
 }
 

@@ -27,7 +27,7 @@ inline constexpr int kLedgerMaxAssociations = 64;
 
 // Outside data, unchecked (la.ledgerView's options).
 struct LedgerOptions {
-  MemoryOptions memory;        // dk = dv = d, the feature map, the normalizer
+  MemoryOptions memory;        // dk, dv, feature map, normalizer, rule (the demo: dk = dv = d)
   std::vector<double> keys;    // n x dk, row-major
   std::vector<double> values;  // n x dv, row-major
   double step = 0;             // writes made, 0..n

@@ -121,9 +121,10 @@ export function createPlottedTable(parent, current, timed) {
         const t0 = performance.now();
         const rows = document.createDocumentFragment();
         for (let r = start; r < end; r += 1) {
-          // A rebuild cut short by the next result (the slicer runs the latest only) left rows
-          // unbuilt: those are built now, the others rewritten in place.
-          const row = rebuild ? undefined : body.rows[r];
+          // Rows already there are rewritten in place; the others are built (all of them in a new
+          // tbody, and those a rebuild cut short by the next result never reached: the slicer runs
+          // the latest only).
+          const row = body.rows[r];
           if (row) {
             cellsOf(s, first + r).forEach((text, c) => setText(row.cells[c], text));
             continue;
