@@ -10,7 +10,7 @@ import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, openPage, openSettings, axe, describeViolations, DIST, ROOT } from './harness.mjs';
+import { launch, serve, openPage, networkQuiet, openSettings, axe, describeViolations, DIST, ROOT } from './harness.mjs';
 
 const DEMOS = ['ledger', 'overcapacity', 'memory'];
 const FRAMES = DEMOS.map((d) => `frame-${d}`);
@@ -462,7 +462,7 @@ test('no page in this file made a request to another origin or logged an error',
     await course.page.waitForFunction((sel) => document.getElementById(sel)?.state != null, id, { timeout: 60000 });
   }
   for (const e of embeds) await e.page.locator(READY('body')).waitFor({ timeout: 60000 });
-  for (const { page } of opened) await page.waitForLoadState('networkidle');
+  for (const { page } of opened) await networkQuiet(page);
   const all = [...allProblems.flat(), ...opened.flatMap((o) => o.problems)];
   for (const { page } of opened) await page.close();
   assert.deepEqual(all, [], all.join('\n'));

@@ -7,6 +7,8 @@
 //                           -> { page, problems, response }  problems: strings, one per console error, page
 //                              error, failed request, HTTP error, request to another origin, or
 //                              CSP violation (from the page or its workers)
+//   networkQuiet(page, { idleMs, timeout }) no request of an openPage page in flight for idleMs
+//                              (500); on timeout names what is still open
 //   axe(page, scope?)       -> axe-core violations (WCAG 2.x A/AA + best practice), [] when clean;
 //                              scope: a selector, or { include: [selectors], exclude: [selectors] }
 //   noHorizontalOverflow(page) -> { scrollWidth, clientWidth, offenders }
@@ -88,6 +90,45 @@ function sameOrigin(requestUrl, pageUrl) {
   return r.origin === p.origin;
 }
 
+// Requests in flight per page, counted from openPage on: networkQuiet reads them.
+const traffic = new WeakMap();
+
+function trackRequests(page) {
+  const t = { inflight: new Set(), last: Date.now() };
+  const done = (req) => {
+    t.inflight.delete(req);
+    t.last = Date.now();
+  };
+  page.on('request', (req) => {
+    t.inflight.add(req);
+    t.last = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  traffic.set(page, t);
+}
+
+/**
+ * Resolves once a page opened by openPage has had no request in flight for `idleMs`; on timeout,
+ * throws naming the requests still open. Playwright's own waitForLoadState('networkidle') can miss
+ * its idle event when a request starts and ends around domcontentloaded, and then waits for ever
+ * (microsoft/playwright#42598; CI hung here once with every request long finished).
+ */
+export async function networkQuiet(page, { idleMs = 500, timeout = 30000 } = {}) {
+  const t = traffic.get(page);
+  if (!t) throw new Error('networkQuiet: open the page with openPage so that its requests are counted');
+  const start = Date.now();
+  for (;;) {
+    const now = Date.now();
+    if (t.inflight.size === 0 && now - t.last >= idleMs) return;
+    if (now - start > timeout) {
+      const open = [...t.inflight].map((r) => r.url()).join('\n  ');
+      throw new Error(`network not quiet after ${timeout} ms; still in flight:\n  ${open || '(none: requests kept starting)'}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function openPage(
   browser,
   url,
@@ -106,6 +147,7 @@ export async function openPage(
     if (!sameOrigin(req.url(), url)) problems.push(`request to another origin: ${req.url()}`);
   });
   page.on('requestfailed', (req) => problems.push(`failed request: ${req.url()} (${req.failure()?.errorText})`));
+  trackRequests(page);
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });

@@ -14,7 +14,7 @@ import { mkdtemp, mkdir, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
-import { launch, openPage, ROOT, DIST, standaloneUrl, waitUntil } from './harness.mjs';
+import { launch, openPage, networkQuiet, ROOT, DIST, standaloneUrl, waitUntil } from './harness.mjs';
 
 const FIXTURE = join(ROOT, 'tests', 'browser', 'fixtures', 'toy-demo');
 const SECOND = join(ROOT, 'build', 'web-extra', 'dist');
@@ -105,7 +105,7 @@ async function settle(page) {
       }));
       throw new Error(`${err.message}\nthe figure: ${JSON.stringify(fig)}`);
     });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 /** `promise`, or an Error naming `what` after `ms`: a page.evaluate has no timeout of its own, and

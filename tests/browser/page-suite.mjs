@@ -11,6 +11,7 @@ import {
   launch,
   serve,
   openPage,
+  networkQuiet,
   axe,
   describeViolations,
   noHorizontalOverflow,
@@ -117,7 +118,7 @@ export function definePageSuite(target) {
     });
 
     it('causes no console error, failed request, request to another origin or CSP violation', async () => {
-      await page.waitForLoadState('networkidle'); // every chunk, worker and wasm fetched
+      await networkQuiet(page); // every chunk, worker and wasm fetched
       await settled(page);
       assertNoProblems(problems, 'after loading and mounting every demo');
     });
@@ -361,7 +362,7 @@ export function definePageSuite(target) {
           const opened = await openPage(browser, `${sub.url}courses/linear-attention/chapter-04/`, { width: 1280 });
           const demos = await mountAllDemos(opened.page);
           for (const d of demos) assert.equal(d.status, 'ready', `demo ${d.name} under a sub-path: ${d.text}`);
-          await opened.page.waitForLoadState('networkidle');
+          await networkQuiet(opened.page);
           assertNoProblems(opened.problems, 'under a sub-path');
           await opened.page.close();
         } finally {
