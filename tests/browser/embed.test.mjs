@@ -10,7 +10,17 @@ import { mkdtemp, mkdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, openPage, networkQuiet, openSettings, axe, describeViolations, DIST, ROOT } from './harness.mjs';
+import {
+  launch,
+  serve,
+  openPage,
+  networkQuiet,
+  openSettings,
+  axe,
+  describeViolations,
+  DIST,
+  ROOT,
+} from './harness.mjs';
 
 const DEMOS = ['ledger', 'overcapacity', 'memory'];
 const FRAMES = DEMOS.map((d) => `frame-${d}`);

@@ -123,7 +123,9 @@ export async function networkQuiet(page, { idleMs = 500, timeout = 30000 } = {})
     if (t.inflight.size === 0 && now - t.last >= idleMs) return;
     if (now - start > timeout) {
       const open = [...t.inflight].map((r) => r.url()).join('\n  ');
-      throw new Error(`network not quiet after ${timeout} ms; still in flight:\n  ${open || '(none: requests kept starting)'}`);
+      throw new Error(
+        `network not quiet after ${timeout} ms; still in flight:\n  ${open || '(none: requests kept starting)'}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
