@@ -10,7 +10,8 @@
 // two halves of one drag by a few per cent, so this is the way to tell what a rule saves.
 //
 //   node tests/bench/drag-phases.mjs [ledger|memory|overcapacity] [--embed] [--css "<rules>"]
-//                                    [--moves N] [--dist DIR]
+//                                    [--moves N] [--first N] [--dist DIR]
+// --first N also prints the drag's first N moves one by one (starting a drag costs more).
 // Reads dist/ (npm run build:web first; LA_NOMIN=1 for readable names in a profile).
 import { resolve } from 'node:path';
 import { launch, DIST } from '../browser/harness.mjs';
@@ -25,6 +26,7 @@ const demo = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv
 const embed = process.argv.includes('--embed');
 const css = arg('--css', '');
 const moves = Number(arg('--moves', 160));
+const first = Number(arg('--first', 0));
 const dist = resolve(arg('--dist', DIST));
 
 /** Runs in the page: the adopted stylesheet (off at first) and the per-move records. */
@@ -105,11 +107,20 @@ try {
       .catch(() => {});
   }
   await page.mouse.up();
+  const all = await page.evaluate(() => window.__records);
+  if (first > 0) {
+    // --first N: the drag's first N moves one by one (what starting a drag costs).
+    console.log(`${demo}, the first ${first} moves, ms:`);
+    for (const r of all.filter((x) => x.a !== undefined && x.move <= first)) {
+      const f = (a, b) => (r[b] - r[a]).toFixed(2).padStart(6);
+      console.log(
+        `  move ${String(r.move).padStart(3)} | input ${f('t0', 'a')} | script ${f('a', 'b')} | style ${f('b', 's')} | layout ${f('s', 'c')} | rest ${f('c', 'd')}`,
+      );
+    }
+  }
   // Left out: the first 10 moves (the drag's warm-up: its first frames cost more, and they would all
   // count for one side), and the first two moves after a switch (they still pay for its style pass).
-  const records = (await page.evaluate(() => window.__records)).filter(
-    (r) => r.a !== undefined && r.move >= 10 && r.move % 10 >= 2,
-  );
+  const records = all.filter((r) => r.a !== undefined && r.move >= 10 && r.move % 10 >= 2);
   const show = (name, xs) =>
     `${name} p50 ${quantile(xs, 0.5).toFixed(2)} p90 ${quantile(xs, 0.9).toFixed(2)} mean ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2)}`;
   // Each phase runs between two of a record's times (instrument()).

@@ -457,6 +457,34 @@ test('accessible: axe-clean in light and dark, keyboard slider with valuetext, n
 // The lifecycle: the chapter pauses the demo while its figure is off-screen. A slider update
 // pending then waits (no animation frame does the demo's work), and runs when the figure returns;
 // the spoken summary follows it.
+test('a drag rewrites only the numbers it moves; its end writes the exact byte counts', async () => {
+  const { page, demo, problems } = await reset();
+  await choosePreset(demo, 'llama-3-8b');
+  await setTokens(demo, 8192);
+  const slider = demo.locator('input[type="range"]');
+  const labels = () => demo.locator('.lm-figures dt').allTextContents();
+  const wordsBefore = await labels();
+  const legendBefore = await demo.locator('.lm-legend').textContent();
+  // Two input events (a drag's frames), no change event yet.
+  for (const v of [40, 60]) {
+    // about 2.5K and 4K tokens: within the 8,192 it was trained for
+    await slider.evaluate((el, value) => {
+      el.value = String(value);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, v);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  }
+  const mid = await figure(demo, 'kvTotal');
+  const tokens = BigInt(await demo.locator('input[id$="-tokens"]').inputValue());
+  assert.equal(mid.bytes, String(131072n * tokens), 'the figure follows the drag');
+  assert.notEqual(mid.exact, `${groupDigits(131072n * tokens)} bytes`, 'its exact count waits for the end');
+  assert.deepEqual(await labels(), wordsBefore, 'the words around the numbers stay');
+  assert.equal(await demo.locator('.lm-legend').textContent(), legendBefore);
+  await slider.dispatchEvent('change');
+  await expectBytes(demo, 'kvTotal', 131072n * tokens);
+  assert.deepEqual(problems, []);
+});
+
 test('off-screen the demo pauses: a pending slider update waits, then runs on return, and the summary follows', async () => {
   const { page, demo, problems } = await reset();
   await setTokens(demo, 2000);
@@ -483,11 +511,14 @@ test('off-screen the demo pauses: a pending slider update waits, then runs on re
       document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]').value === '10000000' &&
       !document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused,
   );
-  await expectBytes(demo, 'kvTotal', 131072n * 10000000n);
+  // Mid-drag the figure carries the core's bytes; its exact count (seen on hover or focus) is
+  // written when the drag ends.
+  assert.equal((await figure(demo, 'kvTotal')).bytes, String(131072n * 10000000n));
   await page.waitForFunction(() =>
     document.querySelector('.demo-mount[data-demo="memory"] .lm-summary')?.textContent.includes('10,000,000 tokens'),
   );
   await demo.locator('input[type="range"]').dispatchEvent('change');
   assert.equal(await demo.evaluate((el) => el.classList.contains('lm-dragging')), false);
+  await expectBytes(demo, 'kvTotal', 131072n * 10000000n);
   assert.deepEqual(problems, []);
 });

@@ -80,7 +80,7 @@ export function showError(root, errorEl, e) {
 }
 
 export function clearError(root, errorEl) {
-  if (!errorEl) return;
+  if (!errorEl || errorEl.textContent === '') return; // nothing shown (every frame of a drag)
   errorEl.textContent = '';
   for (const input of root.querySelectorAll(`[aria-describedby="${errorEl.id}"]`))
     input.removeAttribute('aria-invalid');
@@ -96,8 +96,8 @@ function setInput(input, value) {
  * Builds the controls of the demo whose element is `root`. `on`: { propose(patch, errorEl) ->
  * accepted, custom(model) -> accepted, enterCustom(), refresh(), importText(text) -> { ok, ... },
  * maxGroups, settingsToggled(open) }. Returns { id, notice, primary (model and context, above the
- * picture), below (the other controls, in order, after it), editor, importer, slideTo, render(state,
- * resolved), pause(), resume(), destroy() }.
+ * picture), below (the other controls, in order, after it), editor, importer, slideTo, dragging(),
+ * render(state, resolved), pause(), resume(), destroy() }.
  */
 export function buildControls(root, on) {
   const id = uid('lm');
@@ -158,35 +158,41 @@ export function buildControls(root, on) {
   // A drag fires more input events than there are frames: the demo updates once per animation
   // frame, and at once on `change` (the keyboard, the end of a drag). While it streams, the bars
   // follow without their growth animation (it would relayout the demo for 0.35 s after each frame).
+  // While a drag streams, the demo also leaves out what no one can see before it ends (each
+  // figure's exact byte count, shown on hover or focus): the drag's last frame writes it all.
   let slid = null; // the slider's latest position not yet proposed (kept over a pause)
   let paused = false;
+  let dragging = false;
   const proposeSlid = () => {
     const v = slid;
     slid = null;
-    if (v !== null) on.propose({ tokens: v }, tokensError);
+    return v !== null && on.propose({ tokens: v }, tokensError);
   };
   const slideFrame = coalesceFrames(proposeSlid);
+  function dragStep() {
+    if (!dragging) {
+      dragging = true;
+      root.classList.add('lm-dragging');
+    }
+    if (!paused) slideFrame();
+  }
+  function dragEnd() {
+    slideFrame.cancel();
+    const wasDragging = dragging;
+    dragging = false;
+    root.classList.remove('lm-dragging');
+    if (!proposeSlid() && wasDragging) on.refresh(); // the last position was drawn mid-drag
+  }
   slider.oninput = () => {
     slid = tokensAt(Number(slider.value));
-    root.classList.add('lm-dragging');
-    if (!paused) slideFrame();
+    dragStep();
   };
-  slider.onchange = () => {
-    slideFrame.cancel();
-    proposeSlid();
-    root.classList.remove('lm-dragging');
-  };
+  slider.onchange = dragEnd;
   /** The chart's context handle: the same coalesced path as the slider. */
   function slideTo(tokens, done) {
     slid = tokens;
-    if (done) {
-      slideFrame.cancel();
-      proposeSlid();
-      root.classList.remove('lm-dragging');
-    } else {
-      root.classList.add('lm-dragging');
-      if (!paused) slideFrame();
-    }
+    if (done) dragEnd();
+    else dragStep();
   }
   tokens.onchange = whole(tokens, tokensError, 'tokens', 'Context');
   sessions.onchange = whole(sessions, sessionsError, 'sessions', 'Sessions');
@@ -312,6 +318,8 @@ export function buildControls(root, on) {
     editor,
     importer,
     slideTo,
+    /** True while a drag of the context streams (between its first move and its end). */
+    dragging: () => dragging,
     render,
     pause,
     resume,

@@ -115,7 +115,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   // ---- render: state + results -> DOM ------------------------------------------------------------
   function render() {
     controls.render(state, results.resolved);
-    renderFigures(figures, state, results, la.limits);
+    renderFigures(figures, state, results, la.limits, { live: controls.dragging() });
     chart.render(state, results);
     renderBars(bars, state, results, chart.axis());
     table.render(state, results);

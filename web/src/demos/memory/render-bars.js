@@ -47,6 +47,20 @@ function newRow() {
 
 const pct = (f) => `${(Math.min(1, Math.max(0, f)) * 100).toFixed(3)}%`;
 
+// The inline style each bar and mark was last given: compared here, since reading el.style back
+// serializes the declaration on every frame of a drag.
+const written = new WeakMap();
+function setStyle(el, name, value) {
+  let styles = written.get(el);
+  if (!styles) {
+    styles = {};
+    written.set(el, styles);
+  }
+  if (styles[name] === value) return;
+  styles[name] = value;
+  el.style[name] = value;
+}
+
 /**
  * Draws the bars into `box` (its title and rows are made on the first call, then updated) on
  * `axis` (the chart's, from memoryAxis: { frac(bytes), room, roomInRange }).
@@ -71,10 +85,10 @@ export function renderBars(box, state, results, axis) {
     const [bar, mark, text] = row.firstChild.children;
     if (bar.className !== `lm-bar ${cls}`) bar.className = `lm-bar ${cls}`;
     const width = bytes > 0n ? `max(4px, ${pct(axis.frac(bytes))})` : '0px';
-    if (bar.style.width !== width) bar.style.width = width;
+    setStyle(bar, 'width', width);
     setProp(bar, 'hidden', bytes === 0n); // an empty term draws no bar, only its words
     setProp(mark, 'hidden', !axis.roomInRange);
-    if (axis.roomInRange && mark.style.left !== roomAt) mark.style.left = roomAt;
+    if (axis.roomInRange) setStyle(mark, 'left', roomAt);
     const [value, labelEl, noteEl] = text.children;
     setText(labelEl, label);
     setText(value.firstChild, formatBytes(bytes, state.unit).text);

@@ -28,10 +28,12 @@ function legendItems(state, results) {
   const max = results.resolved.maxContext;
   if (max !== null && max < 1e7)
     items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: what this model was trained for ends`]);
+  // The context itself is in the bars' title and on the handle: the legend only names the marker,
+  // so a drag leaves it as it is.
   items.push([
     'lm-sw-marker',
-    `your context: ${shortTokens(state.tokens)} tokens` +
-      (max !== null && state.tokens > max ? ' (beyond what this model was trained for)' : ''),
+    'your context length (drag it)' +
+      (max !== null && state.tokens > max ? ', beyond what this model was trained for' : ''),
   ]);
   return items;
 }

@@ -58,8 +58,10 @@ function figureRows(state, results, limits) {
           ),
     ],
     ['KV cache per token (one session)', bytesFigure(now.kvBytesPerToken, 'kvPerToken', u)],
+    // The rows name "your context" rather than its length (the bars' title gives it): a drag then
+    // rewrites only the numbers, not the words around them.
     [
-      `KV cache at ${longTokens(state.tokens)}, ${sess}${beyond ? ' (beyond what this model was trained for)' : ''}`,
+      `KV cache at your context, ${sess}${beyond ? ' (beyond what this model was trained for)' : ''}`,
       bytesFigure(now.kvBytes, 'kvTotal', u),
     ],
     ['of which grows with context (full attention, MLA)', bytesFigure(now.growingBytes, 'growing', u)],
@@ -102,7 +104,7 @@ function figureRows(state, results, limits) {
       : textFigure('none: the weights alone exceed the budget', 'room', capacity.freeBytes.toString()),
   ]);
   rows.push([
-    `Sessions that fit at ${shortTokens(state.tokens)} tokens`,
+    'Sessions that fit at your context',
     textFigure(groupDigits(capacity.sessionsThatFit), 'sessionsFit', capacity.sessionsThatFit.toString()),
   ]);
   const longest = capacity.longestContext;
@@ -124,9 +126,11 @@ function figureElement(fig) {
 /**
  * Draws the figures into `dl`, in place: rows are made once and then only their words and numbers
  * are written, and only where they changed (a drag rewrites a few numbers, never the list; building
- * and diffing the whole list took most of a drag frame's work).
+ * and diffing the whole list took most of a drag frame's work). `live`: a drag is streaming, so the
+ * exact byte counts (seen only on hover or focus, away from the dragged control) wait for its end:
+ * each changed text costs the frame layout and paint, about 0.1 ms apiece.
  */
-export function renderFigures(dl, state, results, limits) {
+export function renderFigures(dl, state, results, limits, { live = false } = {}) {
   const rows = figureRows(state, results, limits);
   while (dl.children.length > rows.length * 2) dl.lastChild.remove();
   rows.forEach(([label, fig], i) => {
@@ -144,6 +148,6 @@ export function renderFigures(dl, state, results, limits) {
     setAttr(el, 'data-figure', fig.key);
     setAttr(el, isBytes ? 'data-bytes' : 'data-value', isBytes ? fig.bytes : fig.raw);
     setText(el.firstChild, fig.text);
-    if (isBytes) setText(el.lastChild, fig.exact);
+    if (isBytes && !live) setText(el.lastChild, fig.exact);
   });
 }

@@ -13,15 +13,26 @@ export function buildSummary() {
   const el = h('p', { class: 'lm-summary', 'aria-live': 'polite' });
   let timer = 0;
   let due = null; // [state, results] waiting to be said (kept over a pause)
+  let dueAt = 0; // when: DELAY_MS after the latest render
   let paused = false;
 
+  // One timer for a whole drag: each frame moves dueAt on, and the timer, when it fires early,
+  // waits for the rest (a timer cleared and set again in every frame costs the frame more).
+  function fire() {
+    timer = 0;
+    if (!due || paused) return;
+    const wait = dueAt - performance.now();
+    if (wait > 1) {
+      timer = setTimeout(fire, wait);
+      return;
+    }
+    const [state, results] = due;
+    due = null;
+    setText(el, summaryText(state, results));
+  }
   function start() {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const [state, results] = due;
-      due = null;
-      setText(el, summaryText(state, results));
-    }, DELAY_MS);
+    dueAt = performance.now() + DELAY_MS;
+    if (!timer) timer = setTimeout(fire, DELAY_MS);
   }
   function render(state, results) {
     if (el.textContent === '') {
@@ -34,6 +45,7 @@ export function buildSummary() {
   function pause() {
     paused = true;
     clearTimeout(timer);
+    timer = 0;
   }
   function resume() {
     paused = false;
