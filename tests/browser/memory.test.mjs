@@ -465,6 +465,11 @@ test('a drag rewrites only the numbers it moves; its end writes the exact byte c
   const labels = () => demo.locator('.lm-figures dt').allTextContents();
   const wordsBefore = await labels();
   const legendBefore = await demo.locator('.lm-legend').textContent();
+  // On screen and running (off-screen, a drag's frames wait: the test after the next one).
+  await page.locator('.demo-mount[data-demo="memory"] input[type="range"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () => !document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused,
+  );
   // Two input events (a drag's frames), no change event yet.
   for (const v of [40, 60]) {
     // about 2.5K and 4K tokens: within the 8,192 it was trained for
