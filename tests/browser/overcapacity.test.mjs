@@ -211,6 +211,48 @@ test('the slider updates the picture within one animation frame at the default d
   assert.match(result.store, /N = 150/);
 });
 
+test('the overlap heatmap keeps one canvas size as N moves, each cell a block of its own colour', async () => {
+  await waitComplete();
+  const heat = part('heatmap');
+  const seen = [];
+  for (const n of [3, 17, 40]) {
+    await setN(n);
+    await page.waitForFunction(
+      ([sel, want]) => document.querySelector(sel)?.textContent.includes(`N = ${want},`),
+      [part('store-head'), String(n)],
+      { timeout: 10000 },
+    );
+    seen.push(
+      await page.$eval(
+        heat,
+        (canvas, count) => {
+          const ctx = canvas.getContext('2d');
+          const cell = canvas.width / count;
+          const at = (i, j) => [
+            ...ctx.getImageData(Math.floor((j + 0.5) * cell), Math.floor((i + 0.5) * cell), 1, 1).data,
+          ];
+          // The diagonal is each unit key with itself (overlap 1: the full ink colour), the same in every cell;
+          // an off-diagonal cell is lighter.
+          return {
+            n: count,
+            width: canvas.width,
+            height: canvas.height,
+            d0: at(0, 0),
+            dLast: at(count - 1, count - 1),
+            off: at(0, 1),
+          };
+        },
+        n,
+      ),
+    );
+  }
+  for (const s of seen) {
+    assert.deepEqual([s.width, s.height], [256, 256], `N = ${s.n}: the canvas keeps its size`);
+    assert.deepEqual(s.d0, s.dLast, `N = ${s.n}: the diagonal's first and last cells share the ink colour`);
+    assert.notDeepEqual(s.off, s.d0, `N = ${s.n}: an off-diagonal overlap is lighter than the diagonal`);
+  }
+});
+
 test('every state size d gives its curve for N = 1 to 4d, with no error (d = 256 streams in)', async () => {
   await setN(96);
   for (const d of [8, 16, 32, 128, 256]) {

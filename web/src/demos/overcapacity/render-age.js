@@ -3,7 +3,7 @@
 // later writes). One live sentence under it says, with the store's own numbers, what the reader
 // sees: with the additive rule every age blurs alike, with the delta rule the newest come back
 // exactly and old ones are overwritten, with a gate old ones fade.
-import { s as svgEl, h, uid, setText, setAttr, patch } from '../../lib/dom.js';
+import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
 import { formatCos, formatInt, plural } from './format.js';
 
 const HEIGHT = 160;
@@ -44,6 +44,12 @@ export function createAgeView(parent) {
   svg.appendChild(svgEl('title', { id: titleId })).textContent =
     'Cosine of each association’s read-back against the number of writes after it';
   const axesG = svg.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
+  const axes = {
+    xTicks: [0, 1].map(() => axesG.appendChild(svgEl('text', { class: 'oc-tick oc-tick-cx' }))),
+    yTicks: [0, 1, 2].map(() => axesG.appendChild(svgEl('text', { class: 'oc-tick oc-tick-cy' }))),
+    grid: [0, 1, 2].map(() => axesG.appendChild(svgEl('line', { class: 'oc-grid' }))),
+    label: axesG.appendChild(svgEl('text', { class: 'oc-axis-label' }, 'age: writes after the association')),
+  };
   const line = svg.appendChild(svgEl('path', { class: 'oc-line oc-s-cos', 'aria-hidden': 'true' }));
   const sentence = box.appendChild(
     h('p', { class: 'oc-sentence', 'data-field': 'age-sentence', 'aria-live': 'polite' }),
@@ -65,26 +71,32 @@ export function createAgeView(parent) {
     for (const c of result.ageCosine) lo = Math.min(lo, c);
     const x = (m) => M.left + (n > 1 ? m / (n - 1) : 0.5) * pw;
     const y = (c) => M.top + ((1 - c) / (1 - lo)) * ph;
-    // Rewritten in place (patch): while N is dragged only the tick numbers and positions change,
-    // so the ticks keep their nodes instead of being rebuilt (and laid out anew) for each store.
-    const ticks = [];
-    for (const m of n > 1 ? [0, n - 1] : [0]) {
-      ticks.push(svgEl('text', { x: x(m), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }, formatInt(m)));
-    }
-    for (const c of lo < 0 ? [lo, 0, 1] : [0, 0.5, 1]) {
-      ticks.push(
-        svgEl(
-          'text',
-          { x: M.left - 6, y: y(c) + 4, class: 'oc-tick oc-tick-cy' },
-          formatCos(c, c === lo && lo < 0 ? 2 : 1),
-        ),
-        svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(c), y2: y(c), class: 'oc-grid' }),
-      );
-    }
-    ticks.push(
-      svgEl('text', { x: M.left + pw / 2, y: HEIGHT - 4, class: 'oc-axis-label' }, 'age: writes after the association'),
-    );
-    patch(axesG, ...ticks);
+    // Made once and moved by their attributes: while N is dragged only the tick numbers and
+    // positions change (built anew, they were nine new SVG elements in each frame of a drag).
+    const xs = n > 1 ? [0, n - 1] : [0];
+    axes.xTicks.forEach((t, i) => {
+      setAttr(t, 'display', i < xs.length ? 'inline' : 'none');
+      if (i >= xs.length) return;
+      setAttr(t, 'x', String(x(xs[i])));
+      setAttr(t, 'y', String(M.top + ph + 16));
+      setText(t, formatInt(xs[i]));
+    });
+    const cs = lo < 0 ? [lo, 0, 1] : [0, 0.5, 1];
+    // A lowest cosine just under 0 keeps its grid line but not its number, which would print over 0's.
+    const crowded = lo < 0 && y(lo) - y(0) < 12;
+    cs.forEach((c, i) => {
+      const yy = String(y(c));
+      setAttr(axes.yTicks[i], 'display', crowded && i === 0 ? 'none' : 'inline');
+      setAttr(axes.yTicks[i], 'x', String(M.left - 6));
+      setAttr(axes.yTicks[i], 'y', String(y(c) + 4));
+      setText(axes.yTicks[i], formatCos(c, c === lo && lo < 0 ? 2 : 1));
+      setAttr(axes.grid[i], 'x1', String(M.left));
+      setAttr(axes.grid[i], 'x2', String(M.left + pw));
+      setAttr(axes.grid[i], 'y1', yy);
+      setAttr(axes.grid[i], 'y2', yy);
+    });
+    setAttr(axes.label, 'x', String(M.left + pw / 2));
+    setAttr(axes.label, 'y', String(HEIGHT - 4));
     let d = '';
     for (let m = 0; m < n; m += 1) d += `${m ? 'L' : 'M'}${x(m).toFixed(1)} ${y(result.ageCosine[m]).toFixed(1)}`;
     line.setAttribute('d', d);

@@ -21,6 +21,22 @@ function rgbOf(ctx, color) {
 
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
+/** The heatmap's canvas, in pixels a side: its largest size on screen (16rem). */
+const HEAT_PX = 256;
+/** The cells of a heatmap, one pixel each, before they are scaled up: a canvas and an image of
+ *  HEATMAP_MAX_N pixels a side, of which an N × N corner is used. */
+const scratch = { canvas: null, ctx: null, img: null };
+function scratchImage() {
+  if (!scratch.canvas) {
+    scratch.canvas = document.createElement('canvas');
+    scratch.canvas.width = HEATMAP_MAX_N;
+    scratch.canvas.height = HEATMAP_MAX_N;
+    scratch.ctx = scratch.canvas.getContext('2d');
+    scratch.img = scratch.ctx.createImageData(HEATMAP_MAX_N, HEATMAP_MAX_N);
+  }
+  return scratch.img;
+}
+
 /** Each canvas's image, kept while its size stays: every pixel a draw writes, the next draw writes
  *  again (the pixels between the strip's bands are never written and stay transparent). */
 const images = new WeakMap();
@@ -113,7 +129,7 @@ export function createStoreView(parent, rootEl) {
 
   function drawHeat(result, c) {
     const n = result.n;
-    if (!result.keyOverlap) {
+    if (!result.keyOverlap || n > HEATMAP_MAX_N) {
       heat.hidden = true;
       setText(
         heatNote,
@@ -125,24 +141,33 @@ export function createStoreView(parent, rootEl) {
     }
     heat.hidden = false;
     setText(heatNote, '');
-    if (heat.width !== n) {
-      heat.width = n;
-      heat.height = n;
+    // A canvas of one fixed size (HEAT_PX square): the N × N cells are written into a scratch
+    // canvas that never changes size either, then drawn scaled up, pixel for pixel. Resizing the
+    // shown canvas to N × N for each store made Chromium allocate a new canvas in each frame of a drag.
+    if (heat.width !== HEAT_PX) {
+      heat.width = HEAT_PX;
+      heat.height = HEAT_PX;
     }
-    const ctx = heat.getContext('2d');
-    const img = imageOf(ctx, heat);
-    const px = img.data;
+    const cells = scratchImage();
+    const px = cells.data;
     const [br, bg, bb] = c.bg;
     const [ir, ig, ib] = c.ink;
     const o = result.keyOverlap;
-    for (let k = 0; k < n * n; k += 1) {
-      const t = clamp01(o[k]);
-      px[4 * k] = br + (ir - br) * t;
-      px[4 * k + 1] = bg + (ig - bg) * t;
-      px[4 * k + 2] = bb + (ib - bb) * t;
-      px[4 * k + 3] = 255;
+    for (let i = 0; i < n; i += 1) {
+      let p = 4 * i * HEATMAP_MAX_N;
+      for (let j = 0; j < n; j += 1) {
+        const t = clamp01(o[i * n + j]);
+        px[p] = br + (ir - br) * t;
+        px[p + 1] = bg + (ig - bg) * t;
+        px[p + 2] = bb + (ib - bb) * t;
+        px[p + 3] = 255;
+        p += 4;
+      }
     }
-    ctx.putImageData(img, 0, 0);
+    scratch.ctx.putImageData(cells, 0, 0, 0, 0, n, n);
+    const ctx = heat.getContext('2d');
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(scratch.canvas, 0, 0, n, n, 0, 0, HEAT_PX, HEAT_PX);
     setAttr(
       heat,
       'aria-label',
