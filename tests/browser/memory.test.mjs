@@ -490,6 +490,27 @@ test('a drag rewrites only the numbers it moves; its end writes the exact byte c
   assert.deepEqual(problems, []);
 });
 
+test('a drag released where it began (no change event) still writes the exact byte counts', async () => {
+  const { page, demo, problems } = await reset();
+  await choosePreset(demo, 'llama-3-8b');
+  await setTokens(demo, 8192);
+  await page.locator('.demo-mount[data-demo="memory"] input[type="range"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () => !document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused,
+  );
+  const slider = demo.locator('input[type="range"]');
+  await slider.evaluate((el) => {
+    el.value = '40';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  await slider.dispatchEvent('pointerup');
+  assert.equal(await demo.evaluate((el) => el.classList.contains('lm-dragging')), false);
+  const tokens = BigInt(await demo.locator('input[id$="-tokens"]').inputValue());
+  await expectBytes(demo, 'kvTotal', 131072n * tokens);
+  assert.deepEqual(problems, []);
+});
+
 test('off-screen the demo pauses: a pending slider update waits, then runs on return, and the summary follows', async () => {
   const { page, demo, problems } = await reset();
   await setTokens(demo, 2000);

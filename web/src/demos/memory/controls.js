@@ -188,6 +188,10 @@ export function buildControls(root, on) {
     dragStep();
   };
   slider.onchange = dragEnd;
+  // A drag that ends where it began fires no change event: its release ends it all the same.
+  slider.onpointerup = slider.onpointercancel = () => {
+    if (dragging) dragEnd();
+  };
   /** The chart's context handle: the same coalesced path as the slider. */
   function slideTo(tokens, done) {
     slid = tokens;
