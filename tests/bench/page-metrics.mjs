@@ -311,7 +311,7 @@ async function drag(page, points, { trace = false } = {}) {
     done = await page.evaluate(renderedCount, done + 1);
   }
   await page.mouse.up();
-  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 300));
+  await page.waitForTimeout(300);
   const events = await stopTrace();
   const raw = await page.evaluate((from) => {
     window.__measuring = false;
@@ -446,7 +446,7 @@ const DRAG_SETUPS = {
     const sel = page.locator(`${root} select[id$="-preset"]`).first();
     await sel.scrollIntoViewIfNeeded();
     await sel.selectOption('minimax-text-01');
-    await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 300));
+    await page.waitForTimeout(300);
     const box = await page.locator(`${root} input[type="range"]`).first().boundingBox();
     return {
       points: alongSlider(box, moves),
@@ -538,7 +538,7 @@ async function oneElement(browser, origin, dist) {
     });
     await page.goto(host);
     await page.waitForFunction(() => document.getElementById('one')?.state != null, null, { timeout: 60000 });
-    await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 300));
+    await page.waitForTimeout(300);
     const out = { rawBytes: 0, gzipBytes: 0, files: [] };
     for (const path of requested) {
       const s = sizes(join(dist, decodeURIComponent(path)));

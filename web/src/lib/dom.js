@@ -177,6 +177,24 @@ export function setProp(el, name, value) {
   if (el[name] !== value) el[name] = value;
 }
 
+// The inline style each element was last given through setStyle.
+const styled = new WeakMap();
+/**
+ * Sets one inline style property (camelCase name) only when it differs from what setStyle last
+ * wrote there: reading el.style back would serialize the declaration on every frame of a drag, and
+ * a calc() never reads back as written. Only for properties nothing else writes.
+ */
+export function setStyle(el, name, value) {
+  let written = styled.get(el);
+  if (!written) {
+    written = {};
+    styled.set(el, written);
+  }
+  if (written[name] === value) return;
+  written[name] = value;
+  el.style[name] = value;
+}
+
 let counter = 0;
 /** An id unique within the page, `${prefix}-${n}` (demos may be mounted more than once). */
 export function uid(prefix) {

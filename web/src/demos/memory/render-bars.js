@@ -6,7 +6,7 @@
 // fixed state's stays where it is. Each bar carries its own label and byte count, written on it.
 // Rows persist between renders so their widths animate (CSS; none under reduced motion or a drag).
 
-import { h, setText, setProp } from '../../lib/dom.js';
+import { h, setText, setProp, setStyle } from '../../lib/dom.js';
 import { formatBytes, longTokens } from './format.js';
 import { sessionsText } from './labels.js';
 
@@ -46,20 +46,6 @@ function newRow() {
 }
 
 const pct = (f) => `${(Math.min(1, Math.max(0, f)) * 100).toFixed(3)}%`;
-
-// The inline style each bar and mark was last given: compared here, since reading el.style back
-// serializes the declaration on every frame of a drag.
-const written = new WeakMap();
-function setStyle(el, name, value) {
-  let styles = written.get(el);
-  if (!styles) {
-    styles = {};
-    written.set(el, styles);
-  }
-  if (styles[name] === value) return;
-  styles[name] = value;
-  el.style[name] = value;
-}
 
 /**
  * Draws the bars into `box` (its title and rows are made on the first call, then updated) on

@@ -3,7 +3,7 @@
 // positions). An HTML element over the SVG, because the chart itself is one image to assistive
 // technology. It only proposes a context length (onTokens); the demo decides and redraws.
 
-import { h } from '../../lib/dom.js';
+import { h, setStyle } from '../../lib/dom.js';
 import { M } from './chart.js';
 import { longTokens, shortTokens } from './format.js';
 import { SLIDER_STEPS, positionOf, tokensAt } from './state.js';
@@ -31,7 +31,6 @@ export function buildHandle(box, label, onTokens) {
   let pos = 0;
   let viewWidth = 640;
   let drag = null; // { left, scale } of the chart while a pointer drags
-  let placed = ''; // the margin last written
 
   const toPos = (clientX) => {
     const x = (clientX - drag.left) / drag.scale; // in viewBox units
@@ -77,10 +76,7 @@ export function buildHandle(box, label, onTokens) {
     pos = positionOf(tokens);
     const frac = (CHART_LEFT + (pos / SLIDER_STEPS) * (width - CHART_LEFT - CHART_RIGHT)) / width;
     const left = `calc(${(frac * 100).toFixed(3)}% - 12px)`;
-    if (left !== placed) {
-      placed = left; // compared here: reading el.style back would serialize it
-      el.style.marginLeft = left;
-    }
+    setStyle(el, 'marginLeft', left);
     el.setAttribute('aria-valuenow', String(pos));
     el.setAttribute('aria-valuetext', `${longTokens(tokens)} (${shortTokens(tokens)})`);
   }

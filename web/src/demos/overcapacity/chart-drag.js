@@ -1,7 +1,7 @@
 // Direct manipulation of N on the curve (issue 14): a handle on the chart's N marker that a reader
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
 // N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
-import { h, setAttr, setProp } from '../../lib/dom.js';
+import { h, setAttr, setStyle } from '../../lib/dom.js';
 import { formatInt } from './format.js';
 
 /**
@@ -31,9 +31,9 @@ export function createNDrag(wrap, chart, on) {
 
   const px = (v) => `${Math.round(v * 10) / 10}px`;
   function placeHandle(at) {
-    setProp(handle.style, 'marginLeft', px(at.x - 12));
-    setProp(handle.style, 'marginTop', px(at.top));
-    setProp(handle.style, 'height', px(at.height));
+    setStyle(handle, 'marginLeft', px(at.x - 12));
+    setStyle(handle, 'marginTop', px(at.top));
+    setStyle(handle, 'height', px(at.height));
   }
 
   const nFromEvent = (e) => chart.nAt(e.clientX - wrap.getBoundingClientRect().left);
