@@ -14,8 +14,11 @@
 //               devtools.timeline), the renderer main thread's self time per kind of work per
 //               update (script, style, layout, paint, ...) and the layouts forced by script (read
 //               after a write), so the output names where each frame goes.
+//   floor       the same drag over a bare page (one range input writing its value into one text
+//               node): what an update costs this machine and this browser with no demo at all, the
+//               line the demos' numbers are read against (reported, not a target)
 // `node tests/bench/page-metrics.mjs` runs it alone against dist/ and writes
-// bench-results/page-metrics.json: { <demo>: { cpuP95, frameP95, maxTask, cpuMean, trace } } (ms).
+// bench-results/page-metrics.json: { <demo>: { cpuP95, frameP95, maxTask, cpuMean, trace }, floor: {…} } (ms).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -397,6 +400,16 @@ export function printDrags(drags) {
   }
 }
 
+/** The floor in one line: CPU per update mean and p95, input -> frame p95 (ms). */
+export function floorLine(floor) {
+  if (!floor || floor.error) return `not measured${floor?.error ? `: ${floor.error}` : ''}`;
+  const f = (x) => round2(x).toFixed(2);
+  return (
+    `CPU per update ${f(floor.cpuPerUpdateMs)} ms mean, p95 ${f(floor.cpuPerUpdate.p95)} ms; input -> frame p95 ` +
+    `${f(floor.update.p95)} ms; ${floor.updates} updates (${floor.settings})`
+  );
+}
+
 /**
  * The pointer path over a slider's box: end to end in STEPS moves, and back again in the next
  * STEPS (a longer drag goes on back and forth).
@@ -552,6 +565,37 @@ async function oneElement(browser, origin, dist) {
   }
 }
 
+// The bare page of the floor: no stylesheet, no module, one input and one text node.
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Bare slider</title>' +
+  '<body style="margin:2rem"><input type="range" min="0" max="1000" value="0" style="width:40rem" ' +
+  'aria-label="Bare slider"> <output>0</output><script>const r = document.querySelector("input"), ' +
+  'o = document.querySelector("output"); r.addEventListener("input", () => { o.textContent = r.value; });' +
+  '</script></body></html>';
+
+/**
+ * The floor (see the header): the bare page served at `origin` (by the test, not from dist/),
+ * dragged end to end like the demos' sliders, measured by the same drag().
+ */
+export async function floorDrag(browser, origin) {
+  const page = await browser.newPage();
+  const pageSession = cdp; // drag() traces through `cdp`: the chapter's session is put back after
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    cdp = await page.context().newCDPSession(page);
+    const url = `${origin}/__bare-slider.html`;
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: BARE_PAGE }));
+    await page.goto(url);
+    await page.evaluate(instrument);
+    const box = await page.locator('input').boundingBox();
+    const raw = await drag(page, alongSlider(box, STEPS));
+    return summarize(raw, 'a bare page: one range input writing its value into one text node');
+  } finally {
+    await page.close();
+    cdp = pageSession;
+  }
+}
+
 export async function pageMetrics(browser, dist, { only = null } = {}) {
   const want = (name) => !only || only.includes(name);
   const assets = listFiles(dist)
@@ -636,6 +680,7 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
     out.assets = assets;
 
     out.oneElement = await oneElement(browser, origin, dist);
+    out.floor = await floorDrag(browser, origin).catch((e) => ({ error: e.message.split('\n')[0] }));
 
     // ---- drags at the largest settings ----------------------------------------------------------
     await page.evaluate(instrument);
@@ -671,9 +716,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     );
     console.log('in the chapter:');
     printDrags(out.drags);
+    console.log(`the floor: ${floorLine(out.floor)}`);
     const file = join(ROOT, 'bench-results', 'page-metrics.json');
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(dragTargets(out.drags), null, 2)}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ ...dragTargets(out.drags), floor: dragTargets({ floor: out.floor }).floor }, null, 2)}\n`,
+    );
     console.log(`wrote ${relative(ROOT, file)}`);
   } finally {
     await browser.close();

@@ -35,7 +35,7 @@ import { launch, ROOT, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import createLinattn from '../../wasm/index.mjs';
 import { WORKLOADS, nativeSpec, prepare, maxDifference } from './workloads.mjs';
-import { embedDrags, pageMetrics } from './page-metrics.mjs';
+import { embedDrags, floorLine, pageMetrics } from './page-metrics.mjs';
 import { audit } from '../lighthouse/lighthouse.mjs';
 
 const argv = process.argv.slice(2);
@@ -418,6 +418,7 @@ if (pageResults) {
   for (const [demo, d] of Object.entries(pageResults.drags)) {
     console.log(dragLine(demo, d, (x) => ` (${x.longTasks.length} long tasks, ${x.updates} updates; ${x.settings})`));
   }
+  console.log(`  the floor, ${floorLine(pageResults.floor)}`);
   console.log('  the same drags, each demo alone in embed.html at 1280 x 900 (reported, not a target):');
   for (const [demo, d] of Object.entries(pageResults.embedDrags ?? {})) console.log(dragLine(demo, d));
   targets['first load <= 300 KB gzip'] = pageResults.firstLoad.gzipBytes <= 300 * 1024;
@@ -478,6 +479,28 @@ console.log(
 const README = join(ROOT, 'README.md');
 const START = '<!-- bench:start (written by tests/bench/run.mjs) -->';
 const END = '<!-- bench:end -->';
+/**
+ * The drags of this run as table rows (none without page metrics): per demo, in the chapter at its
+ * largest settings, the main thread's CPU per update (mean, p95, and the most any of the drag's
+ * first three updates took: starting a drag costs more), input to frame p95 and the longest task;
+ * then the same numbers for the floor (page-metrics.mjs: a bare page with one slider).
+ */
+function dragTable() {
+  if (!pageResults?.drags) return [];
+  const ms = (x) => (x === undefined || Number.isNaN(x) ? '—' : `${x.toFixed(1)} ms`);
+  const row = (name, d) =>
+    d?.error || !d
+      ? `| ${name} | not measured${d?.error ? `: ${d.error}` : ''} | | | | | |`
+      : `| ${name} | ${d.updates} | ${ms(d.cpuPerUpdateMs)} | ${ms(d.cpuPerUpdate.p95)} | ${ms(Math.max(...d.cpuList.slice(0, 3)))} | ${ms(d.update.p95)} | ${ms(d.longestTaskMs)} |`;
+  return [
+    '',
+    '| drag, per update (chapter, largest settings) | updates | CPU mean | CPU p95 | CPU, first 3 updates, max | input → frame p95 | longest task |',
+    '|---|---|---|---|---|---|---|',
+    ...Object.entries(pageResults.drags).map(([demo, d]) => row(demo, d)),
+    row('the floor: a bare page with one slider', pageResults.floor),
+  ];
+}
+
 function readmeTable() {
   const med = (name, impl) => summary[name][impl]?.cpuMs.median;
   const ms = (x) => (x === undefined || Number.isNaN(x) ? '—' : `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ms`);
@@ -510,6 +533,7 @@ function readmeTable() {
       const m = (k) => ms(quantile(p.wall[k], 0.5));
       return `| ${LABELS[n]} | ${m('native-1')} → ${m('native-2')} | ${p.speedup.native.toFixed(2)}× | ${m('wasm-chrome-1')} → ${m('wasm-chrome-2')} | ${p.speedup.wasmChrome.toFixed(2)}× | ${p.nativeIdentical && p.wasmIdentical ? 'yes' : 'NO'} |`;
     }),
+    ...dragTable(),
     '',
     'Targets (issue 19; `bench-results/bench.json` → `targets`):',
     '',
