@@ -4,7 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn } from '../../wasm/index.mjs';
-import { DIMS, sweepPhases, sweepResults, trialsPerStep } from '../../web/src/demos/overcapacity/jobs.js';
+import {
+  DIMS,
+  storeCost,
+  storeIsCheap,
+  storeIsQuick,
+  sweepPhases,
+  sweepResults,
+  trialsPerStep,
+} from '../../web/src/demos/overcapacity/jobs.js';
 
 const la = await createLinattn();
 
@@ -210,4 +218,44 @@ test("a sweep superseded while paused frees the core's stream", async () => {
   );
   runner.destroy();
   assert.equal(la.debug.heapBytesInUse(), heap);
+});
+
+test("a store's cost is the core's own (StoreStream's totalWork): the delta rule and a gate cost d² per association more", () => {
+  for (const d of [16, 64, 256]) {
+    for (const n of [1, 7, 32, 100]) {
+      for (const rule of [
+        { rule: 'add', gate: 1, step: 1 },
+        { rule: 'add', gate: 0.9, step: 1 },
+        { rule: 'delta', gate: 1, step: 1 },
+      ]) {
+        const stream = la.interferenceStoreStream({ d, n, seed: 1, trial: 0, keys: 'random', beta: 8, ...rule });
+        const core = stream.totalWork;
+        stream.delete();
+        const page = storeCost(d, n, rule);
+        // The page leaves out only drawing the keys (24 n d for random keys and their values) and
+        // the n² of the reads.
+        assert.ok(
+          page <= core && core - page <= 24 * n * d + n * n,
+          `d = ${d}, n = ${n}, ${rule.rule} (gate ${rule.gate}): page ${page}, core ${core}`,
+        );
+      }
+    }
+  }
+});
+
+test('a store is computed inside the frame only where it takes about 2 ms: under the delta rule at d = 256, not up to N = 32', () => {
+  const add = { rule: 'add', gate: 1, step: 1 };
+  const delta = { rule: 'delta', gate: 1, step: 1 };
+  // The plain rule keeps the sizes it had (n² d at most 2^18: N = 32 at d = 256, 128 at d = 16).
+  assert.ok(storeIsCheap(256, 32, add) && !storeIsCheap(256, 33, add));
+  assert.ok(storeIsCheap(16, 128, add) && !storeIsCheap(16, 129, add));
+  assert.ok(storeIsQuick(256, 128, add) && !storeIsQuick(256, 129, add));
+  // The delta rule writes each association with a d × d correction (3 d² n more in the core's
+  // cost): at d = 256, N = 32 that store took 8 ms in WebAssembly, four times the plain one.
+  assert.ok(!storeIsCheap(256, 32, delta));
+  assert.ok(!storeIsCheap(256, 8, delta));
+  assert.ok(storeIsCheap(256, 6, delta));
+  assert.ok(storeIsCheap(16, 64, delta));
+  assert.equal(storeIsCheap(256, 1, { rule: 'add', gate: 0.5, step: 1 }), true);
+  assert.equal(storeIsCheap(256, 32, { rule: 'add', gate: 0.5, step: 1 }), false);
 });

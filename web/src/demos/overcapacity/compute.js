@@ -141,7 +141,7 @@ export function createCompute(la, getState, on) {
         beta: state.beta,
         ...ruleOptions(state),
       };
-      if (storeIsCheap(state.d, state.n)) {
+      if (storeIsCheap(state.d, state.n, state)) {
         clearTimeout(storeTimer);
         runner.cancelStores();
         storeRequests.clear();
@@ -164,7 +164,7 @@ export function createCompute(la, getState, on) {
         wanted.id = runner.store(params);
         storeRequests.set(wanted.id, wanted);
       };
-      if (storeIsQuick(state.d, state.n)) ask();
+      if (storeIsQuick(state.d, state.n, state)) ask();
       else storeTimer = setTimeout(ask, STORE_SETTLE_MS);
     },
 

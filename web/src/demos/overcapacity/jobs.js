@@ -17,19 +17,31 @@ const SPLIT_PREVIEW_ABOVE_WORK = 2 ** 28;
 
 const work = (trials, nMax, d) => trials * nMax * nMax * (nMax + d);
 
-/** Stores whose size n² · d is at most this take a few milliseconds: computed on the main thread,
- *  inside the frame. */
-export const MAIN_THREAD_STORE_MAX = 2 ** 18;
-/** Up to this size a store takes a worker tens of milliseconds: asked for at once; larger ones
- *  (up to seconds) only once the slider rests. */
-export const QUICK_STORE_MAX = 2 ** 22;
-
-export function storeIsCheap(d, n) {
-  return n * n * d <= MAIN_THREAD_STORE_MAX;
+/**
+ * What one store costs, in the core's own units (StoreStream's totalWork, wasm/core/store.cpp, less
+ * drawing the keys): reading every association back, about 5 n d apiece, and for any rule but the
+ * plain sum (the delta rule, a forget gate) writing each one with a d × d correction, 3 d² apiece.
+ * `rule`: { rule, gate } as the state has them.
+ */
+export function storeCost(d, n, rule = {}) {
+  const plain = (rule.rule ?? 'add') === 'add' && (rule.gate ?? 1) === 1;
+  return n * d * (5 * n + (plain ? 0 : 3 * d));
 }
 
-export function storeIsQuick(d, n) {
-  return n * n * d <= QUICK_STORE_MAX;
+/** Stores that cost at most this take about 2 ms of WebAssembly (the plain rule at d = 256,
+ *  N = 32): computed on the main thread, inside the frame. (The delta rule's store at d = 256,
+ *  N = 32 costs four times that: 8 ms.) */
+export const MAIN_THREAD_STORE_MAX = 5 * 2 ** 18;
+/** Up to this cost a store takes a worker tens of milliseconds: asked for at once; dearer ones
+ *  (up to seconds) only once the slider rests. */
+export const QUICK_STORE_MAX = 5 * 2 ** 22;
+
+export function storeIsCheap(d, n, rule) {
+  return storeCost(d, n, rule) <= MAIN_THREAD_STORE_MAX;
+}
+
+export function storeIsQuick(d, n, rule) {
+  return storeCost(d, n, rule) <= QUICK_STORE_MAX;
 }
 
 /** About 40 integers from 1 to nMax, dense enough to sketch the curve on both axis scales:
