@@ -116,14 +116,23 @@ const TRACE_CATEGORIES = [
 // The measured drag's trace: top-level tasks (with thread time) and the update marks only.
 const LIGHT_CATEGORIES = ['toplevel', 'blink.user_timing'];
 
-async function startTrace(categories) {
+// Each page's DevTools session (tracing, and the chapter's network settings), made on first use.
+const sessions = new WeakMap();
+function sessionOf(page) {
+  if (!sessions.has(page)) sessions.set(page, page.context().newCDPSession(page));
+  return sessions.get(page);
+}
+
+async function startTrace(page, categories) {
+  const cdp = await sessionOf(page);
   await cdp.send('Tracing.start', {
     traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
     transferMode: 'ReportEvents',
   });
 }
 
-async function stopTrace() {
+async function stopTrace(page) {
+  const cdp = await sessionOf(page);
   const events = [];
   const onData = ({ value }) => events.push(...value);
   cdp.on('Tracing.dataCollected', onData);
@@ -240,8 +249,6 @@ export function traceSummary(events, updates) {
   return { msPerUpdate: perKind, top, forcedLayouts, forcedLayoutMsPerUpdate: per(forcedMs) };
 }
 
-let cdp = null; // the page's DevTools session (tracing)
-
 /** Resolves in the page once `n` updates have been rendered (or after 2 s). Event-driven: the
  *  harness adds no task of its own while the page renders. */
 function renderedCount(n) {
@@ -304,7 +311,7 @@ async function drag(page, points, { trace = false } = {}) {
     window.__measuring = true;
     window.__longTasks.length = 0;
   });
-  await startTrace(trace ? TRACE_CATEGORIES : LIGHT_CATEGORIES);
+  await startTrace(page, trace ? TRACE_CATEGORIES : LIGHT_CATEGORIES);
   await page.mouse.move(points[0][0], points[0][1]);
   await page.mouse.down();
   await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
@@ -315,7 +322,7 @@ async function drag(page, points, { trace = false } = {}) {
   }
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const events = await stopTrace();
+  const events = await stopTrace(page);
   const raw = await page.evaluate((from) => {
     window.__measuring = false;
     const ups = window.__updates.slice(from).filter((r) => r.rafBefore !== undefined && r.taskEnd !== undefined);
@@ -512,7 +519,6 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
     for (const name of DRAG_DEMOS.filter((n) => !only || only.includes(n))) {
       const page = await browser.newPage();
       await page.setViewportSize({ width: 1280, height: 900 });
-      cdp = await page.context().newCDPSession(page);
       try {
         await page.goto(`${server.url}embed.html?demo=${name}`);
         await page.waitForSelector(`.linattn-mount[data-demo="${name}"][data-status="ready"]`, { timeout: 60000 });
@@ -579,10 +585,8 @@ const BARE_PAGE =
  */
 export async function floorDrag(browser, origin) {
   const page = await browser.newPage();
-  const pageSession = cdp; // drag() traces through `cdp`: the chapter's session is put back after
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    cdp = await page.context().newCDPSession(page);
     const url = `${origin}/__bare-slider.html`;
     await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: BARE_PAGE }));
     await page.goto(url);
@@ -592,7 +596,6 @@ export async function floorDrag(browser, origin) {
     return summarize(raw, 'a bare page: one range input writing its value into one text node');
   } finally {
     await page.close();
-    cdp = pageSession;
   }
 }
 
@@ -604,7 +607,7 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
   const server = await startServer(dist, { port: 0 });
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
-  cdp = await page.context().newCDPSession(page);
+  const cdp = await sessionOf(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requested = new Set();
