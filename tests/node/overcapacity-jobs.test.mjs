@@ -243,19 +243,18 @@ test("a store's cost is the core's own (StoreStream's totalWork): the delta rule
   }
 });
 
-test('a store is computed inside the frame only where it takes about 2 ms: under the delta rule at d = 256, not up to N = 32', () => {
+test('a store is computed inside the frame only where it takes under a millisecond of WebAssembly', () => {
   const add = { rule: 'add', gate: 1, step: 1 };
   const delta = { rule: 'delta', gate: 1, step: 1 };
-  // The plain rule keeps the sizes it had (n² d at most 2^18: N = 32 at d = 256, 128 at d = 16).
-  assert.ok(storeIsCheap(256, 32, add) && !storeIsCheap(256, 33, add));
-  assert.ok(storeIsCheap(16, 128, add) && !storeIsCheap(16, 129, add));
+  // The plain rule: n² d at most 2^16 (N = 16 at d = 256, about 0.7 ms in Node's WebAssembly;
+  // N = 32 took 1.9 ms and pushed a drag's frame past its 8 ms, issue 19), 64 at d = 16.
+  assert.ok(storeIsCheap(256, 16, add) && !storeIsCheap(256, 17, add));
+  assert.ok(storeIsCheap(16, 64, add) && !storeIsCheap(16, 65, add));
   assert.ok(storeIsQuick(256, 128, add) && !storeIsQuick(256, 129, add));
   // The delta rule writes each association with a d × d correction (3 d² n more in the core's
-  // cost): at d = 256, N = 32 that store took 8 ms in WebAssembly, four times the plain one.
-  assert.ok(!storeIsCheap(256, 32, delta));
-  assert.ok(!storeIsCheap(256, 8, delta));
-  assert.ok(storeIsCheap(256, 6, delta));
-  assert.ok(storeIsCheap(16, 64, delta));
+  // cost): at d = 256 only N = 1 stays in the frame (N = 6 took 2.0 ms, N = 32 8 ms).
+  assert.ok(storeIsCheap(256, 1, delta) && !storeIsCheap(256, 2, delta));
+  assert.ok(storeIsCheap(16, 59, delta) && !storeIsCheap(16, 60, delta));
   assert.equal(storeIsCheap(256, 1, { rule: 'add', gate: 0.5, step: 1 }), true);
-  assert.equal(storeIsCheap(256, 32, { rule: 'add', gate: 0.5, step: 1 }), false);
+  assert.equal(storeIsCheap(256, 2, { rule: 'add', gate: 0.5, step: 1 }), false);
 });

@@ -28,10 +28,12 @@ export function storeCost(d, n, rule = {}) {
   return n * d * (5 * n + (plain ? 0 : 3 * d));
 }
 
-/** Stores that cost at most this take about 2 ms of WebAssembly (the plain rule at d = 256,
- *  N = 32): computed on the main thread, inside the frame. (The delta rule's store at d = 256,
- *  N = 32 costs four times that: 8 ms.) */
-export const MAIN_THREAD_STORE_MAX = 5 * 2 ** 18;
+/** Stores that cost at most this take under a millisecond of WebAssembly (the plain rule at
+ *  d = 256, N = 16: 0.7 ms in Node): computed on the main thread, inside the frame. A dearer one
+ *  goes to a worker and is drawn in the next frame: at N = 32 (1.9 ms) the store alone took a
+ *  quarter of a drag frame's 8 ms (issue 19), and the delta rule's store at d = 256, N = 32
+ *  costs four times that. */
+export const MAIN_THREAD_STORE_MAX = 5 * 2 ** 16;
 /** Up to this cost a store takes a worker tens of milliseconds: asked for at once; dearer ones
  *  (up to seconds) only once the slider rests. */
 export const QUICK_STORE_MAX = 5 * 2 ** 22;
