@@ -558,7 +558,7 @@ const DRAG_SETUPS = {
       settle: () =>
         page
           .waitForFunction(
-            (sel) => ![...document.querySelectorAll(sel)].some((p) => p.textContent.includes('computing N')),
+            (sel) => ![...document.querySelectorAll(sel)].some((p) => /computing N|slider rests/.test(p.textContent)),
             `${root} .oc-subhead`,
             { timeout: 120000, polling: 100 },
           )

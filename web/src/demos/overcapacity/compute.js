@@ -50,7 +50,8 @@ const capacityParams = (s) => ({
  * @param getState () => the demo's current state
  * @param on ( sweep() a result for the current settings arrived; refused(message) the core refused
  *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN, arrived) (`arrived`: from
- *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n);
+ *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n) a store at N
+ *   was asked for; storeWaiting(n) one will be once the slider rests (a large one: not during a drag);
  *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
  *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message) )
  */
@@ -157,15 +158,18 @@ export function createCompute(la, getState, on) {
       // so a fast drag does not keep a second core busy with stores nobody will see.
       const wanted = { key, n: state.n, id: 0, label: storeLabel(state) };
       storeWanted = wanted;
-      on.storePending(state.n);
       clearTimeout(storeTimer);
       const ask = () => {
         if (storeWanted !== wanted) return;
         wanted.id = runner.store(params);
         storeRequests.set(wanted.id, wanted);
+        on.storePending(wanted.n); // said to compute once it has been asked for, not before
       };
       if (storeIsQuick(state.d, state.n, state)) ask();
-      else storeTimer = setTimeout(ask, STORE_SETTLE_MS);
+      else {
+        on.storeWaiting(state.n);
+        storeTimer = setTimeout(ask, STORE_SETTLE_MS);
+      }
     },
 
     /** The reader is dragging N: a sweep streaming in waits (from its next step on) until the
@@ -248,8 +252,9 @@ export function createCompute(la, getState, on) {
       storeWanted = null;
       show(wanted.key, result, wanted.label, null, true);
     } else if (request.key.startsWith(`${sweepKey(getState())}|`)) {
-      // An older store of the same settings is worth showing while the newest one computes.
-      show(request.key, result, request.label, getState().n, true);
+      // An older store of the same settings is worth showing while the newest one computes (or
+      // waits for the slider to rest: 'rest').
+      show(request.key, result, request.label, wanted.id ? getState().n : 'rest', true);
     }
   }
 

@@ -72,6 +72,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     capacity: () => timedRender('capacity', figure.renderCapacity),
     capacityError: (message) => figure.showError(message),
     storePending: (n) => figure.store.pending(n),
+    storeWaiting: () => figure.store.waiting(),
     storeError: (message) => figure.showError(message),
     mode: () => figure.renderStatus(),
     paused: () => root.setAttribute('data-work', 'paused'),

@@ -19,6 +19,10 @@ function rgbOf(ctx, color) {
   return [p[0], p[1], p[2]];
 }
 
+/** What the store panel says of a large store while the slider moves (it is asked for once the slider
+ *  rests: compute.js). */
+const LATER = 'the store at the slider\u2019s N follows when the slider rests';
+
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
 /** The heatmap's canvas, in pixels a side: its largest size on screen (16rem). */
@@ -318,14 +322,14 @@ export function createStoreView(parent, rootEl) {
 
   return {
     element: section,
-    /** Shows a store result; `pendingN` is the N still being computed (or null). */
+    /** Shows a store result; `pendingN` is the N still being computed, 'rest' while the slider's N
+     *  waits for the slider to rest, or null. */
     show(result, label, pendingN) {
       current = { result, label };
-      setText(
-        head,
-        `Inside one store: N = ${formatInt(result.n)}, ${label}` +
-          (pendingN != null && pendingN !== result.n ? ` (computing N = ${formatInt(pendingN)}\u2026)` : ''),
-      );
+      let note = '';
+      if (pendingN === 'rest') note = ` (${LATER})`;
+      else if (pendingN != null && pendingN !== result.n) note = ` (computing N = ${formatInt(pendingN)}\u2026)`;
+      setText(head, `Inside one store: N = ${formatInt(result.n)}, ${label}${note}`);
       setText(
         heatCaption,
         'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.',
@@ -334,6 +338,16 @@ export function createStoreView(parent, rootEl) {
       draw();
       if (perDetails.open) fillPerTable();
       if (matDetails.open) fillMatrixTable();
+    },
+    /** A large store will be asked for once the slider rests: said in words that a drag does not
+     *  change (nothing computes while the slider moves). */
+    waiting() {
+      setText(
+        head,
+        current
+          ? `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (${LATER})`
+          : `Inside one store: ${LATER}.`,
+      );
     },
     pending(n) {
       if (!current) {
