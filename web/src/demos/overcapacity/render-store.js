@@ -22,6 +22,10 @@ function rgbOf(ctx, color) {
 /** What the store panel says of a large store while the slider moves (it is asked for once the slider
  *  rests: compute.js). */
 const LATER = 'the store at the slider\u2019s N follows when the slider rests';
+const computing = (n) => `computing N = ${formatInt(n)}\u2026`;
+/** The panel's heading for the store shown ({ result, label }) and a note on the one to come. */
+const heading = (shown, note) =>
+  `Inside one store: N = ${formatInt(shown.result.n)}, ${shown.label}${note ? ` (${note})` : ''}`;
 
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
@@ -327,9 +331,9 @@ export function createStoreView(parent, rootEl) {
     show(result, label, pendingN) {
       current = { result, label };
       let note = '';
-      if (pendingN === 'rest') note = ` (${LATER})`;
-      else if (pendingN != null && pendingN !== result.n) note = ` (computing N = ${formatInt(pendingN)}\u2026)`;
-      setText(head, `Inside one store: N = ${formatInt(result.n)}, ${label}${note}`);
+      if (pendingN === 'rest') note = LATER;
+      else if (pendingN != null && pendingN !== result.n) note = computing(pendingN);
+      setText(head, heading(current, note));
       setText(
         heatCaption,
         'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.',
@@ -342,24 +346,11 @@ export function createStoreView(parent, rootEl) {
     /** A large store will be asked for once the slider rests: said in words that a drag does not
      *  change (nothing computes while the slider moves). */
     waiting() {
-      setText(
-        head,
-        current
-          ? `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (${LATER})`
-          : `Inside one store: ${LATER}.`,
-      );
+      setText(head, current ? heading(current, LATER) : `Inside one store: ${LATER}.`);
     },
     pending(n) {
-      if (!current) {
-        setText(head, `Inside one store: computing N = ${formatInt(n)}\u2026`);
-        return;
-      }
-      if (current.result.n !== n) {
-        setText(
-          head,
-          `Inside one store: N = ${formatInt(current.result.n)}, ${current.label} (computing N = ${formatInt(n)}\u2026)`,
-        );
-      }
+      if (!current) setText(head, `Inside one store: ${computing(n)}`);
+      else if (current.result.n !== n) setText(head, heading(current, computing(n)));
     },
     /** Redraws the canvases; `themeChanged` re-reads the colours, `width` is the strip's new width. */
     redraw(themeChanged = false, width = 0) {
