@@ -10,7 +10,7 @@
 // two halves of one drag by a few per cent, so this is the way to tell what a rule saves.
 //
 //   node tests/bench/drag-phases.mjs [ledger|memory|overcapacity] [--embed] [--css "<rules>"]
-//                                    [--moves N] [--first N] [--dist DIR]
+//                                    [--moves N] [--first N] [--dist DIR] [--control <part of its name>]
 // --first N also prints the drag's first N moves one by one (starting a drag costs more).
 // Reads dist/ (npm run build:web first; LA_NOMIN=1 for readable names in a profile).
 import { resolve } from 'node:path';
@@ -88,7 +88,8 @@ try {
   await page.locator(root).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${root}[data-status="ready"]`, { timeout: 60000 });
   // The bench's own drag at the demo's largest settings (page-metrics.mjs), `moves` moves long.
-  const { points } = await dragSetup(page, demo, root, moves);
+  const { points, settings } = await dragSetup(page, demo, root, moves, arg('--control', ''));
+  console.log(settings);
   await page.mouse.move(...points[0]);
   await page.mouse.down();
   await page.waitForTimeout(50);

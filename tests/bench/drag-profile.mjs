@@ -6,6 +6,7 @@
 //
 //   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity]      (chapter page)
 //   MOVES=10 node tests/bench/drag-profile.mjs overcapacity              (the drag's first moves)
+//   CONTROL=β node tests/bench/drag-profile.mjs overcapacity             (another of its controls)
 // Reads dist/; build with LA_NOMIN=1 (npm run build:web) for readable function names.
 import { launch, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
@@ -21,7 +22,8 @@ try {
   await page.goto(`${server.url}index.html`);
   await page.locator(root).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${root}[data-status="ready"]`, { timeout: 60000 });
-  const { points: all } = await dragSetup(page, demo, root, 160);
+  const { points: all, settings } = await dragSetup(page, demo, root, 160, process.env.CONTROL ?? '');
+  console.log(settings);
   const points = all.slice(0, Number(process.env.MOVES ?? all.length));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');

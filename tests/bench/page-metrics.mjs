@@ -442,9 +442,46 @@ export function dragTargets(drags) {
             reps: d.reps, // each drag's own figures (the numbers above are their medians)
             settings: d.settings,
             trace: d.trace,
+            controls: d.controls && controlFigures(d.controls),
           },
     ]),
   );
+}
+
+/** Per control of a demo (demoDrag's `controls`): its median drag's figures and each drag's. */
+function controlFigures(controls) {
+  return Object.fromEntries(
+    Object.entries(controls).map(([name, c]) => [
+      name,
+      c.error
+        ? { error: c.error }
+        : {
+            cpuP95: round2(c.cpuPerUpdate.p95),
+            frameP95: round2(c.update.p95),
+            maxTask: round2(c.longestTaskMs),
+            cpuMean: round2(c.cpuPerUpdateMs),
+            updates: c.updates,
+            reps: c.reps,
+          },
+    ]),
+  );
+}
+
+/**
+ * The most any control of a demo's drags cost (what issue 19's targets read: "any control of any
+ * demo"): { cpuP95, frameP95, maxTask, each with `...By`, the control it comes from }; an `error`
+ * when a control was not measured. A demo measured without its controls reads its main drag.
+ */
+export function worstControl(d) {
+  if (d.error) return { error: d.error };
+  const all = Object.entries(d.controls ?? { [d.control ?? 'main drag']: d });
+  const failed = all.find(([, c]) => c.error);
+  if (failed) return { error: `${failed[0]}: ${failed[1].error}` };
+  const most = (pick) => all.reduce((best, [name, c]) => (pick(c) > best[1] ? [name, pick(c)] : best), ['', -Infinity]);
+  const [cpuBy, cpuP95] = most((c) => c.cpuPerUpdate.p95);
+  const [frameBy, frameP95] = most((c) => c.update.p95);
+  const [taskBy, maxTask] = most((c) => c.longestTaskMs);
+  return { cpuP95, cpuBy, frameP95, frameBy, maxTask, taskBy };
 }
 const round2 = (x) => Math.round(x * 100) / 100;
 
@@ -466,6 +503,13 @@ export function printDrags(drags) {
           .map((t) => `${t.name} ${t.msPerUpdate}`)
           .join(', ')}`,
     );
+    for (const [name, c] of Object.entries(d.controls ?? {}))
+      console.log(
+        c.error
+          ? `  - ${name}: not measured: ${c.error}`
+          : `  - ${name}: CPU p95 ${c.cpuP95} ms (mean ${c.cpuMean}; the drags' p95 ${c.reps.map((r) => r.cpuP95).join(', ')}), ` +
+              `input -> frame p95 ${c.frameP95} ms, longest task ${c.maxTask} ms`,
+      );
   }
 }
 
@@ -491,96 +535,218 @@ function alongSlider(box, moves) {
   });
 }
 
+/** A range input of the demo (`selector` inside `root`), brought into view: the path along it. */
+async function rangePath(page, root, selector, moves) {
+  const input = page.locator(`${root} ${selector}`).first();
+  await openDisclosures(input);
+  await input.scrollIntoViewIfNeeded();
+  return alongSlider(await input.boundingBox(), moves);
+}
+
 /**
- * Each demo at its largest settings, and the pointer path of its drag (page coordinates: the press,
- * then `moves` moves); `root` selects the demo's mount (chapter or embed.html). Used by the measured
- * drags below and by drag-phases.mjs. Resolves to { points, settings, since, settle } (`since`: when
- * the settings were chosen, for the overcapacity's sweep time; `settle()`, where a drag leaves work
- * behind: resolves once it is done, before the next drag).
+ * A handle on a chart (`selector`), moved by its margin inside a track as wide as the plot: the
+ * press on the handle, then along the track like a slider, at the handle's height.
+ */
+async function handlePath(page, root, selector, moves) {
+  const handle = page.locator(`${root} ${selector}`).first();
+  await handle.scrollIntoViewIfNeeded();
+  const hb = await handle.boundingBox();
+  const track = await handle.evaluate((el) => {
+    const b = el.parentElement.getBoundingClientRect();
+    return { x: b.x, y: b.y, width: b.width, height: b.height };
+  });
+  const y = hb.y + hb.height / 2;
+  return [[hb.x + hb.width / 2, y], ...alongSlider({ ...track, y: y - track.height / 2 }, moves).slice(1)];
+}
+
+/** A handle of the ledger's plane (`part`): the press on it, then once around the plane every STEPS moves. */
+async function aroundPlane(page, root, part, moves) {
+  const handle = page.locator(`${root} [data-part="${part}"]`).first();
+  // The figure is taller than the viewport: bring the plane itself into view (a drag on
+  // coordinates outside the viewport moves nothing, and the frame then costs only a hit test).
+  await handle.scrollIntoViewIfNeeded();
+  const plane = await handle.evaluate((el) => {
+    const svg = el.ownerSVGElement ?? el.closest('svg');
+    const b = svg.getBoundingClientRect();
+    return { x: b.x, y: b.y, w: b.width, h: b.height };
+  });
+  const hb = await handle.boundingBox();
+  const cx = plane.x + plane.w / 2,
+    cy = plane.y + plane.h / 2;
+  const hx = hb.x + hb.width / 2,
+    hy = hb.y + hb.height / 2;
+  const r = Math.hypot(hx - cx, hy - cy),
+    a0 = Math.atan2(hy - cy, hx - cx);
+  return Array.from({ length: moves + 1 }, (_, i) => [
+    cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS),
+    cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS),
+  ]);
+}
+
+/** Opens every closed <details> around `locator`'s element (a setting a click away). */
+function openDisclosures(locator) {
+  return locator.evaluate((el) => {
+    for (let d = el.closest('details'); d; d = d.parentElement?.closest('details')) d.open = true;
+  });
+}
+
+/** Resolves once the overcapacity demo under `root` computes nothing: its sweep, its capacity panel and its store. */
+function overcapacityIdle(page, root) {
+  return page
+    .waitForFunction(
+      (root) => {
+        const m = document.querySelector(root);
+        if (!m || m.dataset.sweep !== 'complete') return false;
+        const cap = m.querySelector('[data-capacity]');
+        if (cap && cap.dataset.capacity !== 'complete') return false;
+        return ![...m.querySelectorAll('.oc-subhead')].some((p) => /computing N|slider rests/.test(p.textContent));
+      },
+      root,
+      { timeout: 180000, polling: 100 },
+    )
+    .then(() => page.waitForTimeout(300));
+}
+
+/**
+ * Every demo at its largest settings, and every control a reader drags in it (issue 19: "any
+ * control of any demo"), in chapter order. Per demo: `largest(page, root)` sets the settings and
+ * resolves to { settings, since, settle } (`since`: when they were chosen, for the overcapacity's
+ * sweep time; `settle()`, where a drag leaves work behind: resolves once it is done, before the
+ * next drag); `controls`: per control, its pointer path (page coordinates: the press, then `moves`
+ * moves). The first control is the demo's main drag: traced, and the one drag-phases.mjs and
+ * drag-profile.mjs take by default. `root` selects the demo's mount (chapter or embed.html).
  */
 const DRAG_SETUPS = {
-  // ledger: the first key's handle, once around the plane every STEPS moves
-  async ledger(page, root, moves) {
-    await page.locator(root).scrollIntoViewIfNeeded();
-    const handle = page.locator(`${root} [data-part="handle-1"]`).first();
-    // The figure is taller than the viewport: bring the plane itself into view (a drag on
-    // coordinates outside the viewport moves nothing, and the frame then costs only a hit test).
-    await handle.scrollIntoViewIfNeeded();
-    const plane = await handle.evaluate((el) => {
-      const svg = el.ownerSVGElement ?? el.closest('svg');
-      const b = svg.getBoundingClientRect();
-      return { x: b.x, y: b.y, w: b.width, h: b.height };
-    });
-    const hb = await handle.boundingBox();
-    const cx = plane.x + plane.w / 2,
-      cy = plane.y + plane.h / 2;
-    const hx = hb.x + hb.width / 2,
-      hy = hb.y + hb.height / 2;
-    const r = Math.hypot(hx - cx, hy - cy),
-      a0 = Math.atan2(hy - cy, hx - cx);
-    const points = Array.from({ length: moves + 1 }, (_, i) => [
-      cx + r * Math.cos(a0 + (2 * Math.PI * i) / STEPS),
-      cy + r * Math.sin(a0 + (2 * Math.PI * i) / STEPS),
-    ]);
-    return { points, settings: 'd = 2 (the plane), key 1 dragged once around' };
+  ledger: {
+    // d = 2 (the plane), the most associations a ledger holds, elu + 1 with the normalizer, every write applied
+    async largest(page, root) {
+      await page.locator(root).scrollIntoViewIfNeeded();
+      await page.locator(root).evaluate(async (m) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+        m.querySelector('[data-part="dim-2"]')?.click();
+        await frame();
+        m.querySelector('[data-part="fm-elu1"]')?.click();
+        await frame();
+        for (let i = 0; i < 16; i++) {
+          const add = m.querySelector('[data-action="add"]');
+          if (!add || add.disabled) break;
+          add.click();
+          await frame();
+        }
+        const range = m.querySelector('[data-part="step-range"]');
+        range.value = range.max;
+        range.dispatchEvent(new Event('input', { bubbles: true }));
+        range.dispatchEvent(new Event('change', { bubbles: true }));
+        await frame();
+      });
+      const n = await page.locator(`${root} [data-part="step-range"]`).first().getAttribute('max');
+      await page.waitForTimeout(300);
+      return { settings: `d = 2 (the plane), ${n} associations, elu + 1 with the normalizer, all ${n} writes applied` };
+    },
+    controls: {
+      'key 1, once around the plane': (page, root, moves) => aroundPlane(page, root, 'handle-1', moves),
+      'the free query, once around the plane': async (page, root, moves) => {
+        await page.locator(`${root} [data-part="query-select"]`).first().selectOption('-1');
+        await page.waitForTimeout(100);
+        return aroundPlane(page, root, 'handle-q', moves);
+      },
+      'the page slider, end to end': (page, root, moves) => rangePath(page, root, '[data-part="step-range"]', moves),
+    },
   },
-  // memory: the preset with the most layer groups and sessions, context slider 1K -> 10M
-  async memory(page, root, moves) {
-    const sel = page.locator(`${root} select[id$="-preset"]`).first();
-    await sel.scrollIntoViewIfNeeded();
-    await sel.selectOption('minimax-text-01');
-    await page.waitForTimeout(300);
-    const box = await page.locator(`${root} input[type="range"]`).first().boundingBox();
-    return {
-      points: alongSlider(box, moves),
-      settings: 'MiniMax-Text-01 (linear + attention layers), context slider dragged 1K -> 10M',
-    };
+  memory: {
+    // the preset with the most layer groups and sessions
+    async largest(page, root) {
+      const sel = page.locator(`${root} select[id$="-preset"]`).first();
+      await openDisclosures(sel);
+      await sel.scrollIntoViewIfNeeded();
+      await sel.selectOption('minimax-text-01');
+      await page.waitForTimeout(300);
+      return { settings: 'MiniMax-Text-01 (linear + attention layers)' };
+    },
+    controls: {
+      'the context slider, 1K -> 10M': (page, root, moves) => rangePath(page, root, 'input[type="range"]', moves),
+      'the context marker on the chart, end to end': (page, root, moves) => handlePath(page, root, '.lm-handle', moves),
+    },
   },
-  // overcapacity: d = 256 (N up to 1024), N slider dragged end to end
-  async overcapacity(page, root, moves) {
-    const dSel = page.locator(`${root} [data-part="d"]`).first();
-    await dSel.scrollIntoViewIfNeeded();
-    await dSel.selectOption('256');
-    const since = Date.now();
-    // The sweep and the capacity panel run in workers: the drag is measured once both are complete
-    // (the root's data-sweep, the panel's data-capacity), so that no result streaming in lands in a
-    // frame of the drag. (The status line alone is not enough: "Averaged over 1 of 8 trials so
-    // far" says nothing of computing, and the drag used to start with 7 trials still to come.)
-    await page.waitForSelector(`${root}[data-sweep="complete"]`, { timeout: 180000 }).catch(() => {});
-    await page.waitForSelector(`${root} [data-capacity="complete"]`, { timeout: 180000 }).catch(() => {});
-    const box = await page.locator(`${root} [data-part="n"]`).first().boundingBox();
-    return {
-      points: alongSlider(box, moves),
-      settings: 'd = 256, 8 trials (N from 1 to 1024), N slider dragged end to end',
-      since,
-      // A drag ends at N = 1,024, whose store (seconds in a worker) is asked for once the slider
-      // rests: the next drag starts once it has arrived and been drawn, as the first one did.
-      settle: () =>
-        page
-          .waitForFunction(
-            (sel) => ![...document.querySelectorAll(sel)].some((p) => /computing N|slider rests/.test(p.textContent)),
-            `${root} .oc-subhead`,
-            { timeout: 120000, polling: 100 },
-          )
-          .then(() => page.waitForTimeout(300)),
-    };
+  overcapacity: {
+    // d = 256 (N up to 1024), the default 8 trials
+    async largest(page, root) {
+      const dSel = page.locator(`${root} [data-part="d"]`).first();
+      await dSel.scrollIntoViewIfNeeded();
+      await dSel.selectOption('256');
+      const since = Date.now();
+      // The sweep and the capacity panel run in workers: a drag is measured once both are complete
+      // (the root's data-sweep, the panel's data-capacity), so that no result streaming in lands in a
+      // frame of the drag. (The status line alone is not enough: "Averaged over 1 of 8 trials so
+      // far" says nothing of computing, and the drag used to start with 7 trials still to come.)
+      // A drag of N ends at N = 1,024, whose store (seconds in a worker) is asked for once the slider
+      // rests; a drag of the forget gate or the delta step starts a new sweep: the next drag starts
+      // once all that has arrived and been drawn, as the first one did.
+      const settle = () => overcapacityIdle(page, root);
+      await settle();
+      return { settings: 'd = 256, 8 trials (N from 1 to 1024)', since, settle };
+    },
+    controls: {
+      'the N slider, end to end': (page, root, moves) => rangePath(page, root, '[data-part="n"]', moves),
+      'the N handle on the curve, end to end': (page, root, moves) =>
+        handlePath(page, root, '[data-part="n-handle"]', moves),
+      'softmax sharpness β, end to end': (page, root, moves) => rangePath(page, root, '[data-part="beta"]', moves),
+      'the capacity panel\u2019s tolerance, end to end': (page, root, moves) =>
+        rangePath(page, root, '[data-part="level"]', moves),
+      'the forget gate α, end to end': (page, root, moves) => rangePath(page, root, '[data-part="gate"]', moves),
+      'the delta rule\u2019s step, end to end (delta rule)': async (page, root, moves) => {
+        const rule = page.locator(`${root} [data-part="rule"]`).first();
+        await openDisclosures(rule);
+        await rule.selectOption('delta');
+        await overcapacityIdle(page, root);
+        return rangePath(page, root, '[data-part="step"]', moves);
+      },
+    },
   },
 };
 
 /** The demos with a drag, in chapter order. */
 export const DRAG_DEMOS = Object.keys(DRAG_SETUPS);
 
-/** Sets demo `name` up at its largest settings: { points, settings, since } (see DRAG_SETUPS). */
-export function dragSetup(page, name, root, moves = STEPS) {
-  return DRAG_SETUPS[name](page, root, moves);
+/** Demo `name`'s controls, its main drag first (DRAG_SETUPS). */
+export const dragControls = (name) => Object.keys(DRAG_SETUPS[name].controls);
+
+/**
+ * Sets demo `name` up at its largest settings and returns the path of a drag of the first control
+ * whose name contains `control` (by default its main drag): { points, settings, settle } (DRAG_SETUPS).
+ */
+export async function dragSetup(page, name, root, moves = STEPS, control = '') {
+  const setup = DRAG_SETUPS[name];
+  const chosen = dragControls(name).find((c) => c.includes(control));
+  if (!chosen) throw new Error(`${name} has no control "${control}": ${dragControls(name).join('; ')}`);
+  control = chosen;
+  const { settings, settle = noSettle } = await setup.largest(page, root);
+  await settle();
+  const points = await setup.controls[control](page, root, moves);
+  return { points, settings: `${settings}; ${control}`, settle };
 }
 
-/** Demo `name`'s drags, measured (summarize()). */
-async function demoDrag(page, name, root) {
-  const { points, settings, since, settle } = await dragSetup(page, name, root);
-  const out = summarize(await measuredDrag(page, points, settle), settings);
-  if (since !== undefined) out.sweepMs = Date.now() - since;
-  return out;
+/**
+ * Demo `name`'s drags, measured: its main drag (summarize(), with a trace), and with `every` each
+ * of its controls in turn (`controls`: { <control>: summarize() without a trace }, the main one's
+ * the same drags).
+ */
+async function demoDrag(page, name, root, { every = true } = {}) {
+  const setup = DRAG_SETUPS[name];
+  const { settings, settle = noSettle } = await setup.largest(page, root);
+  const [first, ...others] = dragControls(name);
+  const measure = async (control, trace) => {
+    await settle();
+    const points = await setup.controls[control](page, root, STEPS);
+    return summarize(await measuredDrag(page, points, settle, { trace }), `${settings}; ${control}`);
+  };
+  const main = await measure(first, true);
+  main.control = first;
+  if (!every) return main;
+  main.controls = { [first]: { ...main, trace: undefined } };
+  for (const control of others)
+    main.controls[control] = await measure(control, false).catch((e) => ({ error: e.message.split('\n')[0] }));
+  return main;
 }
 
 /** The same drags, each demo alone in embed.html (the chapter's own share of a frame shows by
@@ -596,9 +762,11 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
         await page.goto(`${server.url}embed.html?demo=${name}`);
         await page.waitForSelector(`.linattn-mount[data-demo="${name}"][data-status="ready"]`, { timeout: 60000 });
         await page.evaluate(instrument);
-        drags[name] = await demoDrag(page, name, `.linattn-mount[data-demo="${name}"]`).catch((e) => ({
-          error: e.message.split('\n')[0],
-        }));
+        drags[name] = await demoDrag(page, name, `.linattn-mount[data-demo="${name}"]`, { every: false }).catch(
+          (e) => ({
+            error: e.message.split('\n')[0],
+          }),
+        );
       } finally {
         await page.close();
       }

@@ -35,7 +35,7 @@ import { launch, ROOT, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import createLinattn from '../../wasm/index.mjs';
 import { WORKLOADS, nativeSpec, prepare, maxDifference } from './workloads.mjs';
-import { DRAG_REPS, embedDrags, floorLine, pageMetrics } from './page-metrics.mjs';
+import { DRAG_REPS, embedDrags, floorLine, pageMetrics, worstControl } from './page-metrics.mjs';
 import { audit } from '../lighthouse/lighthouse.mjs';
 
 const argv = process.argv.slice(2);
@@ -418,6 +418,7 @@ if (pageResults) {
     }`;
   for (const [demo, d] of Object.entries(pageResults.drags)) {
     console.log(dragLine(demo, d, (x) => ` (${x.longTasks.length} long tasks, ${x.updates} updates; ${x.settings})`));
+    for (const [control, c] of Object.entries(d.controls ?? {})) console.log(dragLine(`  - ${control}`, c));
   }
   console.log(`  the floor, ${floorLine(pageResults.floor)}`);
   console.log('  the same drags, each demo alone in embed.html at 1280 x 900 (reported, not a target):');
@@ -427,12 +428,13 @@ if (pageResults) {
   // page-metrics.mjs measures a course page with one <linattn-ledger>; absent: not met.
   const element = pageResults.oneElement ?? null;
   targets['one custom element <= 120 KB gzip'] = Boolean(element) && element.gzipBytes <= 120 * 1024;
+  // "While a reader drags any control of any demo": each demo's numbers are the most any of its
+  // controls' drags took (worstControl); a control not measured fails its demo's targets.
   for (const [demo, d] of Object.entries(pageResults.drags)) {
-    // CPU per update: its p95 where page-metrics.mjs gives one, else the mean it gives.
-    const cpu = d.cpuPerUpdate?.p95 ?? d.cpuPerUpdateP95Ms ?? d.cpuPerUpdateMs;
-    targets[`${demo}: drag update CPU p95 <= 8 ms`] = !d.error && cpu <= 8;
-    targets[`${demo}: input-to-frame p95 <= 17 ms`] = !d.error && d.update.p95 <= 17;
-    targets[`${demo}: no task > 50 ms`] = !d.error && d.longestTaskMs <= 50;
+    const w = worstControl(d);
+    targets[`${demo}, every control: drag update CPU p95 <= 8 ms`] = !w.error && w.cpuP95 <= 8;
+    targets[`${demo}, every control: input-to-frame p95 <= 17 ms`] = !w.error && w.frameP95 <= 17;
+    targets[`${demo}, every control: no task > 50 ms`] = !w.error && w.maxTask <= 50;
   }
 }
 if (lighthouse) {
@@ -481,8 +483,8 @@ const README = join(ROOT, 'README.md');
 const START = '<!-- bench:start (written by tests/bench/run.mjs) -->';
 const END = '<!-- bench:end -->';
 /**
- * The drags of this run as table rows (none without page metrics): per demo, in the chapter at its
- * largest settings, dragged DRAG_REPS times (page-metrics.mjs): the median drag's main-thread CPU
+ * The drags of this run as table rows (none without page metrics): per control of each demo, in the
+ * chapter at the demo's largest settings, dragged DRAG_REPS times (page-metrics.mjs): the median drag's main-thread CPU
  * per update (mean; p95, with the lowest and highest p95 of the drags; the most any of its first
  * three updates took: starting a drag costs more), input to frame p95 and the longest task of all;
  * then the same numbers for the floor (a bare page with one slider).
@@ -502,7 +504,9 @@ function dragTable() {
     '',
     `| drag, per update (chapter, largest settings; the median of ${DRAG_REPS} drags) | drags × updates | CPU mean | CPU p95 (the drags' range) | CPU, first 3 updates, max | input → frame p95 | longest task |`,
     '|---|---|---|---|---|---|---|',
-    ...Object.entries(pageResults.drags).map(([demo, d]) => row(demo, d)),
+    ...Object.entries(pageResults.drags).flatMap(([demo, d]) =>
+      d.controls ? Object.entries(d.controls).map(([control, c]) => row(`${demo}: ${control}`, c)) : [row(demo, d)],
+    ),
     row('the floor: a bare page with one slider', pageResults.floor),
   ];
 }
