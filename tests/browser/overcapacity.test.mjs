@@ -320,6 +320,34 @@ test('at high β the softmax curve stays above the linear one past N = d', async
   await waitComplete();
 });
 
+test('dragging β: the figure says the new curve follows once the slider rests (nothing computes it before), then draws it', async () => {
+  // Input events alone are a drag still under way; `change` is its end (the pointer let go).
+  const slide = (index, end) =>
+    page.$eval(
+      part('beta'),
+      (el, [v, end]) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        if (end) el.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      [index, end],
+    );
+  await slide(5, false); // β = 16
+  await slide(6, false); // β = 32, a value no sweep is held for
+  const status = `${ROOT} .oc-status`;
+  await page.waitForFunction((sel) => /once the slider rests/.test(document.querySelector(sel).textContent), status, {
+    timeout: 5000,
+  });
+  assert.equal(await page.getAttribute(ROOT, 'data-sweep'), 'pending');
+  assert.match(await page.textContent(`${ROOT} .oc-sentence`), /follow once the slider rests/);
+  await slide(6, true);
+  await waitComplete();
+  assert.doesNotMatch(await page.textContent(status), /slider rests/);
+  assert.match(await page.textContent(`${ROOT} .oc-legend`), /\u03b2 = 32/);
+  await slide(4, true); // back to β = 8 for the tests after this one
+  await waitComplete();
+});
+
 test('bad trials or seed: an inline message, and the last good state stays', async () => {
   const before = await page.textContent(field('sentence'));
   for (const [name, value, pattern] of [

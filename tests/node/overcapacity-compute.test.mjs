@@ -85,3 +85,79 @@ test('an older store that arrives while the slider moves on is shown with the no
     jobs.destroy();
   }
 });
+
+/** The core, with the β of every sweep call and the forget gate of every capacity call noted. */
+function spiedCore() {
+  const asked = { sweep: [], capacity: [] };
+  const core = {}; // (the core's object is frozen: a Proxy of it may not return other functions)
+  for (const name of Object.keys(la)) {
+    const fn = la[name];
+    core[name] =
+      typeof fn !== 'function'
+        ? fn
+        : (...args) => {
+            if (/^interferenceSweep/.test(name)) asked.sweep.push(args[0].beta);
+            if (/^capacity/.test(name)) asked.capacity.push(args[0].gate ?? 1);
+            return fn.apply(la, args);
+          };
+  }
+  return { core, asked };
+}
+const until = async (test, ms = 5000) => {
+  for (const t0 = Date.now(); !test() && Date.now() - t0 < ms; ) await sleep(20);
+};
+
+test('a settings slider that moves asks for no sweep until it rests, and the figure can say it waits', async () => {
+  const { core, asked } = spiedCore();
+  const state = { ...DEFAULTS, d: 16, n: 8 };
+  let rested = 0;
+  const jobs = createCompute(core, () => state, { rested: () => rested++, mode() {}, sweep() {}, capacity() {} });
+  try {
+    jobs.ensureSweep();
+    jobs.ensureCapacity();
+    await until(() => jobs.current()?.complete);
+    asked.sweep.length = 0;
+    // A drag of β through three values, one per frame.
+    for (const beta of [16, 32, 64]) {
+      state.beta = beta;
+      jobs.whenRested();
+      assert.equal(jobs.waiting, true, 'the sweep of the new β waits for the slider');
+      await sleep(20);
+    }
+    assert.deepEqual(asked.sweep, [], 'no sweep is asked for while the slider moves');
+    await until(() => rested > 0);
+    assert.equal(jobs.waiting, false);
+    await until(() => jobs.current()?.complete);
+    assert.ok(jobs.current()?.complete, 'the sweep of where the slider rested arrives');
+    assert.deepEqual([...new Set(asked.sweep)], [64], 'only the β the slider rested at is swept');
+  } finally {
+    jobs.destroy();
+  }
+});
+
+test('the end of a settings drag (its change event: rest()) asks at once; settings held need no wait', async () => {
+  const { core, asked } = spiedCore();
+  const state = { ...DEFAULTS, d: 16, n: 8 };
+  const jobs = createCompute(core, () => state, { mode() {}, sweep() {}, capacity() {} });
+  try {
+    jobs.ensureSweep();
+    jobs.ensureCapacity();
+    await until(() => jobs.current()?.complete);
+    state.gate = 0.9;
+    jobs.whenRested();
+    asked.capacity.length = 0;
+    jobs.rest();
+    assert.equal(jobs.waiting, false);
+    await until(() => asked.capacity.length > 0 && jobs.current()?.complete);
+    assert.ok(asked.capacity.includes(0.9), 'the capacity numbers of the new gate are asked for');
+    // Back to the first settings: their sweep and capacity numbers are held (cache of six sweeps),
+    // and the sweep is not asked for again.
+    state.gate = 1;
+    asked.sweep.length = 0;
+    jobs.whenRested();
+    assert.ok(jobs.current()?.complete, 'the sweep of gate 1 is still held');
+    assert.deepEqual(asked.sweep, []);
+  } finally {
+    jobs.destroy();
+  }
+});

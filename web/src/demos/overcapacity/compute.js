@@ -12,6 +12,9 @@ const SWEEP_CACHE_SIZE = 6;
 const SWEEP_HOLD_MS = 300;
 /** How long the N slider must rest before a large store is requested. */
 const STORE_SETTLE_MS = 120;
+/** How long a settings slider (β, the forget gate, the delta step, the tolerance) must rest before
+ *  the sweep and capacity numbers of its value are asked for. */
+const SETTINGS_SETTLE_MS = 150;
 
 /** Index of N in a result's ns, or -1 (ns ascending; a Map per result, built once). */
 const nsIndex = new WeakMap();
@@ -53,7 +56,8 @@ const capacityParams = (s) => ({
  *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n) a store at N
  *   was asked for; storeWaiting(n) one will be once the slider rests (a large one: not during a drag);
  *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
- *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message) )
+ *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message);
+ *   rested() the sweep and capacity numbers a settings slider held back have been asked for )
  */
 export function createCompute(la, getState, on) {
   const cache = new Map(); // sweepKey -> { sweep, complete }
@@ -63,6 +67,8 @@ export function createCompute(la, getState, on) {
   const storeRequests = new Map(); // id -> a store request still unanswered
   let storeTimer = 0;
   let heldAt = -Infinity;
+  let restTimer = 0;
+  let resting = false; // a settings slider moved: its sweep and capacity numbers wait for it to rest
   let capacity = null; // { key, id, results: [{ d, keys, ... }], complete }
 
   const runner = createRunner(la, {
@@ -172,6 +178,40 @@ export function createCompute(la, getState, on) {
       }
     },
 
+    /**
+     * A settings slider moved (β, the forget gate, the delta step, the capacity panel's tolerance):
+     * the sweep and the capacity numbers of where it stops are asked for once it has rested
+     * SETTINGS_SETTLE_MS, or at rest() (the slider's change event). Numbers held for the new
+     * settings are used at once. A drag through ten values of β starts one sweep, not ten that each
+     * throw the last one's workers away.
+     */
+    whenRested() {
+      clearTimeout(restTimer);
+      const state = getState();
+      const key = sweepKey(state);
+      const sweepHeld = cache.get(key)?.complete || requested?.key === key;
+      const capacityHeld = capacity?.key === capacityKey(state);
+      resting = !(sweepHeld && capacityHeld);
+      if (resting) restTimer = setTimeout(() => jobs.rest(), SETTINGS_SETTLE_MS);
+      else {
+        jobs.ensureSweep();
+        jobs.ensureCapacity();
+      }
+    },
+    /** The settings slider has rested: asks for what whenRested() held back (nothing if it held none). */
+    rest() {
+      clearTimeout(restTimer);
+      if (!resting) return;
+      resting = false;
+      jobs.ensureSweep();
+      jobs.ensureCapacity();
+      on.rested?.();
+    },
+    /** True while the sweep and capacity numbers wait for a settings slider to rest (whenRested). */
+    get waiting() {
+      return resting;
+    },
+
     /** The reader is dragging N: a sweep streaming in waits (from its next step on) until the
      *  slider has rested SWEEP_HOLD_MS, so the drag's frames come first. */
     holdForDrag() {
@@ -188,6 +228,7 @@ export function createCompute(la, getState, on) {
 
     destroy() {
       clearTimeout(storeTimer);
+      clearTimeout(restTimer);
       runner.destroy();
       cache.clear();
     },

@@ -8,7 +8,8 @@ import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
 /**
  * @param parent where the controls go
- * @param on ( n(value) the slider moved; propose(changes); typed(name, text) a trials or seed
+ * @param on ( n(value) the slider moved; propose(changes); slide(changes) a settings slider moved
+ *   (β, the forget gate, the delta step); rest() it stopped; typed(name, text) a trials or seed
  *   field was entered; settingsToggled(open) the reader opened or closed "Settings"; signal: an
  *   AbortSignal that removes every listener )
  */
@@ -137,11 +138,13 @@ export function createControls(parent, on) {
   listen(nSlider, 'input', () => on.n(Number(nSlider.value)));
   listen(dSelect, 'change', () => on.propose({ d: Number(dSelect.value) }));
   listen(kSelect, 'change', () => on.propose({ keys: kSelect.value }));
-  listen(bSlider, 'input', () => on.propose({ beta: BETAS[Number(bSlider.value)] }));
+  // The settings sliders slide (proposed once per frame; the sweep waits for them to rest).
+  listen(bSlider, 'input', () => on.slide({ beta: BETAS[Number(bSlider.value)] }));
   for (const sc of SCALES) listen(scaleRadios[sc], 'change', () => on.propose({ scale: sc }));
   listen(rSelect, 'change', () => on.propose({ rule: rSelect.value }));
-  listen(gate.input, 'input', () => on.propose({ gate: GATES[Number(gate.input.value)] }));
-  listen(step.input, 'input', () => on.propose({ step: STEPS[Number(step.input.value)] }));
+  listen(gate.input, 'input', () => on.slide({ gate: GATES[Number(gate.input.value)] }));
+  listen(step.input, 'input', () => on.slide({ step: STEPS[Number(step.input.value)] }));
+  for (const slider of [bSlider, gate.input, step.input]) listen(slider, 'change', () => on.rest());
   for (const [name, { input }] of Object.entries(typed)) {
     listen(input, 'change', () => on.typed(name, input.value));
     listen(input, 'keydown', (e) => {

@@ -16,8 +16,10 @@ import { createNDrag } from './chart-drag.js';
  * @param root the demo's root (the panels are appended to it)
  * @param get ( state() the current state; entry() the sweep result held for it ({ sweep, complete })
  *   or null; capacity() the capacity panel's numbers held ({ results, complete }) or null;
- *   mode() 'worker' or 'main'; timed(what, start) the demo's User Timing; propose(changes) and
- *   signal for the capacity panel's tolerance control; setN(n) the handle on the chart moved N )
+ *   mode() 'worker' or 'main'; waiting() true while a settings slider has not rested and what it
+ *   changes is not asked for yet; timed(what, start) the demo's User Timing; propose(changes),
+ *   slide(changes), rest() and signal for the capacity panel's tolerance control; setN(n) the
+ *   handle on the chart moved N )
  */
 export function createFigure(root, get) {
   const words = createReadout();
@@ -35,7 +37,12 @@ export function createFigure(root, get) {
   );
   const store = createStoreView(root, root);
   const age = createAgeView(root);
-  const capacity = createCapacityPanel(root, { propose: get.propose, signal: get.signal });
+  const capacity = createCapacityPanel(root, {
+    propose: get.propose,
+    slide: get.slide,
+    rest: get.rest,
+    signal: get.signal,
+  });
   root.append(words.live);
 
   const stopWatching = watchLayout(
@@ -53,7 +60,7 @@ export function createFigure(root, get) {
   );
 
   /** The sweep's progress line (and the root's data-sweep). */
-  const renderStatus = () => words.renderStatus(root, get.entry(), get.state(), get.mode());
+  const renderStatus = () => words.renderStatus(root, get.entry(), get.state(), get.mode(), get.waiting());
 
   /** The numbers at N: the chart's marker, the sentence, the readout (and the root's data-n). */
   function renderAtN() {
@@ -61,7 +68,7 @@ export function createFigure(root, get) {
     const state = get.state();
     chart.marker(state.n, i);
     drag.render(state);
-    words.renderAtN(root, get.entry()?.sweep ?? null, i, state);
+    words.renderAtN(root, get.entry()?.sweep ?? null, i, state, get.waiting());
   }
 
   /** Everything that depends on the sweep result, d or the axis scale. */
@@ -87,7 +94,7 @@ export function createFigure(root, get) {
       age.show(result, get.state());
     },
     /** The capacity panel, from the numbers held for the current settings. */
-    renderCapacity: () => capacity.render(get.capacity(), get.state()),
+    renderCapacity: () => capacity.render(get.capacity(), get.state(), get.waiting()),
     showError: words.showError,
     showNotice: words.showNotice,
     destroy() {

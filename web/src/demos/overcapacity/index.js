@@ -39,7 +39,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   const checkSweep = (params) => la.checkSweep(params); // the core's ranges and work budget
 
   const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
-  const controls = createControls(root, { n: setN, propose, typed, settingsToggled, signal: ac.signal });
+  const controls = createControls(root, { n: setN, propose, slide, rest, typed, settingsToggled, signal: ac.signal });
   const figure = createFigure(root, {
     state: () => state,
     entry: () => jobs.current(),
@@ -47,6 +47,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     mode: () => jobs.mode,
     timed,
     propose,
+    slide,
+    rest,
+    waiting: () => jobs.waiting,
     setN,
     signal: ac.signal,
   });
@@ -74,6 +77,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     storePending: (n) => figure.store.pending(n),
     storeWaiting: () => figure.store.waiting(),
     storeError: (message) => figure.showError(message),
+    rested: () => {
+      figure.renderChart();
+      figure.renderCapacity();
+    },
     mode: () => figure.renderStatus(),
     paused: () => root.setAttribute('data-work', 'paused'),
   });
@@ -81,22 +88,45 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   // ---- state changes: event handlers and the handle change state, then draw from it -----------
   // `fromReader`: false for update() (a script or the host): only the reader's changes are told to
   // onStateChange (the demo contract, ARCHITECTURE.md).
-  function commit(next, fromReader = true) {
+  // `sliding`: the change comes from a settings slider still moving (slide()): the sweep and
+  // capacity numbers of its new value wait until it rests (compute.js, whenRested).
+  function commit(next, fromReader = true, sliding = false) {
     const sweepChanged = sweepKey(next) !== sweepKey(state);
     const scaleChanged = next.scale !== state.scale || next.d !== state.d;
     if (sweepChanged) jobs.fallback = { ...state };
     Object.assign(state, next);
-    if (sweepChanged) jobs.ensureSweep();
+    if (sliding) jobs.whenRested();
+    else {
+      jobs.rest();
+      if (sweepChanged) jobs.ensureSweep();
+      // The capacity panel does not depend on N: it is drawn on settings changes, not slider frames.
+      jobs.ensureCapacity();
+    }
     if (sweepChanged || scaleChanged) figure.renderChart();
-    // The capacity panel does not depend on N: it is drawn on settings changes, not slider frames.
-    jobs.ensureCapacity();
     figure.renderCapacity();
     renderAll(fromReader);
   }
-  function propose(changes) {
+  function propose(changes, sliding = false) {
     const { next, errors } = validate(state, changes, checkSweep);
     figure.showError(Object.values(errors).join(' '));
-    commit(next);
+    commit(next, true, sliding);
+  }
+  // A settings slider (β, the forget gate, the delta step, the tolerance) fires more input events
+  // than there are frames: its changes are proposed once per animation frame, and its `change`
+  // event (the end of a drag, a key) is rest(): what waited for it is asked for at once.
+  let slid = {};
+  const slideFrame = coalesceFrames(() => {
+    const changes = slid;
+    slid = {};
+    propose(changes, true);
+  });
+  function slide(changes) {
+    Object.assign(slid, changes);
+    slideFrame();
+  }
+  function rest() {
+    slideFrame.flush();
+    jobs.rest();
   }
   function typed(name, text) {
     const { next, errors } = validate(state, { [name]: text }, checkSweep);
@@ -193,6 +223,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     destroy() {
       ac.abort();
       frame.cancel();
+      slideFrame.cancel();
       storeFrame.cancel();
       figure.destroy();
       jobs.destroy();

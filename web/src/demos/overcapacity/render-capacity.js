@@ -22,7 +22,8 @@ export function toleranceText(measure, level) {
 
 /**
  * @param parent where the panel goes
- * @param on ( propose(changes); signal: an AbortSignal that removes every listener )
+ * @param on ( propose(changes); slide(changes) the tolerance slider moved; rest() it stopped;
+ *   signal: an AbortSignal that removes every listener )
  */
 export function createCapacityPanel(parent, on) {
   const panel = parent.appendChild(h('section', { class: 'oc-capacity', 'data-part': 'capacity' }));
@@ -51,7 +52,8 @@ export function createCapacityPanel(parent, on) {
     if (MEASURES.includes(measure.value)) on.propose({ measure: measure.value });
   });
   // The slider works in hundredths so that its values are exact (0.9, not 0.9000000000000001).
-  listen(level, 'input', () => on.propose({ level: Number(level.value) / 100 }));
+  listen(level, 'input', () => on.slide({ level: Number(level.value) / 100 }));
+  listen(level, 'change', () => on.rest());
 
   // ---- the chart ------------------------------------------------------------------------------------
   const wrap = panel.appendChild(h('div', { class: 'oc-capacity-chart' }));
@@ -82,11 +84,25 @@ export function createCapacityPanel(parent, on) {
   );
 
   let width = 600;
-  let last = null; // { held, state }
+  let last = null; // { held, state, waiting }
+  let drawn = null; // what draw() last drew from: { held, signature }
 
   function draw() {
     if (!last) return;
-    const { held, state } = last;
+    const { held, state, waiting } = last;
+    // Drawn again only when what it shows changed: the panel is rendered on every settings change
+    // (a frame of a β drag), and rebuilt from scratch when drawn.
+    const signature = [
+      held?.results.length,
+      held?.complete,
+      state.measure,
+      state.level,
+      state.trials,
+      waiting,
+      width,
+    ].join('|');
+    if (drawn && drawn.held === held && drawn.signature === signature) return;
+    drawn = { held, signature };
     const results = held ? held.results : [];
     setAttr(svg, 'viewBox', `0 0 ${width} ${HEIGHT}`); // (the same value would lay it out again)
     setAttr(svg, 'width', String(width));
@@ -152,16 +168,16 @@ export function createCapacityPanel(parent, on) {
         g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
       }
     }
-    renderWords(results, state, held?.complete);
+    renderWords(results, state, held?.complete, waiting);
   }
 
-  function renderWords(results, state, complete) {
+  function renderWords(results, state, complete, waiting) {
     const tol = toleranceText(state.measure, state.level);
     const random = results.filter((r) => r.keys === 'random');
     const elu = results.filter((r) => r.keys === 'elu1');
     const big = random[random.length - 1];
     const small = random[0];
-    let text = `Capacity at ${tol}: computing\u2026`;
+    let text = waiting ? `Capacity at ${tol}: measured once the slider rests.` : `Capacity at ${tol}: computing\u2026`;
     // The sentence says only what the points measured so far show: one point is not a trend, and
     // the claim about d waits for the whole range (at d = 8 and 16 the ratio is still settling).
     if (big && big === small) {
@@ -181,7 +197,7 @@ export function createCapacityPanel(parent, on) {
     const atTop = results.some((r) => r.capped > 0);
     setText(
       status,
-      (complete
+      (complete || waiting
         ? ''
         : results.length === 0
           ? `Measuring ${DIMS.length * CAPACITY_KEYS.length} points once the curve above is done\u2026 `
@@ -197,9 +213,10 @@ export function createCapacityPanel(parent, on) {
   return {
     element: panel,
     chart: wrap,
-    /** Draws the held numbers (`held` { results, complete } or null) for `state`. */
-    render(held, state) {
-      last = { held, state };
+    /** Draws the held numbers (`held` { results, complete } or null) for `state`; `waiting`: a
+     *  settings slider has not rested, and the numbers of its value are not asked for yet. */
+    render(held, state, waiting = false) {
+      last = { held, state, waiting };
       measure.value = state.measure;
       const { min, max, step } = levelRange(state.measure);
       setAttr(level, 'min', Math.round(min * 100));

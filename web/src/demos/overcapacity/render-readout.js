@@ -33,10 +33,13 @@ export function createReadout() {
   const live = h('p', { class: 'oc-sr', 'aria-live': 'polite' });
   let liveTimer = 0;
 
-  /** The sweep's progress (and whether workers run it); sets the root's data-sweep. */
-  function renderStatus(root, entry, state, mode) {
+  /** The sweep's progress (and whether workers run it); sets the root's data-sweep. `waiting`: a
+   *  settings slider has not rested, and the sweep of its value is not asked for yet. */
+  function renderStatus(root, entry, state, mode, waiting = false) {
     let text = '';
-    if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
+    if (!entry && waiting)
+      text = `The curve for these settings (N = 1 to ${formatInt(4 * state.d)}) is computed once the slider rests.`;
+    else if (!entry) text = `Computing the curve for N = 1 to ${formatInt(4 * state.d)} (${state.trials} trials)\u2026`;
     else if (entry.sweep.phase === 'preview') {
       const ns = entry.sweep.ns;
       text =
@@ -53,13 +56,15 @@ export function createReadout() {
     setAttr(root, 'data-sweep', sweepStage(entry));
   }
 
-  /** The numbers at N (`i` its index in `sweep`, -1 while it has none); sets the root's data-n. */
-  function renderAtN(root, sweep, i, state) {
+  /** The numbers at N (`i` its index in `sweep`, -1 while it has none; `waiting` as in
+   *  renderStatus); sets the root's data-n. */
+  function renderAtN(root, sweep, i, state, waiting = false) {
     setText(rd.n, formatInt(state.n));
     if (i < 0) {
       setText(
         sentence,
-        `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: computing\u2026`,
+        `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: ` +
+          (waiting ? 'the numbers follow once the slider rests.' : 'computing\u2026'),
       );
       for (const [k] of READOUT.slice(1)) setText(rd[k], '\u2026');
       setText(memoryLine, '');
