@@ -303,6 +303,39 @@ test('issue 19: a drag in the plane fills only the panels in view; the others fo
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 
+test('issue 19: sliding the page slider turns the pages in view; the panels out of view follow when it is let go', async () => {
+  await page.click(`${ROOT} [data-action="reset"]`);
+  const range = page.locator(part('step-range'));
+  await range.scrollIntoViewIfNeeded();
+  const receipts = page.locator(part('receipt-numbers'));
+  const outOfView = await receipts.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= innerHeight || r.bottom <= 0;
+  });
+  assert.ok(outOfView, 'the receipts are out of view while the page slider is in view');
+  const before = await receipts.textContent();
+  const slide = (v, end) =>
+    range.evaluate(
+      (el, [v, end]) => {
+        el.value = String(v);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        if (end) el.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      [v, end],
+    );
+  await slide(1, false); // mid-drag: input events only
+  await waitUntil(async () => /^Page 1 of 3/.test(await page.textContent(part('page-status'))), {
+    message: 'the page turned',
+  });
+  assert.equal(await page.locator(`${part('writes')} .la-ledger__write`).count(), 1, 'the ledger shows one page');
+  assert.equal(await receipts.textContent(), before, 'the receipts out of view wait while the slider moves');
+  await slide(1, true); // let go
+  await waitUntil(async () => (await receipts.textContent()) !== before, { message: 'the receipts caught up' });
+  await slide(3, true);
+  assert.equal(await page.locator(`${part('writes')} .la-ledger__write`).count(), 3);
+  assert.equal(await receipts.textContent(), before, 'back at page 3, the receipts count as at first');
+});
+
 test('the feature-map toggle switches to elu + 1 with the normalizer, and back', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   await page.check(part('fm-elu1'));

@@ -109,8 +109,9 @@ export function createFigure(el, on) {
     notice.hidden = list.length === 0;
   }
 
-  // While a key is dragged in the plane, the panels out of view wait: each is filled when it comes
-  // into view or when the drag ends, so a frame of the drag costs only what the reader can see.
+  // While a key is dragged in the plane or the page slider slides, the panels out of view wait: each
+  // is filled when it comes into view or when the drag ends, so a frame of the drag costs only what
+  // the reader can see.
   // Everything else (a click, a key, a typed number) fills every panel at once.
   // `scrolls`: the panel holds a box that may scroll sideways (.la-ledger__scroll), to be checked
   // after it is drawn (figure.onScrollableDrawn); a frame that draws none of them asks nothing.
@@ -138,11 +139,12 @@ export function createFigure(el, on) {
   plane.onDragEnd = () => {
     for (const p of panels) drawStale(p);
   };
+  stepper.onSlideEnd = plane.onDragEnd;
 
   /** Fills every panel from the state and the core's results for it. */
   function render(state, view) {
     shown = { state, view };
-    const dragging = plane.dragging !== null;
+    const dragging = plane.dragging !== null || stepper.sliding;
     for (const r of fm.radios) setProp(r.input, 'checked', r.value === state.featureMap);
     updateStepper(stepper, state);
     updateQueryControls(query, state);

@@ -19,7 +19,9 @@ export function buildStepper({ onStep, ids }) {
     h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
   );
   // Dragging the slider fires more input events than there are frames: the page turns once per
-  // animation frame; `change` (the keyboard, the end of a drag) turns it at once.
+  // animation frame; `change` (the keyboard, the end of a drag) turns it at once. From its first
+  // input event until its change, the slider is `sliding` (figure.js: the panels out of view wait,
+  // as they do for a drag in the plane), and onSlideEnd() fills them.
   const turn = coalesceFrames(onStep);
   const range = h('input', {
     type: 'range',
@@ -30,9 +32,22 @@ export function buildStepper({ onStep, ids }) {
     value: 3,
     class: 'la-ledger__range',
     'data-part': 'step-range',
-    oninput: (e) => turn(Number(e.target.value)),
-    onchange: () => turn.flush(),
+    oninput: (e) => {
+      stepper.sliding = true;
+      turn(Number(e.target.value));
+    },
+    // (A drag that ends where it began has no change event: the pointer's release ends it too.)
+    onchange: () => endSlide(),
+    onpointerup: () => endSlide(),
+    onpointercancel: () => endSlide(),
+    onblur: () => endSlide(),
   });
+  function endSlide() {
+    turn.flush();
+    if (!stepper.sliding) return;
+    stepper.sliding = false;
+    stepper.onSlideEnd?.();
+  }
   const label = h('label', { for: ids.range }, 'Ledger page (writes applied)');
   const status = h('p', { class: 'la-ledger__page-status', 'data-part': 'page-status' });
   const el = h(
@@ -59,7 +74,8 @@ export function buildStepper({ onStep, ids }) {
       e.preventDefault();
     }
   });
-  return { el, back, forward, range, status, turn };
+  const stepper = { el, back, forward, range, status, turn, sliding: false, onSlideEnd: null };
+  return stepper;
 }
 
 export function updateStepper(stepper, state) {
@@ -88,88 +104,113 @@ export function updateStepper(stepper, state) {
   }
 }
 
-// The pages on screen, by container: their shape and the parts a drag rewrites.
+// The pages on screen, by container: their shape (all but how many pages are turned), the list,
+// and per page the parts a frame rewrites.
 const shown = new WeakMap();
 
-export function renderWrites(container, state, view) {
-  const shape = `${state.step}|${state.associations.length}|${view.dk}x${view.dv}|${view.normalized}`;
-  const last = shown.get(container);
-  if (last && last.shape === shape && state.step > 0) {
-    // Same pages, new numbers (a key being dragged): rewrite the numbers where they stand.
-    view.writes.forEach((w, i) => {
-      const page = last.pages[i];
-      const nums = [...w.k, ...w.v, ...(view.normalized ? w.phiK : [])];
-      page.head.forEach((span, j) => {
-        const text = formatNumber(nums[j]);
-        setText(span, text);
-      });
-      updateMatrix(page.stamp, w.stamp, w.changed);
-      updateMatrix(page.S, w.S, i === state.step - 1 ? w.changed : null);
-    });
-    // The normalizer's numbers and the line about the next page, rewritten where they stand.
-    last.zNums.forEach((span, j) => setText(span, formatNumber(view.z[j])));
-    setText(last.next, nextLine(state));
-    return;
-  }
-  const items = view.writes.map((w) => {
-    const i = w.index;
-    const phi = view.normalized;
-    const stampName = phi ? `\u03c6(${keyLabel(i)})${valueLabel(i)}\u1d40` : `${keyLabel(i)}${valueLabel(i)}\u1d40`;
-    const latest = i === state.step - 1;
-    return h(
-      'li',
-      { class: 'la-ledger__write' + (latest ? ' is-latest' : ''), 'data-part': `write-${i + 1}` },
-      h(
-        'p',
-        { class: 'la-ledger__write-head', 'data-symbol': latest ? 'phi-k v' : null },
-        h('span', { class: 'la-ledger__verb', text: 'write ' }),
-        vectorText(keyLabel(i), w.k),
-        ' \u2192 ',
-        vectorText(valueLabel(i), w.v),
-        phi ? [h('br'), vectorText(`\u03c6(${keyLabel(i)})`, w.phiK)] : null,
-      ),
-      h(
-        'div',
-        { class: 'la-ledger__pair' },
-        matrixTable({
-          caption: `stamp ${stampName}`,
-          values: w.stamp,
-          rows: view.dk,
-          cols: view.dv,
-          changed: w.changed,
-          part: `stamp-${i + 1}`,
-          symbol: latest ? 'stamp' : null, // linked reading: the stamp φ(k)vᵀ of equation (3)
-        }),
-        matrixTable({
-          caption: `S after write ${i + 1}`,
-          values: w.S,
-          rows: view.dk,
-          cols: view.dv,
-          changed: latest ? w.changed : null,
-          part: `S-${i + 1}`,
-          symbol: latest ? 'S' : null, // linked reading: the running S
-        }),
-      ),
-    );
-  });
-  const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' }, items);
-  const { z, next } = tail(state, view);
-  const empty =
-    state.step === 0
-      ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.')
-      : null;
-  patch(container, empty, list, z, next);
-  const pages = Array.from(container.querySelectorAll('.la-ledger__write'), (li) => ({
+/** One page: write i's head (k → v, and φ(k) when normalized), its stamp and S after it. */
+function pageItem(w, view) {
+  const i = w.index;
+  const phi = view.normalized;
+  const stampName = phi ? `\u03c6(${keyLabel(i)})${valueLabel(i)}\u1d40` : `${keyLabel(i)}${valueLabel(i)}\u1d40`;
+  const li = h(
+    'li',
+    { class: 'la-ledger__write', 'data-part': `write-${i + 1}` },
+    h(
+      'p',
+      { class: 'la-ledger__write-head' },
+      h('span', { class: 'la-ledger__verb', text: 'write ' }),
+      vectorText(keyLabel(i), w.k),
+      ' \u2192 ',
+      vectorText(valueLabel(i), w.v),
+      phi ? [h('br'), vectorText(`\u03c6(${keyLabel(i)})`, w.phiK)] : null,
+    ),
+    h(
+      'div',
+      { class: 'la-ledger__pair' },
+      matrixTable({
+        caption: `stamp ${stampName}`,
+        values: w.stamp,
+        rows: view.dk,
+        cols: view.dv,
+        changed: w.changed,
+        part: `stamp-${i + 1}`,
+      }),
+      matrixTable({
+        caption: `S after write ${i + 1}`,
+        values: w.S,
+        rows: view.dk,
+        cols: view.dv,
+        changed: null,
+        part: `S-${i + 1}`,
+      }),
+    ),
+  );
+  return {
+    li,
+    headP: li.firstChild,
     head: Array.from(li.querySelectorAll('.la-ledger__write-head .la-ledger__num')),
     stamp: li.querySelector('[data-part^="stamp-"]'),
     S: li.querySelector('[data-part^="S-"]'),
-  }));
-  shown.set(container, {
-    shape,
-    pages,
-    zNums: Array.from(container.querySelectorAll('[data-part="z"] .la-ledger__num')),
-    next: container.querySelector('.la-ledger__next'),
-  });
+  };
+}
+
+/** Writes page i's numbers where they stand, and the marks of the latest page (its highlight, and
+ *  for linked reading the stamp φ(k)vᵀ of equation (3), the running S and φ(k)v). */
+function fillPage(page, w, view, latest) {
+  const nums = [...w.k, ...w.v, ...(view.normalized ? w.phiK : [])];
+  page.head.forEach((span, j) => setText(span, formatNumber(nums[j])));
+  updateMatrix(page.stamp, w.stamp, w.changed);
+  updateMatrix(page.S, w.S, latest ? w.changed : null);
+  if (page.li.classList.contains('is-latest') !== latest) page.li.classList.toggle('is-latest', latest);
+  for (const [el, symbol] of [
+    [page.headP, 'phi-k v'],
+    [page.stamp, 'stamp'],
+    [page.S, 'S'],
+  ]) {
+    if (latest) setAttr(el, 'data-symbol', symbol);
+    else if (el.hasAttribute('data-symbol')) el.removeAttribute('data-symbol');
+  }
+}
+
+/**
+ * The ledger's pages up to the one shown. Turning pages (the slider, the buttons) adds or removes
+ * only the pages between the old and the new one, and moves the latest page's marks; a key being
+ * dragged rewrites the numbers where they stand. Anything else (another number of associations, d,
+ * the feature map, the blank first page) builds the list again.
+ */
+export function renderWrites(container, state, view) {
+  const shape = `${state.associations.length}|${view.dk}x${view.dv}|${view.normalized}`;
+  let last = shown.get(container);
+  if (!last || last.shape !== shape || state.step === 0 || last.step === 0) {
+    const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' });
+    const { z, next } = tail(state, view);
+    const empty =
+      state.step === 0
+        ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.')
+        : null;
+    patch(container, empty, list, z, next);
+    last = {
+      shape,
+      step: 0,
+      list: container.querySelector('.la-ledger__writes'),
+      pages: [],
+      zNums: Array.from(container.querySelectorAll('[data-part="z"] .la-ledger__num')),
+      next: container.querySelector('.la-ledger__next'),
+    };
+    shown.set(container, last);
+  }
+  while (last.pages.length > state.step) last.pages.pop().li.remove();
+  if (last.pages.length < state.step) {
+    const added = view.writes.slice(last.pages.length, state.step).map((w) => pageItem(w, view));
+    last.list.append(...added.map((p) => p.li));
+    last.pages.push(...added);
+  }
+  view.writes.forEach((w, i) => fillPage(last.pages[i], w, view, i === state.step - 1));
+  last.step = state.step;
+  // The normalizer's numbers and the line about the next page, rewritten where they stand.
+  last.zNums.forEach((span, j) => setText(span, formatNumber(view.z[j])));
+  setText(last.next, nextLine(state));
 }
 
 /** The line about the next page. */
