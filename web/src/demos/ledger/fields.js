@@ -27,7 +27,7 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
   field.setValue = (x) => {
     const text = formatInput(x);
     field.committed = text;
-    if (input.getAttribute('aria-invalid') !== 'true') input.value = text;
+    if (input.getAttribute('aria-invalid') !== 'true' && input.value !== text) input.value = text;
   };
   input.addEventListener('change', () => onCommit(input.value, field));
   field.el = h(

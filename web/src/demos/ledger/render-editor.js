@@ -1,5 +1,5 @@
 // The reader's own ledger: associations k → v with numeric fields, d = 2 or 3, add, remove, reset.
-import { h, uid, replace } from '../../lib/dom.js';
+import { h, uid, replace, setProp } from '../../lib/dom.js';
 import { numberField } from './fields.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { MAX_ASSOCIATIONS } from './state.js';
@@ -68,7 +68,7 @@ export function buildEditor({ onField, onRemove, onAdd, onReset, onDim }) {
 }
 
 export function updateEditor(ed, state, { rebuild = false } = {}) {
-  for (const r of ed.radios) r.input.checked = r.d === state.d;
+  for (const r of ed.radios) setProp(r.input, 'checked', r.d === state.d);
   const n = state.associations.length;
   const signature = `${state.d}:${n}`;
   if (rebuild || signature !== ed.signature) {

@@ -14,7 +14,7 @@ const SWEEP_HOLD_MS = 300;
 const STORE_SETTLE_MS = 120;
 /** How long a settings slider (β, the forget gate, the delta step, the tolerance) must rest before
  *  the sweep and capacity numbers of its value are asked for. */
-const SETTINGS_SETTLE_MS = 150;
+const SETTINGS_SETTLE_MS = 250;
 
 /** Index of N in a result's ns, or -1 (ns ascending; a Map per result, built once). */
 const nsIndex = new WeakMap();

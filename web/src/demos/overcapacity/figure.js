@@ -75,7 +75,7 @@ export function createFigure(root, get) {
   function renderChart() {
     const entry = get.entry();
     const state = get.state();
-    chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale });
+    chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale, waiting: get.waiting() });
     renderStatus();
     renderAtN();
     table.render();

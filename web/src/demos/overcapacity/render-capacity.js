@@ -217,7 +217,10 @@ export function createCapacityPanel(parent, on) {
      *  settings slider has not rested, and the numbers of its value are not asked for yet. */
     render(held, state, waiting = false) {
       last = { held, state, waiting };
-      measure.value = state.measure;
+      // Written only when it changes: a select's value written by script, even the same one, has
+      // Chromium's autofill look the form over (a FormControlDidChange task, about 2.5 ms, on every
+      // frame of a drag of β or the tolerance).
+      setProp(measure, 'value', state.measure);
       const { min, max, step } = levelRange(state.measure);
       setAttr(level, 'min', Math.round(min * 100));
       setAttr(level, 'max', Math.round(max * 100));

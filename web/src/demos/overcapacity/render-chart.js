@@ -66,7 +66,14 @@ export function createChart(parent) {
   }
   const y = (v) => M.top + (1 - v) * plotH();
 
+  let axesDrawn = ''; // d, scale and width of the axes on screen
+
   function drawAxes() {
+    // Built again only when they change: a drag of β or the forget gate redraws the chart on every
+    // value (a new sweep), with the same axes.
+    const axes = `${view.d}|${view.scale}|${width}`;
+    if (axes === axesDrawn) return;
+    axesDrawn = axes;
     gridG.replaceChildren();
     axesG.replaceChildren();
     const d = view.d;
@@ -130,9 +137,14 @@ export function createChart(parent) {
   function drawData() {
     const s = view.sweep;
     if (!s) {
-      band.setAttribute('d', '');
-      for (const p of paths) p.setAttribute('d', '');
-      desc.textContent = 'No numbers yet: the sweep is being computed.';
+      setAttr(band, 'd', '');
+      for (const p of paths) setAttr(p, 'd', '');
+      setText(
+        desc,
+        view.waiting
+          ? 'No numbers yet: the curve for these settings is computed once the slider rests.'
+          : 'No numbers yet: the sweep is being computed.',
+      );
       return;
     }
     SERIES.forEach((ser, k) => paths[k].setAttribute('d', pathOf(s.ns, s[ser.key])));
@@ -160,7 +172,8 @@ export function createChart(parent) {
 
   return {
     element: wrap,
-    /** Redraws everything for a new sweep, d, scale or width. */
+    /** Redraws everything for a new sweep, d, scale or width (`waiting`: the sweep of these
+     *  settings waits for a settings slider to rest). */
     update(next) {
       view = next;
       for (const el of [root, overlay]) {
