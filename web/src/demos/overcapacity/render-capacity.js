@@ -85,24 +85,12 @@ export function createCapacityPanel(parent, on) {
 
   let width = 600;
   let last = null; // { held, state, waiting }
-  let drawn = null; // what draw() last drew from: { held, signature }
+  let axesDrawn = ''; // width and top of the axes on screen
+  let dataDrawn = null; // { held, signature } of the points on screen
 
   function draw() {
     if (!last) return;
     const { held, state, waiting } = last;
-    // Drawn again only when what it shows changed: the panel is rendered on every settings change
-    // (a frame of a β drag), and rebuilt from scratch when drawn.
-    const signature = [
-      held?.results.length,
-      held?.complete,
-      state.measure,
-      state.level,
-      state.trials,
-      waiting,
-      width,
-    ].join('|');
-    if (drawn && drawn.held === held && drawn.signature === signature) return;
-    drawn = { held, signature };
     const results = held ? held.results : [];
     setAttr(svg, 'viewBox', `0 0 ${width} ${HEIGHT}`); // (the same value would lay it out again)
     setAttr(svg, 'width', String(width));
@@ -115,8 +103,24 @@ export function createCapacityPanel(parent, on) {
     }
     const x = (d) => M.left + (d / D_MAX) * pw;
     const y = (n) => M.top + (1 - n / top) * ph;
+    // The panel is rendered on every settings change (each frame of a drag of β or of its own
+    // tolerance): the axes and the points are built again only when what they show changed.
+    const axes = `${width}|${top}`;
+    if (axes !== axesDrawn) {
+      axesDrawn = axes;
+      dataDrawn = null;
+      drawAxes(x, y, pw, ph, top);
+    }
+    const signature = `${results.length}|${held?.complete}|${axes}`;
+    if (!dataDrawn || dataDrawn.held !== held || dataDrawn.signature !== signature) {
+      dataDrawn = { held, signature };
+      drawData(results, x, y);
+    }
+    renderWords(results, state, held?.complete, waiting);
+  }
+
+  function drawAxes(x, y, pw, ph, top) {
     axesG.replaceChildren();
-    dataG.replaceChildren();
     for (const d of [0, ...DIMS.slice(3)]) {
       const t = axesG.appendChild(svgEl('text', { x: x(d), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }));
       t.textContent = formatInt(d);
@@ -135,6 +139,10 @@ export function createCapacityPanel(parent, on) {
       svgEl('text', { x: -(M.top + ph / 2), y: 14, transform: 'rotate(-90)', class: 'oc-axis-label' }),
     );
     yl.textContent = 'capacity N';
+  }
+
+  function drawData(results, x, y) {
+    dataG.replaceChildren();
     dataG.appendChild(svgEl('line', { x1: x(0), y1: y(0), x2: x(D_MAX), y2: y(D_MAX), class: 'oc-dline' }));
     for (const k of CAPACITY_KEYS) {
       const mine = results.filter((r) => r.keys === k);
@@ -168,7 +176,6 @@ export function createCapacityPanel(parent, on) {
         g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
       }
     }
-    renderWords(results, state, held?.complete, waiting);
   }
 
   function renderWords(results, state, complete, waiting) {
@@ -192,7 +199,7 @@ export function createCapacityPanel(parent, on) {
         text += ` elu+1 keys (all positive, overlapping) hold only ${formatCos(e.capacityMean, 1)} at d = ${formatInt(e.d)}.`;
     }
     setText(sentence, text);
-    desc.textContent = text;
+    setText(desc, text);
     const fewer = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
     const atTop = results.some((r) => r.capped > 0);
     setText(
