@@ -144,7 +144,15 @@ export async function openPage(
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  // The message and where it was thrown (two frames): enough to find it from a CI log.
+  page.on('pageerror', (err) => {
+    const at = (err.stack ?? '')
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l))
+      .slice(0, 2)
+      .map((l) => l.trim());
+    problems.push(`page error: ${err.message}${at.length ? ` (${at.join(' < ')})` : ''}`);
+  });
   page.on('request', (req) => {
     if (!sameOrigin(req.url(), url)) problems.push(`request to another origin: ${req.url()}`);
   });

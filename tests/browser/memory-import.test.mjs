@@ -192,7 +192,7 @@ test('tensor parallelism: N GPUs split the weights; sessions and longest context
 });
 
 test('tokens outside 1,000..10,000,000 are clamped with a notice, from the link and from the field', async () => {
-  const { page, demo } = await open('&tokens=10000000000');
+  const { page, demo, problems } = await open('&tokens=10000000000');
   assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10000000');
   assert.match(await demo.locator('.lm-notice').textContent(), /clamped to 10,000,000/);
   assert.doesNotMatch(await demo.locator('.lm-legend').textContent(), /10B/);
@@ -205,6 +205,18 @@ test('tokens outside 1,000..10,000,000 are clamped with a notice, from the link 
   await field.fill('-0');
   await field.dispatchEvent('change');
   assert.equal(await field.inputValue(), '1000');
+  // A whole number past what a double holds exactly (the soak typed 1e21): clamped, and the notice
+  // echoes what was typed (it threw 'not an integer: 1e+21' from the digit grouping).
+  for (const typed of ['1e21', '123456789012345678901']) {
+    await field.fill(typed);
+    await field.dispatchEvent('change');
+    assert.equal(await field.inputValue(), '10000000', typed);
+    assert.match(
+      await demo.locator('[id$="-tokens-error"]').textContent(),
+      new RegExp(`^\u201c${typed}\u201d tokens is outside 1,000…10,000,000: clamped to 10,000,000\\.$`),
+    );
+  }
+  assert.deepEqual(problems, []);
   await page.close();
 });
 

@@ -6,13 +6,15 @@
  * Watches `elements` against the viewport (of the page, or of the frame an embed lives in).
  * @param {Element[]} elements
  * @param {(el: Element) => void} onEnter called when an element comes into view
- * @returns {{ sees: (el: Element) => boolean, disconnect: () => void }} sees(el): false only for an
- *   element known to be out of view (without IntersectionObserver, or before its first report,
- *   everything counts as seen)
+ * @returns {{ sees: (el: Element) => boolean, watch: (el: Element) => void, unwatch: (el: Element) => void,
+ *   disconnect: () => void }} sees(el): false only for an element known to be out of view (without
+ *   IntersectionObserver, or before its first report, everything counts as seen); watch(el) and
+ *   unwatch(el) add and drop an element made or removed later
  */
 export function watchInView(elements, onEnter) {
   const out = new Set();
-  if (typeof IntersectionObserver !== 'function') return { sees: () => true, disconnect: () => {} };
+  if (typeof IntersectionObserver !== 'function')
+    return { sees: () => true, watch: () => {}, unwatch: () => {}, disconnect: () => {} };
   const io = new IntersectionObserver((entries) => {
     for (const e of entries) {
       if (e.isIntersecting) {
@@ -22,5 +24,13 @@ export function watchInView(elements, onEnter) {
     }
   });
   for (const el of elements) io.observe(el);
-  return { sees: (el) => !out.has(el), disconnect: () => io.disconnect() };
+  return {
+    sees: (el) => !out.has(el),
+    watch: (el) => io.observe(el),
+    unwatch: (el) => {
+      io.unobserve(el);
+      out.delete(el);
+    },
+    disconnect: () => io.disconnect(),
+  };
 }

@@ -29,7 +29,16 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
     field.committed = text;
     if (input.getAttribute('aria-invalid') !== 'true' && input.value !== text) input.value = text;
   };
-  input.addEventListener('change', () => onCommit(input.value, field));
+  // A field whose row was rebuilt away (its association removed, d changed) is retired: Chromium
+  // still fires its change event while the focus leaves it, and its index may by then name another
+  // association. Text not yet committed there is dropped.
+  field.retired = false;
+  field.retire = () => {
+    field.retired = true;
+  };
+  input.addEventListener('change', () => {
+    if (!field.retired) onCommit(input.value, field);
+  });
   field.el = h(
     'span',
     { class: 'la-ledger__field' },

@@ -115,8 +115,21 @@ export function createFigure(el, on) {
   // Everything else (a click, a key, a typed number) fills every panel at once.
   // `scrolls`: the panel holds a box that may scroll sideways (.la-ledger__scroll), to be checked
   // after it is drawn (figure.onScrollableDrawn); a frame that draws none of them asks nothing.
+  // The ledger's pages run past the screen's height (8 of them at most): during a drag, a page out
+  // of view waits as well, and the pages panel counts as not yet filled until the drag ends.
+  const pageView = watchInView([], () => drawStale(panels[0]));
+  const pageWatch = {
+    skip: (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li),
+    added: pageView.watch,
+    removed: pageView.unwatch,
+  };
   const panels = [
-    { el: writes, draw: (st, vw) => renderWrites(writes, st, vw) },
+    {
+      el: writes,
+      draw(st, vw) {
+        if (renderWrites(writes, st, vw, pageWatch)) this.stale = true;
+      },
+    },
     { el: reads, scrolls: true, draw: (st, vw) => renderReads(reads, st, vw) },
     { el: decomposition, scrolls: true, draw: (st, vw) => renderDecomposition(decomposition, st, vw) },
     { el: editor.el, scrolls: true, draw: (st) => updateEditor(editor, st) },
@@ -136,6 +149,12 @@ export function createFigure(el, on) {
     panels.map((p) => p.el),
     (el) => drawStale(panels.find((p) => p.el === el)),
   );
+  // The editor's controls name associations by index: a panel left waiting by a drag is brought up
+  // to date before the reader (or a script) uses any of them, so a control acts on what it shows.
+  const editorPanel = panels.find((p) => p.el === editor.el);
+  for (const type of ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'click']) {
+    editor.el.addEventListener(type, () => drawStale(editorPanel), true);
+  }
   plane.onDragEnd = () => {
     for (const p of panels) drawStale(p);
   };
@@ -168,7 +187,10 @@ export function createFigure(el, on) {
     live,
     render,
     showNotices,
-    disconnect: () => inView.disconnect(),
+    disconnect: () => {
+      inView.disconnect();
+      pageView.disconnect();
+    },
     /** Set by the demo: called after a panel with a sideways-scrolling box is drawn. */
     onScrollableDrawn: null,
   };

@@ -73,7 +73,15 @@ export function updateEditor(ed, state, { rebuild = false } = {}) {
   const signature = `${state.d}:${n}`;
   if (rebuild || signature !== ed.signature) {
     ed.signature = signature;
+    // The rows built before are retired: a late event on one of them (a change fired as the focus
+    // leaves a removed field, a click aimed before the rebuild) names an index that may by now
+    // be another association's, and is dropped.
+    for (const row of ed.rows) {
+      row.retired = true;
+      for (const part of ['k', 'v']) for (const f of row.fields[part]) f.retire();
+    }
     ed.rows = state.associations.map((a, i) => {
+      const row = { retired: false, fields: null, el: null };
       const fields = { k: [], v: [] };
       for (const part of ['k', 'v']) {
         const sym = part === 'k' ? keyLabel(i) : valueLabel(i);
@@ -94,7 +102,9 @@ export function updateEditor(ed, state, { rebuild = false } = {}) {
           class: 'la-ledger__btn la-ledger__btn--small',
           'data-action': `remove-${i + 1}`,
           'aria-label': `Remove association ${i + 1}`,
-          onclick: () => ed.onRemove(i),
+          onclick: () => {
+            if (!row.retired) ed.onRemove(i);
+          },
         },
         '\u00d7',
       );
@@ -104,17 +114,16 @@ export function updateEditor(ed, state, { rebuild = false } = {}) {
           { class: 'la-ledger__coords' },
           fields[part].map((f) => f.el),
         );
-      return {
-        fields,
-        el: h(
-          'tr',
-          null,
-          h('th', { scope: 'row' }, keyLabel(i), ' \u2192 ', valueLabel(i)),
-          cell('k'),
-          cell('v'),
-          h('td', null, remove),
-        ),
-      };
+      row.fields = fields;
+      row.el = h(
+        'tr',
+        null,
+        h('th', { scope: 'row' }, keyLabel(i), ' \u2192 ', valueLabel(i)),
+        cell('k'),
+        cell('v'),
+        h('td', null, remove),
+      );
+      return row;
     });
     replace(ed.body, ...ed.rows.map((r) => r.el));
   } else {

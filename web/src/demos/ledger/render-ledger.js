@@ -19,10 +19,17 @@ export function buildStepper({ onStep, ids }) {
     h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
   );
   // Dragging the slider fires more input events than there are frames: the page turns once per
-  // animation frame; `change` (the keyboard, the end of a drag) turns it at once. From its first
-  // input event until its change, the slider is `sliding` (figure.js: the panels out of view wait,
-  // as they do for a drag in the plane), and onSlideEnd() fills them.
+  // animation frame; `change` (the keyboard, the end of a drag) turns it at once. While a pointer
+  // holds it and moves it, the slider is `sliding` (figure.js: the panels out of view wait, as they
+  // do for a drag in the plane), and onSlideEnd() fills them once it is let go. Input with no
+  // pointer down (the keyboard, a script, assistive technology) never counts as sliding: nothing
+  // would ever end it, and the panels out of view would stay behind.
   const turn = coalesceFrames(onStep);
+  let pressed = false;
+  const release = () => {
+    pressed = false;
+    endSlide();
+  };
   const range = h('input', {
     type: 'range',
     id: ids.range,
@@ -33,14 +40,19 @@ export function buildStepper({ onStep, ids }) {
     class: 'la-ledger__range',
     'data-part': 'step-range',
     oninput: (e) => {
-      stepper.sliding = true;
+      if (pressed) stepper.sliding = true;
       turn(Number(e.target.value));
     },
-    // (A drag that ends where it began has no change event: the pointer's release ends it too.)
+    // The pointer's release ends a slide wherever it happens (a drag that ends where it began has
+    // no change event; one released off the slider has no pointerup on it).
+    onpointerdown: (e) => {
+      pressed = true;
+      const win = e.target.ownerDocument.defaultView;
+      win.addEventListener('pointerup', release, { once: true, capture: true });
+      win.addEventListener('pointercancel', release, { once: true, capture: true });
+    },
     onchange: () => endSlide(),
-    onpointerup: () => endSlide(),
-    onpointercancel: () => endSlide(),
-    onblur: () => endSlide(),
+    onblur: release,
   });
   function endSlide() {
     turn.flush();
@@ -178,11 +190,14 @@ function fillPage(page, w, view, latest) {
  * only the pages between the old and the new one, and moves the latest page's marks; a key being
  * dragged rewrites the numbers where they stand. Anything else (another number of associations, d,
  * the feature map, the blank first page) builds the list again.
+ * `pages` (optional): { skip(li) a page to leave as it is for now (out of view during a drag),
+ * added(li), removed(li) } (figure.js watches each page). Returns true when a page was skipped.
  */
-export function renderWrites(container, state, view) {
+export function renderWrites(container, state, view, pages = null) {
   const shape = `${state.associations.length}|${view.dk}x${view.dv}|${view.normalized}`;
   let last = shown.get(container);
   if (!last || last.shape !== shape || state.step === 0 || last.step === 0) {
+    for (const p of last?.pages ?? []) pages?.removed(p.li);
     const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' });
     const { z, next } = tail(state, view);
     const empty =
@@ -200,17 +215,27 @@ export function renderWrites(container, state, view) {
     };
     shown.set(container, last);
   }
-  while (last.pages.length > state.step) last.pages.pop().li.remove();
+  while (last.pages.length > state.step) {
+    const gone = last.pages.pop().li;
+    gone.remove();
+    pages?.removed(gone);
+  }
   if (last.pages.length < state.step) {
     const added = view.writes.slice(last.pages.length, state.step).map((w) => pageItem(w, view));
     last.list.append(...added.map((p) => p.li));
     last.pages.push(...added);
+    for (const p of added) pages?.added(p.li);
   }
-  view.writes.forEach((w, i) => fillPage(last.pages[i], w, view, i === state.step - 1));
+  let skipped = false;
+  view.writes.forEach((w, i) => {
+    if (pages?.skip(last.pages[i].li)) skipped = true;
+    else fillPage(last.pages[i], w, view, i === state.step - 1);
+  });
   last.step = state.step;
   // The normalizer's numbers and the line about the next page, rewritten where they stand.
   last.zNums.forEach((span, j) => setText(span, formatNumber(view.z[j])));
   setText(last.next, nextLine(state));
+  return skipped;
 }
 
 /** The line about the next page. */

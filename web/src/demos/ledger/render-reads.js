@@ -137,6 +137,7 @@ export function updateQueryControls(qc, state) {
   setProp(qc.fields, 'hidden', state.query !== -1);
   if (qc.d !== state.d) {
     qc.d = state.d;
+    for (const f of qc.freeFields) f.retire();
     qc.freeFields = state.freeQuery.map((x, j) =>
       numberField({
         label: `q coordinate ${j + 1}`,

@@ -140,17 +140,20 @@ export function buildControls(root, on) {
 
   // ---- events: they only propose state -------------------------------------------------------
   const whole = (input, errorEl, key, what) => () => {
-    const v = parseWhole(input.value);
+    const text = input.value.trim();
+    const v = parseWhole(text);
     if (Number.isNaN(v)) {
       const unit = key === 'tokens' ? ' of tokens' : '';
-      showError(root, errorEl, new Error(`${what}: ${echo(input.value.trim())} is not a whole number${unit}.`));
+      showError(root, errorEl, new Error(`${what}: ${echo(text)} is not a whole number${unit}.`));
       return;
     }
     const kept = key === 'tokens' ? clampTokens(v) : v === 0 ? 0 : v; // never -0
     if (!on.propose({ [key]: kept }, errorEl) || kept === v) return;
     // Accepted after clamping: say so beside the field (a notice, not an error).
+    // A whole number a double cannot hold digit for digit (1e21) is echoed as typed, not grouped.
+    const typed = Number.isSafeInteger(v) ? groupDigits(v) : echo(text);
     input.value = String(kept);
-    errorEl.textContent = `${groupDigits(v)} tokens is outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(kept)}.`;
+    errorEl.textContent = `${typed} tokens is outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(kept)}.`;
   };
   preset.onchange = () =>
     preset.value === CUSTOM_ID ? on.enterCustom() : on.propose({ preset: preset.value }, notice);
