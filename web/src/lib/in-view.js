@@ -6,17 +6,22 @@
  * Watches `elements` against the viewport (of the page, or of the frame an embed lives in).
  * @param {Element[]} elements
  * @param {(el: Element) => void} onEnter called when an element comes into view
- * @returns {{ sees: (el: Element) => boolean, watch: (el: Element) => void, unwatch: (el: Element) => void,
- *   disconnect: () => void }} sees(el): false only for an element known to be out of view (without
+ * @returns {{ sees: (el: Element) => boolean, watch: (el: Element, options?: { out?: boolean }) => void,
+ *   unwatch: (el: Element) => void, height: (el: Element) => number | undefined, disconnect: () => void }} sees(el): false only for an element known to be out of view (without
  *   IntersectionObserver, or before its first report, everything counts as seen); watch(el) and
- *   unwatch(el) add and drop an element made or removed later
+ *   unwatch(el) add and drop an element made or removed later. watch(el, { out: true }): el counts
+ *   as out of view until its first report says otherwise, and onEnter(el) is called then (an
+ *   element made empty, to be filled once it can be seen). height(el): its height at its last report
+ *   (the observer measures it anyway; asking costs no layout), undefined before one.
  */
 export function watchInView(elements, onEnter) {
   const out = new Set();
+  const heights = new WeakMap();
   if (typeof IntersectionObserver !== 'function')
-    return { sees: () => true, watch: () => {}, unwatch: () => {}, disconnect: () => {} };
+    return { sees: () => true, watch: () => {}, unwatch: () => {}, height: () => undefined, disconnect: () => {} };
   const io = new IntersectionObserver((entries) => {
     for (const e of entries) {
+      heights.set(e.target, e.boundingClientRect.height);
       if (e.isIntersecting) {
         const was = out.delete(e.target);
         if (was) onEnter(e.target);
@@ -26,11 +31,15 @@ export function watchInView(elements, onEnter) {
   for (const el of elements) io.observe(el);
   return {
     sees: (el) => !out.has(el),
-    watch: (el) => io.observe(el),
+    watch: (el, { out: assumedOut = false } = {}) => {
+      if (assumedOut) out.add(el);
+      io.observe(el);
+    },
     unwatch: (el) => {
       io.unobserve(el);
       out.delete(el);
     },
+    height: (el) => heights.get(el),
     disconnect: () => io.disconnect(),
   };
 }

@@ -1,6 +1,6 @@
 // The ledger's pages: one write at a time, each with its stamp φ(k)vᵀ and the running S.
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
-import { h, patch, activeElement, setText, setAttr, setProp } from '../../lib/dom.js';
+import { h, patch, activeElement, setText, setAttr, setProp, setStyle } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
@@ -167,6 +167,23 @@ function pageItem(w, view) {
   };
 }
 
+/** A page to be built later: an empty item as tall as the page before it was (if known). */
+function pendingPage(w, height) {
+  const li = h('li', { class: 'la-ledger__write is-pending', 'data-part': `write-${w.index + 1}` });
+  if (height > 0) setStyle(li, 'minHeight', `${height}px`);
+  return { pending: true, li };
+}
+
+/** Builds the page that waited at list[i], in its place; returns it. */
+function buildPending(list, i, w, view, pages) {
+  const built = pageItem(w, view);
+  list[i].li.replaceWith(built.li);
+  pages?.removed(list[i].li);
+  pages?.added(built.li, false);
+  list[i] = built;
+  return built;
+}
+
 /** Writes page i's numbers where they stand, and the marks of the latest page (its highlight, and
  *  for linked reading the stamp φ(k)vᵀ of equation (3), the running S and φ(k)v). */
 function fillPage(page, w, view, latest) {
@@ -190,8 +207,13 @@ function fillPage(page, w, view, latest) {
  * only the pages between the old and the new one, and moves the latest page's marks; a key being
  * dragged rewrites the numbers where they stand. Anything else (another number of associations, d,
  * the feature map, the blank first page) builds the list again.
+ * While a drag lasts, a page added after one out of view (below it, so out of view too) is made
+ * empty (pendingPage) and built when it comes into view or the drag ends: building and laying out a
+ * page's head and tables was about 2 ms of each page turn of the slider at 8 associations.
  * `pages` (optional): { skip(li) a page to leave as it is for now (out of view during a drag),
- * added(li), removed(li) } (figure.js watches each page). Returns true when a page was skipped.
+ * waits(li) pages added after li are to wait, empty; height(li) its last known height, if any;
+ * added(li, pending), removed(li) } (figure.js watches each page). Returns true when a page was
+ * skipped.
  */
 export function renderWrites(container, state, view, pages = null) {
   const shape = `${state.associations.length}|${view.dk}x${view.dv}|${view.normalized}`;
@@ -221,15 +243,21 @@ export function renderWrites(container, state, view, pages = null) {
     pages?.removed(gone);
   }
   if (last.pages.length < state.step) {
-    const added = view.writes.slice(last.pages.length, state.step).map((w) => pageItem(w, view));
+    const after = last.pages.at(-1)?.li;
+    const wait = after !== undefined && Boolean(pages?.waits(after));
+    const height = wait ? pages?.height(after) : undefined;
+    const added = view.writes
+      .slice(last.pages.length, state.step)
+      .map((w) => (wait ? pendingPage(w, height) : pageItem(w, view)));
     last.list.append(...added.map((p) => p.li));
     last.pages.push(...added);
-    for (const p of added) pages?.added(p.li);
+    for (const p of added) pages?.added(p.li, p.pending);
   }
   let skipped = false;
   view.writes.forEach((w, i) => {
-    if (pages?.skip(last.pages[i].li)) skipped = true;
-    else fillPage(last.pages[i], w, view, i === state.step - 1);
+    const page = last.pages[i];
+    if (pages?.skip(page.li)) skipped = true;
+    else fillPage(page.pending ? buildPending(last.pages, i, w, view, pages) : page, w, view, i === state.step - 1);
   });
   last.step = state.step;
   // The normalizer's numbers and the line about the next page, rewritten where they stand.
