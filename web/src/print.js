@@ -4,7 +4,8 @@
 // print that asked for it. Hence three steps:
 //   1. ten seconds after the page has loaded (its start-up and the reader's first moments go first),
 //      the figures not mounted yet are mounted one at a time, each in an idle moment of its own and
-//      the next only once the previous is ready (paused while off screen), so a print from the
+//      the next only once the previous is ready (paused while off screen), never while the reader
+//      is dragging, typing or scrolling (readerBusy), so a print from the
 //      browser's menu has them all once the page has been open a little while, and the start-up
 //      has no long task of theirs (mounting all three at once was seconds of blocked main thread on
 //      a phone);
@@ -22,6 +23,23 @@ import { afterLoad } from './lib/after-load.js';
 const SETTLE_MS = 10000;
 const IDLE_TIMEOUT_MS = 2000; // requestIdleCallback's deadline for each figure of step 1
 const PRINT_WAIT_MS = 15000; // Ctrl+P never waits longer than this for slow figures
+// A gesture in progress holds step 1 back: a drag has idle moments between its frames, and a
+// figure's mount in one of them (some 40-100 ms) is a frame the drag drops. Found by the bench
+// (issue 19): the overcapacity demo's drags, ten seconds after load, had the memory demo and the
+// ledger mount in the middle of them. Step 1 waits until no pointer has been pressed, released or
+// dragged and no key, wheel or input has come for this long.
+const QUIET_MS = 1000;
+
+/** Returns busy(): true while the reader has done something in the last QUIET_MS. */
+function watchReader(win) {
+  let last = -Infinity;
+  const seen = (e) => {
+    if (e.type !== 'pointermove' || e.buttons) last = win.performance.now();
+  };
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'keydown', 'wheel', 'input'])
+    win.addEventListener(type, seen, { capture: true, passive: true });
+  return () => win.performance.now() - last < QUIET_MS;
+}
 
 /** Resolves once `mountEl` has its demo or its error box (data-status ready or error). */
 export function whenMounted(mountEl) {
@@ -48,12 +66,18 @@ export function preparePrint(mounts, mountFigure) {
   };
 
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
-  // Step 1: one figure per idle callback, in page order, each after the previous is ready.
+  const readerBusy = watchReader(window);
+  // Step 1: one figure per idle callback, in page order, each after the previous is ready, and
+  // none while the reader is busy.
   const mountNext = () => {
     const el = mounts.find((m) => !m.dataset.status);
     if (!el) return;
     idle(
       () => {
+        if (readerBusy()) {
+          setTimeout(mountNext, QUIET_MS);
+          return;
+        }
         mountFigure(el);
         whenMounted(el).then(() => setTimeout(mountNext, 0));
       },
