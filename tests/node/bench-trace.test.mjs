@@ -3,7 +3,7 @@
 // targets of issue 19 are read from this number, so what it counts is pinned here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpuPerUpdateFromTrace } from '../bench/page-metrics.mjs';
+import { cpuPerUpdateFromTrace, longestTaskFromTrace } from '../bench/page-metrics.mjs';
 
 const PID = 7;
 const MAIN = 1;
@@ -79,4 +79,13 @@ test('the page whose main thread has the update marks is the one measured', () =
     task(590, 20, 20),
   ];
   assert.deepEqual(cpuPerUpdateFromTrace(events), [0.3]);
+});
+
+test("the longest task is the page's own, in thread time, with the longest wall time beside it", () => {
+  // oneUpdate(): the page's tasks have 800, 500, 4000, 250, 700 µs of thread time; the harness's
+  // (90, 150) are left out, and so is the other page's 8000.
+  assert.deepEqual(longestTaskFromTrace(oneUpdate()), { thread: 4, wall: 5 });
+  // A task that waited for a core: 55 ms on the clock, 13.5 ms of it running.
+  const waited = [threadName(MAIN, 'CrRendererMain'), task(0, 55000, 13500), task(60000, 20000, 19000)];
+  assert.deepEqual(longestTaskFromTrace(waited), { thread: 19, wall: 55 });
 });
