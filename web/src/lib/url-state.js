@@ -1,12 +1,38 @@
 // Writing a demo's state into the URL as the reader changes it. Browsers throttle
 // history.replaceState (and throw when called too often), and a drag fires far more often than
-// that, so writes wait until the reader pauses; only the last URL is written.
+// that, so writes wait until the reader pauses; only the last URL is written. A write is also work
+// on the page's thread (1.3-13 ms a call on the 2-core host, issue 19: a settings slider that
+// rested a moment in the middle of a drag wrote the URL inside a frame of it), so it waits while a
+// pointer is held (a drag; at most HOLD_MAX_MS, then it is written anyway) and then for an idle
+// moment.
+
+const HOLD_MAX_MS = 2000;
+const IDLE_TIMEOUT_MS = 500;
 
 let timer = 0;
+let idleId = 0;
 let pendingUrl = null;
+let heldSince = 0;
+const pressed = new Set(); // pointers held down
+let listening = false;
+
+function listen() {
+  if (listening || typeof addEventListener !== 'function') return;
+  listening = true;
+  const opts = { capture: true, passive: true };
+  addEventListener('pointerdown', (e) => pressed.add(e.pointerId), opts);
+  addEventListener('pointerup', (e) => pressed.delete(e.pointerId), opts);
+  addEventListener('pointercancel', (e) => pressed.delete(e.pointerId), opts);
+  addEventListener('blur', () => pressed.clear());
+}
+
+const idle =
+  typeof requestIdleCallback === 'function'
+    ? (fn) => requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS })
+    : (fn) => setTimeout(fn, 0);
 
 function write() {
-  timer = 0;
+  idleId = 0;
   const url = pendingUrl;
   pendingUrl = null;
   const next = typeof url === 'function' ? url() : url;
@@ -18,13 +44,30 @@ function write() {
   }
 }
 
+/** The reader has paused: write in an idle moment, unless a pointer is still held. */
+function due() {
+  timer = 0;
+  if (pressed.size > 0) {
+    const now = performance.now();
+    if (!heldSince) heldSince = now;
+    if (now - heldSince < HOLD_MAX_MS) {
+      timer = setTimeout(due, 100);
+      return;
+    }
+  }
+  heldSince = 0;
+  if (!idleId) idleId = idle(write);
+}
+
 /**
- * replaceState(url) `ms` after the last call (one timer for the page: the latest URL wins). `url`
- * may be a function, called when the write happens (to read the freshest state); when it
- * returns null nothing is written. Never throws.
+ * replaceState(url) `ms` after the last call (one timer for the page: the latest URL wins), once no
+ * pointer is held (or after HOLD_MAX_MS of one), in an idle moment. `url` may be a function, called
+ * when the write happens (to read the freshest state); when it returns null nothing is written.
+ * Never throws.
  */
 export function replaceStateSoon(url, ms = 150) {
+  listen();
   pendingUrl = url;
   clearTimeout(timer);
-  timer = setTimeout(write, ms);
+  timer = setTimeout(due, ms);
 }
