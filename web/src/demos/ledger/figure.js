@@ -121,9 +121,10 @@ export function createFigure(el, on) {
   // A page added after one out of view during a drag waits, empty (render-ledger.js): it counts as
   // out of view until the observer says otherwise, and is built when it comes into view or the drag
   // ends.
+  const outOfViewInDrag = (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li);
   const pageWatch = {
-    skip: (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li),
-    waits: (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li),
+    skip: outOfViewInDrag,
+    waits: outOfViewInDrag,
     height: pageView.height,
     added: (li, pending) => pageView.watch(li, { out: Boolean(pending) }),
     removed: pageView.unwatch,
