@@ -63,6 +63,19 @@ async function goToStep(n) {
   for (let i = 0; i < n; i++) await page.keyboard.press('ArrowRight');
   assert.equal(await step(), n, `expected to be on page ${n}`);
 }
+/**
+ * Scrolls the page slider (`range`, of `pages` pages) into view, presses the mouse on its thumb at
+ * the right end (every write applied) and returns moveTo(v, steps): the held thumb moved to page v.
+ */
+async function holdPageSlider(pg, range, pages) {
+  await range.scrollIntoViewIfNeeded();
+  const box = await range.boundingBox();
+  const at = (v) => box.x + 8 + ((box.width - 16) * v) / pages;
+  const y = box.y + box.height / 2;
+  await pg.mouse.move(at(pages), y);
+  await pg.mouse.down();
+  return (v, steps = 4) => pg.mouse.move(at(v), y, { steps });
+}
 function close(actual, expected, tol, what) {
   assert.equal(actual.length, expected.length, `${what}: length`);
   actual.forEach((a, i) =>
@@ -315,12 +328,8 @@ test('issue 19: sliding the page slider turns the pages in view; the panels out 
   assert.ok(outOfView, 'the receipts are out of view while the page slider is in view');
   const before = await receipts.textContent();
   // The mouse holds the slider's thumb (page 3, the right end) and moves it to page 1.
-  const box = await range.boundingBox();
-  const at = (v) => box.x + 8 + ((box.width - 16) * v) / 3;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(at(3), y);
-  await page.mouse.down();
-  await page.mouse.move(at(1), y, { steps: 4 });
+  const moveTo = await holdPageSlider(page, range, 3);
+  await moveTo(1);
   await waitUntil(async () => /^Page 1 of 3/.test(await page.textContent(part('page-status'))), {
     message: 'the page turned',
   });
@@ -338,15 +347,9 @@ test('issue 19: the address bar follows the page slider once it is let go, never
   // Writing the URL (history.replaceState) took 1.3-13 ms a call on the 2-core host: a slider held
   // still for a moment in the middle of a drag wrote it inside a frame of the drag.
   await page.click(`${ROOT} [data-action="reset"]`);
-  const range = page.locator(part('step-range'));
-  await range.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !/ledger\.step=1/.test(location.hash));
-  const box = await range.boundingBox();
-  const at = (v) => box.x + 8 + ((box.width - 16) * v) / 3;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(at(3), y);
-  await page.mouse.down();
-  await page.mouse.move(at(1), y, { steps: 4 });
+  const moveTo = await holdPageSlider(page, page.locator(part('step-range')), 3);
+  await moveTo(1);
   await waitUntil(async () => /^Page 1 of 3/.test(await page.textContent(part('page-status'))), {
     message: 'the page turned',
   });
@@ -370,17 +373,11 @@ test('issue 19: a page the slider adds out of view while it is held is written w
     p.$$eval('.la-ledger [data-part="writes"] .la-ledger__write', (li) => li.map((x) => x.textContent));
   const before = await pagesText();
   assert.equal(before.length, 8);
-  const range = p.locator('.la-ledger [data-part="step-range"]');
-  await range.scrollIntoViewIfNeeded();
-  const box = await range.boundingBox();
-  const at = (v) => box.x + 8 + ((box.width - 16) * v) / 8;
-  const y = box.y + box.height / 2;
   const status = () => p.textContent('.la-ledger [data-part="page-status"]');
-  await p.mouse.move(at(8), y);
-  await p.mouse.down();
-  await p.mouse.move(at(1), y, { steps: 8 });
+  const moveTo = await holdPageSlider(p, p.locator('.la-ledger [data-part="step-range"]'), 8);
+  await moveTo(1, 8);
   await waitUntil(async () => /^Page 1 of 8/.test(await status()), { message: 'back to page 1' });
-  await p.mouse.move(at(8), y, { steps: 8 });
+  await moveTo(8, 8);
   await waitUntil(async () => /^Page 8 of 8/.test(await status()), { message: 'on to page 8' });
   const held = await p.$$eval('.la-ledger [data-part="writes"] .la-ledger__write', (list) =>
     list.map((li) => {

@@ -15,6 +15,7 @@
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
 import { afterLoad } from './lib/after-load.js';
+import { readerInput } from './lib/reader-input.js';
 
 // Step 1 starts this long after the load event. Each figure's mount is a task of some 40-100 ms on a
 // phone: 3 s after load, they fell in the seconds in which the reader starts to scroll and tap (on a
@@ -29,17 +30,6 @@ const PRINT_WAIT_MS = 15000; // Ctrl+P never waits longer than this for slow fig
 // ledger mount in the middle of them. Step 1 waits until no pointer has been pressed, released or
 // dragged and no key, wheel or input has come for this long.
 const QUIET_MS = 1000;
-
-/** Returns busy(): true while the reader has done something in the last QUIET_MS. */
-function watchReader(win) {
-  let last = -Infinity;
-  const seen = (e) => {
-    if (e.type !== 'pointermove' || e.buttons) last = win.performance.now();
-  };
-  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'keydown', 'wheel', 'input'])
-    win.addEventListener(type, seen, { capture: true, passive: true });
-  return () => win.performance.now() - last < QUIET_MS;
-}
 
 /** Resolves once `mountEl` has its demo or its error box (data-status ready or error). */
 export function whenMounted(mountEl) {
@@ -66,7 +56,8 @@ export function preparePrint(mounts, mountFigure) {
   };
 
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
-  const readerBusy = watchReader(window);
+  const input = readerInput(window);
+  const readerBusy = () => input.sinceInput() < QUIET_MS;
   // Step 1: one figure per idle callback, in page order, each after the previous is ready, and
   // none while the reader is busy.
   const mountNext = () => {

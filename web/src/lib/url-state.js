@@ -6,6 +6,8 @@
 // pointer is held (a drag; at most HOLD_MAX_MS, then it is written anyway) and then for an idle
 // moment.
 
+import { readerInput } from './reader-input.js';
+
 const HOLD_MAX_MS = 2000;
 const IDLE_TIMEOUT_MS = 500;
 
@@ -13,19 +15,6 @@ let timer = 0;
 let idleId = 0;
 let pendingUrl = null;
 let heldSince = 0;
-const pressed = new Set(); // pointers held down
-let listening = false;
-
-function listen() {
-  if (listening || typeof addEventListener !== 'function') return;
-  listening = true;
-  const opts = { capture: true, passive: true };
-  addEventListener('pointerdown', (e) => pressed.add(e.pointerId), opts);
-  addEventListener('pointerup', (e) => pressed.delete(e.pointerId), opts);
-  addEventListener('pointercancel', (e) => pressed.delete(e.pointerId), opts);
-  addEventListener('blur', () => pressed.clear());
-}
-
 const idle =
   typeof requestIdleCallback === 'function'
     ? (fn) => requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS })
@@ -47,7 +36,7 @@ function write() {
 /** The reader has paused: write in an idle moment, unless a pointer is still held. */
 function due() {
   timer = 0;
-  if (pressed.size > 0) {
+  if (typeof window !== 'undefined' && readerInput(window).held()) {
     const now = performance.now();
     if (!heldSince) heldSince = now;
     if (now - heldSince < HOLD_MAX_MS) {
@@ -66,7 +55,7 @@ function due() {
  * Never throws.
  */
 export function replaceStateSoon(url, ms = 150) {
-  listen();
+  if (typeof window !== 'undefined') readerInput(window); // watched from the first call
   pendingUrl = url;
   clearTimeout(timer);
   timer = setTimeout(due, ms);

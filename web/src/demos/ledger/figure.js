@@ -118,13 +118,10 @@ export function createFigure(el, on) {
   // The ledger's pages run past the screen's height (8 of them at most): during a drag, a page out
   // of view waits as well, and the pages panel counts as not yet filled until the drag ends.
   const pageView = watchInView([], () => drawStale(panels[0]));
-  // A page added after one out of view during a drag waits, empty (render-ledger.js): it counts as
-  // out of view until the observer says otherwise, and is built when it comes into view or the drag
-  // ends.
-  const outOfViewInDrag = (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li);
+  // A page added after a skipped one waits, empty (render-ledger.js): it counts as out of view
+  // until the observer says otherwise, and is built when it comes into view or the drag ends.
   const pageWatch = {
-    skip: outOfViewInDrag,
-    waits: outOfViewInDrag,
+    skip: (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li),
     height: pageView.height,
     added: (li, pending) => pageView.watch(li, { out: Boolean(pending) }),
     removed: pageView.unwatch,

@@ -207,13 +207,12 @@ function fillPage(page, w, view, latest) {
  * only the pages between the old and the new one, and moves the latest page's marks; a key being
  * dragged rewrites the numbers where they stand. Anything else (another number of associations, d,
  * the feature map, the blank first page) builds the list again.
- * While a drag lasts, a page added after one out of view (below it, so out of view too) is made
- * empty (pendingPage) and built when it comes into view or the drag ends: building and laying out a
+ * A page added after one that is skipped (below it, so out of view too) is made empty
+ * (pendingPage) and built when it comes into view or the drag ends: building and laying out a
  * page's head and tables was about 2 ms of each page turn of the slider at 8 associations.
  * `pages` (optional): { skip(li) a page to leave as it is for now (out of view during a drag),
- * waits(li) pages added after li are to wait, empty; height(li) its last known height, if any;
- * added(li, pending), removed(li) } (figure.js watches each page). Returns true when a page was
- * skipped.
+ * height(li) its last known height, if any; added(li, pending), removed(li) } (figure.js watches
+ * each page). Returns true when a page was skipped.
  */
 export function renderWrites(container, state, view, pages = null) {
   const shape = `${state.associations.length}|${view.dk}x${view.dv}|${view.normalized}`;
@@ -244,7 +243,7 @@ export function renderWrites(container, state, view, pages = null) {
   }
   if (last.pages.length < state.step) {
     const after = last.pages.at(-1)?.li;
-    const wait = after !== undefined && Boolean(pages?.waits(after));
+    const wait = after !== undefined && Boolean(pages?.skip(after));
     const height = wait ? pages?.height(after) : undefined;
     const added = view.writes
       .slice(last.pages.length, state.step)
