@@ -526,6 +526,7 @@ function controlFigures(controls) {
             maxTaskWall: round2(c.longestWallMs),
             cpuMean: round2(c.cpuPerUpdateMs),
             updates: c.updates,
+            cpuList: c.cpuList?.map(round2), // per update of its median drag, in order
             reps: c.reps,
             longFrames: c.longFrames, // frames of 50 ms or more, with what ran in them
           },
@@ -1023,20 +1024,23 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
   return out;
 }
 
-// `node tests/bench/page-metrics.mjs [--only ledger,overcapacity] [--embed]`: the page metrics alone,
-// against the built dist/ (npm run build first); prints the drags (with --embed also each demo alone
+// `node tests/bench/page-metrics.mjs [--only ledger,overcapacity] [--embed] [--dist DIR]`: the page
+// metrics alone, against the built dist/ (npm run build first) or another build of it (two builds
+// measured one after the other, minutes apart, differ by less than one build in two hours); prints the drags (with --embed also each demo alone
 // in embed.html, first) and writes bench-results/page-metrics.json (the chapter's).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { launch, ROOT, DIST } = await import('../browser/harness.mjs');
   const at = process.argv.indexOf('--only');
   const only = at > 0 ? process.argv[at + 1].split(',') : null;
+  const distAt = process.argv.indexOf('--dist');
+  const dist = distAt > 0 ? resolve(process.argv[distAt + 1]) : DIST;
   const browser = await launch();
   try {
     if (process.argv.includes('--embed')) {
       console.log('each demo alone in embed.html:');
-      printDrags(await embedDrags(browser, DIST, { only }));
+      printDrags(await embedDrags(browser, dist, { only }));
     }
-    const out = await pageMetrics(browser, DIST, { only });
+    const out = await pageMetrics(browser, dist, { only });
     console.log(
       `first load ${(out.firstLoad.gzipBytes / 1024).toFixed(1)} KB gzip in ${out.firstLoad.requests} requests`,
     );

@@ -413,6 +413,45 @@ test('issue 19: a page the slider adds out of view while it is held is written w
   await p.close();
 });
 
+test('issue 19: a page turn adds or removes only the drawings of the reads that changed in the values\u2019 plane', async () => {
+  // The plane's value layer used to be emptied and filled again whenever a read's drawing came or
+  // went: 81 of its nodes out and in on one page turn at 8 associations (style, layout and paint
+  // of every one), where one read's gap, dashed arrow and label had changed.
+  const assoc = Array.from({ length: 8 }, (_, i) => `${i + 1},1:1,${i + 1}`).join(';');
+  const { page: p, problems: pageProblems } = await openLedger(`&associations=${encodeURIComponent(assoc)}&step=1`);
+  const layer = '.la-ledger__plane-fig:nth-of-type(2) svg > g';
+  const drawn = () => p.$eval(layer, (g) => g.childElementCount);
+  await p.$eval(layer, (g) => {
+    window.__planeMoves = [];
+    new MutationObserver((list) => {
+      for (const m of list) window.__planeMoves.push({ added: m.addedNodes.length, removed: m.removedNodes.length });
+    }).observe(g, { childList: true });
+  });
+  const range = p.locator('.la-ledger [data-part="step-range"]');
+  await range.focus();
+  let before = await drawn();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'End', 'Home']) {
+    await p.evaluate(() => {
+      window.__planeMoves = [];
+    });
+    await p.keyboard.press(key);
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    const after = await drawn();
+    const moves = await p.evaluate(() => window.__planeMoves);
+    const added = moves.reduce((a, m) => a + m.added, 0);
+    const removed = moves.reduce((a, m) => a + m.removed, 0);
+    // a read that turns exact or inexact brings or takes its three nodes (gap, dashed arrow, label)
+    assert.equal(added - removed, after - before, `${key}: the count adds up`);
+    assert.ok(
+      added + removed === Math.abs(after - before),
+      `${key}: ${added} nodes in and ${removed} out for ${after - before} more or fewer drawn`,
+    );
+    before = after;
+  }
+  assert.deepEqual(pageProblems, []);
+  await p.close();
+});
+
 test('the page slider moved by a script or assistive technology (input events, no pointer, no change) leaves no panel behind', async () => {
   // Found by the soak: input events with no change event made the slider 'slide' for good, and
   // every panel out of view (the editor among them) stayed on an old state.

@@ -144,21 +144,25 @@ export function setText(node, text) {
 }
 
 /**
- * Makes el's children exactly `nodes` (nodes kept from frame to frame, in order), touching the DOM
- * only when the list differs: a drawing whose parts come and go keeps its nodes and moves them by
- * their attributes, instead of building new ones for patch() to compare on every frame of a drag.
+ * Makes el's children exactly `nodes` (nodes kept from frame to frame, in order), touching only the
+ * children that differ: a drawing whose parts come and go keeps its nodes and moves them by their
+ * attributes, instead of building new ones for patch() to compare on every frame of a drag. The
+ * children not wanted go, the wanted ones missing are put in their place, and those already in
+ * order stay where they are (each node moved is styled, laid out and painted again: a read's three
+ * nodes coming into the ledger's plane used to take its 80 others out and back in).
  */
 export function keepChildren(el, nodes) {
-  let c = el.firstChild;
-  let same = true;
-  for (const n of nodes) {
-    if (c !== n) {
-      same = false;
-      break;
-    }
-    c = c.nextSibling;
+  const wanted = new Set(nodes);
+  for (let c = el.firstChild; c; ) {
+    const next = c.nextSibling;
+    if (!wanted.has(c)) c.remove();
+    c = next;
   }
-  if (!same || c) el.replaceChildren(...nodes);
+  let c = el.firstChild;
+  for (const n of nodes) {
+    if (c === n) c = c.nextSibling;
+    else el.insertBefore(n, c);
+  }
   return el;
 }
 
