@@ -54,7 +54,7 @@ export const quantile = (xs, q) => {
 
 // Runs in the page: times every pointer move's update (see the header) into window.__updates, and
 // marks each update's start and end (User Timing) so that a trace can sum the CPU between them.
-function instrument() {
+export function instrument() {
   window.__updates = [];
   window.__longTasks = [];
   window.__onUpdate = null;
@@ -363,7 +363,7 @@ export function longestTaskFromTrace(events) {
  * DevTools trace of the drag instead, summarized by traceSummary (that tracing slows the page, so
  * its times are only for the breakdown).
  */
-async function drag(page, points, { trace = false } = {}) {
+export async function drag(page, points, { trace = false } = {}) {
   const before = await page.evaluate(() => window.__updates.length);
   await page.evaluate(() => {
     window.__measuring = true;

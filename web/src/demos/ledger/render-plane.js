@@ -296,10 +296,16 @@ export function renderPlane(plane, state, view) {
   const vecOf = (t) => (t === -1 ? state.freeQuery : state.associations[t].k);
   const nameOf = (t) => (t === -1 ? 'q' : keyLabel(t));
 
-  // Arrows for keys: written ones solid, keys still to be written dashed.
+  // Arrows for keys: written ones solid, keys still to be written dashed. A key that neither moved
+  // nor was written or unwritten is left as it is (a page turn moves no key: writing each key's
+  // numbers again, unchanged, was a good part of the turn's script).
   targets.forEach((t, n) => {
     const line = plane.keyArrows[n];
-    const v = clampToView(vecOf(t), 1.35);
+    const k = vecOf(t);
+    const drawn = `${k[0]},${k[1]}|${t < state.step}`;
+    if (line.drawn === drawn) return;
+    line.drawn = drawn;
+    const v = clampToView(k, 1.35);
     pointArrow(line, v[0] * U, v[1] * U);
     setAttr(
       line,
@@ -313,6 +319,9 @@ export function renderPlane(plane, state, view) {
     const v = vecOf(hd.target);
     const zero = v[0] === 0 && v[1] === 0;
     hd.angle = zero ? 0 : angleOf(v);
+    const drawn = `${v[0]},${v[1]}|${hd.target >= state.step}`;
+    if (hd.drawn === drawn) continue;
+    hd.drawn = drawn;
     const rad = (hd.angle * Math.PI) / 180;
     hd.g.classList.toggle('is-pending', hd.target >= state.step);
     const name = nameOf(hd.target);
@@ -416,7 +425,10 @@ function renderAngles(plane, state, view, _vecOf, nameOf) {
   others.forEach((i, n) => {
     const ov = overlapOf(i);
     const cells = plane.angleCells[n];
-    setText(cells.angle, `${formatNumber(view.anglesFromQuery[i], 2)}\u00b0`);
+    const angle = view.anglesFromQuery[i];
+    if (cells.shown && Object.is(cells.shown[0], angle) && Object.is(cells.shown[1], ov)) return;
+    cells.shown = [angle, ov];
+    setText(cells.angle, `${formatNumber(angle, 2)}\u00b0`);
     setText(cells.overlap, ov === null ? '\u2014' : formatNumber(ov));
   });
 }
