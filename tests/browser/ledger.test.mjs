@@ -452,6 +452,35 @@ test('issue 19: a page turn adds or removes only the drawings of the reads that 
   await p.close();
 });
 
+test('issue 19: the lines below the pages wait, out of view, while the page slider is held', async () => {
+  const assoc = Array.from({ length: 8 }, (_, i) => `${i + 1},1:1,${i + 1}`).join(';');
+  const { page: p, problems: pageProblems } = await openLedger(
+    `&featureMap=elu1&associations=${encodeURIComponent(assoc)}&step=8`,
+    {
+      width: 1000,
+      height: 700,
+    },
+  );
+  const next = () => p.textContent('.la-ledger .la-ledger__next');
+  const z = () => p.textContent('.la-ledger [data-part="z"]');
+  assert.equal(await next(), 'All writes applied.');
+  const zAt8 = await z();
+  const moveTo = await holdPageSlider(p, p.locator('.la-ledger [data-part="step-range"]'), 8);
+  await moveTo(7, 4);
+  await waitUntil(async () => /^Page 7 of 8/.test(await p.textContent('.la-ledger [data-part="page-status"]')), {
+    message: 'on page 7',
+  });
+  const below = await p.$eval('.la-ledger .la-ledger__next', (el) => el.getBoundingClientRect().top >= innerHeight);
+  assert.ok(below, 'the line about the next page is below the window');
+  assert.equal(await next(), 'All writes applied.', 'held: the line out of view waits');
+  assert.equal(await z(), zAt8, 'held: the normalizer out of view waits');
+  await p.mouse.up(); // let go
+  await waitUntil(async () => /^Next page: write k₈/.test(await next()), { message: 'the next-page line follows' });
+  assert.notEqual(await z(), zAt8, 'the normalizer follows');
+  assert.deepEqual(pageProblems, []);
+  await p.close();
+});
+
 test('the page slider moved by a script or assistive technology (input events, no pointer, no change) leaves no panel behind', async () => {
   // Found by the soak: input events with no change event made the slider 'slide' for good, and
   // every panel out of view (the editor among them) stayed on an old state.
