@@ -38,6 +38,7 @@ const MAX_ARRAY = 1 << 24;
 // (web/src/demos/memory/compute-config.js): there the reader stays out of this chunk, 4.5 KB gzip
 // that a course page with one <linattn-ledger> would otherwise load (issue 19). Everywhere else
 // (Node, the chapter, its workers) la.modelFromConfig is there.
+// biome-ignore lint/complexity/useOptionalChain: the bundler replaces `import.meta.env.LINATTN_ELEMENTS` written out in full with a constant, which lets it drop the reader; Node has no import.meta.env
 const WITH_CONFIG = !(import.meta.env && import.meta.env.LINATTN_ELEMENTS);
 
 // Plain numbers for the core: an Array of numbers or a typed array, as a Float64Array.

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DIST, launch, serve, openPage } from './harness.mjs';
+import { DIST, launch, serve, openPage, waitUntil } from './harness.mjs';
 
 const DIR = process.env.MEMORY_TEST_DIR || DIST;
 const fixture = (name) => readFileSync(new URL(`../node/fixtures/configs/${name}`, import.meta.url), 'utf8');
@@ -341,5 +341,19 @@ test('sessions, precision, the GPU budget, units and the memory axis are seconda
   await settings.locator('summary').click();
   await demo.locator('input[id$="-unit-decimal"]').check();
   assert.match(await demo.locator('.lm-figures [data-figure="kvPerToken"] .lm-value').textContent(), /kB/);
+  await page.close();
+});
+
+test('a notice cleared by the next change is hidden, never left as an empty box', async () => {
+  // The link's notice (a clamped context) is cleared once the reader picks another model; the
+  // notice area used to stay on screen then, an empty box with its red bar.
+  const { page, demo, problems } = await open('&tokens=10000000000');
+  const notice = demo.locator('.lm-notice');
+  assert.match(await notice.textContent(), /clamped to 10,000,000/);
+  assert.equal(await notice.isVisible(), true);
+  await demo.locator('select[id$="-preset"]').selectOption('llama-3.1-70b');
+  await waitUntil(async () => (await notice.textContent()) === '', { message: 'the notice is cleared' });
+  assert.equal(await notice.isVisible(), false, 'an empty notice is hidden');
+  assert.deepEqual(problems, []);
   await page.close();
 });

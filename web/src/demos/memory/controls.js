@@ -68,7 +68,8 @@ function presetMenu(id) {
   );
 }
 
-/** A text field's error message (the core's, or the parser's) beside it; marks the field. */
+/** A text field's error message (the core's, or the parser's) beside it; marks the field. The
+ *  notice above the figure (.lm-notice) is shown for it, and hidden again by clearError. */
 export function showError(root, errorEl, e) {
   if (!errorEl) return;
   errorEl.textContent = e?.message ? e.message : String(e);
@@ -79,9 +80,13 @@ export function showError(root, errorEl, e) {
   if (input && input.tagName === 'INPUT') input.setAttribute('aria-invalid', 'true');
 }
 
+/** Takes back what showError (or a notice) put up: the words, the notice itself, the field's mark. */
 export function clearError(root, errorEl) {
-  if (!errorEl || errorEl.textContent === '') return; // nothing shown (every frame of a drag)
+  if (!errorEl) return;
+  const notice = errorEl.classList.contains('lm-notice');
+  if (errorEl.textContent === '' && (!notice || errorEl.hidden)) return; // nothing shown (every frame of a drag)
   errorEl.textContent = '';
+  if (notice) errorEl.hidden = true;
   for (const input of root.querySelectorAll(`[aria-describedby="${errorEl.id}"]`))
     input.removeAttribute('aria-invalid');
 }

@@ -128,7 +128,7 @@ function figureElement(fig) {
  * are written, and only where they changed (a drag rewrites a few numbers, never the list; building
  * and diffing the whole list took most of a drag frame's work). `live`: a drag is streaming, so the
  * exact byte counts (seen only on hover or focus, away from the dragged control) wait for its end:
- * each changed text costs the frame layout and paint, about 0.1 ms apiece.
+ * each changed text costs the frame its share of layout and paint.
  */
 export function renderFigures(dl, state, results, limits, { live = false } = {}) {
   const rows = figureRows(state, results, limits);
