@@ -71,7 +71,7 @@ test('an older store that arrives while the slider moves on is shown with the no
       get:
         (_, name) =>
         (...args) =>
-          name === 'store' && shown.push({ n: args[0].n, pendingN: args[2] }),
+          name === 'store' && shown.push({ n: args[0].n, pending: args[2] }),
     },
   );
   const jobs = createCompute(la, () => state, on);
@@ -80,7 +80,7 @@ test('an older store that arrives while the slider moves on is shown with the no
     state.n = 600; // the drag goes on past what is asked for at once
     jobs.ensureStore();
     for (let i = 0; i < 100 && !shown.length; i += 1) await sleep(10);
-    assert.deepEqual(shown[0], { n: 64, pendingN: 'rest' }, JSON.stringify(shown));
+    assert.deepEqual(shown[0], { n: 64, pending: { n: 600, waiting: true } }, JSON.stringify(shown));
   } finally {
     jobs.destroy();
   }

@@ -52,7 +52,8 @@ const capacityParams = (s) => ({
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
  * @param on ( sweep() a result for the current settings arrived; refused(message) the core refused
- *   the sweep (go back to `jobs.fallback`); store(result, label, pendingN, arrived) (`arrived`: from
+ *   the sweep (go back to `jobs.fallback`); store(result, label, pending, arrived) (`pending`: null, or the store
+ *   the slider's N waits for, { n, waiting } (`waiting`: asked for once the slider rests); `arrived`: from
  *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n) a store at N
  *   was asked for; storeWaiting(n) one will be once the slider rests (a large one: not during a drag);
  *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
@@ -294,14 +295,14 @@ export function createCompute(la, getState, on) {
       show(wanted.key, result, wanted.label, null, true);
     } else if (request.key.startsWith(`${sweepKey(getState())}|`)) {
       // An older store of the same settings is worth showing while the newest one computes (or
-      // waits for the slider to rest: 'rest').
-      show(request.key, result, request.label, wanted.id ? getState().n : 'rest', true);
+      // waits for the slider to rest).
+      show(request.key, result, request.label, { n: wanted.n, waiting: !wanted.id }, true);
     }
   }
 
-  function show(key, result, label, pendingN = null, arrived = false) {
+  function show(key, result, label, pending = null, arrived = false) {
     store = { key, result, label };
-    on.store(result, label, pendingN, arrived);
+    on.store(result, label, pending, arrived);
   }
 
   return jobs;

@@ -89,8 +89,8 @@ export function createFigure(root, get) {
     renderSettings: (state) => legend.render(state),
     store,
     /** A store result arrived: "inside one store" and recall by age. */
-    showStore(result, label, pendingN) {
-      store.show(result, label, pendingN);
+    showStore(result, label, pending) {
+      store.show(result, label, pending);
       age.show(result, get.state());
     },
     /** The capacity panel, from the numbers held for the current settings. */

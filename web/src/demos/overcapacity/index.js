@@ -67,10 +67,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     // one from a worker is drawn in the next frame (storeFrame), not in the message's own task:
     // during a drag that frame is also the next N's, so the page is laid out and painted once for
     // both instead of twice.
-    store(result, label, pendingN, arrived) {
-      if (arrived) return storeFrame([result, label, pendingN]);
+    store(result, label, pending, arrived) {
+      if (arrived) return storeFrame([result, label, pending]);
       storeFrame.cancel();
-      drawStore([result, label, pendingN]);
+      drawStore([result, label, pending]);
     },
     capacity: () => timedRender('capacity', figure.renderCapacity),
     capacityError: (message) => figure.showError(message),
@@ -139,8 +139,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   // The slider fires more input events than there are frames: state changes at once, the picture
   // follows once per animation frame, and a sweep streaming in waits while N moves.
   const frame = coalesceFrames(() => timedRender('frame', renderAll));
-  const drawStore = ([result, label, pendingN]) =>
-    timedRender('store', () => figure.showStore(result, label, pendingN));
+  const drawStore = ([result, label, pending]) => timedRender('store', () => figure.showStore(result, label, pending));
   const storeFrame = coalesceFrames(drawStore);
   function setN(n) {
     if (n === state.n) return;

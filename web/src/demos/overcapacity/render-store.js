@@ -326,13 +326,13 @@ export function createStoreView(parent, rootEl) {
 
   return {
     element: section,
-    /** Shows a store result; `pendingN` is the N still being computed, 'rest' while the slider's N
-     *  waits for the slider to rest, or null. */
-    show(result, label, pendingN) {
+    /** Shows a store result; `pending` ({ n, waiting }, or null): the store the slider's N waits
+     *  for, being computed, or (`waiting`) asked for once the slider rests. */
+    show(result, label, pending) {
       current = { result, label };
       let note = '';
-      if (pendingN === 'rest') note = LATER;
-      else if (pendingN != null && pendingN !== result.n) note = computing(pendingN);
+      if (pending?.waiting) note = LATER;
+      else if (pending && pending.n !== result.n) note = computing(pending.n);
       setText(head, heading(current, note));
       setText(
         heatCaption,
