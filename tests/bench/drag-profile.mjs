@@ -7,13 +7,13 @@
 //   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity]      (chapter page)
 //   MOVES=10 node tests/bench/drag-profile.mjs overcapacity              (the drag's first moves)
 //   CONTROL=β node tests/bench/drag-profile.mjs overcapacity             (another of its controls)
-// Reads dist/; build with LA_NOMIN=1 (npm run build:web) for readable function names.
+// Reads dist/ (or DIST_DIR); build with LA_NOMIN=1 (npm run build:web) for readable function names.
 import { launch, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { dragSetup } from './page-metrics.mjs';
 
 const demo = process.argv[2] ?? 'ledger';
-const server = await startServer(DIST, { port: 0 });
+const server = await startServer(process.env.DIST_DIR ?? DIST, { port: 0 });
 const browser = await launch();
 try {
   const page = await browser.newPage();
