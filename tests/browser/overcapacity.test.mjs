@@ -340,10 +340,19 @@ test('dragging β: the figure says the new curve follows once the slider rests (
   });
   assert.equal(await page.getAttribute(ROOT, 'data-sweep'), 'pending');
   assert.match(await page.textContent(`${ROOT} .oc-sentence`), /follow once the slider rests/);
+  // The store of the new β (a worker's, at d = 64 and N = 96) waits for the rest too.
+  const storeHead = part('store-head');
+  assert.match(
+    await page.textContent(storeHead),
+    /\u03b2 = 8 \(the store of the new settings follows when the slider rests\)/,
+  );
   await slide(6, true);
   await waitComplete();
   assert.doesNotMatch(await page.textContent(status), /slider rests/);
   assert.match(await page.textContent(`${ROOT} .oc-legend`), /\u03b2 = 32/);
+  await page.waitForFunction((sel) => /\u03b2 = 32$/.test(document.querySelector(sel).textContent), storeHead, {
+    timeout: 5000,
+  });
   await slide(4, true); // back to β = 8 for the tests after this one
   await waitComplete();
 });

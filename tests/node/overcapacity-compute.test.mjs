@@ -161,3 +161,79 @@ test('the end of a settings drag (its change event: rest()) asks at once; settin
     jobs.destroy();
   }
 });
+
+/** Every call the figure is told of its stores, with the N and β of each store shown. */
+function storeSpy(state) {
+  const calls = [];
+  const on = new Proxy(
+    {},
+    {
+      get:
+        (_, name) =>
+        (...args) => {
+          if (name === 'store') calls.push(['store', args[0].n, args[1].match(/\u03b2 = (\S+)/)?.[1], args[2]]);
+          else if (String(name).startsWith('store')) calls.push([name, ...args.filter((a) => typeof a === 'number')]);
+        },
+    },
+  );
+  const asked = [];
+  const core = {};
+  for (const name of Object.keys(la)) {
+    const fn = la[name];
+    core[name] =
+      typeof fn !== 'function'
+        ? fn
+        : (...args) => {
+            if (/^interferenceStore/.test(name)) asked.push({ n: args[0].n, beta: args[0].beta });
+            return fn.apply(la, args);
+          };
+  }
+  const jobs = createCompute(core, () => state, on);
+  return { jobs, calls, asked };
+}
+
+test('a β slide asks for no large store while it moves, however long it holds a value; its rest asks at once', async () => {
+  const state = { ...DEFAULTS, d: 256, n: 600 };
+  const { jobs, calls, asked } = storeSpy(state);
+  try {
+    // Frames of a β drag (index.js: commit(sliding) → whenRested, then renderAll → ensureStore),
+    // each value held longer than the N slider's settle time.
+    for (const beta of [16, 32, 64]) {
+      state.beta = beta;
+      jobs.whenRested();
+      jobs.ensureStore();
+      await sleep(200);
+    }
+    assert.deepEqual(asked, [], 'no store computes while the settings slider moves');
+    assert.deepEqual(calls, [['storeWaiting', 600]], 'the figure is told once that the store waits');
+    jobs.rest(); // the slider's change event
+    assert.deepEqual(calls.at(-1), ['storePending', 600], 'the store of where it rested is asked for at once');
+    await until(() => calls.some((c) => c[0] === 'store'), 30000);
+    assert.deepEqual(asked, [{ n: 600, beta: 64 }], 'only the store of where the slider rested computes');
+    assert.deepEqual(calls.at(-1), ['store', 600, '64', null]);
+  } finally {
+    jobs.destroy();
+  }
+});
+
+test('back at the N of the store shown, no store of an N the slider left is asked for or shown', async () => {
+  const state = { ...DEFAULTS, d: 256, n: 64 };
+  const { jobs, calls, asked } = storeSpy(state);
+  try {
+    jobs.ensureStore(); // quick: asked for at once
+    await until(() => calls.some((c) => c[0] === 'store'));
+    state.n = 600; // the drag passes a large N …
+    jobs.ensureStore();
+    state.n = 64; // … and comes back before the slider rests
+    jobs.ensureStore();
+    await sleep(400);
+    assert.deepEqual(asked, [{ n: 64, beta: DEFAULTS.beta }], 'N = 600 is never asked for');
+    assert.deepEqual(
+      calls.at(-1),
+      ['store', 64, String(DEFAULTS.beta), null],
+      'the store shown is N = 64, with no note',
+    );
+  } finally {
+    jobs.destroy();
+  }
+});

@@ -55,7 +55,8 @@ const capacityParams = (s) => ({
  *   the sweep (go back to `jobs.fallback`); store(result, label, pending, arrived) (`pending`: null, or the store
  *   the slider's N waits for, { n, waiting } (`waiting`: asked for once the slider rests); `arrived`: from
  *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n) a store at N
- *   was asked for; storeWaiting(n) one will be once the slider rests (a large one: not during a drag);
+ *   was asked for; storeWaiting(n, settings) one will be once the slider rests (a large one: not
+ *   during a drag; `settings`: a settings slider moves, and the store waits for its rest());
  *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
  *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message);
  *   rested() the sweep and capacity numbers a settings slider held back have been asked for )
@@ -67,6 +68,7 @@ export function createCompute(la, getState, on) {
   let storeWanted = null; // { key, n, id, label }
   const storeRequests = new Map(); // id -> a store request still unanswered
   let storeTimer = 0;
+  let storeHeld = false; // the store waits for a settings slider to rest (said once, not per frame)
   let heldAt = -Infinity;
   let restTimer = 0;
   let resting = false; // a settings slider moved: its sweep and capacity numbers wait for it to rest
@@ -135,11 +137,19 @@ export function createCompute(la, getState, on) {
       capacity.id = runner.capacity(capacityParams(state));
     },
 
-    /** Asks for the store at the current N: at once when small, once the slider rests when large. */
-    ensureStore() {
+    /** Asks for the store at the current N: at once when small; when large, once the N slider
+     *  rests (STORE_SETTLE_MS), or once a settings slider rests (rest()) while one moves. */
+    ensureStore(now = false) {
       const state = getState();
       const key = storeKey(state);
-      if (store && store.key === key) return;
+      if (store && store.key === key) {
+        // Back at the store shown before the one asked for came: that one is nobody's now.
+        if (storeWanted || storeHeld) {
+          dropWanted();
+          on.store(store.result, store.label, null, false); // (its heading loses the note)
+        }
+        return;
+      }
       if (storeWanted && storeWanted.key === key) return;
       const params = {
         d: state.d,
@@ -150,10 +160,7 @@ export function createCompute(la, getState, on) {
         ...ruleOptions(state),
       };
       if (storeIsCheap(state.d, state.n, state)) {
-        clearTimeout(storeTimer);
-        runner.cancelStores();
-        storeRequests.clear();
-        storeWanted = null;
+        dropWanted();
         try {
           show(key, runStore(la, params), storeLabel(state));
         } catch (err) {
@@ -166,13 +173,23 @@ export function createCompute(la, getState, on) {
       const wanted = { key, n: state.n, id: 0, label: storeLabel(state) };
       storeWanted = wanted;
       clearTimeout(storeTimer);
+      if (resting) {
+        // A settings slider is still moving (whenRested): the store of where it stops is asked for
+        // with its sweep, at rest(). None starts mid-drag, on a core the drag's frames share.
+        runner.cancelStores();
+        storeRequests.clear();
+        if (!storeHeld) on.storeWaiting(state.n, true);
+        storeHeld = true;
+        return;
+      }
+      storeHeld = false;
       const ask = () => {
         if (storeWanted !== wanted) return;
         wanted.id = runner.store(params);
         storeRequests.set(wanted.id, wanted);
         on.storePending(wanted.n); // said to compute once it has been asked for, not before
       };
-      if (storeIsQuick(state.d, state.n, state)) ask();
+      if (now || storeIsQuick(state.d, state.n, state)) ask();
       else {
         on.storeWaiting(state.n);
         storeTimer = setTimeout(ask, STORE_SETTLE_MS);
@@ -206,6 +223,11 @@ export function createCompute(la, getState, on) {
       resting = false;
       jobs.ensureSweep();
       jobs.ensureCapacity();
+      if (storeHeld) {
+        storeHeld = false;
+        storeWanted = null;
+        jobs.ensureStore(true); // asked for now, not after the N slider's settle time
+      }
       on.rested?.();
     },
     /** True while the sweep and capacity numbers wait for a settings slider to rest (whenRested). */
@@ -298,6 +320,15 @@ export function createCompute(la, getState, on) {
       // waits for the slider to rest).
       show(request.key, result, request.label, { n: wanted.n, waiting: !wanted.id }, true);
     }
+  }
+
+  /** Forgets the store asked for (or waiting to be): its timer, its request, the worker's work. */
+  function dropWanted() {
+    clearTimeout(storeTimer);
+    runner.cancelStores();
+    storeRequests.clear();
+    storeWanted = null;
+    storeHeld = false;
   }
 
   function show(key, result, label, pending = null, arrived = false) {

@@ -36,7 +36,16 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   root.replaceChildren();
   const state = { ...DEFAULTS };
   const getState = () => linkState(state);
-  const checkSweep = (params) => la.checkSweep(params); // the core's ranges and work budget
+  // The core's ranges and work budget (it throws what it refuses). Settings it has passed are not
+  // asked about again: a drag of β proposes once a frame, often a value it has seen.
+  const passed = new Set();
+  const checkSweep = (params) => {
+    const key = JSON.stringify(params);
+    if (passed.has(key)) return;
+    la.checkSweep(params);
+    if (passed.size >= 256) passed.clear();
+    passed.add(key);
+  };
 
   const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
   const controls = createControls(root, { n: setN, propose, slide, rest, typed, settingsToggled, signal: ac.signal });
@@ -75,7 +84,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     capacity: () => timedRender('capacity', figure.renderCapacity),
     capacityError: (message) => figure.showError(message),
     storePending: (n) => figure.store.pending(n),
-    storeWaiting: () => figure.store.waiting(),
+    storeWaiting: (n, settings) => figure.store.waiting(settings),
     storeError: (message) => figure.showError(message),
     rested: () => {
       figure.renderChart();

@@ -134,6 +134,39 @@ export function createChart(parent) {
     return s;
   }
 
+  /** A sweep's drawing at the axes on screen: { axes, paths: [d per series], band, desc }, kept per
+   *  sweep (a WeakMap: gone with the sweep), so a drag of β back to a value whose sweep is held
+   *  writes the strings it drew before instead of building 7 paths of up to 1,024 points again. */
+  const drawn = new WeakMap();
+  function drawingOf(s) {
+    const axes = `${view.d}|${view.scale}|${width}`;
+    const had = drawn.get(s);
+    if (had && had.axes === axes) return had;
+    const paths = SERIES.map((ser) => pathOf(s.ns, s[ser.key]));
+    // The band: mean ± one standard deviation over trials (drawn, not reported).
+    let band = '';
+    if (s.trials > 1) {
+      let up = '';
+      let down = '';
+      for (let i = 0; i < s.ns.length; i += 1) {
+        up += `${i ? 'L' : 'M'}${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] + s.cosineStd[i]).toFixed(1)}`;
+      }
+      for (let i = s.ns.length - 1; i >= 0; i -= 1) {
+        down += `L${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] - s.cosineStd[i]).toFixed(1)}`;
+      }
+      band = `${up}${down}Z`;
+    }
+    const last = s.ns.length - 1;
+    const desc =
+      `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
+      `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
+      `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
+      'The same numbers are in the table of plotted numbers.';
+    const drawing = { axes, paths, band, desc };
+    drawn.set(s, drawing);
+    return drawing;
+  }
+
   function drawData() {
     const s = view.sweep;
     if (!s) {
@@ -147,27 +180,11 @@ export function createChart(parent) {
       );
       return;
     }
-    SERIES.forEach((ser, k) => paths[k].setAttribute('d', pathOf(s.ns, s[ser.key])));
-    // The band: mean ± one standard deviation over trials (drawn, not reported).
-    if (s.trials > 1) {
-      let up = '';
-      let down = '';
-      for (let i = 0; i < s.ns.length; i += 1) {
-        up += `${i ? 'L' : 'M'}${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] + s.cosineStd[i]).toFixed(1)}`;
-      }
-      for (let i = s.ns.length - 1; i >= 0; i -= 1) {
-        down += `L${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] - s.cosineStd[i]).toFixed(1)}`;
-      }
-      band.setAttribute('d', `${up}${down}Z`);
-    } else {
-      band.setAttribute('d', '');
-    }
-    const last = s.ns.length - 1;
-    desc.textContent =
-      `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
-      `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
-      `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
-      'The same numbers are in the table of plotted numbers.';
+    const drawing = drawingOf(s);
+    // Written only when they differ: a path's d written again, even the same, is laid out again.
+    drawing.paths.forEach((d, k) => setAttr(paths[k], 'd', d));
+    setAttr(band, 'd', drawing.band);
+    setText(desc, drawing.desc);
   }
 
   return {

@@ -22,6 +22,8 @@ function rgbOf(ctx, color) {
 /** What the store panel says of a large store while the slider moves (it is asked for once the slider
  *  rests: compute.js). */
 const LATER = 'the store at the slider\u2019s N follows when the slider rests';
+/** … and while a settings slider (β, the forget gate, the delta step) moves (compute.js, rest()). */
+const LATER_SETTINGS = 'the store of the new settings follows when the slider rests';
 const computing = (n) => `computing N = ${formatInt(n)}\u2026`;
 /** The panel's heading for the store shown ({ result, label }) and a note on the one to come. */
 const heading = (shown, note) =>
@@ -344,9 +346,10 @@ export function createStoreView(parent, rootEl) {
       if (matDetails.open) fillMatrixTable();
     },
     /** A large store will be asked for once the slider rests: said in words that a drag does not
-     *  change (nothing computes while the slider moves). */
-    waiting() {
-      setText(head, current ? heading(current, LATER) : `Inside one store: ${LATER}.`);
+     *  change (nothing computes while the slider moves). `settings`: a settings slider moves, not N. */
+    waiting(settings = false) {
+      const note = settings ? LATER_SETTINGS : LATER;
+      setText(head, current ? heading(current, note) : `Inside one store: ${note}.`);
     },
     pending(n) {
       if (!current) setText(head, `Inside one store: ${computing(n)}`);
