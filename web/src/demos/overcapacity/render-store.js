@@ -331,11 +331,13 @@ export function createStoreView(parent, rootEl) {
     /** Shows a store result; `pending` ({ n, waiting }, or null): the store the slider's N waits
      *  for, being computed, or (`waiting`) asked for once the slider rests. */
     show(result, label, pending) {
+      const same = current?.result === result && current.label === label;
       current = { result, label };
       let note = '';
       if (pending?.waiting) note = LATER;
       else if (pending && pending.n !== result.n) note = computing(pending.n);
       setText(head, heading(current, note));
+      if (same) return; // the store on screen again (a slider back at its value): only the note changes
       setText(
         heatCaption,
         'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.',
