@@ -67,11 +67,13 @@ export function createChart(parent) {
   const y = (v) => M.top + (1 - v) * plotH();
 
   let axesDrawn = ''; // d, scale and width of the axes on screen
+  /** What the axes depend on: d, scale and width (the axes and each sweep's drawing are kept per key). */
+  const axesKey = () => `${view.d}|${view.scale}|${width}`;
 
   function drawAxes() {
     // Built again only when they change: a drag of β or the forget gate redraws the chart on every
     // value (a new sweep), with the same axes.
-    const axes = `${view.d}|${view.scale}|${width}`;
+    const axes = axesKey();
     if (axes === axesDrawn) return;
     axesDrawn = axes;
     gridG.replaceChildren();
@@ -139,7 +141,7 @@ export function createChart(parent) {
    *  writes the strings it drew before instead of building 7 paths of up to 1,024 points again. */
   const drawn = new WeakMap();
   function drawingOf(s) {
-    const axes = `${view.d}|${view.scale}|${width}`;
+    const axes = axesKey();
     const had = drawn.get(s);
     if (had && had.axes === axes) return had;
     const paths = SERIES.map((ser) => pathOf(s.ns, s[ser.key]));
