@@ -3,7 +3,8 @@
 // the Lighthouse test stage (audit.test.mjs) and by `npm run bench` (both presets' performance).
 //   audit(url, { preset: 'mobile' | 'desktop', categories, cpu }) -> { scores: {id: 0..1}, failing:
 //     {category: [audit ids below 1]}, metrics: { fcp, lcp, tbt, cls, si } (ms; cls unitless),
-//     benchmarkIndex, calibrationIndex, cpuSlowdown }
+//     benchmarkIndex, calibrationIndex, cpuSlowdown, longTasks: [{ start, duration, url }] (simulated
+//     ms, the main thread's tasks over 50 ms as Lighthouse scored them, longest first) }
 //   cpu: 'calibrated' sets the mobile preset's CPU slowdown from this machine's speed (below);
 //     by default Lighthouse's fixed 4x.
 //
@@ -111,6 +112,11 @@ export async function audit(
       benchmarkIndex: lhr.environment?.benchmarkIndex, // Lighthouse's own, at the start of its run
       calibrationIndex: index, // the one the slowdown was set from, just before
       cpuSlowdown,
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({
+        start: t.startTime,
+        duration: t.duration,
+        url: t.url,
+      })),
       metrics: {
         fcp: num('first-contentful-paint'),
         lcp: num('largest-contentful-paint'),
