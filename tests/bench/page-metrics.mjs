@@ -105,6 +105,7 @@ export function instrument() {
       ch.port1.onmessage = () => {
         r.taskEnd = performance.now();
         performance.mark('linattn-harness'); // this task is the harness's: not the page's CPU
+        ch.port1.close(); // a started port with a listener lives until closed: not the page's memory
       };
       ch.port2.postMessage(0);
     },
@@ -120,6 +121,7 @@ export function instrument() {
       r.rafAfter = performance.now();
       const ch = new MessageChannel();
       ch.port1.onmessage = () => {
+        ch.port1.close();
         if (r.rendered !== undefined) return;
         r.rendered = performance.now();
         performance.mark('linattn-update:end');
@@ -384,6 +386,9 @@ export async function drag(page, points, { trace = false } = {}) {
   const events = await stopTrace(page);
   const raw = await page.evaluate((from) => {
     window.__measuring = false;
+    // The trace has the marks: the page's timeline need not keep them (some 120 a drag, hundreds
+    // of drags a run, each an object in Blink's heap, whose compaction a long task may be).
+    for (const name of ['linattn-update:start', 'linattn-update:end', 'linattn-harness']) performance.clearMarks(name);
     const ups = window.__updates.slice(from).filter((r) => r.rafBefore !== undefined && r.taskEnd !== undefined);
     return {
       // Chromium dispatches pointer moves aligned with frames: the handlers, the frame callbacks
