@@ -224,8 +224,8 @@ if (!flag('--no-page') && !flag('--no-lighthouse')) {
     // The mobile preset multiplies the times it observes by 4, right for the desktop Lighthouse
     // expects; on this slower machine that simulates a phone several times slower than the one meant.
     // The Lighthouse test stage (tests/lighthouse/audit.test.mjs) therefore sets the slowdown from
-    // the machine's measured speed and takes the median of PERFORMANCE_RUNS (5) runs: the target reads that, and the
-    // fixed-4x run above stays in the report beside it.
+    // the machine's measured speed and takes the median of PERFORMANCE_RUNS (5) runs: the target
+    // reads that, and the fixed-4x run above stays in the report beside it.
     const calibrated = [];
     for (let i = 0; i < PERFORMANCE_RUNS; i++) {
       log(`Lighthouse, mobile preset, CPU calibrated, run ${i + 1} of ${PERFORMANCE_RUNS}`);

@@ -123,7 +123,7 @@ async function start() {
   // Printing shows every figure in its current state: all are mounted before a print (print.js).
   preparePrint(mounts, mountFigure);
   await yieldToPage();
-  // Before any figure is ready: a figure loads its code and the core first, a few tasks at least.
+  // It looks a figure up in `demos` only when a symbol is used, so figures may mount before it.
   initLinkedReading(document, demos); // symbols in the math <-> live numbers in the figures
   await yieldToPage();
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
