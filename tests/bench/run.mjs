@@ -14,7 +14,7 @@
 // page's pool: per-trial records merged by the core) next to native code on 2 threads against 1,
 // in wall time, each checked bit for bit against the one-call result. Prints tables of medians and
 // ratios; writes bench-results/bench.json (with `targets`, issue 19) and, on a whole run (none of
-// --quick, --only, --no-page, --no-lighthouse), the table into README.md's "Performance" section
+// --quick, --only, --no-page, --no-lighthouse), the table into docs/performance.md's "The latest run"
 // (between its bench markers). The drags are measured in the chapter (the targets) and, reported
 // beside them, with each demo alone in embed.html.
 //
@@ -26,7 +26,7 @@
 //                            [--only sweep64,sweep256]
 //     --reps N      timed reps per workload and implementation (default 5; JS on the d = 256
 //                   sweep, 20-40 s a run, gets only its checked run)
-//     --quick       no JS on the d = 256 sweep, 3 reps (a quick look, not for the README)
+//     --quick       no JS on the d = 256 sweep, 3 reps (a quick look, not for docs/performance.md)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -484,8 +484,8 @@ console.log(
     `Node ${process.version}, ${chromeVersion}. ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
 );
 
-// ---- README.md "Performance": the table of this run, between the markers --------------------------
-const README = join(ROOT, 'README.md');
+// ---- docs/performance.md "The latest run": the table of this run, between the markers --------------
+const TABLE_DOC = join(ROOT, 'docs', 'performance.md');
 const START = '<!-- bench:start (written by tests/bench/run.mjs) -->';
 const END = '<!-- bench:end -->';
 /**
@@ -518,7 +518,7 @@ function dragTable() {
   ];
 }
 
-function readmeTable() {
+function latestRunTable() {
   const med = (name, impl) => summary[name][impl]?.cpuMs.median;
   const ms = (x) => (x === undefined || Number.isNaN(x) ? '—' : `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ms`);
   const x = (r) => (r?.cpu ? `${r.cpu.median.toFixed(2)}×` : '—');
@@ -559,17 +559,17 @@ function readmeTable() {
   return lines.join('\n');
 }
 {
-  const text = readFileSync(README, 'utf8');
+  const text = readFileSync(TABLE_DOC, 'utf8');
   const a = text.indexOf(START);
   const b = text.indexOf(END);
   // Only a whole run replaces the table: --quick, --only, --no-page and --no-lighthouse leave it
   // (a quick look once overwrote a full run's numbers with one workload's).
   const whole = !quick && !ONLY && !flag('--no-page') && !flag('--no-lighthouse');
-  targets["README's Performance section shows this run's table"] = whole && a >= 0 && b > a;
+  targets["docs/performance.md shows this run's table"] = whole && a >= 0 && b > a;
   if (whole && a >= 0 && b > a)
-    writeFileSync(README, `${text.slice(0, a + START.length)}\n${readmeTable()}\n${text.slice(b)}`);
+    writeFileSync(TABLE_DOC, `${text.slice(0, a + START.length)}\n${latestRunTable()}\n${text.slice(b)}`);
   else if (!whole)
-    console.log('README.md left as it was: a partial run (--quick, --only, --no-page or --no-lighthouse).');
+    console.log('docs/performance.md left as it was: a partial run (--quick, --only, --no-page or --no-lighthouse).');
 }
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
