@@ -5,6 +5,7 @@
 import 'katex/dist/katex.min.css';
 import '../../../generated/math.css';
 import '../../styles/theme.css';
+import '../../styles/base.css';
 import '../../styles/page.css';
 import '../../styles/sidenotes.css';
 import '../../styles/print.css';

@@ -7,6 +7,7 @@
 // permalink too. The standalone embeds (embed-<demo>-standalone.html) are this page built for one
 // demo, with everything inlined.
 import '../../styles/theme.css';
+import '../../styles/base.css';
 import './page.css';
 import '../shared/figure-frame.css';
 import { decodeSettings, encodeSettings, quote, toQuery } from '../shared/settings-codec.js';
