@@ -1,7 +1,7 @@
 // Helpers for the leak and soak tests: reach the page's own WebAssembly core and demo modules
 // from a test, without any test hook in the page.
 //   installCoreProbe(browser) -> before openPage: an init script (the test's, not the page's)
-//                             that notices the API object the page's demos share (web/src/core.js)
+//                             that notices the API object the page's demos share (web/src/hosts/shared/core.js)
 //                             when wasm/index.mjs freezes it, and keeps it as window.__probeLa
 //   attachCore(page)       -> waits for it; returns a DevTools (CDP) session for heapSnapshot
 //   heapSnapshot(page, cdp) -> { wasmHeap, wasmMemory, jsHeap }: bytes in use by the core's

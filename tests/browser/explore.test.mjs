@@ -18,7 +18,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, serve, openPage } from './harness.mjs';
 import { prng } from '../prng.mjs';
-import { decodeSettings, encodeSettings, toQuery } from '../../web/src/embed-codec.js';
+import { decodeSettings, encodeSettings, toQuery } from '../../web/src/hosts/shared/settings-codec.js';
 import { readDecimal } from '../../web/src/lib/numbers.js';
 import { readFormatted } from '../../web/src/lib/format.js';
 import { computeLedger } from '../../web/src/demos/ledger/model.js';

@@ -155,7 +155,7 @@ for (const width of [375, 1280]) {
   });
 }
 
-// When the skipping starts on a wide screen (--offscreen-skip: auto, web/src/offscreen.js), the
+// When the skipping starts on a wide screen (--offscreen-skip: auto, web/src/hosts/chapter/offscreen.js), the
 // blocks in view keep their layout: they are contained from the first layout on (styles/offscreen.css).
 // Contained only from then, the chapter's top moved: a shift of 0.031 in every load at 1280 px.
 test('wide screens: starting to skip the blocks out of view moves nothing in view', async () => {
@@ -175,7 +175,7 @@ test('wide screens: starting to skip the blocks out of view moves nothing in vie
 
 // Issue 19: on wide screens the blocks out of view skip layout and paint (a drag's frame then walks
 // a fraction of the chapter), but only at a width at which each block has been laid out and so
-// remembers its height (web/src/offscreen.js): a resize stops the skipping at once, and a figure the
+// remembers its height (web/src/hosts/chapter/offscreen.js): a resize stops the skipping at once, and a figure the
 // page is scrolled to after 1280 -> 320 -> 1280 px is where its measured position said. A block with
 // a margin note is skipped only far from the view (is-far), where its note cannot show.
 test('wide screens: blocks out of view skip layout only at a measured width; a resize lays them out again first', async () => {

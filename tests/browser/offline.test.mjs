@@ -1,5 +1,5 @@
 // Offline after one visit (issue 20): the served chapter's service worker (dist/sw.js, from
-// web/src/offline/) caches the page, its hashed assets and the WebAssembly on the first visit; with
+// web/src/hosts/chapter/offline/) caches the page, its hashed assets and the WebAssembly on the first visit; with
 // the server gone the chapter reopens and every figure works. A second deployment (a real second
 // build: the toy demo's test build in build/web-extra/, other scripts and one more figure) replaces
 // the cache cleanly: one cache, the new files only, and offline the new page with its new figure.

@@ -633,7 +633,7 @@ async function chartDrawnAtItsWidth() {
   );
 }
 
-// The chapter pauses a figure while it is off-screen (web/src/lib/mount.js pauseWhenHidden calls
+// The chapter pauses a figure while it is off-screen (web/src/hosts/shared/mount.js pauseWhenHidden calls
 // the handle's pause() and resume()): a d = 256 sweep streaming in takes no new step meanwhile, and
 // goes on where it stopped when the figure returns, without starting over.
 test('off-screen, a streaming d = 256 sweep takes no new step; back on screen it goes on and completes', async () => {

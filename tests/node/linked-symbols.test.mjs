@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { renderChapter } from '../../web/build/markdown.mjs';
-import { SYMBOLS, SYMBOL_NAMES } from '../../web/src/linked/symbols.js';
+import { SYMBOLS, SYMBOL_NAMES } from '../../web/src/hosts/chapter/linked/symbols.js';
 import { DEMO_NAMES } from '../../web/src/demos/registry.js';
 
 const chapter = () => {

@@ -172,7 +172,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100000,
       assetsInlineLimit: () => true,
-      lib: { entry: join(webDir, 'src', 'elements', 'index.js'), formats: ['es'], fileName: () => ELEMENTS_NAME },
+      lib: { entry: join(webDir, 'src', 'hosts', 'elements', 'index.js'), formats: ['es'], fileName: () => ELEMENTS_NAME },
       // Minified like the chapter's chunks (a lib build leaves whitespace in by default).
       // The core's error classes (wasm/errors.mjs) get their own small chunk: left to the bundler
       // they joined the config reader's chunk (which imports them too), and every element then

@@ -3,7 +3,7 @@
 // Authoring syntax (beyond CommonMark + GFM tables), all readable as plain text:
 //   $x$  and  $$ … $$ (own lines)         TeX, rendered here by KaTeX (HTML + MathML, no browser JS)
 //   \sym{S}{S_t} inside TeX               a linked symbol (issue 18): the HTML gets data-sym="S", the
-//                                         MathML is unchanged; names: web/src/linked/symbols.js
+//                                         MathML is unchanged; names: web/src/hosts/chapter/linked/symbols.js
 //   [anchor text]^[note text]             a margin note attached to its anchor
 //   [ch. 03](chapter:03)                  a link to another chapter; becomes a link only when the
 //                                         build is given a URL for it (CHAPTER_LINKS), else plain text
@@ -17,7 +17,7 @@
 import MarkdownIt from 'markdown-it';
 import katex from 'katex';
 import { DEMO_NAMES } from '../src/demos/registry.js';
-import { SYMBOLS } from '../src/linked/symbols.js';
+import { SYMBOLS } from '../src/hosts/chapter/linked/symbols.js';
 
 /** Returns a markdown-it instance with the chapter's extensions. `ctx` collects what the build
  *  reports: equations, notes, figures, chapter references. */
@@ -54,7 +54,7 @@ export function trustLinkedSymbols(context) {
   const keys = Object.keys(context.attributes ?? {});
   if (keys.length !== 1 || keys[0] !== 'data-sym') throw new Error('\\htmlData may only set sym (use \\sym{name}{tex})');
   const name = context.attributes['data-sym'];
-  if (!Object.hasOwn(SYMBOLS, name)) throw new Error(`unknown linked symbol "${name}" (web/src/linked/symbols.js)`);
+  if (!Object.hasOwn(SYMBOLS, name)) throw new Error(`unknown linked symbol "${name}" (web/src/hosts/chapter/linked/symbols.js)`);
   return true;
 }
 
@@ -160,7 +160,7 @@ function sidenotePlugin(md) {
   });
   // Markup: the anchor ends with a superscript number (wide screens) and a toggle button (narrow
   // screens); the note follows as a span (phrasing content, so it may sit inside <p> and <li>).
-  // CSS floats it into the gutter; web/src/sidenotes.js wires the toggle.
+  // CSS floats it into the gutter; web/src/hosts/chapter/sidenotes.js wires the toggle.
   const r = md.renderer.rules;
   r.sidenote_anchor_open = (t, i) => `<span class="sn-anchor" id="sn-anchor-${t[i].meta.n}">`;
   r.sidenote_anchor_close = (t, i) => {

@@ -1,7 +1,7 @@
 // Measures each built embed the way a host page sees it: embed.html?demo=<name> in an iframe
 // `width` CSS pixels wide, served over http from dist/, in headless Chromium (playwright-core and
 // the system's Chromium: CHROMIUM_PATH, default /usr/bin/chromium). The height is the last one
-// the embed reports (the AMP message of web/src/embed-resize.js) once it has not changed for a
+// the embed reports (the AMP message of web/src/hosts/embed/resize.js) once it has not changed for a
 // while after the demo is ready and has finished streaming (data-sweep and data-capacity complete). Used by oembed.mjs; throws when no browser can start.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

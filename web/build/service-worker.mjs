@@ -1,4 +1,4 @@
-// The service worker of the served chapter: dist/sw.js = web/src/offline/service-worker.js with
+// The service worker of the served chapter: dist/sw.js = web/src/hosts/chapter/offline/service-worker.js with
 // this deployment's manifest in front (the files the chapter needs offline and a version hash of
 // their names and bytes). Standalone files, embed.html and oEmbed are not cached: they are for
 // other hosts, and the standalone files work without a network anyway.
@@ -30,7 +30,7 @@ export function writeServiceWorker({ webDir, distDir }) {
     hash.update(`${f}\0${body.length}\0`).update(body);
   }
   const version = hash.digest('hex').slice(0, 16);
-  const template = readFileSync(join(webDir, 'src', 'offline', 'service-worker.js'), 'utf8');
+  const template = readFileSync(join(webDir, 'src', 'hosts', 'chapter', 'offline', 'service-worker.js'), 'utf8');
   const manifest = `self.__LINATTN_MANIFEST = ${JSON.stringify({ version, files })};\n`;
   writeFileSync(join(distDir, 'sw.js'), manifest + template);
   return { version, files, bytes };

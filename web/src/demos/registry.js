@@ -1,7 +1,7 @@
-// The demos, in one list. Everything that needs to know which demos exist reads it: the chapter's
-// mount code (main.js), the embed figure (embed-figure.js), the custom elements (elements/), the
-// settings codec (embed-codec.js), and the build (embed pages, oEmbed, the markdown's figure
-// names; web/build/demos.mjs). Adding a demo = a folder web/src/demos/<name>/ (index.js with
+// The demos, in one list. Everything that needs to know which demos exist reads it: the hosts'
+// shared code (web/src/hosts/shared/: mounting, the figure frame, the settings codec), the custom
+// elements (hosts/elements/), the embed page, and the build (embed pages, oEmbed, the markdown's
+// figure names; web/build/demos.mjs). Adding a demo = a folder web/src/demos/<name>/ (index.js with
 // mount(), settings.js, a stylesheet) and one line below; ARCHITECTURE.md walks through it.
 //
 // An entry: { name, title, load, css, settings, embedHeight }

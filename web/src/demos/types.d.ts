@@ -4,7 +4,7 @@ import type { Linattn } from '../../wasm/index.mjs';
 
 /** The second argument of every demo's mount(root, options). */
 export interface MountOptions<S = Record<string, unknown>> {
-  /** The core, loaded once per page (web/src/core.js). */
+  /** The core, loaded once per page (web/src/hosts/shared/core.js). */
   la: Linattn;
   /** Settings to start from (a permalink, an embed's query, an element's attributes); checked by the demo. */
   state?: Partial<S>;
@@ -27,8 +27,8 @@ export interface DemoHandle<S = Record<string, unknown>> {
   destroy(): void;
   /** What the figure's Embed panel saves as SVG, PNG and CSV (web/src/lib/export.js). Optional. */
   exportable?(): Exportable;
-  /** Linked reading (web/src/linked/, issue 18): for each symbol of the chapter's math that this
-   *  figure shows (names: web/src/linked/symbols.js), its current value as text (the core's numbers
+  /** Linked reading (web/src/hosts/chapter/linked/, issue 18): for each symbol of the chapter's math that this
+   *  figure shows (names: web/src/hosts/chapter/linked/symbols.js), its current value as text (the core's numbers
    *  of the current state, formatted) and the figure element that shows it. Optional: a demo no
    *  equation refers to has none, and the custom elements' build leaves it out (no chapter math). */
   symbols?(): Record<string, LinkedSymbol>;

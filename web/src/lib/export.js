@@ -1,7 +1,7 @@
 // Taking a figure away: its picture as an SVG or PNG file and its plotted numbers as CSV, all made
 // in the page (no server, no network: the standalone file works offline). What a demo offers comes
 // from its handle's exportable() (ARCHITECTURE.md, "The demo contract"); the Embed/link panel
-// (web/src/embed-control.js) calls these. No demo knowledge here, and no arithmetic on the numbers:
+// (web/src/hosts/chapter/share-panel.js) calls these. No demo knowledge here, and no arithmetic on the numbers:
 // CSV cells are written exactly as the demo hands them over.
 //   svgText(svg, { title })   -> a self-contained SVG document of a live <svg> (styles inlined)
 //   pngBlob(svg, { scale })   -> Promise<Blob> image/png, the SVG drawn on a canvas

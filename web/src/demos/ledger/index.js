@@ -154,7 +154,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
       const svg = state.d === 2 ? figure.plane.valueLayer.ownerSVGElement : null;
       return { name, svg, rows: { columns, rows } };
     },
-    /** Linked reading (web/src/linked/): each symbol of the chapter's math this figure shows. Left
+    /** Linked reading (web/src/hosts/chapter/linked/): each symbol of the chapter's math this figure shows. Left
      *  out of the custom elements' build, which has no chapter math to link (a build-time constant:
      *  the bundler drops symbols.js there, 0.8 KB gzip of the one-element budget). */
     symbols: import.meta.env.LINATTN_ELEMENTS ? undefined : () => ledgerSymbols(state, view, el),

@@ -1,5 +1,5 @@
 // The ledger's settings as text (permalinks, embed.html's query, custom-element attributes): each
-// name and how it is written (kinds in web/src/embed-codec.js). Whether a value is in range is
+// name and how it is written (kinds in web/src/hosts/shared/settings-codec.js). Whether a value is in range is
 // state.js's call (mergeState), not this file's.
 export const SETTINGS = {
   d: 'number',

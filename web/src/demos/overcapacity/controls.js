@@ -44,7 +44,7 @@ export function createControls(parent, on) {
   };
 
   const dField = field('State size d');
-  dField.box.setAttribute('data-symbol', 'd'); // linked reading (web/src/linked/)
+  dField.box.setAttribute('data-symbol', 'd'); // linked reading (web/src/hosts/chapter/linked/)
   const dSelect = dField.box.appendChild(h('select', { id: dField.id }));
   for (const d of DIMS) dSelect.appendChild(h('option', { value: String(d), text: String(d) }));
 

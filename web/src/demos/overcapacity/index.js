@@ -213,7 +213,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
       return { name, svg, rows: { columns, rows } };
     },
-    /** Linked reading (web/src/linked/): N, d and the crosstalk at N, from the sweep. Left out of
+    /** Linked reading (web/src/hosts/chapter/linked/): N, d and the crosstalk at N, from the sweep. Left out of
      *  the custom elements' build, which has no chapter math to link (a build-time constant). */
     symbols: import.meta.env.LINATTN_ELEMENTS
       ? undefined

@@ -4,8 +4,8 @@
 // even be read (not a number, broken JSON, unknown names, absurd lengths) is dropped here and
 // reported in `notices`, which the caller shows as text (never as HTML).
 
-import { DEMOS, DEMO_NAMES } from './demos/registry.js';
-import { echo, readDecimal } from './lib/numbers.js';
+import { DEMOS, DEMO_NAMES } from '../../demos/registry.js';
+import { echo, readDecimal } from '../../lib/numbers.js';
 
 /** Each demo's settings and how each is written in a URL or an attribute. Kinds:
  *  number  1.5, -2, 1e3        bool   true | false (an empty attribute is true)

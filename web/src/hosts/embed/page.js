@@ -6,16 +6,17 @@
 // The query follows the reader's changes (history.replaceState), so the iframe's own URL is a
 // permalink too. The standalone embeds (embed-<demo>-standalone.html) are this page built for one
 // demo, with everything inlined.
-import './styles/theme.css';
-import './embed.css';
-import './embed-figure.css';
-import { decodeSettings, encodeSettings, quote, toQuery } from './embed-codec.js';
-import { buildFigure, figureTitle } from './embed-figure.js';
-import { reportHeight } from './embed-resize.js';
-import { hashFor } from './permalink.js';
-import { AVAILABLE } from './demos/registry.js';
-import { mountDemo, pauseWhenHidden } from './lib/mount.js';
-import { replaceStateSoon } from './lib/url-state.js';
+import '../../styles/theme.css';
+import '../../styles/base.css';
+import './page.css';
+import '../shared/figure-frame.css';
+import { decodeSettings, encodeSettings, quote, toQuery } from '../shared/settings-codec.js';
+import { buildFigure, figureTitle } from '../shared/figure-frame.js';
+import { reportHeight } from './resize.js';
+import { hashFor } from '../shared/chapter-hash.js';
+import { AVAILABLE } from '../../demos/registry.js';
+import { mountDemo, pauseWhenHidden } from '../shared/mount.js';
+import { replaceStateSoon } from '../../lib/url-state.js';
 
 const WRITE_DELAY_MS = 250; // browsers throttle replaceState; a drag fires far more often
 const ONLY = import.meta.env.LINATTN_DEMO;

@@ -14,8 +14,8 @@
 //   3. 'beforeprint' still mounts anything left (for a print started sooner than that), and
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
-import { afterLoad } from './lib/after-load.js';
-import { readerInput } from './lib/reader-input.js';
+import { afterLoad } from '../../lib/after-load.js';
+import { readerInput } from '../../lib/reader-input.js';
 
 // Step 1 starts this long after the load event. Each figure's mount is a task of some 40-100 ms on a
 // phone: 3 s after load, they fell in the seconds in which the reader starts to scroll and tap (on a

@@ -2,8 +2,8 @@
 // elements): load its code and the core, call its mount(), or show why it could not load, in the
 // figure itself and as text. Then, while it is mounted, pause it when its figure leaves the screen
 // and resume it when it returns (the demo lifecycle, ARCHITECTURE.md).
-import { getLinattn } from '../core.js';
-import { demoNamed } from '../demos/registry.js';
+import { getLinattn } from './core.js';
+import { demoNamed } from '../../demos/registry.js';
 
 /** Shows `err` in mountEl in place of the demo (role=alert; text, never HTML). */
 export function showDemoError(mountEl, name, err) {

@@ -1,4 +1,4 @@
-// Demo settings <-> URL/attribute text (web/src/embed-codec.js): round trips, and what happens to
+// Demo settings <-> URL/attribute text (web/src/hosts/shared/settings-codec.js): round trips, and what happens to
 // unreadable or hostile text. Pure functions, no browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import {
   toQuery,
   attributeName,
   settingOfAttribute,
-} from '../../web/src/embed-codec.js';
+} from '../../web/src/hosts/shared/settings-codec.js';
 
 const STATES = {
   ledger: {

@@ -10,8 +10,8 @@
 // Figure -> symbol: hovering or focusing an element with data-symbol in a figure highlights the
 // symbol in the math that links to that figure. Nothing here computes a number.
 import './linked.css';
-import { h, uid } from '../lib/dom.js';
-import { coalesceFrames } from '../lib/frame.js';
+import { h, uid } from '../../../lib/dom.js';
+import { coalesceFrames } from '../../../lib/frame.js';
 import { SYMBOLS } from './symbols.js';
 import { createPopup } from './popup.js';
 import { makeTabStops, symbolsOf, readingOrder, handleKeys } from './keyboard.js';
@@ -39,7 +39,7 @@ function inView(el) {
 
 /**
  * @param {Document} doc the chapter
- * @param {Map<string, { handle: import('../demos/types').DemoHandle }>} demos the live demos by name (main.js)
+ * @param {Map<string, { handle: import('../../../demos/types').DemoHandle }>} demos the live demos by name (main.js)
  * @returns {{ destroy(): void }}
  */
 export function initLinkedReading(doc, demos) {

@@ -16,12 +16,12 @@
 // 'linattn-statechange' event (detail: the state) follows the reader's changes only, never
 // changes made by attributes or element.state. Removing a setting's attribute brings back its
 // default; caption="none" may be set and removed at any time.
-import themeCss from '../styles/theme.css?inline';
-import figureCss from '../embed-figure.css?inline';
-import { DEMOS } from '../demos/registry.js';
-import { attributeName, decodeSettings, quote, settingOfAttribute } from '../embed-codec.js';
-import { buildFigure } from '../embed-figure.js';
-import { mountDemo, pauseWhenHidden } from '../lib/mount.js';
+import themeCss from '../../styles/theme.css?inline';
+import figureCss from '../shared/figure-frame.css?inline';
+import { DEMOS } from '../../demos/registry.js';
+import { attributeName, decodeSettings, quote, settingOfAttribute } from '../shared/settings-codec.js';
+import { buildFigure } from '../shared/figure-frame.js';
+import { mountDemo, pauseWhenHidden } from '../shared/mount.js';
 
 // Isolation from the host page. Its rules cannot select anything inside the shadow root, but two
 // things still reach in: inherited properties (set on the element itself, even with !important)

@@ -3,7 +3,7 @@
 // the symbol (above it near the bottom of the window) and laid over the text: it is positioned
 // absolutely at the end of <main>, so opening it never moves a line of the chapter. role=tooltip;
 // the equation that has focus points at it with aria-describedby. It holds no focus of its own.
-import { h, uid, setText } from '../lib/dom.js';
+import { h, uid, setText } from '../../../lib/dom.js';
 
 const GAP = 6; // px between the symbol and the popup
 const MARGIN = 8; // px kept free at the window's edges

@@ -1,10 +1,10 @@
 // One demo on its own, as a figure: a notice line for settings that were ignored, the demo, and its
-// caption from the chapter. Shared by embed.html (web/src/embed-page.js) and the custom elements
-// (web/src/elements/), which put it in a document or in a shadow root. Mounting it, and the error
-// box when that fails, is the page kit's (web/src/lib/mount.js).
-import captions from '../generated/embed-captions.json';
-import { demoNamed } from './demos/registry.js';
-import { h, uid } from './lib/dom.js';
+// caption from the chapter. Shared by embed.html (hosts/embed/page.js) and the custom elements
+// (hosts/elements/), which put it in a document or in a shadow root. Mounting it, and the error
+// box when that fails, is mount.js's (beside this file).
+import captions from '../../../generated/embed-captions.json';
+import { demoNamed } from '../../demos/registry.js';
+import { h, uid } from '../../lib/dom.js';
 
 /** { label: 'Figure 4.1', title: 'The running ledger.', nodes, text } for each demo in the chapter;
  *  nodes: the caption as data (web/build/html-tree.mjs), a string or [tag, attrs, ...children]. */

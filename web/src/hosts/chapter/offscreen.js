@@ -5,7 +5,7 @@
 // first layout at that width, with no event to wait for; once the window has kept a new width for
 // a moment, every block has been laid out at it and that width is measured instead.
 
-import { afterLoad } from './lib/after-load.js';
+import { afterLoad } from '../../lib/after-load.js';
 
 const SETTLE_MS = 250; // a resize that lasted: the window kept its width this long
 /** A block with a margin note may be skipped beyond this distance from the view (styles/offscreen.css:

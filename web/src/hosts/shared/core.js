@@ -1,5 +1,5 @@
-// The one WebAssembly core of the page, loaded once and handed to every demo by the page kit's
-// mountDemo (web/src/lib/mount.js). The core's code (wasm/index.mjs, the Emscripten glue and, in
+// The one WebAssembly core of the page, loaded once and handed to every demo by the hosts'
+// mountDemo (mount.js, beside this file). The core's code (wasm/index.mjs, the Emscripten glue and, in
 // the standalone builds, the inlined wasm bytes) is its own lazy chunk: a page fetches and
 // compiles it when its first figure mounts, not before its first paint. Workers load their own
 // (overcapacity/worker.js imports wasm/index.mjs directly). In the standalone builds,
@@ -12,7 +12,7 @@ let shared = null;
  *  tries again. */
 export function getLinattn() {
   if (!shared) {
-    shared = import('../../wasm/index.mjs')
+    shared = import('../../../../wasm/index.mjs')
       .then(({ createLinattn }) => createLinattn())
       .catch((err) => {
         shared = null;

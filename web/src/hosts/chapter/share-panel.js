@@ -2,12 +2,12 @@
 // demo's CURRENT state (getState()): a link to this page in that state, an iframe of embed.html, and
 // the custom element; and "Save this figure" (SVG, PNG, CSV) when the demo's handle offers
 // exportable() (made into files by web/src/lib/export.js). Called by main.js once a demo has mounted.
-import './embed-control.css';
-import { encodeSettings, attributeName, toQuery } from './embed-codec.js';
-import { CAPTIONS, figureTitle } from './embed-figure.js';
+import './share-panel.css';
+import { encodeSettings, attributeName, toQuery } from '../shared/settings-codec.js';
+import { CAPTIONS, figureTitle } from '../shared/figure-frame.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
-import { h, uid, setProp } from './lib/dom.js';
-import { csvText, download, fileName, pngBlob, svgText } from './lib/export.js';
+import { h, uid, setProp } from '../../lib/dom.js';
+import { csvText, download, fileName, pngBlob, svgText } from '../../lib/export.js';
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
 const RESIZER =

@@ -5,7 +5,7 @@
 // visit). A worker that fails to register or install changes nothing on the page: the failure is
 // only logged as a warning.
 
-import { afterLoad } from '../lib/after-load.js';
+import { afterLoad } from '../../../lib/after-load.js';
 
 /** Whether this page should have the worker. */
 export function wantsServiceWorker(win = window) {
