@@ -1,9 +1,10 @@
 // The demo's requests of the core (the job registry): which sweep results it holds (a few settings'
 // worth, newest last), the sweep and the store it is waiting for, and the store it shows. The work
-// itself runs in runner.js (workers, or the main thread); jobs.js says which calls and in what order.
+// itself runs in scheduler/runner.js (workers, or the main thread); scheduler/jobs.js says which
+// calls and in what order.
 // Nothing here draws: results go to the `on` callbacks, and index.js redraws from them.
-import { createRunner } from './runner.js';
-import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
+import { createRunner } from './scheduler/runner.js';
+import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './scheduler/jobs.js';
 import { KEY_LABELS } from './format.js';
 import { DEFAULTS, sweepKey, storeKey, capacityKey, ruleOptions } from './state.js';
 
@@ -15,27 +16,6 @@ const STORE_SETTLE_MS = 120;
 /** How long a settings slider (β, the forget gate, the delta step, the tolerance) must rest before
  *  the sweep and capacity numbers of its value are asked for. */
 const SETTINGS_SETTLE_MS = 250;
-
-/** Index of N in a result's ns, or -1 (ns ascending; a Map per result, built once). */
-const nsIndex = new WeakMap();
-export function indexOfN(sweep, n) {
-  if (!sweep) return -1;
-  let map = nsIndex.get(sweep);
-  if (!map) {
-    map = new Map();
-    sweep.ns.forEach((v, i) => map.set(v, i));
-    nsIndex.set(sweep, map);
-  }
-  return map.has(n) ? map.get(n) : -1;
-}
-
-/** pending (no numbers yet), preview (coarse, one trial), partial (every N, some of the trials) or
- *  complete: the root's data-sweep, for styles and tests. */
-export function sweepStage(entry) {
-  if (!entry) return 'pending';
-  if (entry.complete) return 'complete';
-  return entry.sweep.phase === 'preview' ? 'preview' : 'partial';
-}
 
 const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
 

@@ -2,7 +2,7 @@
 // and progress (render-readout.js), the curve and its legend (render-chart.js), the numbers at N, the
 // plotted-numbers table (render-table.js) and "inside one store" (render-store.js). It draws from
 // the state and the results it is given; it asks the core for nothing.
-import { indexOfN } from './compute.js';
+import { indexOfN } from './sweep.js';
 import { createChart, createLegend } from './render-chart.js';
 import { createReadout } from './render-readout.js';
 import { createPlottedTable } from './render-table.js';

@@ -6,7 +6,8 @@
 //   state.js      the settings: defaults, validation, merging (pure)
 //   controls.js   the form; its events only propose changes of state
 //   compute.js    the requests of the core (results held, the sweep and store awaited), pause/resume
-//   runner.js, worker.js, jobs.js   where and in which order the core's calls run
+//   scheduler/    where and in which order the core's calls run (runner.js, pool.js, slot.js,
+//                 worker.js, jobs.js)
 //   figure.js     the panels: render-readout.js (words, numbers at N), render-chart.js (curve, legend),
 //                 render-table.js (plotted numbers), render-store.js (inside one store),
 //                 render-age.js (recall by age), render-capacity.js (capacity against d, tolerance)
@@ -18,7 +19,7 @@ import { createCompute } from './compute.js';
 import { createFigure } from './figure.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { coalesceFrames } from '../../lib/frame.js';
-import { indexOfN } from './compute.js';
+import { indexOfN } from './sweep.js';
 import { overcapacitySymbols } from './symbols.js';
 
 export { DEFAULTS, BETAS, DIMS };

@@ -3,7 +3,7 @@
 // Pixels on a canvas (N² cells would be too many SVG nodes); the numbers are also in tables.
 import { h, setText, setAttr } from '../../lib/dom.js';
 import { formatCos, formatInt, plural } from './format.js';
-import { HEATMAP_MAX_N } from './jobs.js';
+import { HEATMAP_MAX_N } from './sweep.js';
 import { createSlicer } from './slices.js';
 
 /** Above this N the overlap matrix is not offered as a table (too many cells to read). */

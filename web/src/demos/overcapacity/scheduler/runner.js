@@ -6,7 +6,7 @@
 // page thread its stream is kept) and resume() goes on from there.
 import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './jobs.js';
 import { createPool, poolSize, readyWatchdog } from './pool.js';
-import { workTimer } from '../../lib/work-timing.js';
+import { workTimer } from '../../../lib/work-timing.js';
 
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
 
