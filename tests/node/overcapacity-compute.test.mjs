@@ -1,7 +1,10 @@
 // The overcapacity demo's store requests (web/src/demos/overcapacity/compute.js) against the real
 // core, in Node (no workers: the page-thread path): when a store is computed at once, asked of a
 // worker at once, or asked for only once the slider rests, and what the figure is told meanwhile.
-// "Computing N = …" must be said only of a store that has been asked for.
+// "Computing N = …" must be said only of a store that has been asked for. The compute says what
+// changed (changed('store')) and holds the store slice ({ shown, note }); `storeCalls` reads each
+// change as the event it is: a store shown ('store', with the note on the one to come as
+// `pending`), one asked for ('storePending', n) or one that waits for the slider ('storeWaiting', n).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn } from '../../wasm/index.mjs';
@@ -11,19 +14,31 @@ import { DEFAULTS } from '../../web/src/demos/overcapacity/state.js';
 const la = await createLinattn();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A changed(what) for createCompute that reads every change of the store slice as an event and
+ * hands it to `note(name, result, label, pending)` (`pending`: the note on the store to come as
+ * { n, waiting }, or null), and every other `what` to `other(what)`. `jobs()` is the compute.
+ */
+function storeCalls(jobs, note, other = () => {}) {
+  let shown = null;
+  return (what) => {
+    if (what !== 'store') return other(what);
+    const slice = jobs().store;
+    const n = slice.note;
+    if (slice.shown !== shown || !n) {
+      shown = slice.shown;
+      note('store', shown.result, shown.label, n && { n: n.n, waiting: n.kind !== 'pending' });
+    } else note(n.kind === 'pending' ? 'storePending' : 'storeWaiting', n.n);
+  };
+}
+
 /** A compute for `state`, and what it told the figure of its stores (the names, with their numbers),
  *  in order. (In Node the runner also reports that it runs on the page thread: `mode`.) */
 function setUp(state) {
   const calls = [];
-  const on = new Proxy(
-    {},
-    {
-      get:
-        (_, name) =>
-        (...args) => {
-          if (String(name).startsWith('store')) calls.push([name, ...args.filter((a) => typeof a === 'number')]);
-        },
-    },
+  const on = storeCalls(
+    () => jobs,
+    (name, ...args) => calls.push([name, ...args.filter((a) => typeof a === 'number')]),
   );
   const jobs = createCompute(la, () => state, on);
   return { jobs, calls, names: () => calls.map((c) => c[0]) };
@@ -65,14 +80,9 @@ test('a quick store is asked for at once and said to compute; a cheap one is dra
 test('an older store that arrives while the slider moves on is shown with the note that the slider’s N waits', async () => {
   const state = { ...DEFAULTS, d: 256, n: 64 };
   const shown = [];
-  const on = new Proxy(
-    {},
-    {
-      get:
-        (_, name) =>
-        (...args) =>
-          name === 'store' && shown.push({ n: args[0].n, pending: args[2] }),
-    },
+  const on = storeCalls(
+    () => jobs,
+    (name, ...args) => name === 'store' && shown.push({ n: args[0].n, pending: args[2] }),
   );
   const jobs = createCompute(la, () => state, on);
   try {
@@ -111,7 +121,11 @@ test('a settings slider that moves asks for no sweep until it rests, and the fig
   const { core, asked } = spiedCore();
   const state = { ...DEFAULTS, d: 16, n: 8 };
   let rested = 0;
-  const jobs = createCompute(core, () => state, { rested: () => rested++, mode() {}, sweep() {}, capacity() {} });
+  const jobs = createCompute(
+    core,
+    () => state,
+    (what) => what === 'rested' && rested++,
+  );
   try {
     jobs.ensureSweep();
     jobs.ensureCapacity();
@@ -138,7 +152,11 @@ test('a settings slider that moves asks for no sweep until it rests, and the fig
 test('the end of a settings drag (its change event: rest()) asks at once; settings held need no wait', async () => {
   const { core, asked } = spiedCore();
   const state = { ...DEFAULTS, d: 16, n: 8 };
-  const jobs = createCompute(core, () => state, { mode() {}, sweep() {}, capacity() {} });
+  const jobs = createCompute(
+    core,
+    () => state,
+    () => {},
+  );
   try {
     jobs.ensureSweep();
     jobs.ensureCapacity();
@@ -165,15 +183,11 @@ test('the end of a settings drag (its change event: rest()) asks at once; settin
 /** Every call the figure is told of its stores, with the N and β of each store shown. */
 function storeSpy(state) {
   const calls = [];
-  const on = new Proxy(
-    {},
-    {
-      get:
-        (_, name) =>
-        (...args) => {
-          if (name === 'store') calls.push(['store', args[0].n, args[1].match(/\u03b2 = (\S+)/)?.[1], args[2]]);
-          else if (String(name).startsWith('store')) calls.push([name, ...args.filter((a) => typeof a === 'number')]);
-        },
+  const on = storeCalls(
+    () => jobs,
+    (name, ...args) => {
+      if (name === 'store') calls.push(['store', args[0].n, args[1].match(/\u03b2 = (\S+)/)?.[1], args[2]]);
+      else calls.push([name, ...args.filter((a) => typeof a === 'number')]);
     },
   );
   const asked = [];

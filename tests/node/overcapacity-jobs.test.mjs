@@ -1,18 +1,18 @@
-// The overcapacity demo's work plan (web/src/demos/overcapacity/jobs.js) against the real core, without
+// The overcapacity demo's work plan (web/src/demos/overcapacity/scheduler/jobs.js) against the real core, without
 // a browser: which phases a sweep request runs, that every step is one the core accepts, and that
 // the streamed full sweep ends exactly where one call of la.interferenceSweep does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn } from '../../wasm/index.mjs';
+import { DIMS } from '../../web/src/demos/overcapacity/sweep.js';
 import {
-  DIMS,
   storeCost,
   storeIsCheap,
   storeIsQuick,
   sweepPhases,
   sweepResults,
   trialsPerStep,
-} from '../../web/src/demos/overcapacity/jobs.js';
+} from '../../web/src/demos/overcapacity/scheduler/jobs.js';
 
 const la = await createLinattn();
 
@@ -102,7 +102,7 @@ test('with a budget, each step reports the work it did: less than its budget whe
 });
 
 test("the page thread's next budget follows the rate of the work done, at most doubling", async () => {
-  const { nextStepWork } = await import('../../web/src/demos/overcapacity/runner.js');
+  const { nextStepWork } = await import('../../web/src/demos/overcapacity/scheduler/runner.js');
   // A step given 4 M units that did them in 24 ms: half as much next time (12 ms).
   assert.equal(nextStepWork(4e6, 4e6, 24), 2e6);
   // A step that ended at a trial's end after 1 M of its 4 M units in 3 ms: the core ran at 1/3 M
@@ -127,7 +127,7 @@ test('the store stream reports the work done: progress × totalWork, all of it a
 });
 
 // The runner without workers (node has no Worker: the main-thread fallback, one step per task).
-const { createRunner } = await import('../../web/src/demos/overcapacity/runner.js');
+const { createRunner } = await import('../../web/src/demos/overcapacity/scheduler/runner.js');
 
 /** A runner whose events are recorded; until(fn) resolves once fn(events) holds. */
 function recordedRunner() {

@@ -1,18 +1,18 @@
 // Splitting sweeps and capacity calls over workers (issue 19): the core's per-trial records for a
 // range of trials, merged in any arrival order, give bit for bit the single-run result; the
 // stream's short steps (issue 21, the page thread without workers) give the same numbers; the pool
-// (web/src/demos/overcapacity/pool.js) with in-process workers ends at the same numbers too.
+// (web/src/demos/overcapacity/scheduler/pool.js) with in-process workers ends at the same numbers too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn } from '../../wasm/index.mjs';
-import { createPool } from '../../web/src/demos/overcapacity/pool.js';
+import { createPool } from '../../web/src/demos/overcapacity/scheduler/pool.js';
 import {
   runPreview,
   runSweepTrials,
   runCapacityTrials,
   sweepPhases,
   capacityResults,
-} from '../../web/src/demos/overcapacity/jobs.js';
+} from '../../web/src/demos/overcapacity/scheduler/jobs.js';
 
 const la = await createLinattn();
 

@@ -1,9 +1,11 @@
 // The demo's requests of the core (the job registry): which sweep results it holds (a few settings'
 // worth, newest last), the sweep and the store it is waiting for, and the store it shows. The work
-// itself runs in runner.js (workers, or the main thread); jobs.js says which calls and in what order.
-// Nothing here draws: results go to the `on` callbacks, and index.js redraws from them.
-import { createRunner } from './runner.js';
-import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './jobs.js';
+// itself runs in the scheduler (scheduler/runner.js: workers, or the page thread; scheduler/jobs.js
+// says which calls and in what order); this is the only file of the demo that talks to it.
+// Nothing here draws: the results are plain data (results()), and one callback, changed(what),
+// says which part of them changed; index.js draws from them in the next frame.
+import { createRunner } from './scheduler/runner.js';
+import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './scheduler/jobs.js';
 import { KEY_LABELS } from './format.js';
 import { DEFAULTS, sweepKey, storeKey, capacityKey, ruleOptions } from './state.js';
 
@@ -15,27 +17,6 @@ const STORE_SETTLE_MS = 120;
 /** How long a settings slider (β, the forget gate, the delta step, the tolerance) must rest before
  *  the sweep and capacity numbers of its value are asked for. */
 const SETTINGS_SETTLE_MS = 250;
-
-/** Index of N in a result's ns, or -1 (ns ascending; a Map per result, built once). */
-const nsIndex = new WeakMap();
-export function indexOfN(sweep, n) {
-  if (!sweep) return -1;
-  let map = nsIndex.get(sweep);
-  if (!map) {
-    map = new Map();
-    sweep.ns.forEach((v, i) => map.set(v, i));
-    nsIndex.set(sweep, map);
-  }
-  return map.has(n) ? map.get(n) : -1;
-}
-
-/** pending (no numbers yet), preview (coarse, one trial), partial (every N, some of the trials) or
- *  complete: the root's data-sweep, for styles and tests. */
-export function sweepStage(entry) {
-  if (!entry) return 'pending';
-  if (entry.complete) return 'complete';
-  return entry.sweep.phase === 'preview' ? 'preview' : 'partial';
-}
 
 const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
 
@@ -51,20 +32,20 @@ const capacityParams = (s) => ({
 /**
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
- * @param on ( sweep() a result for the current settings arrived; refused(message) the core refused
- *   the sweep (go back to `jobs.fallback`); store(result, label, pending, arrived) (`pending`: null, or the store
- *   the slider's N waits for, { n, waiting } (`waiting`: asked for once the slider rests); `arrived`: from
- *   a worker, in a task of its own; else computed inside the caller's frame); storePending(n) a store at N
- *   was asked for; storeWaiting(n, settings) one will be once the slider rests (a large one: not
- *   during a drag; `settings`: a settings slider moves, and the store waits for its rest());
- *   storeError(message); mode(name) workers or the main thread; paused() the sweep stopped;
- *   capacity() the capacity panel's numbers for the current settings grew; capacityError(message);
- *   rested() the sweep and capacity numbers a settings slider held back have been asked for )
+ * @param changed (what) => void, once per change of the results, `what` naming the part:
+ *   'sweep' a result for the current settings arrived; 'store' the store slice (the store shown, or
+ *   the note on the one to come) changed; 'capacity' the capacity panel's numbers for the current
+ *   settings grew; 'refused' the core refused the sweep (its message in `error`; go back to
+ *   `fallback`); 'error' a store or capacity call failed (`error`); 'rested' the sweep and capacity
+ *   numbers a settings slider held back have been asked for (`waiting` is false again); 'mode'
+ *   workers or the page thread; 'paused' the sweep has stopped after pause().
  */
-export function createCompute(la, getState, on) {
+export function createCompute(la, getState, changed) {
   const cache = new Map(); // sweepKey -> { sweep, complete }
   let requested = null; // { key, id } of the sweep in flight
   let store = null; // { key, result, label } shown
+  let storeSlice = { shown: null, note: null }; // what the figure shows of it (a new object per change)
+  let error = null; // { kind, message } of the last failure reported
   let storeWanted = null; // { key, n, id, label }
   const storeRequests = new Map(); // id -> a store request still unanswered
   let storeTimer = 0;
@@ -78,10 +59,19 @@ export function createCompute(la, getState, on) {
     sweep: onSweep,
     store: onStore,
     error: onError,
-    mode: (m) => on.mode(m),
-    paused: () => on.paused(),
+    mode: () => changed('mode'),
+    paused: () => changed('paused'),
     capacity: onCapacity,
   });
+  /** The store slice changes: the store shown (unchanged unless given) and the note on the next. */
+  function noteStore(note, shown = storeSlice.shown) {
+    storeSlice = { shown, note };
+    changed('store');
+  }
+  function fail(kind, message) {
+    error = { kind, message };
+    changed(kind === 'sweep' ? 'refused' : 'error');
+  }
 
   const jobs = {
     /** The settings before the latest sweep change (where a refused sweep goes back to). */
@@ -89,6 +79,28 @@ export function createCompute(la, getState, on) {
 
     get mode() {
       return runner.mode;
+    },
+
+    /** The store slice: { shown: { result, label } | null, note: null | { kind: 'pending', n } |
+     *  { kind: 'waiting' | 'settings', n } } (a new object whenever it changes). */
+    get store() {
+      return storeSlice;
+    },
+
+    /** The last failure reported ({ kind: 'sweep' | 'store' | 'capacity', message }) or null. */
+    get error() {
+      return error;
+    },
+
+    /** Everything the figure draws of the results for `state`, as plain data. */
+    results(state = getState()) {
+      return {
+        entry: jobs.current(state),
+        capacity: jobs.capacity(state),
+        store: storeSlice,
+        mode: runner.mode,
+        waiting: resting,
+      };
     },
 
     /** The result held for these settings ({ sweep, complete }), or null. */
@@ -146,7 +158,7 @@ export function createCompute(la, getState, on) {
         // Back at the store shown before the one asked for came: that one is nobody's now.
         if (storeWanted || storeHeld) {
           dropWanted();
-          on.store(store.result, store.label, null, false); // (its heading loses the note)
+          noteStore(null); // (its heading loses the note)
         }
         return;
       }
@@ -164,7 +176,7 @@ export function createCompute(la, getState, on) {
         try {
           show(key, runStore(la, params), storeLabel(state));
         } catch (err) {
-          on.storeError(err.message);
+          fail('store', err.message);
         }
         return;
       }
@@ -178,7 +190,7 @@ export function createCompute(la, getState, on) {
         // with its sweep, at rest(). None starts mid-drag, on a core the drag's frames share.
         runner.cancelStores();
         storeRequests.clear();
-        if (!storeHeld) on.storeWaiting(state.n, true);
+        if (!storeHeld) noteStore({ kind: 'settings', n: state.n });
         storeHeld = true;
         return;
       }
@@ -187,11 +199,11 @@ export function createCompute(la, getState, on) {
         if (storeWanted !== wanted) return;
         wanted.id = runner.store(params);
         storeRequests.set(wanted.id, wanted);
-        on.storePending(wanted.n); // said to compute once it has been asked for, not before
+        noteStore({ kind: 'pending', n: wanted.n }); // said to compute once asked for, not before
       };
       if (now || storeIsQuick(state.d, state.n, state)) ask();
       else {
-        on.storeWaiting(state.n);
+        noteStore({ kind: 'waiting', n: state.n });
         storeTimer = setTimeout(ask, STORE_SETTLE_MS);
       }
     },
@@ -228,7 +240,7 @@ export function createCompute(la, getState, on) {
         storeWanted = null;
         jobs.ensureStore(true); // asked for now, not after the N slider's settle time
       }
-      on.rested?.();
+      changed('rested');
     },
     /** True while the sweep and capacity numbers wait for a settings slider to rest (whenRested). */
     get waiting() {
@@ -276,19 +288,19 @@ export function createCompute(la, getState, on) {
     cache.delete(key);
     cache.set(key, { sweep: result, complete: result.complete });
     while (cache.size > SWEEP_CACHE_SIZE) cache.delete(cache.keys().next().value);
-    if (key === sweepKey(getState())) on.sweep();
+    if (key === sweepKey(getState())) changed('sweep');
   }
 
   function onCapacity(id, result, done) {
     if (!capacity || id !== capacity.id) return;
-    if (result) capacity.results = [...capacity.results, result];
+    capacity = { ...capacity, results: result ? [...capacity.results, result] : capacity.results };
     if (done) capacity.complete = true;
-    on.capacity?.();
+    changed('capacity');
   }
 
   function onError(id, kind, message) {
     if (kind === 'capacity') {
-      if (capacity && id === capacity.id) on.capacityError?.(message);
+      if (capacity && id === capacity.id) fail('capacity', message);
       return;
     }
     if (kind === 'sweep') {
@@ -296,14 +308,14 @@ export function createCompute(la, getState, on) {
       cache.delete(requested.key);
       requested = null;
       runner.capacityWait(false);
-      on.refused(message);
+      fail('sweep', message);
       return;
     }
     const request = storeRequests.get(id);
     storeRequests.delete(id);
     if (request && request === storeWanted) {
       storeWanted = null;
-      on.storeError(message);
+      fail('store', message);
     }
   }
 
@@ -314,11 +326,11 @@ export function createCompute(la, getState, on) {
     if (!request || !wanted) return;
     if (request === wanted) {
       storeWanted = null;
-      show(wanted.key, result, wanted.label, null, true);
+      show(wanted.key, result, wanted.label);
     } else if (request.key.startsWith(`${sweepKey(getState())}|`)) {
       // An older store of the same settings is worth showing while the newest one computes (or
       // waits for the slider to rest).
-      show(request.key, result, request.label, { n: wanted.n, waiting: !wanted.id }, true);
+      show(request.key, result, request.label, { n: wanted.n, waiting: !wanted.id });
     }
   }
 
@@ -331,9 +343,11 @@ export function createCompute(la, getState, on) {
     storeHeld = false;
   }
 
-  function show(key, result, label, pending = null, arrived = false) {
+  /** A store to show; `pending` ({ n, waiting }, or null) the store the slider's N waits for. */
+  function show(key, result, label, pending = null) {
     store = { key, result, label };
-    on.store(result, label, pending, arrived);
+    const note = pending && { kind: pending.waiting ? 'waiting' : 'pending', n: pending.n };
+    noteStore(note, { result, label });
   }
 
   return jobs;

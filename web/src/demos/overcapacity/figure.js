@@ -1,8 +1,9 @@
 // The figure below the controls, every panel in page order: the notice and error lines, the sentence
 // and progress (render-readout.js), the curve and its legend (render-chart.js), the numbers at N, the
-// plotted-numbers table (render-table.js) and "inside one store" (render-store.js). It draws from
-// the state and the results it is given; it asks the core for nothing.
-import { indexOfN } from './compute.js';
+// plotted-numbers table (render-table.js), "inside one store" (render-store.js), recall by age
+// (render-age.js) and the capacity panel (render-capacity.js). It draws from the view it is given
+// (index.js: the state, the results, the notice and error lines) and asks nothing of anyone: each
+// part is drawn again only when what it shows of the view changed.
 import { createChart, createLegend } from './render-chart.js';
 import { createReadout } from './render-readout.js';
 import { createPlottedTable } from './render-table.js';
@@ -12,46 +13,56 @@ import { createAgeView } from './render-age.js';
 import { watchLayout } from './layout-watch.js';
 import { createNDrag } from './chart-drag.js';
 
+/** Whether `inputs` differ (by identity, one by one) from the last ones kept under `name` in
+ *  `kept`; keeps them. */
+function differ(kept, name, inputs) {
+  const had = kept.get(name);
+  kept.set(name, inputs);
+  return !had || had.length !== inputs.length || inputs.some((v, i) => !Object.is(v, had[i]));
+}
+
 /**
  * @param root the demo's root (the panels are appended to it)
- * @param get ( state() the current state; entry() the sweep result held for it ({ sweep, complete })
- *   or null; capacity() the capacity panel's numbers held ({ results, complete }) or null;
- *   mode() 'worker' or 'main'; waiting() true while a settings slider has not rested and what it
- *   changes is not asked for yet; timed(what, start) the demo's User Timing; propose(changes),
- *   slide(changes), rest() and signal for the capacity panel's tolerance control; setN(n) the
- *   handle on the chart moved N )
+ * @param on ( propose(changes), slide(changes), rest() and signal for the capacity panel's
+ *   tolerance control; setN(n) the handle on the chart moved N; timed(what, start) the demo's User
+ *   Timing )
+ * @returns ( render(view): draws the view (index.js, `view()`); chart: the curve's element; destroy() )
  */
-export function createFigure(root, get) {
+export function createFigure(root, on) {
   const words = createReadout();
   root.append(...words.above);
   const chart = createChart(root);
   // The N slider's label is its accessible name; the handle on the chart shares it.
-  const drag = createNDrag(chart.element, chart, { n: get.setN, label: 'Stored associations N', signal: get.signal });
+  const drag = createNDrag(chart.element, chart, { n: on.setN, label: 'Stored associations N', signal: on.signal });
   const legend = createLegend(root);
   root.append(...words.below);
-  const nIndex = () => indexOfN(get.entry()?.sweep, get.state().n);
+  let view = null; // the view last drawn
   const table = createPlottedTable(
     root,
-    () => ({ entry: get.entry(), state: get.state(), nIndex: nIndex() }),
-    get.timed,
+    () => ({ entry: view.entry, state: view.state, nIndex: view.nIndex }),
+    on.timed,
   );
   const store = createStoreView(root, root);
   const age = createAgeView(root);
   const capacity = createCapacityPanel(root, {
-    propose: get.propose,
-    slide: get.slide,
-    rest: get.rest,
-    signal: get.signal,
+    propose: on.propose,
+    slide: on.slide,
+    rest: on.rest,
+    signal: on.signal,
   });
   root.append(words.live);
 
+  const kept = new Map(); // each part's inputs when it was last drawn
   const stopWatching = watchLayout(
     root,
     { chart: chart.element, strip: store.stripElement },
     {
       theme: () => store.redraw(true),
       chartWidth: (w) => {
-        if (chart.setWidth(w)) renderChart();
+        if (chart.setWidth(w) && view) {
+          kept.delete('chart');
+          render(view);
+        }
         capacity.setWidth(w);
         age.setWidth(w);
       },
@@ -59,44 +70,43 @@ export function createFigure(root, get) {
     },
   );
 
-  /** The sweep's progress line (and the root's data-sweep). */
-  const renderStatus = () => words.renderStatus(root, get.entry(), get.state(), get.mode(), get.waiting());
-
-  /** The numbers at N: the chart's marker, the sentence, the readout (and the root's data-n). */
-  function renderAtN() {
-    const i = nIndex();
-    const state = get.state();
-    chart.marker(state.n, i);
-    drag.render(state);
-    words.renderAtN(root, get.entry()?.sweep ?? null, i, state, get.waiting());
-  }
-
-  /** Everything that depends on the sweep result, d or the axis scale. */
-  function renderChart() {
-    const entry = get.entry();
-    const state = get.state();
-    chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale, waiting: get.waiting() });
-    renderStatus();
-    renderAtN();
-    table.render();
+  /**
+   * Draws `next`: { state, entry ({ sweep, complete } held for the state, or null), nIndex (N's
+   * index in entry.sweep, or -1), capacity ({ results, complete } or null), store ({ shown, note }),
+   * mode ('worker' | 'main'), waiting (a settings slider has not rested: what it changes is not
+   * asked for yet), notice (lines of text), message (the error line, '' for none) }.
+   */
+  function render(next) {
+    view = next;
+    const { state, entry, nIndex, mode, waiting } = next;
+    words.showNotice(next.notice);
+    words.showError(next.message);
+    if (differ(kept, 'legend', [state.beta])) legend.render(state);
+    // Everything that depends on the sweep result, d or the axis scale.
+    const curve = differ(kept, 'chart', [entry, state.d, state.scale, waiting]);
+    if (curve) chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale, waiting });
+    // The sweep's progress line (and the root's data-sweep).
+    if (differ(kept, 'status', [entry, state.d, state.trials, mode, waiting]))
+      words.renderStatus(root, entry, state, mode, waiting);
+    // The numbers at N: the chart's marker, the handle, the sentence, the readout (and data-n).
+    const sweep = entry ? entry.sweep : null;
+    if (differ(kept, 'atN', [state.n, nIndex, sweep, state.d, state.keys, waiting]) || curve) {
+      chart.marker(state.n, nIndex);
+      drag.render(state);
+      words.renderAtN(root, sweep, nIndex, state, waiting);
+    }
+    if (curve) table.render();
+    if (differ(kept, 'store', [next.store])) {
+      store.render(next.store);
+      const shown = next.store.shown;
+      if (shown && differ(kept, 'age', [shown.result])) age.show(shown.result, state);
+    }
+    if (differ(kept, 'capacity', [next.capacity, waiting, state.measure, state.level, state.trials]))
+      capacity.render(next.capacity, state, waiting);
   }
 
   return {
-    renderChart,
-    renderAtN,
-    renderStatus,
-    /** Text that names a setting (the legend's β). */
-    renderSettings: (state) => legend.render(state),
-    store,
-    /** A store result arrived: "inside one store" and recall by age. */
-    showStore(result, label, pending) {
-      store.show(result, label, pending);
-      age.show(result, get.state());
-    },
-    /** The capacity panel, from the numbers held for the current settings. */
-    renderCapacity: () => capacity.render(get.capacity(), get.state(), get.waiting()),
-    showError: words.showError,
-    showNotice: words.showNotice,
+    render,
     destroy() {
       stopWatching();
       words.destroy();

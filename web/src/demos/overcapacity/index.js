@@ -2,14 +2,18 @@
 // own key; the reads fill with crosstalk from the first extra write on. Every number comes from the
 // core (the curve from la.interferenceSweep, one store and recall by age from la.interferenceStore,
 // the capacity panel from la.capacity). This file wires the pieces, one way:
-// events change state -> compute asks the core -> the figure draws from state and results.
-//   state.js      the settings: defaults, validation, merging (pure)
+//   events change state -> compute asks the core -> the view (state, results, notice and error
+//   lines) -> the figure draws it, once per animation frame.
+//   state.js      the settings: defaults, validation, merging (pure); sweep.js  what a sweep is (pure)
 //   controls.js   the form; its events only propose changes of state
-//   compute.js    the requests of the core (results held, the sweep and store awaited), pause/resume
-//   runner.js, worker.js, jobs.js   where and in which order the core's calls run
-//   figure.js     the panels: render-readout.js (words, numbers at N), render-chart.js (curve, legend),
-//                 render-table.js (plotted numbers), render-store.js (inside one store),
-//                 render-age.js (recall by age), render-capacity.js (capacity against d, tolerance)
+//   compute.js    the requests of the core and the results held, as plain data; it says what
+//                 changed (changed(what)) and is the only file that talks to the scheduler
+//   scheduler/    where and in which order the core's calls run (runner.js, pool.js, slot.js,
+//                 worker.js, jobs.js)
+//   figure.js     the panels, drawn from the view: render-readout.js (words, numbers at N),
+//                 render-chart.js (curve, legend), render-table.js (plotted numbers),
+//                 render-store.js (inside one store), render-age.js (recall by age),
+//                 render-capacity.js (capacity against d, tolerance)
 //   layout-watch.js  theme and width changes; format.js  numbers to text
 import './overcapacity.css';
 import { DEFAULTS, BETAS, DIMS, sweepKey, validate, mergeSettings, linkState } from './state.js';
@@ -18,7 +22,7 @@ import { createCompute } from './compute.js';
 import { createFigure } from './figure.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { coalesceFrames } from '../../lib/frame.js';
-import { indexOfN } from './compute.js';
+import { indexOfN } from './sweep.js';
 import { overcapacitySymbols } from './symbols.js';
 
 export { DEFAULTS, BETAS, DIMS };
@@ -36,6 +40,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   root.replaceChildren();
   const state = { ...DEFAULTS };
   const getState = () => linkState(state);
+  const lines = { notice: [], message: '' }; // the notice (settings ignored) and error lines
   // The core's ranges and work budget (it throws what it refuses). Settings it has passed are not
   // asked about again: a drag of β proposes once a frame, often a value it has seen.
   const passed = new Set();
@@ -49,75 +54,92 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
 
   const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
   const controls = createControls(root, { n: setN, propose, slide, rest, typed, settingsToggled, signal: ac.signal });
-  const figure = createFigure(root, {
-    state: () => state,
-    entry: () => jobs.current(),
-    capacity: () => jobs.capacity(),
-    mode: () => jobs.mode,
-    timed,
-    propose,
-    slide,
-    rest,
-    waiting: () => jobs.waiting,
-    setN,
-    signal: ac.signal,
-  });
-  const jobs = createCompute(la, getState, {
-    sweep: () => timedRender('sweep', figure.renderChart),
-    refused: (message) => {
+  const figure = createFigure(root, { timed, propose, slide, rest, setN, signal: ac.signal });
+  const jobs = createCompute(la, getState, changed);
+
+  // ---- the view: a snapshot of the state, the results and the lines, drawn once per frame ---------
+  /** What the figure draws: the state, the results held for it (compute.js `results`), N's index
+   *  in the sweep, the notice and error lines. */
+  function view() {
+    const results = jobs.results();
+    const nIndex = indexOfN(results.entry?.sweep, state.n);
+    return { state: { ...state }, ...results, nIndex, notice: lines.notice, message: lines.message };
+  }
+  const dirty = new Set(); // what changed since the last frame: 'state' and compute's `what`s
+  let tell = false; // the reader changed the state since the last frame: tell the host
+  let drawing = false; // (what changes while a frame draws is drawn in it, not in another)
+  const frame = coalesceFrames(draw);
+  function draw() {
+    const t0 = performance.now();
+    // The measure's name says why the frame was drawn: the reader's change, else a result.
+    const why = dirty.has('state') ? 'frame' : ['sweep', 'store', 'capacity'].find((w) => dirty.has(w)) || 'results';
+    drawing = true;
+    try {
+      if (dirty.has('state')) {
+        controls.render(state);
+        // A store small enough for the frame is computed here and drawn in it; one from a worker
+        // is drawn in the next frame, with the next N of a drag: the page is laid out and painted
+        // once for both.
+        jobs.ensureStore();
+      }
+      dirty.clear();
+      figure.render(view());
+    } finally {
+      drawing = false;
+    }
+    timed(why, t0);
+    if (tell) {
+      tell = false;
+      onStateChange(getState());
+    }
+  }
+  /** `what` changed: drawn in the next frame (`now`: in this task, for a discrete change). */
+  function redraw(what, now = false) {
+    dirty.add(what);
+    if (drawing) return;
+    frame();
+    if (now) frame.flush();
+  }
+  function changed(what) {
+    if (what === 'paused') {
+      root.setAttribute('data-work', 'paused');
+      return;
+    }
+    if (what === 'refused') {
       // Keep the last good state: go back to the settings whose sweep the core accepted.
-      figure.showError(`The core refused these settings: ${message}. Went back to the previous ones.`);
+      lines.message = `The core refused these settings: ${jobs.error.message}. Went back to the previous ones.`;
       Object.assign(state, jobs.fallback, { scale: state.scale });
       jobs.ensureSweep();
-      figure.renderChart();
-      renderAll();
-    },
-    // A store computed inside the frame is drawn in it (and an older one still waiting is dropped);
-    // one from a worker is drawn in the next frame (storeFrame), not in the message's own task:
-    // during a drag that frame is also the next N's, so the page is laid out and painted once for
-    // both instead of twice.
-    store(result, label, pending, arrived) {
-      if (arrived) return storeFrame([result, label, pending]);
-      storeFrame.cancel();
-      drawStore([result, label, pending]);
-    },
-    capacity: () => timedRender('capacity', figure.renderCapacity),
-    capacityError: (message) => figure.showError(message),
-    storePending: (n) => figure.store.pending(n),
-    storeWaiting: (n, settings) => figure.store.waiting(settings),
-    storeError: (message) => figure.showError(message),
-    rested: () => {
-      figure.renderChart();
-      figure.renderCapacity();
-    },
-    mode: () => figure.renderStatus(),
-    paused: () => root.setAttribute('data-work', 'paused'),
-  });
+      tell = true;
+      redraw('state');
+      return;
+    }
+    if (what === 'error') lines.message = jobs.error.message;
+    redraw(what);
+  }
 
-  // ---- state changes: event handlers and the handle change state, then draw from it -----------
+  // ---- state changes: event handlers and the handle change state; the frame draws from it ------
   // `fromReader`: false for update() (a script or the host): only the reader's changes are told to
   // onStateChange (the demo contract, ARCHITECTURE.md).
   // `sliding`: the change comes from a settings slider still moving (slide()): the sweep and
   // capacity numbers of its new value wait until it rests (compute.js, whenRested).
   function commit(next, fromReader = true, sliding = false) {
     const sweepChanged = sweepKey(next) !== sweepKey(state);
-    const scaleChanged = next.scale !== state.scale || next.d !== state.d;
     if (sweepChanged) jobs.fallback = { ...state };
     Object.assign(state, next);
     if (sliding) jobs.whenRested();
     else {
       jobs.rest();
       if (sweepChanged) jobs.ensureSweep();
-      // The capacity panel does not depend on N: it is drawn on settings changes, not slider frames.
+      // The capacity panel does not depend on N: it is asked for on settings changes, not slider frames.
       jobs.ensureCapacity();
     }
-    if (sweepChanged || scaleChanged) figure.renderChart();
-    figure.renderCapacity();
-    renderAll(fromReader);
+    tell ||= fromReader;
+    redraw('state', true);
   }
   function propose(changes, sliding = false) {
     const { next, errors } = validate(state, changes, checkSweep);
-    figure.showError(Object.values(errors).join(' '));
+    lines.message = Object.values(errors).join(' ');
     commit(next, true, sliding);
   }
   // A settings slider (β, the forget gate, the delta step, the tolerance) fires more input events
@@ -142,54 +164,34 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     if (errors[name]) return controls.fieldError(name, `${errors[name]}. Kept ${state[name]}.`);
     controls.fieldError(name, '');
     if (next[name] === state[name]) return;
-    figure.showError('');
+    lines.message = '';
     commit(next);
   }
   // The slider fires more input events than there are frames: state changes at once, the picture
   // follows once per animation frame, and a sweep streaming in waits while N moves.
-  const frame = coalesceFrames(() => timedRender('frame', renderAll));
-  const drawStore = ([result, label, pending]) => timedRender('store', () => figure.showStore(result, label, pending));
-  const storeFrame = coalesceFrames(drawStore);
   function setN(n) {
     if (n === state.n) return;
     state.n = n;
-    frame();
+    tell = true;
+    redraw('state');
     jobs.holdForDrag();
   }
   function update(obj) {
-    const { next, lines } = mergeSettings(state, obj, checkSweep);
-    figure.showNotice(lines);
-    commit(next, false);
+    const merged = mergeSettings(state, obj, checkSweep);
+    lines.notice = merged.lines;
+    commit(merged.next, false);
     return getState();
-  }
-
-  // ---- drawing -----------------------------------------------------------------------------------
-  function timedRender(what, draw) {
-    const t0 = performance.now();
-    draw();
-    timed(what, t0);
-  }
-  function renderAll(fromReader = true) {
-    controls.render(state);
-    figure.renderSettings(state);
-    figure.renderAtN();
-    jobs.ensureStore();
-    if (fromReader) onStateChange(getState());
   }
 
   // First picture: the given state (if any), else the defaults.
   if (initial !== undefined && initial !== null) {
-    const { next, lines } = mergeSettings(state, initial, checkSweep);
-    Object.assign(state, next);
-    figure.showNotice(lines);
+    const merged = mergeSettings(state, initial, checkSweep);
+    Object.assign(state, merged.next);
+    lines.notice = merged.lines;
   }
-  controls.render(state);
-  figure.renderSettings(state);
   jobs.ensureSweep();
-  figure.renderChart();
-  jobs.ensureStore();
   jobs.ensureCapacity();
-  figure.renderCapacity();
+  redraw('state', true);
 
   return {
     getState,
@@ -232,7 +234,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       ac.abort();
       frame.cancel();
       slideFrame.cancel();
-      storeFrame.cancel();
       figure.destroy();
       jobs.destroy();
       root.replaceChildren();

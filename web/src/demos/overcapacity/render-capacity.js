@@ -5,8 +5,7 @@
 // tolerance control, whose events only propose changes of state.
 import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
 import { formatInt, formatCos, KEY_LABELS } from './format.js';
-import { DIMS, MEASURES, levelRange } from './state.js';
-import { CAPACITY_KEYS } from './jobs.js';
+import { DIMS, KEYS, MEASURES, levelRange } from './state.js';
 
 const HEIGHT = 240;
 const M = { top: 12, right: 16, bottom: 40, left: 52 };
@@ -67,7 +66,7 @@ export function createCapacityPanel(parent, on) {
   const axesG = svg.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
   const dataG = svg.appendChild(svgEl('g', { 'aria-hidden': 'true' }));
   const legend = panel.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
-  for (const k of CAPACITY_KEYS) {
+  for (const k of KEYS) {
     const li = legend.appendChild(h('li', {}));
     li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${KEY_CLASS[k]}`, 'aria-hidden': 'true' }));
     li.appendChild(h('span', { text: `measured, ${KEY_LABELS[k]} (bars: \u00b1 one std over trials)` }));
@@ -144,7 +143,7 @@ export function createCapacityPanel(parent, on) {
   function drawData(results, x, y) {
     dataG.replaceChildren();
     dataG.appendChild(svgEl('line', { x1: x(0), y1: y(0), x2: x(D_MAX), y2: y(D_MAX), class: 'oc-dline' }));
-    for (const k of CAPACITY_KEYS) {
+    for (const k of KEYS) {
       const mine = results.filter((r) => r.keys === k);
       if (!mine.length) continue;
       const path = mine.map((r, i) => `${i ? 'L' : 'M'}${x(r.d).toFixed(1)} ${y(r.capacityMean).toFixed(1)}`).join('');
@@ -207,8 +206,8 @@ export function createCapacityPanel(parent, on) {
       (complete || waiting
         ? ''
         : results.length === 0
-          ? `Measuring ${DIMS.length * CAPACITY_KEYS.length} points once the curve above is done\u2026 `
-          : `Measured ${results.length} of ${DIMS.length * CAPACITY_KEYS.length} points so far\u2026 `) +
+          ? `Measuring ${DIMS.length * KEYS.length} points once the curve above is done\u2026 `
+          : `Measured ${results.length} of ${DIMS.length * KEYS.length} points so far\u2026 `) +
         (fewer.length ? `Fewer trials at ${[...new Set(fewer)].join(', ')} (the core's work budget). ` : '') +
         (atTop
           ? 'Some trials met the tolerance up to N = 4d, the largest N searched: there the points are lower bounds.'

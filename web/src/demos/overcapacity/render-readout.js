@@ -3,7 +3,7 @@
 // pauses). Text only, from the core's results (format.js turns the numbers into strings).
 import { h, setText, setAttr, setProp } from '../../lib/dom.js';
 import { formatCos, formatInt, formatPercent, sentenceParts } from './format.js';
-import { sweepStage } from './compute.js';
+import { sweepStage } from './sweep.js';
 
 const ANNOUNCE_DELAY_MS = 700;
 const READOUT = [

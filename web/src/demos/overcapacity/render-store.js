@@ -3,7 +3,7 @@
 // Pixels on a canvas (N² cells would be too many SVG nodes); the numbers are also in tables.
 import { h, setText, setAttr } from '../../lib/dom.js';
 import { formatCos, formatInt, plural } from './format.js';
-import { HEATMAP_MAX_N } from './jobs.js';
+import { HEATMAP_MAX_N } from './sweep.js';
 import { createSlicer } from './slices.js';
 
 /** Above this N the overlap matrix is not offered as a table (too many cells to read). */
@@ -28,6 +28,18 @@ const computing = (n) => `computing N = ${formatInt(n)}\u2026`;
 /** The panel's heading for the store shown ({ result, label }) and a note on the one to come. */
 const heading = (shown, note) =>
   `Inside one store: N = ${formatInt(shown.result.n)}, ${shown.label}${note ? ` (${note})` : ''}`;
+/** The heading for the store slice of the view (render()). */
+function headText(shown, note) {
+  const words = !note
+    ? ''
+    : note.kind === 'pending'
+      ? computing(note.n)
+      : note.kind === 'settings'
+        ? LATER_SETTINGS
+        : LATER;
+  if (shown) return heading(shown, words);
+  return words ? `Inside one store: ${words}${note.kind === 'pending' ? '' : '.'}` : '';
+}
 
 const clamp01 = (t) => (t < 0 ? 0 : t > 1 ? 1 : t);
 
@@ -115,7 +127,7 @@ export function createStoreView(parent, rootEl) {
   probe.width = probe.height = 1;
   const probeCtx = probe.getContext('2d', { willReadFrequently: true });
 
-  let current = null; // { result, d, label }
+  let current = null; // { result, label } on the canvases
   let palette = null; // the theme's colours, read once per theme (reading them forces a style pass)
   let stripWidth = 0; // CSS px, from the ResizeObserver of the page (not read while drawing)
 
@@ -328,34 +340,23 @@ export function createStoreView(parent, rootEl) {
 
   return {
     element: section,
-    /** Shows a store result; `pending` ({ n, waiting }, or null): the store the slider's N waits
-     *  for, being computed, or (`waiting`) asked for once the slider rests. */
-    show(result, label, pending) {
-      const same = current?.result === result && current.label === label;
-      current = { result, label };
-      let note = '';
-      if (pending?.waiting) note = LATER;
-      else if (pending && pending.n !== result.n) note = computing(pending.n);
-      setText(head, heading(current, note));
-      if (same) return; // the store on screen again (a slider back at its value): only the note changes
+    /** Draws the store slice of the view: `shown` ({ result, label } or null) and `note` on the
+     *  store to come (null; { kind: 'pending', n } being computed; { kind: 'waiting' } asked for
+     *  once the N slider rests; { kind: 'settings' } once a settings slider rests). The canvases
+     *  and tables are drawn again only for another result: the same one with another note
+     *  (a slider back at its value) rewrites only the heading. */
+    render({ shown, note }) {
+      setText(head, headText(shown, note));
+      if (!shown || (current?.result === shown.result && current.label === shown.label)) return;
+      current = shown;
       setText(
         heatCaption,
         'Key overlaps |k\u1d62\u00b7k\u2c7c| (row i, column j); the off-diagonal cells are the crosstalk coefficients.',
       );
-      setText(matSummary, summaryText(result.n));
+      setText(matSummary, summaryText(shown.result.n));
       draw();
       if (perDetails.open) fillPerTable();
       if (matDetails.open) fillMatrixTable();
-    },
-    /** A large store will be asked for once the slider rests: said in words that a drag does not
-     *  change (nothing computes while the slider moves). `settings`: a settings slider moves, not N. */
-    waiting(settings = false) {
-      const note = settings ? LATER_SETTINGS : LATER;
-      setText(head, current ? heading(current, note) : `Inside one store: ${note}.`);
-    },
-    pending(n) {
-      if (!current) setText(head, `Inside one store: ${computing(n)}`);
-      else if (current.result.n !== n) setText(head, heading(current, computing(n)));
     },
     /** Redraws the canvases; `themeChanged` re-reads the colours, `width` is the strip's new width. */
     redraw(themeChanged = false, width = 0) {

@@ -3,12 +3,11 @@
 // validation and merging of settings from outside. The work budget is the core's: the functions
 // that need it take `checkSweep` (la.checkSweep, which throws the core's message).
 import { parseNumber, echo } from '../../lib/numbers.js';
-import { DIMS } from './jobs.js';
+import { DIMS, KEYS } from './sweep.js';
 import { formatInt } from './format.js';
 
-export { DIMS };
+export { DIMS, KEYS };
 export const BETAS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256];
-export const KEYS = ['random', 'orthogonal', 'elu1'];
 export const SCALES = ['linear', 'log'];
 /** The capacity panel's tolerance: mean cosine >= level, or top-1 recall >= level (a fraction). */
 export const MEASURES = ['cosine', 'recall'];

@@ -13,7 +13,11 @@
 // Sweeps come first: no capacity piece starts while a sweep has pieces left or the page asks it
 // to wait (capacityWait), while paused, or while the reader drags (hold). A piece running when a
 // newer request supersedes it is not waited for: its worker is replaced.
+// One more slot, started with the first store, computes single stores ("inside one store") on its
+// own, so that a long sweep never holds one up; its answers go straight back to the runner, which
+// keeps at most one store in flight.
 import { mergeSweepParts, capacityCalls, capacityEntry } from './jobs.js';
+import { spawnSlot } from './slot.js';
 
 /** The most workers a pool starts, whatever the machine reports. */
 export const MAX_WORKERS = 8;
@@ -30,35 +34,14 @@ const FULL = Number.POSITIVE_INFINITY; // the rank of the full sweep's results (
  * @param la the page's core (merges the pieces; computes no trial itself)
  * @param {{ size: number, spawn: () => Worker, paused?: boolean, capacityWait?: boolean }} options
  *        (paused, capacityWait: the runner's state when the pool starts)
- * @param on ( sweep(id, result), capacity(id, result, done), error(id, kind, message),
- *             paused() (once per pause(), when no sweep piece runs any more),
- *             unavailable() (a worker could not start or load the core: the pool has stopped) )
+ * @param on ( sweep(id, result), capacity(id, result, done), store(id, result),
+ *             error(id, kind, message), paused() (once per pause(), when no sweep piece runs any
+ *             more), unavailable() (a worker could not start or load the core: the pool has stopped) )
  */
-/** How long a new worker may take to load its script and the core before the pool gives up on
- *  workers and the page thread computes (a few hundred milliseconds normally, a few seconds on a
- *  slow phone). Seen: Chromium holding a worker's script request while a new deployment's service
- *  worker activates, the activation waiting for that request in turn; terminating the worker
- *  frees both. */
-export const READY_MS = 10000;
-
-/** Starts a new worker's watchdog: `late()` after READY_MS unless the returned loaded() comes
- *  first. The timer sits in `timers`, which the owner clears on destroy (a pending one would keep
- *  a destroyed demo's worker alive). Used by the pool's workers and the runner's store worker. */
-export function readyWatchdog(timers, late) {
-  const t = setTimeout(() => {
-    timers.delete(t);
-    late();
-  }, READY_MS);
-  timers.add(t);
-  return function loaded() {
-    clearTimeout(t);
-    timers.delete(t);
-  };
-}
-
 export function createPool(la, { size, spawn, paused: startPaused = false, capacityWait = false }, on) {
   /** @type {{ worker: Worker, ready: boolean, task: any }[]} */
   let slots = [];
+  let storeSlot = null; // the single stores' worker, started with the first one
   let dead = false;
   let sweep = null; // { id, params, previews, full, chunk, shown, next, parts, done }
   let cap = null; // { id, calls, open, exhausted, done }
@@ -77,60 +60,43 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     timers.add(t);
   }
 
-  function spawnSlot() {
-    let worker;
-    try {
-      worker = spawn();
-    } catch {
-      return null;
-    }
-    const slot = { worker, ready: false, task: null };
-    // A worker that never loads (its script or the core's fetch never answered) would leave the
-    // figure computing forever: after READY_MS the page thread takes over, as when workers fail.
-    const loaded = readyWatchdog(timers, () => {
-      if (!dead && !slot.ready && slots.includes(slot)) unavailable();
-    });
-    worker.addEventListener('message', ({ data }) => {
-      if (dead) return;
-      if (data.type === 'ready') {
-        slot.ready = true;
-        loaded();
-        return;
-      }
-      if (data.type === 'fatal') {
-        unavailable();
+  // Every slot is the pool's while it is in `slots` or is the store slot and the pool is alive.
+  const slotEvents = {
+    alive: (slot) => !dead && (slots.includes(slot) || slot === storeSlot),
+    answer(slot, data) {
+      if (slot === storeSlot) {
+        if (slot.task?.id === data.id) slot.task = null; // (a newer store may be queued behind it)
+        answerStore(data);
         return;
       }
       const task = slot.task;
       slot.task = null;
       if (task) answer(task, data);
       pump();
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      if (dead) return;
-      if (!slot.ready) {
-        unavailable();
-        return;
-      }
+    },
+    unavailable: () => unavailable(),
+    crashed(slot) {
       // A crash after loading: answer its piece with the error and start a fresh worker.
       const task = slot.task;
       replace(slot);
-      if (task && task.job === sweep && !sweep.done) fail(sweep, 'sweep', 'The computation stopped unexpectedly.');
-      if (task && task.job === cap && !cap.done) fail(cap, 'capacity', 'The computation stopped unexpectedly.');
+      const message = 'The computation stopped unexpectedly.';
+      if (task?.kind === 'store') on.error(task.id, 'store', message);
+      if (task && task.job === sweep && !sweep.done) fail(sweep, 'sweep', message);
+      if (task && task.job === cap && !cap.done) fail(cap, 'capacity', message);
       pump();
-    });
-    return slot;
-  }
+    },
+  };
+  const newSlot = () => spawnSlot(spawn, timers, slotEvents);
 
   function replace(slot) {
     slot.worker.terminate();
-    const fresh = spawnSlot();
+    const fresh = newSlot();
     if (!fresh) {
       unavailable();
       return;
     }
-    slots = slots.map((s) => (s === slot ? fresh : s));
+    if (slot === storeSlot) storeSlot = fresh;
+    else slots = slots.map((s) => (s === slot ? fresh : s));
   }
 
   function unavailable() {
@@ -145,6 +111,8 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     for (const t of timers) clearTimeout(t);
     for (const s of slots) s.worker.terminate();
     slots = [];
+    storeSlot?.worker.terminate();
+    storeSlot = null;
   }
 
   function fail(job, kind, message) {
@@ -256,6 +224,11 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     else answerCapacity(task, data);
   }
 
+  function answerStore(data) {
+    if (data.type === 'error') on.error(data.id, 'store', data.message);
+    else if (data.type === 'store') on.store(data.id, data.result);
+  }
+
   function answerSweep(task, data) {
     const s = task.job;
     if (s !== sweep || s.done) return;
@@ -322,7 +295,7 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
 
   function start() {
     while (!dead && slots.length < size) {
-      const slot = spawnSlot();
+      const slot = newSlot();
       if (!slot) {
         unavailable();
         return false;
@@ -360,6 +333,21 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     capacityWait(wait) {
       capacityWaits = wait;
       pump();
+    },
+
+    /** One store { id, params } on the store slot (started now if it is not yet); false when it
+     *  cannot start (then on.unavailable() has been called). Stores are neither paused nor held:
+     *  the runner asks for one only when the reader is to see it. */
+    store(job) {
+      if (dead) return false;
+      if (!storeSlot) storeSlot = newSlot();
+      if (!storeSlot) {
+        unavailable();
+        return false;
+      }
+      storeSlot.task = { kind: 'store', id: job.id };
+      storeSlot.worker.postMessage({ type: 'store', id: job.id, params: job.params });
+      return true;
     },
 
     hold(ms) {

@@ -1,12 +1,7 @@
 // The work the demo asks of the core, shared by worker.js and the main-thread fallback.
 // Nothing here computes a number the reader sees: it chooses which N to ask for and in what order,
 // calls the core, and repackages its Float64Arrays for postMessage.
-
-/** The state sizes d the demo offers (N goes up to 4d). */
-export const DIMS = [8, 16, 32, 64, 128, 256];
-
-/** Largest N whose key-overlap matrix is drawn as a heatmap (and posted back by the worker). */
-export const HEATMAP_MAX_N = 128;
+import { DIMS, KEYS, HEATMAP_MAX_N } from '../sweep.js';
 
 /** Sweeps whose work estimate (trials · N² · (N + d), the core's own cost model) is above this
  *  get a quick one-trial preview on a coarse grid of N before the full sweep (about 0.03 s in
@@ -229,9 +224,6 @@ export function storeSteps(la, params) {
   };
 }
 
-/** The key geometries the capacity panel measures, each its own line. */
-export const CAPACITY_KEYS = ['random', 'orthogonal', 'elu1'];
-
 /** The most trials (up to `trials`) la.checkCapacity accepts for one d, or 0: the core's budget. */
 function capacityTrials(la, opts) {
   let lo = 0;
@@ -256,7 +248,7 @@ function capacityTrials(la, opts) {
  */
 export function* capacityCalls(la, params) {
   for (const d of DIMS) {
-    for (const keys of CAPACITY_KEYS) {
+    for (const keys of KEYS) {
       const opts = {
         dims: [d],
         keys,

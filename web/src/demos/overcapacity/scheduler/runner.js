@@ -1,12 +1,13 @@
 // Where the demo's heavy calls run: a pool of workers, one per core, that share the trials of every
-// sweep and capacity call (pool.js), and one more worker for single stores, so that a long sweep
-// never holds up the "inside one store" view; or the page thread if workers are unavailable (a
-// sandboxed frame), in short steps. Requests carry ids; only the newest sweep, store and capacity
+// sweep and capacity call (pool.js), and one more slot of the pool for single stores, so that a long
+// sweep never holds up the "inside one store" view; or the page thread if workers are unavailable
+// (a sandboxed frame), in short steps: one step loop (`loop`) serves the sweep, the store and the
+// capacity panel, each step a task of its own. Requests carry ids; only the newest sweep, store and capacity
 // request are ever answered. pause() stops a sweep between pieces (the demo is off-screen; on the
 // page thread its stream is kept) and resume() goes on from there.
 import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './jobs.js';
-import { createPool, poolSize, readyWatchdog } from './pool.js';
-import { workTimer } from '../../lib/work-timing.js';
+import { createPool, poolSize } from './pool.js';
+import { workTimer } from '../../../lib/work-timing.js';
 
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
 
@@ -45,20 +46,19 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
   let nextId = 1;
   let sweepJob = null; // { id, params, phases, done }
   let storeJob = null; // in flight: { id, params }
-  let storePending = null;
-  let storeWorker = null;
+  let storePending = null; // the newest store asked for while one is in flight
   let capacityJob = null; // { id, params, done }
   let capacityWaits = false; // the page's curve is computing: capacity takes no new step
   let destroyed = false;
   const timers = new Set();
 
   let paused = false;
-  let parked = null; // main-thread mode: the step a pause stopped, run again on resume
+  let parked = null; // main-thread mode: the sweep step a pause stopped, run again on resume
   const confirmPaused = () => {
     if (paused) on.paused?.();
   };
 
-  let holdUntil = 0; // main-thread mode: no sweep step starts before this (performance.now())
+  let holdUntil = 0; // main-thread mode: no sweep or capacity step starts before this (performance.now())
   function later(fn, ms = 0) {
     const t = setTimeout(() => {
       timers.delete(t);
@@ -67,7 +67,8 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     timers.add(t);
   }
 
-  // The pool's answers, with the runner's own record of what is finished (for a fall-back).
+  // ---- workers: the pool's answers, with the runner's own record of what is finished (for a
+  // fall-back to the page thread) ------------------------------------------------------------------
   let pool = null;
   function startPool() {
     pool = createPool(
@@ -82,7 +83,9 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
           if (capacityJob?.id === id && done) capacityJob.done = true;
           on.capacity?.(id, result, done);
         },
+        store: (id, result) => storeAnswered(id, () => on.store(id, result)),
         error(id, kind, message) {
+          if (kind === 'store') return storeAnswered(id, () => on.error(id, kind, message));
           if (kind === 'sweep' && sweepJob?.id === id) sweepJob.done = true;
           if (kind === 'capacity' && capacityJob?.id === id) capacityJob.done = true;
           on.error(id, kind, message);
@@ -99,8 +102,6 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     mode = 'main';
     pool?.destroy();
     pool = null;
-    if (storeWorker) storeWorker.terminate();
-    storeWorker = null;
     on.mode('main');
     if (capacityJob && !capacityJob.done) runCapacityHere(capacityJob);
     if (sweepJob && !sweepJob.done) runSweepHere(sweepJob);
@@ -116,202 +117,165 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     return pool;
   }
 
-  function makeStoreWorker() {
-    let w;
-    try {
-      w = spawnWorker();
-    } catch {
-      return null;
-    }
-    let ready = false;
-    // As the pool's workers: one that never loads hands its stores to the page thread.
-    const loaded = readyWatchdog(timers, () => {
-      if (!destroyed && !ready && storeWorker === w) fallBack();
-    });
-    w.addEventListener('message', ({ data }) => {
-      if (destroyed) return;
-      if (data.type === 'ready') {
-        ready = true;
-        loaded();
-        return;
-      }
-      if (data.type === 'fatal') {
-        fallBack();
-        return;
-      }
-      onStoreMessage(data);
-    });
-    w.addEventListener('error', (event) => {
-      event.preventDefault();
-      if (destroyed) return;
-      if (!ready) {
-        fallBack();
-        return;
-      }
-      // A crash after loading: answer the job in flight with the error and start afresh.
-      w.terminate();
-      storeWorker = null;
-      if (storeJob) on.error(storeJob.id, 'store', 'The computation stopped unexpectedly.');
-      storeJob = null;
-      if (storePending) {
-        const p = storePending;
-        storePending = null;
-        sendStore(p);
-      }
-    });
-    return w;
+  // ---- stores: one in flight; of those asked for meanwhile only the newest waits ----------------
+  function sendStore(job) {
+    const p = thePool(); // (first, so that a fall-back does not also start this job)
+    storeJob = job;
+    if (p)
+      p.store(job); // (if its worker cannot start, the fall-back sends it again, here)
+    else runStoreHere(job);
   }
-
-  // Without workers: one trial of one (d, key geometry) per task, each call's numbers merged by the
-  // core when its last trial is in.
-  function runCapacityHere(job) {
-    const results = capacityResults(la, job.params, true);
-    const step = () => {
-      if (capacityJob !== job) return;
-      if (paused || capacityWaits) {
-        later(step, 250); // off-screen, or the curve first: look again later
-        return;
-      }
-      const held = holdUntil - performance.now();
-      if (held > 0) {
-        later(step, held);
-        return;
-      }
-      try {
-        const { value, done } = results.next();
-        if (done) job.done = true;
-        if (done || value) on.capacity?.(job.id, done ? null : value, done);
-        if (!done) later(step);
-      } catch (err) {
-        job.done = true;
-        on.error(job.id, 'capacity', err.message);
-      }
-    };
-    later(step);
+  function sendWaitingStore() {
+    if (!storePending || storeJob) return;
+    const p = storePending;
+    storePending = null;
+    sendStore(p);
   }
-
-  function onStoreMessage(data) {
-    if (!storeJob || data.id !== storeJob.id) return;
+  /** A worker's answer to a store: told only for the one in flight (not a cancelled one). */
+  function storeAnswered(id, tell) {
+    if (!storeJob || storeJob.id !== id) return;
     storeJob = null;
-    if (data.type === 'error') on.error(data.id, 'store', data.message);
-    else if (data.type === 'store') on.store(data.id, data.result);
-    if (storePending) {
-      const p = storePending;
-      storePending = null;
-      sendStore(p);
-    }
+    tell();
+    sendWaitingStore();
   }
 
-  // Without workers: short steps of the core's stream, each its own task, so the page can paint and
-  // take input between them; a result only when a step finished a trial (or a preview). The work
-  // per step follows how long the last one took (MAIN_THREAD_STEP_MS).
+  // ---- the page thread (no workers): one step per task ---------------------------------------------
+  /** Whether a step of `kind` waits instead of running now: while paused (a sweep's step parks
+   *  until resume(); a capacity step looks again later), while the curve comes first (capacity),
+   *  and while the reader drags (hold()). Stores never wait: the reader is looking at one. */
+  function waits(step, kind) {
+    if (kind === 'store') return false;
+    if (paused && kind === 'sweep') {
+      const before = parked;
+      parked = step;
+      if (before && before !== step) before(); // a superseded sweep's step: it frees its stream
+      confirmPaused();
+      return true;
+    }
+    if (paused || (kind === 'capacity' && capacityWaits)) {
+      later(step, 250); // off-screen, or the curve first: look again later
+      return true;
+    }
+    const held = holdUntil - performance.now();
+    if (held > 0) later(step, held);
+    return held > 0;
+  }
+
+  /** The page thread's step loop: each task runs `step()` (true: more to do) while `wanted()`,
+   *  unless it waits (`waits`); `fail(err)` when a step throws; `end()` once, when it stops. */
+  function loop(kind, { wanted, step, fail, end = () => {} }) {
+    const run = () => {
+      if (!wanted()) {
+        end();
+        return;
+      }
+      if (waits(run, kind)) return;
+      let more = false;
+      try {
+        more = step();
+      } catch (err) {
+        fail(err);
+      }
+      if (more) later(run);
+      else end();
+    };
+    later(run);
+  }
+
+  /** One step given `budget.work` units of the core's cost model, timed (User Timing `name`); the
+   *  next step's budget follows the rate this one ran at (`budget.did` the units it did). */
+  function budgeted(budget, name, fn) {
+    const t0 = performance.now();
+    const work = budget.work;
+    const out = fn(work);
+    timed(name, t0);
+    budget.work = nextStepWork(work, budget.did, performance.now() - t0);
+    return out;
+  }
+
+  // The sweep: short steps of the core's stream; a result only when a step finished a trial (or a
+  // preview).
   const budget = { work: FIRST_STEP_WORK, did: 0 }; // did: what the last step did (jobs.js)
   function runSweepHere(job) {
     // Other settings (d, the rule) cost other times per unit of the cost model: start small again.
     budget.work = Math.min(budget.work, FIRST_STEP_WORK);
     const results = sweepResults(la, job.params, mainThreadPhases(job.phases, job.params.d), budget);
     job.results = results;
-    const step = () => {
-      if (sweepJob !== job || job.done) {
-        results.return();
-        return;
-      }
-      if (paused) {
-        const before = parked;
-        parked = step;
-        if (before && before !== step) before(); // a superseded sweep's step: it frees its stream
-        confirmPaused();
-        return;
-      }
-      const held = holdUntil - performance.now();
-      if (held > 0) {
-        later(step, held);
-        return;
-      }
-      try {
-        const t0 = performance.now();
-        const work = budget.work;
-        const next = results.next();
-        timed('main-step', t0);
-        const ms = performance.now() - t0;
-        budget.work = nextStepWork(work, budget.did, ms);
+    loop('sweep', {
+      wanted: () => sweepJob === job && !job.done,
+      step() {
+        const next = budgeted(budget, 'main-step', () => results.next());
         if (next.done) job.done = true;
         else if (next.value) {
           if (next.value.complete) job.done = true;
           on.sweep(job.id, next.value);
         }
-        if (job.done) results.return();
-        else later(step);
-      } catch (err) {
+        return !job.done;
+      },
+      fail(err) {
         job.done = true;
         results.return();
         on.error(job.id, 'sweep', err.message);
-      }
-    };
-    later(step);
+      },
+      end: () => results.return(),
+    });
   }
 
-  function sendStore(job) {
-    storeJob = job;
-    if (mode === 'worker') {
-      if (!storeWorker) storeWorker = makeStoreWorker();
-      if (storeWorker) {
-        storeWorker.postMessage({ type: 'store', id: job.id, params: job.params });
-        return;
-      }
-      fallBack();
-      return;
-    }
-    runStoreHere(job);
-  }
-
-  // Without workers: the store in short steps of the core's stream, each its own task (a d = 256
-  // store is 100-300 ms in one call). A newer request replaces it between steps.
-  const storeBudget = { work: FIRST_STEP_WORK };
+  // The store: short steps of the core's stream (a d = 256 store is 100-300 ms in one call). A newer
+  // request replaces it between steps.
+  const storeBudget = { work: FIRST_STEP_WORK, did: 0 };
   let storeInProgress = null; // the page thread's store in progress (freed by destroy())
   function runStoreHere(job) {
     storeBudget.work = Math.min(storeBudget.work, FIRST_STEP_WORK);
     let steps = null;
-    const finish = () => {
-      steps?.free();
-      if (storeInProgress === steps) storeInProgress = null;
-      steps = null;
-      if (storeJob === job) storeJob = null;
-      if (storePending && !storeJob) {
-        const p = storePending;
-        storePending = null;
-        sendStore(p);
-      }
-    };
-    const step = () => {
-      if (storeJob !== job || storePending) {
-        finish();
-        return;
-      }
-      try {
+    loop('store', {
+      wanted: () => storeJob === job && !storePending,
+      step() {
         if (!steps) {
           storeInProgress?.free(); // (a store this one replaced, if its last step has not run)
           steps = storeInProgress = storeSteps(la, job.params);
         }
-        const t0 = performance.now();
-        const work = storeBudget.work;
-        const result = steps.step(work);
-        timed('main-store-step', t0);
-        const ms = performance.now() - t0;
-        storeBudget.work = nextStepWork(work, steps.did, ms);
-        if (!result) {
-          later(step);
-          return;
-        }
+        const result = budgeted(storeBudget, 'main-store-step', (work) => {
+          const r = steps.step(work);
+          storeBudget.did = steps.did;
+          return r;
+        });
+        if (!result) return true;
         storeJob = null;
         on.store(job.id, result);
-      } catch (err) {
+        return false;
+      },
+      fail(err) {
         storeJob = null;
         on.error(job.id, 'store', err.message);
-      }
-      finish();
-    };
-    later(step);
+      },
+      end() {
+        steps?.free();
+        if (storeInProgress === steps) storeInProgress = null;
+        steps = null;
+        if (storeJob === job) storeJob = null;
+        sendWaitingStore();
+      },
+    });
+  }
+
+  // The capacity panel: one trial of one (d, key geometry) per task, each call's numbers merged by
+  // the core when its last trial is in.
+  function runCapacityHere(job) {
+    const results = capacityResults(la, job.params, true);
+    loop('capacity', {
+      wanted: () => capacityJob === job,
+      step() {
+        const { value, done } = results.next();
+        if (done) job.done = true;
+        if (done || value) on.capacity?.(job.id, done ? null : value, done);
+        return !done;
+      },
+      fail(err) {
+        job.done = true;
+        on.error(job.id, 'capacity', err.message);
+      },
+    });
   }
 
   return {
@@ -358,8 +322,8 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
       return job.id;
     },
 
-    /** The reader is dragging: start no new sweep piece for `ms` milliseconds (the ones already
-     *  running finish). A sweep sharing the CPU with the page's frames would slow them down. */
+    /** The reader is dragging: start no new sweep or capacity piece for `ms` milliseconds (the ones
+     *  already running finish). Work sharing the CPU with the page's frames would slow them down. */
     hold(ms) {
       holdUntil = Math.max(holdUntil, performance.now() + ms);
       pool?.hold(ms);
@@ -402,8 +366,6 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
       for (const t of timers) clearTimeout(t);
       pool?.destroy();
       pool = null;
-      if (storeWorker) storeWorker.terminate();
-      storeWorker = null;
       capacityJob = null;
     },
   };

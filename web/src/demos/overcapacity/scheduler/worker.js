@@ -11,7 +11,7 @@
 // cannot; then one answer per task: { type: 'sweep', id, result } (preview), { type: 'trials', id,
 // part }, { type: 'capacity', id, part }, { type: 'store', id, result }, or { type: 'error', id,
 // kind, message }.
-import { createLinattn } from '../../../../wasm/index.mjs';
+import { createLinattn } from '../../../../../wasm/index.mjs';
 import { runPreview, runSweepTrials, runCapacityTrials, runStore, transferList } from './jobs.js';
 
 const ready = createLinattn();
