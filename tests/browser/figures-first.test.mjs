@@ -278,7 +278,7 @@ test('the Settings disclosure is remembered in the link (settings=true), old lin
   assert.equal(await memorySettings.evaluate((d) => d.open), true, 'settings=true opens the disclosure');
   assert.equal(await memory.locator('input[id$="-scale-linear"]').isChecked(), true);
   // changed inside the open disclosure: the chart redraws at once (a log axis has ticks like 32 GiB)
-  const ticks = () => memory.locator('svg .lm-tick').allTextContents();
+  const ticks = () => memory.locator('svg .plot-tick').allTextContents();
   const linearTicks = await ticks();
   await memory.locator('input[id$="-scale-log"]').check();
   assert.notDeepEqual(await ticks(), linearTicks, 'the axis changed live');

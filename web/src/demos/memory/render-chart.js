@@ -2,8 +2,8 @@
 // the SVG (drawn by chart.js) and the legend. Moving the context slider only moves the marker:
 // the curve, axes and title are redrawn only when something they show has changed.
 
-import { h, patch, s, setText } from '../../lib/dom.js';
-import { drawChart, placeMarker } from './chart.js';
+import { h, patch, setText } from '../../lib/dom.js';
+import { createChartFrame, drawChart, placeMarker } from './chart.js';
 import { buildHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
 import { CONTEXT_LABEL, modelName, sessionsText } from './labels.js';
@@ -59,8 +59,8 @@ function titleText(state, results) {
  */
 export function buildChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
-  const svg = s('svg', { class: 'lm-svg', role: 'img', 'aria-labelledby': `${id}-chart-title` });
-  const box = h('div', { class: 'lm-chart' }, svg);
+  const chart = createChartFrame(`${id}-chart-title`);
+  const box = h('div', { class: 'lm-chart' }, chart.svg);
   const legend = h('ul', { class: 'lm-legend' });
   const handle = buildHandle(box, CONTEXT_LABEL, onTokens);
   let width = 0;
@@ -100,7 +100,7 @@ export function buildChart(id, onTokens) {
     if (drawn && depends.every((v, i) => v === drawn[i])) placeMarker(geom, view);
     else {
       drawn = depends;
-      geom = drawChart(svg, view);
+      geom = drawChart(chart, view);
       setText(title, titleText(state, results));
     }
     handle.place(state.tokens, width);
