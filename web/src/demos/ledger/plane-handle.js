@@ -9,7 +9,7 @@ const HANDLE_R = 7; // 0.07 of the plane's unit (render-plane.js U)
 const HIT_R = 19; // a finger-sized target around each handle (0.19)
 
 /** The handle of association `target` (-1: the free query): { g, label, circles, target, angle }. */
-export function makeHandle(plane, target) {
+export function createHandle(plane, target) {
   const g = s('g', {
     class: 'la-ledger__handle' + (target === -1 ? ' is-query' : ''),
     role: 'slider',

@@ -7,7 +7,7 @@ import { arrowMarker, arrowEnd } from '../../lib/plot/marker.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
-import { makeHandle } from './plane-handle.js';
+import { createHandle } from './plane-handle.js';
 import { renderAngles } from './render-angles.js';
 
 // SVG user units per unit of the plane. Drawn in units of 1 (a viewBox 2.9 wide on a 290 px plane),
@@ -50,7 +50,7 @@ function clampToView(v, limit) {
   return [(v[0] * limit) / len, (v[1] * limit) / len];
 }
 
-export function buildPlane({ ids, onAngle }) {
+export function createPlane({ ids, onAngle }) {
   const markerId = ids.marker;
   const keys = plotFrame({
     viewBox: PLANE,
@@ -116,7 +116,7 @@ export function buildPlane({ ids, onAngle }) {
   // The scale's one tick: the largest coordinate drawn, at the right end of the horizontal axis.
   const tick = values.axes.appendChild(s('text', { x: VIEW - 5, y: -6, class: 'plot-tick plot-tick-y' }));
   const valueDrawing = { tick, reads: [] }; // reads: per read, readDrawing()
-  return {
+  const plane = {
     el: wrap,
     planes: el,
     note,
@@ -137,9 +137,12 @@ export function buildPlane({ ids, onAngle }) {
     dragging: null,
     dragMatrix: null, // { matrix, forget } while a drag keeps the plane's screen matrix (watchPlaneMoves)
   };
+  /** Draws the state's keys, values and reads (d = 2; otherwise the note that says why not). */
+  plane.update = (state, view) => renderPlane(plane, state, view);
+  return plane;
 }
 
-export function renderPlane(plane, state, view) {
+function renderPlane(plane, state, view) {
   const is2d = state.d === 2;
   setProp(plane.planes, 'hidden', !is2d);
   setProp(plane.note, 'hidden', is2d);
@@ -154,7 +157,7 @@ export function renderPlane(plane, state, view) {
   const signature = targets.join(',');
   if (signature !== plane.signature) {
     plane.signature = signature;
-    plane.handleList = targets.map((t) => makeHandle(plane, t));
+    plane.handleList = targets.map((t) => createHandle(plane, t));
     plane.keyArrows = targets.map(() => arrow('la-ledger__arrow', plane.markerId));
     replace(plane.handles, ...plane.handleList.map((hd) => hd.g));
     replace(plane.arrows, ...plane.keyArrows);
