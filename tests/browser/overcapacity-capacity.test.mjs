@@ -218,7 +218,7 @@ test('issue 22: at 320 px the x-axis title fits inside the chart', async () => {
   await waitUntil(
     () =>
       page.$eval(`${ROOT} .oc-chart svg`, (svg) => {
-        const label = [...svg.querySelectorAll('.oc-axis-label')][0];
+        const label = [...svg.querySelectorAll('.plot-axis-label')][0];
         const b = label.getBBox();
         return b.x >= 0 && b.x + b.width <= svg.viewBox.baseVal.width;
       }),

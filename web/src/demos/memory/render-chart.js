@@ -2,9 +2,9 @@
 // the SVG (drawn by chart.js) and the legend. Moving the context slider only moves the marker:
 // the curve, axes and title are redrawn only when something they show has changed.
 
-import { h, patch, s, setText } from '../../lib/dom.js';
-import { drawChart, placeMarker } from './chart.js';
-import { buildHandle } from './render-handle.js';
+import { h, patch, setText } from '../../lib/dom.js';
+import { createChartFrame, drawChart, placeMarker } from './chart.js';
+import { createHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
 import { CONTEXT_LABEL, modelName, sessionsText } from './labels.js';
 
@@ -52,23 +52,23 @@ function titleText(state, results) {
 
 /**
  * Builds the chart's parts (ids from `id`; onTokens(tokens, done): the context handle on the
- * chart proposes a context length, render-handle.js). Returns { title, box, legend, render(state, results,
+ * chart proposes a context length, render-handle.js). Returns { title, box, legend, update(state, results,
  * width?), wantsWidth(width), axis() (the memory axis as drawn, for the bars) }: `width` is the box's new width from a ResizeObserver; without
  * it the box is measured once, for the first drawing only (measuring in every frame of a drag
  * would force a layout of the whole chapter).
  */
-export function buildChart(id, onTokens) {
+export function createChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
-  const svg = s('svg', { class: 'lm-svg', role: 'img', 'aria-labelledby': `${id}-chart-title` });
-  const box = h('div', { class: 'lm-chart' }, svg);
+  const chart = createChartFrame(`${id}-chart-title`);
+  const box = h('div', { class: 'lm-chart' }, chart.svg);
   const legend = h('ul', { class: 'lm-legend' });
-  const handle = buildHandle(box, CONTEXT_LABEL, onTokens);
+  const handle = createHandle(box, CONTEXT_LABEL, onTokens);
   let width = 0;
   let drawn = null; // what the drawn chart depends on, besides the reader's context length
   let geom = null; // its scales, to move the context marker without redrawing
   let legendKey = ''; // the legend's items as drawn
 
-  function render(state, results, newWidth) {
+  function update(state, results, newWidth) {
     if (newWidth) width = Math.max(MIN_WIDTH, newWidth);
     else if (!width) width = Math.max(MIN_WIDTH, Math.round(box.clientWidth || 640));
     const view = {
@@ -100,7 +100,7 @@ export function buildChart(id, onTokens) {
     if (drawn && depends.every((v, i) => v === drawn[i])) placeMarker(geom, view);
     else {
       drawn = depends;
-      geom = drawChart(svg, view);
+      geom = drawChart(chart, view);
       setText(title, titleText(state, results));
     }
     handle.place(state.tokens, width);
@@ -117,5 +117,5 @@ export function buildChart(id, onTokens) {
   const wantsWidth = (w) => Boolean(w) && Math.max(MIN_WIDTH, w) !== width;
   /** The memory axis of the chart as drawn (chart.js memoryAxis), for the bars. */
   const axis = () => geom.axis;
-  return { title, box, legend, render, wantsWidth, axis };
+  return { title, box, legend, update, wantsWidth, axis };
 }

@@ -16,7 +16,7 @@ const CHART_RIGHT = M.right;
  * onTokens(tokens, done): done is true at the end of a drag or for a key. Returns { el,
  * place(tokens, width) } (width: the chart's viewBox width).
  */
-export function buildHandle(box, label, onTokens) {
+export function createHandle(box, label, onTokens) {
   const el = h('div', {
     class: 'lm-handle',
     role: 'slider',

@@ -11,7 +11,7 @@ const MAX_CHARS = 1000000; // a config.json is a few kilobytes; anything larger 
  * Builds the import box with ids from `id`. onText(text) -> { ok: true, notes } or { ok: false,
  * message } imports a config. Returns { el, error }.
  */
-export function buildImport(id, onText) {
+export function createImport(id, onText) {
   const text = h('textarea', {
     id: `${id}-config`,
     rows: 5,
