@@ -3,7 +3,8 @@
 //
 //   lint            Biome (JS/CSS/JSON), clang-format, clang-tidy     scripts/lint.sh
 //   core (native)   doctest suite under ctest                      build/native
-//   core (sanitize) the same suite under AddressSanitizer + UBSan  build/asan
+//   core (sanitize) the same suite under AddressSanitizer + UBSan  build/sanitize (whose build of
+//                   the core the fuzz harnesses link too: compiled once for both)
 //   core (wasm)     the same suite compiled to WebAssembly, under node via ctest
 //   fuzz (short)    libFuzzer harnesses over every entry point, a few seconds each
 //   api (node)      node:test suites against the real module      tests/node
@@ -153,8 +154,12 @@ async function doctest(exe) {
 }
 
 await stage('core (sanitize)', async () => {
-  await mustBuild('sanitizer core (clang++ -fsanitize=address,undefined)', 'bash', ['scripts/build-core.sh', 'asan']);
-  return doctest('build/asan/linattn_tests');
+  await mustBuild('sanitizer core (clang++ -fsanitize=address,undefined)', 'bash', [
+    'scripts/build-core.sh',
+    'sanitize',
+    'linattn_tests',
+  ]);
+  return doctest('build/sanitize/linattn_tests');
 });
 
 await stage('core (wasm)', async () => {
