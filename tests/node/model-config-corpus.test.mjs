@@ -121,7 +121,10 @@ for (const [file, want] of ROWS) {
     const expected = { grow: 0, capped: 0, cap: 0, state: 0, conv: 0, max: 0, ...want };
     assert.deepEqual(got, expected);
     assert.equal(new Set(m.notes).size, m.notes.length, 'notes are not repeated');
-    assert.ok(m.notes.every((n) => /[.)]$/.test(n)), 'every note ends a sentence');
+    assert.ok(
+      m.notes.every((n) => /[.)]$/.test(n)),
+      'every note ends a sentence',
+    );
   });
 }
 
@@ -137,7 +140,10 @@ for (const [file, field] of REFUSED) {
 test('the corpus: every fixture is read or refused above, 45+ configs of 30+ model_types', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   const listed = new Set([...ROWS.map((r) => r[0]), ...REFUSED.map((r) => r[0])]);
-  assert.deepEqual(files.filter((f) => !listed.has(f)), []);
+  assert.deepEqual(
+    files.filter((f) => !listed.has(f)),
+    [],
+  );
   assert.ok(files.length >= 45, `${files.length} fixtures`);
   const types = new Set(files.map((f) => JSON.parse(text(f).replace(/\bInfinity\b/g, '0')).model_type));
   assert.ok(types.size >= 30, `${types.size} model_types`);

@@ -51,7 +51,11 @@ export function windowed(r, L, att = attention(r)) {
   const shapes = { full_attention: [att] };
   if (labels.includes('sliding_attention')) {
     if (!r.known('sliding_window')) {
-      throw configError(TypeError, r.path('sliding_window'), `${r.path('sliding_window')} is missing but some layers slide`);
+      throw configError(
+        TypeError,
+        r.path('sliding_window'),
+        `${r.path('sliding_window')} is missing but some layers slide`,
+      );
     }
     shapes.sliding_attention = [{ ...att, window: r.tokens('sliding_window') }];
   }
@@ -124,4 +128,3 @@ export function llama4(r) {
   }
   return { labels, shapes };
 }
-

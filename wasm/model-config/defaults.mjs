@@ -80,6 +80,11 @@ const TABLE = {
       mamba_ngroups: 1,
       n_mamba_heads: 8,
       num_attention_heads: 32,
+      layers_block_type: [
+        'mamba',
+        ...Array(7).fill(['mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'hybrid']).flat(),
+        ...['mamba', 'mamba', 'mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'mamba', 'hybrid', 'mamba', 'mamba'],
+      ],
     },
   },
   // configuration_lfm2.py, Lfm2Config
@@ -106,7 +111,11 @@ TABLE.falcon_mamba = { ...TABLE.mamba, source: 'FalconMambaConfig' };
 
 // Wrappers whose text model is built from another class when text_config leaves model_type out.
 const TEXT_MODEL = {
-  __proto__: null, gemma3: 'gemma3_text', llava: 'llama', llava_next: 'llama' };
+  __proto__: null,
+  gemma3: 'gemma3_text',
+  llava: 'llama',
+  llava_next: 'llama',
+};
 
 /** The defaults for a (text) model_type, or null when this reader lists none for it. */
 export function defaultsFor(type, wrapperType) {

@@ -56,7 +56,13 @@ export function reader(cfg, at, notes, defaults = null, fallback = null) {
     if (has(key)) return raw(key);
     if (defaulted(key)) {
       const v = defaults.values[key];
-      notes.push(`${key}: ${typeof v === 'number' ? grouped(v) : JSON.stringify(v)}, ${defaults.source} default.`);
+      const shown =
+        typeof v === 'number'
+          ? grouped(v)
+          : Array.isArray(v) && v.length > 4
+            ? `${v.length} entries`
+            : JSON.stringify(v);
+      notes.push(`${key}: ${shown}, ${defaults.source} default.`);
       return v;
     }
     return undefined;

@@ -23,7 +23,10 @@ export function gemma(r, type) {
   if (type === 'gemma2' && !r.has('layer_types')) {
     const att = attention(r);
     const labels = Array.from({ length: L }, (_, i) => ((i + 1) % 2 ? 'sliding_attention' : 'full_attention'));
-    return { labels, shapes: { full_attention: [att], sliding_attention: [{ ...att, window: r.tokens('sliding_window') }] } };
+    return {
+      labels,
+      shapes: { full_attention: [att], sliding_attention: [{ ...att, window: r.tokens('sliding_window') }] },
+    };
   }
   if (type === 'gemma4' || type === 'gemma4_text') return gemma4(r, L);
   return windowed(r, L);
@@ -39,12 +42,17 @@ function gemma4(r, L) {
     headDim: r.has('global_head_dim') ? r.dim('global_head_dim', LIMITS.headDim) : headDim(r),
   };
   if (r.flag('attention_k_eq_v')) {
-    r.notes.push('attention_k_eq_v: keys double as values in full-attention layers; both are counted, as caches store them.');
+    r.notes.push(
+      'attention_k_eq_v: keys double as values in full-attention layers; both are counted, as caches store them.',
+    );
   }
-  const shared = r.has('num_kv_shared_layers') && r.raw('num_kv_shared_layers') !== 0 ? r.dim('num_kv_shared_layers', L) : 0;
+  const shared =
+    r.has('num_kv_shared_layers') && r.raw('num_kv_shared_layers') !== 0 ? r.dim('num_kv_shared_layers', L) : 0;
   const own = labels.map((t, i) => (i >= L - shared ? 'shared' : t));
   if (shared > 0) {
-    r.notes.push(`num_kv_shared_layers: the last ${grouped(shared)} layers reuse earlier layers' keys and values: not counted again.`);
+    r.notes.push(
+      `num_kv_shared_layers: the last ${grouped(shared)} layers reuse earlier layers' keys and values: not counted again.`,
+    );
   }
   return { labels: own, shapes: { full_attention: [global], sliding_attention: [local], shared: [] } };
 }
@@ -57,13 +65,31 @@ export function recurrentGemma(r) {
   const hidden = r.dim('hidden_size');
   const heads = r.dim('num_attention_heads');
   if (hidden % heads !== 0) {
-    throw configError(RangeError, r.path('num_attention_heads'), `hidden_size ${grouped(hidden)} is not a multiple of ${r.path('num_attention_heads')} ${grouped(heads)}`);
+    throw configError(
+      RangeError,
+      r.path('num_attention_heads'),
+      `hidden_size ${grouped(hidden)} is not a multiple of ${r.path('num_attention_heads')} ${grouped(heads)}`,
+    );
   }
   let width = hidden;
   if (r.has('lru_width')) width = r.dim('lru_width', LIMITS.ssmHeads);
   else r.notes.push(`lru_width absent: hidden_size = ${grouped(hidden)}, RecurrentGemmaConfig's rule.`);
-  const att = { kind: 'attention', kvHeads: kvHeads(r), headDim: hidden / heads, window: r.tokens('attention_window_size') };
-  const lru = { kind: 'ssm', heads: width, headDim: 1, stateDim: 1, convKernel: r.dim('conv1d_width', LIMITS.convKernel), convChannels: width };
-  r.notes.push('RG-LRU blocks: one state number per lru_width channel, and conv1d_width - 1 past inputs of each channel.');
+  const att = {
+    kind: 'attention',
+    kvHeads: kvHeads(r),
+    headDim: hidden / heads,
+    window: r.tokens('attention_window_size'),
+  };
+  const lru = {
+    kind: 'ssm',
+    heads: width,
+    headDim: 1,
+    stateDim: 1,
+    convKernel: r.dim('conv1d_width', LIMITS.convKernel),
+    convChannels: width,
+  };
+  r.notes.push(
+    'RG-LRU blocks: one state number per lru_width channel, and conv1d_width - 1 past inputs of each channel.',
+  );
   return { labels: cycle(blocks, L), shapes: { recurrent: [lru], attention: [att] } };
 }

@@ -29,12 +29,43 @@ const add = (read, types) => {
   for (const t of types) FAMILIES[t] = read;
 };
 add(decoder, [
-  'llama', 'mistral', 'mixtral', 'qwen2', 'qwen3', 'qwen2_moe', 'qwen3_moe', 'phi3', 'phimoe',
-  'olmo', 'olmo2', 'olmoe', 'cohere', 'cohere2', 'smollm3', 'exaone4', 'glm4_moe', 'minimax_m2',
-  'mimo', 'starcoder2', 'internlm2', 'stablelm', 'granite', 'granitemoe', 'gpt_oss', 'ministral3',
+  'llama',
+  'mistral',
+  'mixtral',
+  'qwen2',
+  'qwen3',
+  'qwen2_moe',
+  'qwen3_moe',
+  'phi3',
+  'phimoe',
+  'olmo',
+  'olmo2',
+  'olmoe',
+  'cohere',
+  'cohere2',
+  'smollm3',
+  'exaone4',
+  'glm4_moe',
+  'minimax_m2',
+  'mimo',
+  'starcoder2',
+  'internlm2',
+  'stablelm',
+  'granite',
+  'granitemoe',
+  'gpt_oss',
+  'ministral3',
   // vision-language wrappers: the language model in text_config (or, for Qwen2-VL, the top level)
-  'llava', 'llava_next', 'qwen2_vl', 'qwen2_5_vl', 'qwen3_vl', 'qwen3_vl_moe', 'qwen3_vl_text',
-  'qwen3_vl_moe_text', 'qwen2_5_vl_text', 'qwen2_vl_text',
+  'llava',
+  'llava_next',
+  'qwen2_vl',
+  'qwen2_5_vl',
+  'qwen3_vl',
+  'qwen3_vl_moe',
+  'qwen3_vl_text',
+  'qwen3_vl_moe_text',
+  'qwen2_5_vl_text',
+  'qwen2_vl_text',
 ]);
 add(gemma, ['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gemma4', 'gemma4_text']);
 add(recurrentGemma, ['recurrent_gemma']);
@@ -105,10 +136,14 @@ function generic(r, type) {
     );
   }
   if (r.has('kv_lora_rank')) {
-    r.notes.push(`model_type '${type}' is not known here by name: read as multi-head latent attention (it has kv_lora_rank).`);
+    r.notes.push(
+      `model_type '${type}' is not known here by name: read as multi-head latent attention (it has kv_lora_rank).`,
+    );
     return mla(r);
   }
-  r.notes.push(`model_type '${type}' is not known here by name: read generically, as attention in every layer, from its standard keys.`);
+  r.notes.push(
+    `model_type '${type}' is not known here by name: read generically, as attention in every layer, from its standard keys.`,
+  );
   return decoder(r, type);
 }
 
@@ -130,7 +165,11 @@ export function modelFromConfig(config) {
   const notes = [];
   const root = parseConfig(config, notes);
   if (root.model_type === undefined || root.model_type === null) {
-    throw configError(TypeError, 'config.model_type', 'config.model_type is missing: is this a Hugging Face config.json?');
+    throw configError(
+      TypeError,
+      'config.model_type',
+      'config.model_type is missing: is this a Hugging Face config.json?',
+    );
   }
   if (typeof root.model_type !== 'string') {
     throw configError(TypeError, 'config.model_type', 'config.model_type must be a string');
@@ -151,14 +190,20 @@ export function modelFromConfig(config) {
   const { labels, shapes, params } = read(r, type);
   const layers = groupLayers(labels, shapes);
   if (layers.length === 0) {
-    throw configError(RangeError, r.path('num_hidden_layers'), 'the config describes no layer that keeps a cache or a state');
+    throw configError(
+      RangeError,
+      r.path('num_hidden_layers'),
+      'the config describes no layer that keeps a cache or a state',
+    );
   }
   const model = { name: modelName(root), modelType, layers };
   if (params !== undefined) {
     model.params = params;
     notes.push('params: embeddings + attention + MLP + norms, worked out from the config (dense model).');
   } else {
-    notes.push('params: not worked out from this config (mixture-of-experts, hybrid or nested); weights are not counted unless you enter them.');
+    notes.push(
+      'params: not worked out from this config (mixture-of-experts, hybrid or nested); weights are not counted unless you enter them.',
+    );
   }
   for (const k of ['max_position_embeddings', 'model_max_length']) {
     if (r.known(k)) {
@@ -175,6 +220,7 @@ function modelName(root) {
   if (typeof root._name_or_path === 'string' && root._name_or_path.length > 0 && root._name_or_path.length < 200) {
     return root._name_or_path;
   }
-  const arch = Array.isArray(root.architectures) && typeof root.architectures[0] === 'string' ? root.architectures[0] : null;
+  const arch =
+    Array.isArray(root.architectures) && typeof root.architectures[0] === 'string' ? root.architectures[0] : null;
   return arch ? `${arch} (${root.model_type})` : root.model_type;
 }

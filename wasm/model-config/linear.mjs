@@ -22,8 +22,21 @@ function gatedDeltaNet(r) {
   const vHeads = r.dim('linear_num_value_heads', LIMITS.linearHeads);
   const kDim = r.dim('linear_key_head_dim', LIMITS.headDim);
   const vDim = r.dim('linear_value_head_dim', LIMITS.headDim);
-  const channels = within(r, 2 * kHeads * kDim + vHeads * vDim, LIMITS.convChannels, ['linear_num_key_heads', 'linear_key_head_dim'], 'The convolution channels');
-  return { kind: 'linear', heads: vHeads, keyDim: kDim, valueDim: vDim, convKernel: r.dim('linear_conv_kernel_dim', LIMITS.convKernel), convChannels: channels };
+  const channels = within(
+    r,
+    2 * kHeads * kDim + vHeads * vDim,
+    LIMITS.convChannels,
+    ['linear_num_key_heads', 'linear_key_head_dim'],
+    'The convolution channels',
+  );
+  return {
+    kind: 'linear',
+    heads: vHeads,
+    keyDim: kDim,
+    valueDim: vDim,
+    convKernel: r.dim('linear_conv_kernel_dim', LIMITS.convKernel),
+    convChannels: channels,
+  };
 }
 
 export function qwenHybrid(r) {
@@ -46,7 +59,14 @@ export function kimiLinear(r) {
   const labels = Array.from({ length: L }, (_, i) => (full.has(i) ? 'mla' : 'kda'));
   const heads = lin.dim('num_heads', LIMITS.linearHeads);
   const hd = lin.dim('head_dim', LIMITS.headDim);
-  const kda = { kind: 'linear', heads, keyDim: hd, valueDim: hd, convKernel: lin.dim('short_conv_kernel_size', LIMITS.convKernel), convChannels: 3 * heads * hd };
+  const kda = {
+    kind: 'linear',
+    heads,
+    keyDim: hd,
+    valueDim: hd,
+    convKernel: lin.dim('short_conv_kernel_size', LIMITS.convKernel),
+    convChannels: 3 * heads * hd,
+  };
   r.notes.push('Kimi Delta Attention: 3 short convolutions (q, k, v) of num_heads x head_dim channels each.');
   return { labels, shapes: { kda: [kda], mla: [latent(r)] } };
 }
@@ -57,19 +77,35 @@ export function minimax(r) {
   if (labels === null) {
     const list = r.list('attn_type_list');
     if (list.length !== L) {
-      throw configError(RangeError, r.path('attn_type_list'), `${r.path('attn_type_list')} has ${grouped(list.length)} entries but num_hidden_layers is ${grouped(L)}`);
+      throw configError(
+        RangeError,
+        r.path('attn_type_list'),
+        `${r.path('attn_type_list')} has ${grouped(list.length)} entries but num_hidden_layers is ${grouped(L)}`,
+      );
     }
     labels = list.map((t, i) => {
       if (t !== 0 && t !== 1) {
-        throw configError(RangeError, `${r.path('attn_type_list')}[${i}]`, `${r.path('attn_type_list')}[${i}] must be 0 (lightning) or 1 (softmax)`);
+        throw configError(
+          RangeError,
+          `${r.path('attn_type_list')}[${i}]`,
+          `${r.path('attn_type_list')}[${i}] must be 0 (lightning) or 1 (softmax)`,
+        );
       }
       return t === 1 ? 'full_attention' : 'linear_attention';
     });
   }
   const hd = headDim(r);
-  r.notes.push('Lightning (linear) attention layers: num_attention_heads x head_dim x head_dim state each; no convolution.');
+  r.notes.push(
+    'Lightning (linear) attention layers: num_attention_heads x head_dim x head_dim state each; no convolution.',
+  );
   const lin = { kind: 'linear', heads: r.dim('num_attention_heads', LIMITS.linearHeads), keyDim: hd, valueDim: hd };
-  return { labels, shapes: { linear_attention: [lin], full_attention: [{ kind: 'attention', kvHeads: attention(r).kvHeads, headDim: hd }] } };
+  return {
+    labels,
+    shapes: {
+      linear_attention: [lin],
+      full_attention: [{ kind: 'attention', kvHeads: attention(r).kvHeads, headDim: hd }],
+    },
+  };
 }
 
 function tokenShift(r) {
@@ -80,32 +116,59 @@ export function rwkv(r, type) {
   const L = r.layers();
   const shift = { convKernel: 2, convChannels: tokenShift(r) };
   if (type === 'rwkv') {
-    const width = r.has('attention_hidden_size') ? r.dim('attention_hidden_size', LIMITS.ssmHeads) : r.dim('hidden_size', LIMITS.ssmHeads);
-    r.notes.push('RWKV-4: 3 numbers per attention_hidden_size channel (numerator, denominator, maximum) and 2 token-shift vectors of hidden_size per layer.');
-    return { labels: Array(L).fill('rwkv'), shapes: { rwkv: [{ kind: 'ssm', heads: width, headDim: 1, stateDim: 3, ...shift }] } };
+    const width = r.has('attention_hidden_size')
+      ? r.dim('attention_hidden_size', LIMITS.ssmHeads)
+      : r.dim('hidden_size', LIMITS.ssmHeads);
+    r.notes.push(
+      'RWKV-4: 3 numbers per attention_hidden_size channel (numerator, denominator, maximum) and 2 token-shift vectors of hidden_size per layer.',
+    );
+    return {
+      labels: Array(L).fill('rwkv'),
+      shapes: { rwkv: [{ kind: 'ssm', heads: width, headDim: 1, stateDim: 3, ...shift }] },
+    };
   }
   let size;
   let heads;
   if (type === 'rwkv7') {
     size = r.dim('head_dim', LIMITS.headDim);
     const width = r.has('num_heads') ? null : r.dim('hidden_size');
-    if (width !== null && width % size) throw configError(RangeError, r.path('head_dim'), `hidden_size ${grouped(width)} is not a multiple of ${r.path('head_dim')} ${grouped(size)}`);
-    heads = width === null ? r.dim('num_heads', LIMITS.linearHeads) : within(r, width / size, LIMITS.linearHeads, ['hidden_size', 'head_dim'], 'The head count');
+    if (width !== null && width % size)
+      throw configError(
+        RangeError,
+        r.path('head_dim'),
+        `hidden_size ${grouped(width)} is not a multiple of ${r.path('head_dim')} ${grouped(size)}`,
+      );
+    heads =
+      width === null
+        ? r.dim('num_heads', LIMITS.linearHeads)
+        : within(r, width / size, LIMITS.linearHeads, ['hidden_size', 'head_dim'], 'The head count');
   } else {
     size = r.dim('head_size', LIMITS.headDim);
     const width = r.has('attention_hidden_size') ? r.dim('attention_hidden_size') : r.dim('hidden_size');
-    if (width % size) throw configError(RangeError, r.path('head_size'), `attention_hidden_size ${grouped(width)} is not a multiple of ${r.path('head_size')} ${grouped(size)}`);
+    if (width % size)
+      throw configError(
+        RangeError,
+        r.path('head_size'),
+        `attention_hidden_size ${grouped(width)} is not a multiple of ${r.path('head_size')} ${grouped(size)}`,
+      );
     heads = within(r, width / size, LIMITS.linearHeads, ['attention_hidden_size', 'head_size'], 'The head count');
   }
-  r.notes.push('RWKV: heads x head size x head size state per layer, and 2 token-shift vectors of hidden_size (shown as a convolution of width 2).');
-  return { labels: Array(L).fill('rwkv'), shapes: { rwkv: [{ kind: 'linear', heads, keyDim: size, valueDim: size, ...shift }] } };
+  r.notes.push(
+    'RWKV: heads x head size x head size state per layer, and 2 token-shift vectors of hidden_size (shown as a convolution of width 2).',
+  );
+  return {
+    labels: Array(L).fill('rwkv'),
+    shapes: { rwkv: [{ kind: 'linear', heads, keyDim: size, valueDim: size, ...shift }] },
+  };
 }
 
 export function lfm2(r) {
   const L = r.layers();
   let labels = layerTypes(r, L, ['conv', 'full_attention']);
   if (labels === null) {
-    const full = r.has('full_attn_idxs') ? indexSet(r, 'full_attn_idxs', L) : new Set(Array.from({ length: L }, (_, i) => i));
+    const full = r.has('full_attn_idxs')
+      ? indexSet(r, 'full_attn_idxs', L)
+      : new Set(Array.from({ length: L }, (_, i) => i));
     labels = Array.from({ length: L }, (_, i) => (full.has(i) ? 'full_attention' : 'conv'));
   }
   const kernel = r.dim('conv_L_cache', LIMITS.convKernel);
@@ -113,7 +176,9 @@ export function lfm2(r) {
   // A conv-only layer: its (conv_L_cache - 1) x hidden_size past inputs as an SSM state of that size.
   const conv = { kind: 'ssm', heads: hidden, headDim: 1, stateDim: Math.max(1, kernel - 1) };
   if (labels.includes('conv')) {
-    r.notes.push(`LFM2 conv layers keep only a short convolution: (conv_L_cache - 1) x hidden_size = ${grouped(conv.stateDim * hidden)} numbers each, shown as their fixed state.`);
+    r.notes.push(
+      `LFM2 conv layers keep only a short convolution: (conv_L_cache - 1) x hidden_size = ${grouped(conv.stateDim * hidden)} numbers each, shown as their fixed state.`,
+    );
   }
   return { labels, shapes: { conv: [conv], full_attention: [attention(r)] } };
 }

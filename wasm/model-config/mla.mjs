@@ -7,7 +7,10 @@ import { grouped, LIMITS, within } from './fields.mjs';
 
 export function latent(r) {
   const n = r.dim('kv_lora_rank') + r.dim('qk_rope_head_dim');
-  return { kind: 'mla', latentDim: within(r, n, LIMITS.latentDim, ['kv_lora_rank', 'qk_rope_head_dim'], 'The latent width') };
+  return {
+    kind: 'mla',
+    latentDim: within(r, n, LIMITS.latentDim, ['kv_lora_rank', 'qk_rope_head_dim'], 'The latent width'),
+  };
 }
 
 export function mla(r) {

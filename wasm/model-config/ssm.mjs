@@ -15,15 +15,32 @@ function mamba2Shape(r, k, inner) {
   if (r.known(k.headDim) && r.value(k.headDim) !== 'auto') hd = r.dim(k.headDim, LIMITS.headDim);
   else {
     if (inner % heads !== 0) {
-      throw configError(RangeError, r.path(k.headDim), `${r.path(k.headDim)} cannot be derived: ${grouped(inner)} / ${grouped(heads)} is not whole`);
+      throw configError(
+        RangeError,
+        r.path(k.headDim),
+        `${r.path(k.headDim)} cannot be derived: ${grouped(inner)} / ${grouped(heads)} is not whole`,
+      );
     }
     hd = inner / heads;
     r.notes.push(`${k.headDim} not given: d_inner / ${k.heads} = ${grouped(hd)}.`);
   }
   const state = r.dim(k.state, LIMITS.stateDim);
   const groups = r.dim(k.groups, LIMITS.ssmHeads, 1);
-  const channels = within(r, inner + 2 * groups * state, LIMITS.convChannels, [k.groups, k.state], 'The convolution channels');
-  return { kind: 'ssm', heads, headDim: hd, stateDim: state, convKernel: r.dim(k.kernel, LIMITS.convKernel), convChannels: channels };
+  const channels = within(
+    r,
+    inner + 2 * groups * state,
+    LIMITS.convChannels,
+    [k.groups, k.state],
+    'The convolution channels',
+  );
+  return {
+    kind: 'ssm',
+    heads,
+    headDim: hd,
+    stateDim: state,
+    convKernel: r.dim(k.kernel, LIMITS.convKernel),
+    convChannels: channels,
+  };
 }
 
 /** d_inner: given by `key`, else expand x hidden_size (noted). */
@@ -36,12 +53,24 @@ function inner(r, key, expandKey) {
 
 function mamba1Shape(r, k) {
   const d = inner(r, k.inner, k.expand);
-  return { kind: 'ssm', heads: within(r, d, LIMITS.ssmHeads, [k.inner ?? k.expand], 'd_inner'), headDim: 1, stateDim: r.dim(k.state, LIMITS.stateDim), convKernel: r.dim(k.kernel, LIMITS.convKernel), convChannels: d };
+  return {
+    kind: 'ssm',
+    heads: within(r, d, LIMITS.ssmHeads, [k.inner ?? k.expand], 'd_inner'),
+    headDim: 1,
+    stateDim: r.dim(k.state, LIMITS.stateDim),
+    convKernel: r.dim(k.kernel, LIMITS.convKernel),
+    convChannels: d,
+  };
 }
 
 export function mamba(r) {
   const L = r.layers();
-  const ssm = mamba1Shape(r, { inner: 'intermediate_size', expand: 'expand', state: 'state_size', kernel: 'conv_kernel' });
+  const ssm = mamba1Shape(r, {
+    inner: 'intermediate_size',
+    expand: 'expand',
+    state: 'state_size',
+    kernel: 'conv_kernel',
+  });
   return { labels: Array(L).fill('mamba'), shapes: { mamba: [ssm] } };
 }
 
@@ -59,10 +88,20 @@ export function nemotronH(r) {
     if (c === 'M') return 'mamba';
     if (c === '*') return 'attention';
     if (c === '-' || c === 'E') return 'mlp';
-    throw configError(RangeError, r.path('hybrid_override_pattern'), `${r.path('hybrid_override_pattern')}[${i}] is '${c}' (known: M Mamba-2, * attention, - MLP, E MoE)`);
+    throw configError(
+      RangeError,
+      r.path('hybrid_override_pattern'),
+      `${r.path('hybrid_override_pattern')}[${i}] is '${c}' (known: M Mamba-2, * attention, - MLP, E MoE)`,
+    );
   });
   r.notes.push("hybrid_override_pattern: 'M' Mamba-2, '*' attention, '-'/'E' feed-forward layers (no cache).");
-  const k = { heads: 'mamba_num_heads', headDim: 'mamba_head_dim', state: 'ssm_state_size', groups: 'n_groups', kernel: 'conv_kernel' };
+  const k = {
+    heads: 'mamba_num_heads',
+    headDim: 'mamba_head_dim',
+    state: 'ssm_state_size',
+    groups: 'n_groups',
+    kernel: 'conv_kernel',
+  };
   const d = r.dim('mamba_num_heads', LIMITS.ssmHeads) * r.dim('mamba_head_dim', LIMITS.headDim);
   const att = { kind: 'attention', kvHeads: kvHeads(r), headDim: headDim(r, ['head_dim', 'attention_head_dim']) };
   return { labels, shapes: { mamba: [mamba2Shape(r, k, d)], attention: [att], mlp: [] } };
@@ -70,19 +109,31 @@ export function nemotronH(r) {
 
 // Bamba and GraniteMoeHybrid (configuration_bamba.py, configuration_granitemoehybrid.py): Mamba-2
 // layers with mamba_d_head 'auto' = mamba_expand x hidden_size / mamba_n_heads.
-const GRANITE = { heads: 'mamba_n_heads', headDim: 'mamba_d_head', state: 'mamba_d_state', groups: 'mamba_n_groups', kernel: 'mamba_d_conv' };
+const GRANITE = {
+  heads: 'mamba_n_heads',
+  headDim: 'mamba_d_head',
+  state: 'mamba_d_state',
+  groups: 'mamba_n_groups',
+  kernel: 'mamba_d_conv',
+};
 
 export function bamba(r) {
   const L = r.layers();
   const at = r.has('attn_layer_indices') ? indexSet(r, 'attn_layer_indices', L) : new Set();
   const labels = Array.from({ length: L }, (_, i) => (at.has(i) ? 'attention' : 'mamba'));
-  return { labels, shapes: { mamba: [mamba2Shape(r, GRANITE, inner(r, null, 'mamba_expand'))], attention: [attention(r)] } };
+  return {
+    labels,
+    shapes: { mamba: [mamba2Shape(r, GRANITE, inner(r, null, 'mamba_expand'))], attention: [attention(r)] },
+  };
 }
 
 export function graniteHybrid(r) {
   const L = r.layers();
   const labels = layerTypes(r, L, ['mamba', 'attention']) ?? Array(L).fill('mamba');
-  return { labels, shapes: { mamba: [mamba2Shape(r, GRANITE, inner(r, null, 'mamba_expand'))], attention: [attention(r)] } };
+  return {
+    labels,
+    shapes: { mamba: [mamba2Shape(r, GRANITE, inner(r, null, 'mamba_expand'))], attention: [attention(r)] },
+  };
 }
 
 // Zamba2 (configuration_zamba2.py): every layer is Mamba-2; 'hybrid' layers also run the shared
@@ -95,19 +146,50 @@ export function zamba2(r) {
   const heads = r.dim('num_attention_heads', LIMITS.kvHeads);
   const d = inner(r, null, 'mamba_expand');
   const mheads = r.dim('n_mamba_heads', LIMITS.ssmHeads);
-  const ssm = mamba2Shape(r, { heads: 'n_mamba_heads', headDim: 'mamba_headdim', state: 'mamba_d_state', groups: 'mamba_ngroups', kernel: 'mamba_d_conv' }, d);
-  if (!r.has('mamba_headdim') && d % mheads !== 0) throw configError(RangeError, r.path('n_mamba_heads'), 'mamba_headdim cannot be derived');
-  const att = { kind: 'attention', kvHeads: kvHeads(r), headDim: within(r, Math.floor((2 * hidden) / heads), LIMITS.headDim, ['hidden_size', 'num_attention_heads'], 'attention_head_dim') };
-  r.notes.push(`Zamba2: ${grouped(types.filter((t) => t === 'hybrid').length)} hybrid layers add the shared attention block (head_dim 2 x hidden_size / num_attention_heads) to their Mamba-2 layer.`);
+  const ssm = mamba2Shape(
+    r,
+    {
+      heads: 'n_mamba_heads',
+      headDim: 'mamba_headdim',
+      state: 'mamba_d_state',
+      groups: 'mamba_ngroups',
+      kernel: 'mamba_d_conv',
+    },
+    d,
+  );
+  if (!r.has('mamba_headdim') && d % mheads !== 0)
+    throw configError(RangeError, r.path('n_mamba_heads'), 'mamba_headdim cannot be derived');
+  const att = {
+    kind: 'attention',
+    kvHeads: kvHeads(r),
+    headDim: within(
+      r,
+      Math.floor((2 * hidden) / heads),
+      LIMITS.headDim,
+      ['hidden_size', 'num_attention_heads'],
+      'attention_head_dim',
+    ),
+  };
+  r.notes.push(
+    `Zamba2: ${grouped(types.filter((t) => t === 'hybrid').length)} hybrid layers add the shared attention block (head_dim 2 x hidden_size / num_attention_heads) to their Mamba-2 layer.`,
+  );
   return { labels: types, shapes: { mamba: [ssm], hybrid: [ssm, att] } };
 }
 
 export function falconH1(r) {
   const L = r.layers();
   const d = inner(r, 'mamba_d_ssm', 'mamba_expand');
-  const k = { heads: 'mamba_n_heads', headDim: 'mamba_d_head', state: 'mamba_d_state', groups: 'mamba_n_groups', kernel: 'mamba_d_conv' };
+  const k = {
+    heads: 'mamba_n_heads',
+    headDim: 'mamba_d_head',
+    state: 'mamba_d_state',
+    groups: 'mamba_n_groups',
+    kernel: 'mamba_d_conv',
+  };
   const ssm = mamba2Shape(r, k, d);
-  r.notes.push('Falcon-H1: every layer runs attention and Mamba-2 side by side: one attention group and one SSM group of the same count.');
+  r.notes.push(
+    'Falcon-H1: every layer runs attention and Mamba-2 side by side: one attention group and one SSM group of the same count.',
+  );
   return { labels: Array(L).fill('hybrid'), shapes: { hybrid: [attention(r), ssm] } };
 }
 
@@ -116,10 +198,16 @@ export function jamba(r) {
   const period = r.dim('attn_layer_period', LIMITS.layers);
   const offset = r.has('attn_layer_offset') ? r.raw('attn_layer_offset') : 0;
   if (!Number.isInteger(offset) || offset < 0 || offset >= period) {
-    throw configError(RangeError, r.path('attn_layer_offset'), `${r.path('attn_layer_offset')} must be a whole number from 0 to attn_layer_period - 1 (got ${JSON.stringify(offset)})`);
+    throw configError(
+      RangeError,
+      r.path('attn_layer_offset'),
+      `${r.path('attn_layer_offset')} must be a whole number from 0 to attn_layer_period - 1 (got ${JSON.stringify(offset)})`,
+    );
   }
   const labels = Array.from({ length: L }, (_, i) => (i % period === offset ? 'attention' : 'mamba'));
   const ssm = mamba1Shape(r, { expand: 'mamba_expand', state: 'mamba_d_state', kernel: 'mamba_d_conv' });
-  r.notes.push(`Jamba's Mamba (version 1) layers keep d_inner x d_state numbers: ${grouped(ssm.heads)} SSM heads of size 1 (one per channel).`);
+  r.notes.push(
+    `Jamba's Mamba (version 1) layers keep d_inner x d_state numbers: ${grouped(ssm.heads)} SSM heads of size 1 (one per channel).`,
+  );
   return { labels, shapes: { attention: [attention(r)], mamba: [ssm] } };
 }
