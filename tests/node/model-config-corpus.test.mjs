@@ -54,6 +54,20 @@ const ROWS = [
   // text_config gives only max_position_embeddings and vocab: LlamaConfig's 32 layers, 32 heads,
   // hidden 4,096 -> 32 x 2 x 32 x 128 x 2
   ['llava-1.5-7b.transcribed.json', { grow: 524288, max: 4096 }],
+  ['llama-3.2-1b.transcribed.json', { grow: 32768, max: 131072 }], // 16 x 2 x 8 x 64 x 2
+  ['codellama-34b.transcribed.json', { grow: 196608, max: 16384 }], // 48 x 2 x 8 x 128 x 2
+  ['smollm-1.7b.transcribed.json', { grow: 196608, max: 2048 }], // 24 x 2 x 32 x 64 x 2
+  ['minicpm-2b.transcribed.json', { grow: 368640, max: 65536 }], // generic: 40 x 2 x 36 x 64 x 2
+  ['mlc-qwen.transcribed.json', { grow: 196608, max: 8192 }], // generic: 24 x 2 x 16 x 128 x 2
+  ['mlc-baichuan.transcribed.json', { grow: 524288, max: 4096 }], // generic: 32 x 2 x 32 x 128 x 2
+  ['mlc-internlm.transcribed.json', { grow: 524288, max: 2048 }], // generic: 32 x 16,384
+  ['mlc-orion.transcribed.json', { grow: 819200, max: 4096 }], // generic: 40 x 2 x 40 x 128 x 2
+  ['mlc-deepseek.transcribed.json', { grow: 229376, max: 4096 }], // generic: 28 x 2 x 16 x 128 x 2
+  ['redpajama-incite-3b-v1.transcribed.json', { grow: 327680, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 80 x 2
+  // GPT-2-era names (n_layer, n_head, n_embd, n_positions)
+  ['gpt2.transcribed.json', { grow: 36864, max: 1024 }], // 12 x 2 x 12 x 64 x 2
+  ['gpt-j-6b.transcribed.json', { grow: 458752, max: 2048 }], // 28 x 2 x 16 x 256 x 2
+  ['santacoder.transcribed.json', { grow: 12288, max: 2048 }], // multi-query: 24 x 2 x 1 x 128 x 2
   // Phi-3: the window is on every layer (262,144, more than the 131,072 positions)
   ['phi-3.5-mini-instruct.transcribed.json', { capped: 393216, cap: 262144, max: 131072 }], // 32 x 2 x 32 x 96 x 2
   ['phi-4-mini-instruct.transcribed.json', { capped: 131072, cap: 262144, max: 131072 }], // 32 x 2 x 8 x 128 x 2
@@ -104,6 +118,7 @@ const REFUSED = [
   ['deepseek-v4-flash.json', 'config.compress_ratios'],
   ['mimo-v2-flash.json', 'config.hybrid_layer_pattern'],
   ['llama-3.3-nemotron-super-49b-v1.json', 'config.block_configs'],
+  ['mlc-chatglm.transcribed.json', 'config.multi_query_group_num'],
 ];
 
 for (const [file, want] of ROWS) {

@@ -9,7 +9,7 @@
 //   sliding_window alone             every layer (configuration_mistral.py, mixtral, phi3, phimoe, starcoder2)
 // Llama 4's chunked attention and Mllama's cross-attention layers are read here too.
 
-import { attention, configError, grouped, LIMITS, within } from './fields.mjs';
+import { attention, configError, grouped, headDim, LIMITS, reader, within } from './fields.mjs';
 import { checkLabels, checkLength, indexSet, layerTypes, slidingEvery } from './layers.mjs';
 
 const KINDS = ['full_attention', 'sliding_attention'];
@@ -127,4 +127,43 @@ export function llama4(r) {
     shapes.chunked_attention = [{ ...att, chunk: r.tokens('attention_chunk_size') }];
   }
   return { labels, shapes };
+}
+
+// GPT-2-era configs name the sizes as transformers' attribute_map does (configuration_gpt2.py,
+// configuration_gptj.py, configuration_bloom.py, configuration_falcon.py,
+// configuration_gpt_bigcode.py): n_layer, n_head, n_embd, n_positions.
+const ALIASES = {
+  num_hidden_layers: 'n_layer',
+  num_attention_heads: 'n_head',
+  hidden_size: 'n_embd',
+  max_position_embeddings: 'n_positions',
+};
+
+/** Key and value heads: Falcon's new_decoder_architecture uses num_kv_heads; otherwise its
+ *  multi_query (FalconConfig default true) and GPT-BigCode's (default true) mean one shared head. */
+function legacyKvHeads(q, type, heads) {
+  if (type === 'falcon' && q.flag('new_decoder_architecture')) {
+    return q.has('num_kv_heads') ? q.dim('num_kv_heads', LIMITS.kvHeads) : heads;
+  }
+  const multi = q.raw('multi_query');
+  if ((type === 'falcon' || type === 'gpt_bigcode') && multi !== false) {
+    q.notes.push(
+      `multi_query${multi === undefined ? ' (default true)' : ''}: one key/value head shared by every query head.`,
+    );
+    return 1;
+  }
+  return heads;
+}
+
+/** gpt2, gptj, bloom, falcon, gpt_bigcode: every layer full attention, read under the old names. */
+export function legacy(r, type) {
+  const cfg = { ...r.cfg };
+  for (const [name, old] of Object.entries(ALIASES))
+    if (cfg[name] === undefined && cfg[old] !== undefined) cfg[name] = cfg[old];
+  const q = reader(cfg, r.at, r.notes);
+  const L = q.layers();
+  const heads = q.dim('num_attention_heads', LIMITS.kvHeads);
+  const att = { kind: 'attention', kvHeads: legacyKvHeads(q, type, heads), headDim: headDim(q) };
+  const maxContext = q.known('max_position_embeddings') ? q.tokens('max_position_embeddings') : undefined;
+  return { labels: Array(L).fill('full_attention'), shapes: { full_attention: [att] }, maxContext };
 }

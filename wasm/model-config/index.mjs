@@ -14,7 +14,7 @@
 //   ssm       { count, heads, headDim, stateDim, convKernel?, convChannels? }   Mamba state
 // Short-convolution state is (convKernel - 1) x convChannels numbers per layer and sequence.
 
-import { decoder, llama4, mllama } from './attention.mjs';
+import { decoder, legacy, llama4, mllama } from './attention.mjs';
 import { defaultsFor } from './defaults.mjs';
 import { configError, isObject, reader } from './fields.mjs';
 import { gemma, recurrentGemma } from './gemma.mjs';
@@ -67,6 +67,7 @@ add(decoder, [
   'qwen2_5_vl_text',
   'qwen2_vl_text',
 ]);
+add(legacy, ['gpt2', 'gptj', 'bloom', 'falcon', 'gpt_bigcode']);
 add(gemma, ['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gemma4', 'gemma4_text']);
 add(recurrentGemma, ['recurrent_gemma']);
 add(mla, ['deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'kimi_k2', 'glm_moe_dsa']);
@@ -116,6 +117,11 @@ const FOREIGN = {
   swa_num_key_value_heads: 'sliding layers of another shape',
   num_kv_shared_layers: 'layers that share caches',
   is_encoder_decoder: 'an encoder-decoder (cross-attention to the encoder)',
+  multi_query: 'key/value heads shared in a way this reader does not know',
+  num_kv_heads: 'key/value heads shared in a way this reader does not know',
+  multi_query_group_num: 'key/value heads shared in a way this reader does not know',
+  n_head_kv: 'key/value heads shared in a way this reader does not know',
+  attn_config: 'attention settings kept in a block of its own',
 };
 
 function generic(r, type) {
@@ -187,7 +193,7 @@ export function modelFromConfig(config) {
   if (key) notes.push(`Read from ${key} (the language model); vision layers are not counted.`);
 
   const read = Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : generic;
-  const { labels, shapes, params } = read(r, type);
+  const { labels, shapes, params, maxContext } = read(r, type);
   const layers = groupLayers(labels, shapes);
   if (layers.length === 0) {
     throw configError(
@@ -205,8 +211,12 @@ export function modelFromConfig(config) {
       'params: not worked out from this config (mixture-of-experts, hybrid or nested); weights are not counted unless you enter them.',
     );
   }
+  if (maxContext !== undefined) {
+    model.maxContext = maxContext;
+    notes.push('maxContext: max_position_embeddings (n_positions).');
+  }
   for (const k of ['max_position_embeddings', 'model_max_length']) {
-    if (r.known(k)) {
+    if (model.maxContext === undefined && r.known(k)) {
       model.maxContext = r.tokens(k);
       notes.push(`maxContext: ${k}.`);
       break;
