@@ -100,6 +100,14 @@ const ROWS = [
   // Nemotron-3-Nano: 6 x 2 x 2 x 128 x 2 = 6,144; 23 x 64 x 64 x 128 x 2 = 24,117,248; conv 23 x 3 x
   // (64 x 64 + 2 x 8 x 128 = 6,144) x 2
   ['nemotron-3-nano-30b-a3b-bf16.json', { grow: 6144, state: 24117248, conv: 847872, max: 262144 }],
+  // Nemotron-3-Super: hybrid_override_pattern, 8 x 2 x 2 x 128 x 2 = 8,192; 40 x 128 x 64 x 128 x 2 =
+  // 83,886,080; conv 40 x 3 x (128 x 64 + 2 x 8 x 128 = 10,240) x 2
+  ['nemotron-3-super-120b-a12b-fp8.json', { grow: 8192, state: 83886080, conv: 2457600, max: 262144 }],
+  // Nemotron-3-Ultra: layers_block_type (108 entries, no num_hidden_layers): 12 attention x 1,024;
+  // 48 Mamba-2 x 256 x 64 x 128 x 2 = 201,326,592; conv 48 x 3 x (256 x 64 + 2,048 = 18,432) x 2
+  ['nemotron-3-ultra-550b-a55b-bf16.json', { grow: 12288, state: 201326592, conv: 5308416, max: 262144 }],
+  // Nemotron-3.5-Lightning: layers_block_type, 6 x 1,024; 23 x 64 x 64 x 128 x 2; conv 23 x 3 x 6,144 x 2
+  ['nemotron-3.5-lightning-30b-a3b-nvfp4.json', { grow: 6144, state: 24117248, conv: 847872, max: 1048576 }],
   // Falcon-H1-7B: 44 x 2 x 2 x 128 x 2 = 45,056; 44 x 24 x 128 x 256 x 2 = 69,206,016; conv 44 x 3 x 3,584 x 2
   ['falcon-h1-7b.transcribed.json', { grow: 45056, state: 69206016, conv: 946176, max: 262144 }],
   // Jamba-1.5-Mini: 4 x 4,096; 28 x 8,192 x 16 x 2 = 7,340,032; conv 28 x 3 x 8,192 x 2

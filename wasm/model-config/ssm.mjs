@@ -81,6 +81,20 @@ export function mamba2(r) {
 }
 
 export function nemotronH(r) {
+  // Newer configs list layers_block_type (and may leave num_hidden_layers to its length, as
+  // configuration_nemotron_h.py does); older ones spell the same as hybrid_override_pattern.
+  if (r.has('layers_block_type')) {
+    const kinds = checkLabels(r, 'layers_block_type', r.list('layers_block_type'), [
+      'mamba',
+      'attention',
+      'moe',
+      'mlp',
+    ]);
+    if (r.has('num_hidden_layers')) checkLength(r, 'layers_block_type', kinds, r.layers());
+    else r.notes.push(`num_hidden_layers absent: the ${grouped(kinds.length)} entries of layers_block_type.`);
+    const labels = kinds.map((k) => (k === 'moe' ? 'mlp' : k));
+    return nemotronShapes(r, labels);
+  }
   const L = r.layers();
   const pattern = r.string('hybrid_override_pattern');
   checkLength(r, 'hybrid_override_pattern', [...pattern], L, 'characters');
@@ -95,6 +109,10 @@ export function nemotronH(r) {
     );
   });
   r.notes.push("hybrid_override_pattern: 'M' Mamba-2, '*' attention, '-'/'E' feed-forward layers (no cache).");
+  return nemotronShapes(r, labels);
+}
+
+function nemotronShapes(r, labels) {
   const k = {
     heads: 'mamba_num_heads',
     headDim: 'mamba_head_dim',
@@ -140,8 +158,9 @@ export function graniteHybrid(r) {
 // attention block, each with its own cache: attention_head_dim = 2 x hidden_size / heads.
 export function zamba2(r) {
   const L = r.layers();
-  const types = checkLabels(r, 'layers_block_type', r.list('layers_block_type'), ['mamba', 'hybrid']);
-  checkLength(r, 'layers_block_type', types, L);
+  const key = r.has('layer_types') && !r.has('layers_block_type') ? 'layer_types' : 'layers_block_type';
+  const types = checkLabels(r, key, r.list(key), ['mamba', 'hybrid']);
+  checkLength(r, key, types, L);
   const hidden = r.dim('hidden_size');
   const heads = r.dim('num_attention_heads', LIMITS.kvHeads);
   const d = inner(r, null, 'mamba_expand');
