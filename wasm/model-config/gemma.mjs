@@ -4,7 +4,7 @@
 //   gemma3(_text)    layer_types, else sliding_window_pattern (default 6: 5 local, 1 global)
 //                    (configuration_gemma3.py; the released text_config often leaves out the head
 //                    counts, head_dim and max_position_embeddings: Gemma3TextConfig's defaults apply)
-//   gemma4(_text)    layer_types; full-attention layers use global_head_dim and
+//   gemma4(_text), gemma3n(_text)   layer_types; full-attention layers use global_head_dim and
 //                    num_global_key_value_heads where given; the last num_kv_shared_layers layers
 //                    reuse earlier layers' caches and keep none of their own
 //   recurrent_gemma  block_types repeated over the layers (configuration_recurrent_gemma.py):
@@ -28,7 +28,7 @@ export function gemma(r, type) {
       shapes: { full_attention: [att], sliding_attention: [{ ...att, window: r.tokens('sliding_window') }] },
     };
   }
-  if (type === 'gemma4' || type === 'gemma4_text') return gemma4(r, L);
+  if (type.startsWith('gemma4') || type.startsWith('gemma3n')) return gemma4(r, L);
   return windowed(r, L);
 }
 

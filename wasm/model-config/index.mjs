@@ -68,7 +68,7 @@ add(decoder, [
   'qwen2_vl_text',
 ]);
 add(legacy, ['gpt2', 'gptj', 'bloom', 'falcon', 'gpt_bigcode']);
-add(gemma, ['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gemma4', 'gemma4_text']);
+add(gemma, ['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gemma4', 'gemma4_text', 'gemma3n', 'gemma3n_text']);
 add(recurrentGemma, ['recurrent_gemma']);
 add(mla, ['deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'kimi_k2', 'glm_moe_dsa']);
 add(qwenHybrid, ['qwen3_next', 'qwen3_5', 'qwen3_5_text', 'qwen3_5_moe', 'qwen3_5_moe_text']);
@@ -121,6 +121,8 @@ const FOREIGN = {
   num_kv_heads: 'key/value heads shared in a way this reader does not know',
   multi_query_group_num: 'key/value heads shared in a way this reader does not know',
   n_head_kv: 'key/value heads shared in a way this reader does not know',
+  num_attention_groups: 'key/value heads shared in a way this reader does not know',
+  num_query_groups: 'key/value heads shared in a way this reader does not know',
   attn_config: 'attention settings kept in a block of its own',
 };
 
