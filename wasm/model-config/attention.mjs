@@ -133,10 +133,10 @@ export function llama4(r) {
 // configuration_gptj.py, configuration_bloom.py, configuration_falcon.py,
 // configuration_gpt_bigcode.py): n_layer, n_head, n_embd, n_positions.
 const ALIASES = {
-  num_hidden_layers: 'n_layer',
-  num_attention_heads: 'n_head',
-  hidden_size: 'n_embd',
-  max_position_embeddings: 'n_positions',
+  num_hidden_layers: ['n_layer'],
+  num_attention_heads: ['n_head'],
+  hidden_size: ['n_embd', 'n_embed'], // n_embed: BLOOM's older files (configuration_bloom.py)
+  max_position_embeddings: ['n_positions'],
 };
 
 /** Key and value heads: Falcon's new_decoder_architecture uses num_kv_heads; otherwise its
@@ -158,8 +158,17 @@ function legacyKvHeads(q, type, heads) {
 /** gpt2, gptj, bloom, falcon, gpt_bigcode: every layer full attention, read under the old names. */
 export function legacy(r, type) {
   const cfg = { ...r.cfg };
-  for (const [name, old] of Object.entries(ALIASES))
-    if (cfg[name] === undefined && cfg[old] !== undefined) cfg[name] = cfg[old];
+  for (const [name, olds] of Object.entries(ALIASES)) {
+    const old = olds.find((k) => cfg[k] !== undefined);
+    if (cfg[name] === undefined && old !== undefined) cfg[name] = cfg[old];
+    if (cfg[name] === undefined && name !== 'max_position_embeddings') {
+      throw configError(
+        TypeError,
+        r.path(olds[0]),
+        `${r.path(olds[0])} is missing: a ${type} config gives ${name} as ${olds[0]} (n_layer, n_head, n_embd)`,
+      );
+    }
+  }
   const q = reader(cfg, r.at, r.notes);
   const L = q.layers();
   const heads = q.dim('num_attention_heads', LIMITS.kvHeads);
