@@ -201,3 +201,32 @@ test('Mllama cross-attention layers and RWKV-7 heads', () => {
     [{ kind: 'linear', count: 24, heads: 16, keyDim: 64, valueDim: 64, convKernel: 2, convChannels: 2048 }],
   );
 });
+
+test("GPT-2-era names, Falcon's and GPT-BigCode's multi-query; a missing size named as the config spells it", () => {
+  // Falcon-7B's sizes (configuration_falcon.py: multi_query default true): 32 layers, 1 KV head x 4,544 / 71.
+  const falcon = modelFromConfig({
+    model_type: 'falcon',
+    n_layer: 32,
+    n_head: 71,
+    hidden_size: 4544,
+    multi_query: true,
+  });
+  assert.deepEqual(falcon.layers, [{ kind: 'attention', count: 32, kvHeads: 1, headDim: 64 }]);
+  assert.ok(falcon.notes.includes('multi_query: one key/value head shared by every query head.'));
+  // new_decoder_architecture: num_kv_heads groups (Falcon-40B: 8).
+  const big = modelFromConfig({
+    model_type: 'falcon',
+    num_hidden_layers: 60,
+    num_attention_heads: 128,
+    num_kv_heads: 8,
+    new_decoder_architecture: true,
+    hidden_size: 8192,
+  });
+  assert.deepEqual(big.layers, [{ kind: 'attention', count: 60, kvHeads: 8, headDim: 64 }]);
+  refused(
+    () => modelFromConfig({ model_type: 'gpt2', n_layer: 12 }),
+    TypeError,
+    'config.n_head',
+    /config\.n_head is missing: a gpt2 config gives num_attention_heads as n_head/,
+  );
+});
