@@ -111,6 +111,15 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   const picture = h('div', { class: 'lm-picture' }, bars, chart.title, chart.box, chart.legend);
   root.append(controls.notice, controls.primary, picture, summary.el, figures, ...controls.below, table.el);
   rootElement.append(root);
+  // A config.json dropped anywhere on the figure is imported; one dropped beside it is ignored,
+  // never opened by the browser in place of the page.
+  controls.importer.catchDrops(root);
+  const view = rootElement.ownerDocument?.defaultView;
+  const keepPage = (e) => {
+    if (e.dataTransfer?.types?.includes('Files')) e.preventDefault();
+  };
+  view?.addEventListener('dragover', keepPage);
+  view?.addEventListener('drop', keepPage);
 
   // ---- render: state + results -> DOM ------------------------------------------------------------
   function render() {
@@ -173,6 +182,8 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     controls.destroy();
     summary.destroy();
     resize?.disconnect();
+    view?.removeEventListener('dragover', keepPage);
+    view?.removeEventListener('drop', keepPage);
     root.remove();
     results = null;
   }
