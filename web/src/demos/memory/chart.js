@@ -96,7 +96,7 @@ export function memoryAxis(view) {
 /**
  * Draws into `svg` (emptied first). view = { width, samples, tokens, now, refKind, room,
  * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }.
- * Contexts past maxContext are shaded and labelled: beyond what the model was trained for.
+ * Contexts past maxContext are shaded and labelled: beyond the positions the model's config allows.
  * Returns its geometry (for placeMarker) with the axis (memoryAxis).
  */
 export function drawChart(svg, view) {
@@ -133,12 +133,12 @@ export function drawChart(svg, view) {
   el('line', { x1: M.left, x2: M.left + W, y1: M.top + H, y2: M.top + H, class: 'lm-axis' }, svg);
   el('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + H, class: 'lm-axis' }, svg);
 
-  // past the trained context: shaded (hatched under forced colours), never an ordinary reading
+  // past the configured position limit: shaded (hatched under forced colours), never an ordinary reading
   if (view.maxContext !== null && view.maxContext < 1e7) {
     const bx = x(Math.max(view.maxContext, 1000));
     el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, svg);
     const t = el('text', { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' }, svg);
-    t.textContent = `beyond ${shortTokens(view.maxContext)}: not trained for`;
+    t.textContent = `beyond ${shortTokens(view.maxContext)}: past the configured limit`;
   }
 
   const pts = (key) => samples.map((r) => `${x(r.tokens).toFixed(1)},${y(r[key]).toFixed(1)}`);
@@ -174,7 +174,7 @@ export function drawChart(svg, view) {
       { x: M.left + W - 6, y: y(last.totalBytes) + 16, 'text-anchor': 'end', class: 'lm-line-label lm-kv-label' },
       plot,
     );
-    t.textContent = 'KV cache: grows';
+    t.textContent = view.kvLine ?? 'KV cache: grows';
   }
   if (first.stateBytes > 0n) {
     const t = el('text', { x: M.left + 6, y: y(first.stateBytes) - 6, class: 'lm-line-label lm-state-label' }, plot);
