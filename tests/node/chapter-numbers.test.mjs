@@ -129,7 +129,7 @@ test('issue 44: the capacity panel is a straight line in d under a cosine tolera
     assert.ok(Math.abs(cos.theory[i] - (1 + d * (1 / 0.81 - 1))) < 1e-9);
   }
   const m =
-    /at (\d+)% recall about (\d+), (\d+), (\d+) and (\d+) associations for d = (\d+), (\d+), (\d+) and (\d+), and from d\s*=\s*(\d+) on every trial still passes at N\s*=\s*4d, the most the panel searches; such points are drawn open and marked ≥/.exec(
+    /at (\d+)% recall about (\d+), (\d+), (\d+) and (\d+) associations for d = (\d+), (\d+), (\d+) and (\d+), and from d\s*=\s*(\d+) on every trial still passes at N\s*=\s*4d, the most the panel searches; such points are drawn as upward triangles marked ≥/.exec(
       caption,
     );
   assert.ok(m, caption);
