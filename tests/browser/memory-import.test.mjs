@@ -171,7 +171,7 @@ test('a context past the configured position limit is shaded and named, never an
     /beyond this model’s configured position limit \(8,192 tokens\)/,
   );
   assert.equal(await demo.locator('svg .lm-beyond').count(), 1, 'the chart shades past 8K');
-  assert.match(await demo.locator('svg .lm-beyond-label').textContent(), /beyond 8K: past the configured limit/);
+  assert.match(await demo.locator('svg .lm-beyond-label').textContent(), /beyond 8.2K: past the configured limit/);
   assert.match(await demo.locator('.lm-figures').textContent(), /beyond the configured position limit/);
   assert.match(await demo.locator('.lm-legend').textContent(), /beyond this model’s configured position limit/);
   assert.doesNotMatch(await demo.textContent(), /trained for/);
