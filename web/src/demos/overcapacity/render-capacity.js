@@ -192,6 +192,9 @@ export function createCapacityPanel(parent, on) {
     }
   }
 
+  /** A point's capacity in words: "at least 1,024" when cut off at 4d (a lower bound), else "5.6". */
+  const held = (r) => (r.capped > 0 ? `at least ${formatInt(r.capacityMean)}` : formatCos(r.capacityMean, 1));
+
   /** What the completed random-key points show about d, for the chapter's additive rule only (a
    *  forget gate or the delta rule bounds capacity differently): a line under a cosine tolerance
    *  (theory 1 + d(1/τ² − 1)), faster than d under recall, up to the 4d searched. */
@@ -215,15 +218,14 @@ export function createCapacityPanel(parent, on) {
     // The sentence says only what the points measured so far show: one point is not a trend, and
     // the claim about d waits for the whole range (at d = 8 and 16 the ratio is still settling).
     if (big && big === small) {
-      text = `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
+      text = `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
     } else if (big) {
       text =
-        `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)} ` +
-        `and ${formatCos(big.capacityMean, 1)} at d = ${formatInt(big.d)}` +
+        `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)} ` +
+        `and ${held(big)} at d = ${formatInt(big.d)}` +
         (complete ? growthWords(state, random) : ' so far.');
       const e = elu.find((r) => r.d === big.d);
-      if (e)
-        text += ` elu+1 keys (all positive, overlapping) hold only ${formatCos(e.capacityMean, 1)} at d = ${formatInt(e.d)}.`;
+      if (e) text += ` elu+1 keys (all positive, overlapping) hold only ${held(e)} at d = ${formatInt(e.d)}.`;
     }
     setText(sentence, text);
     setText(desc, text);
