@@ -65,6 +65,10 @@ test('4.3 and the caption name random keys and values, and “about as strong”
   assert.match(captions.overcapacity, /random unit keys and random unit values/);
   assert.match(body, /the crosstalk merely carries about as much energy as the target/);
   assert.doesNotMatch(captions.overcapacity, /grown as strong as/);
+  // The figure's own theory labels name both assumptions too.
+  const oc = (f) => readFileSync(`${root}/web/src/demos/overcapacity/${f}`, 'utf8');
+  assert.match(oc('render-chart.js'), /label: 'theory for random unit keys and values, 1\/\\u221a/);
+  assert.match(oc('render-readout.js'), /\['theory', 'Theory \(random unit keys and values\)'\]/);
 });
 
 test('the memory figure names max_position_embeddings a configured limit, with trained contexts sourced', () => {

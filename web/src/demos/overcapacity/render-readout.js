@@ -11,7 +11,7 @@ const READOUT = [
   ['cosine', 'Mean cosine, linear state'],
   ['cosineStd', 'Spread over trials (std)'],
   ['recall', 'Top-1 recall, linear state'],
-  ['theory', 'Theory (random unit keys)'],
+  ['theory', 'Theory (random unit keys and values)'],
   ['softmaxCosine', 'Mean cosine, softmax'],
   ['softmaxRecall', 'Top-1 recall, softmax'],
 ];
