@@ -239,16 +239,34 @@ test('state dtype separate from KV dtype, fp32 by default with the reason; the d
   await page.close();
 });
 
-test('a context past the trained maximum is shaded and named, never an ordinary reading', async () => {
+test('a context past the configured position limit is shaded and named, never an ordinary reading', async () => {
   const { page, demo } = await open('&tokens=131072');
   assert.equal(await demo.locator('.lm-bars.lm-beyond-now').count(), 1);
   assert.match(
     await demo.locator('.lm-bars-title').textContent(),
-    /beyond what this model was trained for \(8,192 tokens\)/,
+    /beyond this model’s configured position limit \(8,192 tokens\)/,
   );
   assert.equal(await demo.locator('svg .lm-beyond').count(), 1, 'the chart shades past 8K');
-  assert.match(await demo.locator('.lm-figures').textContent(), /beyond what this model was trained for/);
-  assert.match(await demo.locator('.lm-legend').textContent(), /beyond what this model was trained for/);
+  assert.match(await demo.locator('svg .lm-beyond-label').textContent(), /beyond 8.2K: past the configured limit/);
+  assert.match(await demo.locator('.lm-figures').textContent(), /beyond the configured position limit/);
+  assert.match(await demo.locator('.lm-legend').textContent(), /beyond this model’s configured position limit/);
+  assert.doesNotMatch(await demo.textContent(), /trained for/);
+  await page.close();
+});
+
+test('issue 44: a sliding-window model’s line is labelled flat past the window, and its trained context is shown with its source', async () => {
+  const { page, demo } = await open('&preset=mistral-7b-v0.1&tokens=65536');
+  assert.equal(await demo.locator('svg .lm-kv-label').textContent(), 'KV cache: flat past the window');
+  assert.match(await demo.locator('.lm-legend').textContent(), /grows until the window is full, then flat/);
+  assert.match(
+    await demo.locator('.lm-max-context').textContent(),
+    /Configured position limit: 32,768 tokens, the positions the config allows, not necessarily the length the model was trained at/,
+  );
+  assert.match(
+    await demo.locator('.lm-trained-context').textContent(),
+    /Trained context: 8,192 tokens \(Mistral 7B paper, arXiv 2310\.06825/,
+  );
+  assert.equal(await figureValue(demo, 'trainedContext'), '8192');
   await page.close();
 });
 

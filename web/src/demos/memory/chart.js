@@ -113,7 +113,7 @@ export function createChartFrame(labelledBy) {
  * Draws into a chart frame (createChartFrame): the axes are moved (written where they changed), the
  * data are drawn anew. view = { width, samples, tokens, now, refKind, room, yScale: 'log'|'linear',
  * unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }. Contexts past maxContext are
- * shaded and labelled: beyond what the model was trained for.
+ * shaded and labelled: beyond the positions the model's config allows.
  * Returns its geometry (for placeMarker) with the axis (memoryAxis).
  */
 export function drawChart(chart, view) {
@@ -138,7 +138,7 @@ export function drawChart(chart, view) {
     'context length (tokens, log scale)',
   );
 
-  // past the trained context: shaded (hatched under forced colours), never an ordinary reading
+  // past the configured position limit: shaded (hatched under forced colours), never an ordinary reading
   if (view.maxContext !== null && view.maxContext < 1e7) {
     const bx = x(Math.max(view.maxContext, 1000));
     el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, layer);
@@ -147,7 +147,7 @@ export function drawChart(chart, view) {
       { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' },
       layer,
     );
-    t.textContent = `beyond ${shortTokens(view.maxContext)}: not trained for`;
+    t.textContent = `beyond ${shortTokens(view.maxContext)}: past the configured limit`;
   }
 
   const pts = (key) => samples.map((r) => `${x(r.tokens).toFixed(1)},${y(r[key]).toFixed(1)}`);
@@ -183,7 +183,7 @@ export function drawChart(chart, view) {
       { x: M.left + W - 6, y: y(last.totalBytes) + 16, 'text-anchor': 'end', class: 'lm-line-label lm-kv-label' },
       plot,
     );
-    t.textContent = 'KV cache: grows';
+    t.textContent = view.kvLine ?? 'KV cache: grows';
   }
   if (first.stateBytes > 0n) {
     const t = el('text', { x: M.left + 6, y: y(first.stateBytes) - 6, class: 'lm-line-label lm-state-label' }, plot);

@@ -6,34 +6,26 @@ import { h, patch, setText } from '../../lib/dom.js';
 import { createChartFrame, drawChart, placeMarker } from './chart.js';
 import { createHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
-import { CONTEXT_LABEL, modelName, sessionsText } from './labels.js';
+import { CONTEXT_LABEL, LIMIT_NAME, kvCurveWords, modelName, sessionsText } from './labels.js';
 
 const MIN_WIDTH = 300;
 
 /** The legend's [swatch class, text] items. */
 function legendItems(state, results) {
   const items = [];
-  const growingGroups = results.resolved.model.layers.filter((g) => g.kind !== 'linear' && g.kind !== 'ssm');
-  const capped =
-    growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && (g.window || g.chunk));
-  if (results.growing)
-    items.push([
-      'lm-sw-kv',
-      capped ? 'KV cache (stops growing once every window or chunk is full)' : 'KV cache (grows with context)',
-    ]);
+  if (results.growing) items.push(['lm-sw-kv', kvCurveWords(results.resolved.model.layers).legend]);
   if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
   if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
   if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
   if (results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
   const max = results.resolved.maxContext;
   if (max !== null && max < 1e7)
-    items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: what this model was trained for ends`]);
+    items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: past this model’s ${LIMIT_NAME}`]);
   // The context itself is in the bars' title and on the handle: the legend only names the marker,
   // so a drag leaves it as it is.
   items.push([
     'lm-sw-marker',
-    'your context length (drag it)' +
-      (max !== null && state.tokens > max ? ', beyond what this model was trained for' : ''),
+    'your context length (drag it)' + (max !== null && state.tokens > max ? `, beyond this model’s ${LIMIT_NAME}` : ''),
   ]);
   return items;
 }
@@ -83,6 +75,7 @@ export function createChart(id, onTokens) {
       growing: results.growing,
       linearized: Boolean(results.resolved.original),
       maxContext: results.resolved.maxContext,
+      kvLine: kvCurveWords(results.resolved.model.layers).line,
     };
     const depends = [
       view.width,
@@ -94,6 +87,7 @@ export function createChart(id, onTokens) {
       view.growing,
       view.linearized,
       view.maxContext,
+      view.kvLine,
       modelName(state, results.resolved),
       state.sessions,
     ];

@@ -2,7 +2,7 @@
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
 // N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
 import { h, setAttr, setStyle } from '../../lib/dom.js';
-import { formatInt } from './format.js';
+import { formatInt, withArticle } from './format.js';
 
 /**
  * @param wrap the chart's box (position: relative)
@@ -87,7 +87,11 @@ export function createNDrag(wrap, chart, on) {
       placeHandle(at);
       setAttr(handle, 'aria-valuemax', 4 * s.d);
       setAttr(handle, 'aria-valuenow', s.n);
-      setAttr(handle, 'aria-valuetext', `${formatInt(s.n)} associations in a ${formatInt(s.d)}-dimensional state`);
+      setAttr(
+        handle,
+        'aria-valuetext',
+        `${formatInt(s.n)} associations in ${withArticle(formatInt(s.d))}-dimensional state`,
+      );
     },
   };
 }

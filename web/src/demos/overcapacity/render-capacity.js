@@ -149,6 +149,7 @@ export function createCapacityPanel(parent, on) {
             'data-keys': k,
             'data-d': r.d,
             'data-mean': r.capacityMean,
+            'data-capped': r.capped > 0 ? 'true' : 'false',
           }),
         );
         if (r.capacityStd > 0)
@@ -161,9 +162,38 @@ export function createCapacityPanel(parent, on) {
               class: 'oc-cap-bar',
             }),
           );
-        g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
+        if (r.capped > 0) {
+          // Cut off: some trial still met the tolerance at N = 4d, the most searched, so the mean is
+          // a lower bound: an upward triangle marked "≥" instead of a dot.
+          const cx = x(r.d);
+          const cy = y(r.capacityMean);
+          g.appendChild(
+            svgEl('path', {
+              d: `M${cx} ${cy - 5}L${cx + 4.5} ${cy + 3}L${cx - 4.5} ${cy + 3}Z`,
+              class: 'oc-dot oc-dot-capped',
+            }),
+          );
+          const label = g.appendChild(svgEl('text', { x: cx - 7, y: cy - 4, class: 'oc-cap-bound' }));
+          label.textContent = '\u2265';
+        } else g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
       }
     }
+  }
+
+  /** A point's capacity in words: "at least 1,024" when cut off at 4d (a lower bound), else "5.6". */
+  const held = (r) => (r.capped > 0 ? `at least ${formatInt(r.capacityMean)}` : formatCos(r.capacityMean, 1));
+
+  /** What the completed random-key points show about d, for the chapter's additive rule only (a
+   *  forget gate or the delta rule bounds capacity differently): a line under a cosine tolerance
+   *  (theory 1 + d(1/τ² − 1)), faster than d under recall, up to the 4d searched. */
+  function growthWords(state, random) {
+    if (state.rule !== 'add' || state.gate !== 1) return '.';
+    if (state.measure === 'cosine') return ': capacity grows in proportion to d.';
+    const cut = random.find((r) => r.capped > 0);
+    return (
+      ': under a recall tolerance capacity grows faster than d' +
+      (cut ? `, and from d = ${formatInt(cut.d)} the points reach N = 4d, the most searched (drawn \u2265).` : '.')
+    );
   }
 
   function renderWords(results, state, complete, waiting) {
@@ -176,15 +206,14 @@ export function createCapacityPanel(parent, on) {
     // The sentence says only what the points measured so far show: one point is not a trend, and
     // the claim about d waits for the whole range (at d = 8 and 16 the ratio is still settling).
     if (big && big === small) {
-      text = `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
+      text = `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
     } else if (big) {
       text =
-        `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)} ` +
-        `and ${formatCos(big.capacityMean, 1)} at d = ${formatInt(big.d)}` +
-        (complete ? ': capacity grows in proportion to d.' : ' so far.');
+        `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)} ` +
+        `and ${held(big)} at d = ${formatInt(big.d)}` +
+        (complete ? growthWords(state, random) : ' so far.');
       const e = elu.find((r) => r.d === big.d);
-      if (e)
-        text += ` elu+1 keys (all positive, overlapping) hold only ${formatCos(e.capacityMean, 1)} at d = ${formatInt(e.d)}.`;
+      if (e) text += ` elu+1 keys (all positive, overlapping) hold only ${held(e)} at d = ${formatInt(e.d)}.`;
     }
     setText(sentence, text);
     setText(desc, text);

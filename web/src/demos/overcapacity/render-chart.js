@@ -14,7 +14,11 @@ const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
 export const SERIES = [
   { key: 'cosineMean', cls: 'oc-s-cos', label: 'mean cosine, linear state' },
   { key: 'recallMean', cls: 'oc-s-recall', label: 'top-1 recall, linear state' },
-  { key: 'theoryCosine', cls: 'oc-s-theory', label: 'theory for random unit keys, 1/\u221a(1+(N\u22121)/d)' },
+  {
+    key: 'theoryCosine',
+    cls: 'oc-s-theory',
+    label: 'theory for random unit keys and values, 1/\u221a(1+(N\u22121)/d)',
+  },
   { key: 'softmaxCosineMean', cls: 'oc-s-smcos', label: 'mean cosine, softmax (\u03b2)' },
   { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
 ];
