@@ -2,8 +2,9 @@
 // (options by name, the trial settings shared), through make_sweep_config, interference_store and
 // make_capacity_config's own checks, with every update rule (rule, gate, step fuzzed). Sizes are
 // clamped (d <= 24, N <= 40, trials <= 3) so each input runs in milliseconds; the limits themselves
-// are still fuzzed. Checked on success: every output aligned with ns (or dims); cosines in [-1, 1],
-// recalls in [0, 1]; key overlaps of unit keys in [0, 1]; capacities whole numbers in [0, nMax].
+// are still fuzzed.
+// Checked on success: every output aligned with ns (or dims); cosines in [-1, 1], recalls in
+// [0, 1]; key overlaps of unit keys in [0, 1]; capacities whole numbers in [0, nMax].
 #include "capacity.hpp"
 #include "fuzz_input.hpp"
 #include "interference.hpp"
