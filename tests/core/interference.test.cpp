@@ -396,3 +396,25 @@ TEST_CASE("a store's settings are checked with the sweep's messages") {
             .status.message.find("step") == 0);
   CHECK(make_store_config(store_options(8, 4, 0, trial_settings(1, "random", 1))).status.ok);
 }
+
+TEST_CASE("sweep, store and capacity refuse a bad trial setting with the same message and field") {
+  // check_trial_settings serves all three: the same refusal, word for word, whichever call.
+  for (const TrialSettings& bad :
+       {trial_settings(1.5, "random", 8), trial_settings(1, "random", -1),
+        trial_settings(1, "square", 8), trial_settings(1, "random", 8, "hebb"),
+        trial_settings(1, "random", 8, "add", 1.5),
+        trial_settings(1, "random", 8, "delta", 1, 3)}) {
+    const Status want = check_trial_settings(bad).status;
+    REQUIRE(!want.ok);
+    INFO(want.message);
+    for (const Status& got :
+         {make_sweep_config(sweep_options(8, {4}, 1, bad)).status,
+          make_store_config(store_options(8, 4, 0, bad)).status,
+          make_capacity_config(capacity_options({8}, "cosine", 0.9, 1, 0, bad)).status}) {
+      CHECK(got.message == want.message);
+      CHECK(got.field == want.field);
+    }
+  }
+  CHECK(check_trial_settings(trial_settings(1.5, "random", 8)).status.field == "seed");
+  CHECK(check_trial_settings(trial_settings(1, "random", 8)).status.ok);
+}
