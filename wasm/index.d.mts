@@ -103,7 +103,7 @@ export interface LinearAttentionOptions extends AttentionOptions {
 
 export type KeyGeometry = 'random' | 'orthogonal' | 'elu1';
 
-/** How the linear store is written (wasm/core/update_rule.hpp; README "Definitions"):
+/** How the linear store is written (wasm/core/update_rule.hpp; docs/api.md "Definitions"):
  *  'add': S <- gate S + k v^T;  'delta': S <- gate S - step k (k^T (gate S) - v^T).
  *  gate = 1 and rule 'add' is the chapter's store (bit for bit the results without these options). */
 export interface UpdateRuleOptions {

@@ -1,5 +1,5 @@
 // The JavaScript face of the linear-attention core: createLinattn() resolves to the API documented
-// in index.d.mts and the README's "API" section. It is assembled here from one module per area of
+// in index.d.mts and docs/api.md. It is assembled here from one module per area of
 // the API (wasm/api/), each of which checks the types of friendly arguments (objects, arrays,
 // Float64Arrays), hands them to the bound calls of wasm/bindings/ as options objects read by name,
 // and turns the core's refusals into thrown LinattnErrors (with `field`). It computes nothing

@@ -12,7 +12,7 @@ import { renderAngles } from './render-angles.js';
 
 // SVG user units per unit of the plane. Drawn in units of 1 (a viewBox 2.9 wide on a 290 px plane),
 // every moving label is text under a scale of 100, and Chromium then regroups the whole page's
-// paint on each frame of a drag (ARCHITECTURE.md, What a frame of a drag may change); at this
+// paint on each frame of a drag (docs/performance.md, What a frame of a drag may change); at this
 // scale the SVG is drawn at about 1 user unit per CSS pixel.
 const U = 100;
 const VIEW = 1.45 * U; // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
@@ -197,7 +197,7 @@ function renderPlane(plane, state, view) {
     setText(hd.label, name);
     // Only what changed is written: the keys not being dragged keep every attribute on each frame.
     // The handle moves by its shapes' coordinates, not by a transform on its group: a transform that
-    // changes makes Chromium regroup the whole page's paint (ARCHITECTURE.md, What a frame of a
+    // changes makes Chromium regroup the whole page's paint (docs/performance.md, What a frame of a
     // drag may change).
     const [x, y] = [Math.cos(rad) * U, -Math.sin(rad) * U];
     for (const c of hd.circles) {

@@ -223,7 +223,7 @@ export function drawChart(chart, view) {
 
 /**
  * Moves the context marker of a drawn chart (geom from drawChart) to view.tokens, view.now: by its
- * coordinates, not a transform (ARCHITECTURE.md, "What a frame of a drag may change").
+ * coordinates, not a transform (docs/performance.md, "What a frame of a drag may change").
  */
 export function placeMarker(geom, view) {
   const cx = geom.x(Math.min(Math.max(view.tokens, 1000), 1e7)).toFixed(1);

@@ -12,7 +12,7 @@ import { formatInt, withArticle } from './format.js';
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   // The handle sits in the normal flow of a still track over the plot, and moves by its margins:
-  // neither a transform nor a positioned box moves in a drag (ARCHITECTURE.md, "What a frame of a
+  // neither a transform nor a positioned box moves in a drag (docs/performance.md, "What a frame of a
   // drag may change").
   const track = wrap.appendChild(h('div', { class: 'oc-n-track' }));
   const handle = track.appendChild(

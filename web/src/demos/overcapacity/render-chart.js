@@ -48,7 +48,7 @@ export function createChart(parent) {
     svgEl('svg', { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT }),
   );
   // An invisible box over the whole layer, painted first: the layer's painted bounds then stay the
-  // same while the marker moves (ARCHITECTURE.md, "What a frame of a drag may change").
+  // same while the marker moves (docs/performance.md, "What a frame of a drag may change").
   overlay.appendChild(svgEl('rect', { class: 'oc-marker-bounds', width: '100%', height: HEIGHT, fill: 'transparent' }));
   const markerG = overlay.appendChild(svgEl('g', { class: 'oc-marker' }));
   const markerLine = markerG.appendChild(svgEl('line', {}));
