@@ -12,11 +12,12 @@
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
-import { DIST } from '../browser/harness.mjs';
+import { DIST as BUILT } from '../browser/harness.mjs';
 
-export { DIST };
+// ENGINES_DIST=/some/other/dist runs the stages against another build (e.g. one made before a fix).
+export const DIST = resolve(process.env.ENGINES_DIST ?? BUILT);
 
 const PROBE = `(() => {
   const seen = (window.__engineProblems = []);
@@ -80,8 +81,7 @@ export const STATES = {
 
 /** The chapter at state `name` of STATES: a page of its own (a query of its own: a change of hash
  *  alone would not load the page again, and the figures would carry over what the last state set). */
-export const stateUrl = (base, name) =>
-  `${base}index.html?state=${Object.keys(STATES).indexOf(name)}#${STATES[name]}`;
+export const stateUrl = (base, name) => `${base}index.html?state=${Object.keys(STATES).indexOf(name)}#${STATES[name]}`;
 
 /** Parts of a figure still streaming in (as tests/browser/harness.mjs STREAMING). */
 const STREAMING = '[data-sweep]:not([data-sweep="complete"]), [data-capacity]:not([data-capacity="complete"])';
@@ -96,21 +96,31 @@ const STILL_MS = 600;
  * and its words have held still (STILL_MS), with its tables open. Throws naming a figure that failed.
  */
 export async function settleFigures(tab, { timeout = 150000 } = {}) {
-  const demos = await tab.evaluate((sel) => [...document.querySelectorAll(sel)].map((m) => m.dataset.demo), MOUNTS);
-  if (demos.length === 0) throw new Error(`${tab.name}: no figure on the page`);
+  // (A driver may report a navigation done while the document is still loading: wait for it.)
+  const demos = await tab.waitFor(
+    (sel) => {
+      const names = [...document.querySelectorAll(sel)].map((m) => m.dataset.demo);
+      return document.readyState === 'complete' && names.length > 0 && names;
+    },
+    MOUNTS,
+    { message: 'the page loaded with its figures' },
+  );
   for (const demo of demos) {
     const r = await tab.waitFor(
       ({ demo, streaming, mounts, still }) => {
         const m = [...document.querySelectorAll(mounts)].find((x) => x.dataset.demo === demo);
+        if (!m) return false; // a document still loading
         if (m.dataset.status === 'error') return `error: ${m.textContent.slice(0, 200)}`;
         const box = m.getBoundingClientRect();
         if (box.bottom < 0 || box.top > innerHeight) m.scrollIntoView({ block: 'start', behavior: 'instant' });
-        if (m.dataset.status !== 'ready' || m.querySelector(streaming)) return false;
+        // (A paused figure, data-paused, holds what it would say until it is back on screen.)
+        if (m.dataset.status !== 'ready' || m.querySelector(`${streaming}, [data-paused]`)) return false;
         const tables = m.querySelectorAll('details[data-part="table"], details.lm-details');
         for (const d of tables) d.open = true;
         if (![...tables].every((d) => d.querySelector('table'))) return false;
         const text = m.textContent;
-        const seen = (window.__engineStill ??= {});
+        window.__engineStill ??= {};
+        const seen = window.__engineStill;
         const now = performance.now();
         if (seen[demo]?.text !== text) seen[demo] = { text, since: now };
         return now - seen[demo].since >= still;

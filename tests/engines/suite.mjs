@@ -103,11 +103,14 @@ export function defineEngineSuite(engine, extra = () => {}) {
           `${demo}: a drag of ${control.dx} px moved ${start} to ${dragged}`,
         );
         await ctx.tab.press(control.selector, control.key);
-        const keyed = await ctx.tab.waitFor((c) => {
-          const el = document.querySelector(c.selector);
-          const v = Number(c.value === 'value' ? el.value : el.getAttribute(c.value));
-          return v !== c.dragged && v;
-        }, { ...control, dragged });
+        const keyed = await ctx.tab.waitFor(
+          (c) => {
+            const el = document.querySelector(c.selector);
+            const v = Number(c.value === 'value' ? el.value : el.getAttribute(c.value));
+            return v !== c.dragged && v;
+          },
+          { ...control, dragged },
+        );
         const sign = control.key === 'ArrowRight' ? 1 : -1;
         assert.ok(Math.sign(keyed - dragged) === sign, `${demo}: ${control.key} moved ${dragged} to ${keyed}`);
       }
@@ -124,7 +127,10 @@ export function defineEngineSuite(engine, extra = () => {}) {
       const mine = await readStates(ctx.tab, ctx.site.url);
       const theirs = await chromiumReading;
       for (const name of Object.keys(STATES)) {
-        assert.ok(Object.keys(theirs[name]).length >= 25, `${name}: Chromium read ${Object.keys(theirs[name]).length} places`);
+        assert.ok(
+          Object.keys(theirs[name]).length >= 25,
+          `${name}: Chromium read ${Object.keys(theirs[name]).length} places`,
+        );
         assertSameText(mine[name], theirs[name], `${engine} (${name})`);
         assert.ok(!/Ignored|ignored/.test(Object.values(mine[name]).join(' ')), `${name}: every setting applies`);
       }
@@ -185,7 +191,10 @@ export function defineEngineSuite(engine, extra = () => {}) {
         await ctx.tab.goto(`${server.url}index.html`);
         const demos = await settleFigures(ctx.tab);
         assert.deepEqual(demos, ['ledger', 'memory', 'overcapacity']);
-        assert.ok(await ctx.tab.evaluate(() => navigator.serviceWorker.controller !== null), 'the worker served the page');
+        assert.ok(
+          await ctx.tab.evaluate(() => navigator.serviceWorker.controller !== null),
+          'the worker served the page',
+        );
       } finally {
         if (!closed) await server.close();
       }
@@ -193,30 +202,43 @@ export function defineEngineSuite(engine, extra = () => {}) {
 
     it('saves each figure as SVG, PNG and CSV', async () => {
       await openChapter(ctx.tab, stateUrl(ctx.site.url, 'step, length, geometry'));
-      // The files are taken where the page hands them to the browser (<a download>.click()), the
-      // same in every engine: WebKitWebDriver's downloads never reach the disk.
+      // The files are taken where the page hands them to the browser (<a download>.click() of a
+      // blob: URL), the same in every engine: WebKitWebDriver's downloads never reach the disk. The
+      // Blob itself is read (the page's CSP, connect-src 'self', keeps fetch() off blob: URLs).
       await ctx.tab.evaluate(() => {
         window.savedFiles = [];
+        const blobs = new Map();
+        const createObjectURL = URL.createObjectURL;
+        URL.createObjectURL = (blob) => {
+          const url = createObjectURL.call(URL, blob);
+          blobs.set(url, blob);
+          return url;
+        };
         HTMLAnchorElement.prototype.click = function () {
           const name = this.download;
           window.savedFiles.push(
-            fetch(this.href)
-              .then((r) => r.arrayBuffer())
+            blobs
+              .get(this.href)
+              .arrayBuffer()
               .then((b) => {
                 const bytes = new Uint8Array(b);
-                return { name, size: bytes.length, head: [...bytes.slice(0, 8)], text: new TextDecoder().decode(bytes.slice(0, 200)) };
+                return {
+                  name,
+                  size: bytes.length,
+                  head: [...bytes.slice(0, 8)],
+                  text: new TextDecoder().decode(bytes.slice(0, 200)),
+                };
               }),
           );
         };
       });
       for (const demo of ['ledger', 'memory', 'overcapacity']) {
         await ctx.tab.click(`#figure-${demo} .embed-toggle`);
-        await ctx.tab.waitFor(
-          (d) => document.querySelector(`#figure-${d} .embed-save`)?.checkVisibility(),
-          demo,
-          { message: `${demo}: the Embed or link panel open` },
-        );
-        for (const format of ['svg', 'png', 'csv']) await ctx.tab.click(`#figure-${demo} .embed-save[data-format="${format}"]`);
+        await ctx.tab.waitFor((d) => document.querySelector(`#figure-${d} .embed-save`)?.checkVisibility(), demo, {
+          message: `${demo}: the Embed or link panel open`,
+        });
+        for (const format of ['svg', 'png', 'csv'])
+          await ctx.tab.click(`#figure-${demo} .embed-save[data-format="${format}"]`);
       }
       const files = await ctx.tab.waitFor(
         () => window.savedFiles.length === 9 && Promise.all(window.savedFiles),

@@ -126,8 +126,12 @@ export class Session {
   /** Pointer actions: `moves` is [[x, y], ...] in viewport pixels; down at the first, up at the last. */
   async drag(moves) {
     const [x0, y0] = moves[0];
-    const actions = [{ type: 'pointerMove', duration: 0, x: Math.round(x0), y: Math.round(y0) }, { type: 'pointerDown', button: 0 }];
-    for (const [x, y] of moves.slice(1)) actions.push({ type: 'pointerMove', duration: 30, x: Math.round(x), y: Math.round(y) });
+    const actions = [
+      { type: 'pointerMove', duration: 0, x: Math.round(x0), y: Math.round(y0) },
+      { type: 'pointerDown', button: 0 },
+    ];
+    for (const [x, y] of moves.slice(1))
+      actions.push({ type: 'pointerMove', duration: 30, x: Math.round(x), y: Math.round(y) });
     actions.push({ type: 'pointerUp', button: 0 });
     await this.cmd('POST', '/actions', {
       actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }],
