@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and only what is missing:
 #   Debian packages: emscripten, libeigen3-dev, doctest-dev, chromium, cmake, g++, clang (fuzzing),
-#   clang-format and clang-tidy (npm run lint)
+#   clang-format and clang-tidy (npm run lint); firefox-esr, webkit2gtk-driver (WebKitWebDriver and
+#   MiniBrowser) and xvfb for the firefox and webkit test stages (tests/engines)
 #   npm packages: exactly the lock file's (npm ci), when node_modules is missing or older than the lock.
 # Fast when everything is already there. Safe to run again.
 set -euo pipefail
@@ -9,7 +10,8 @@ cd "$(dirname "$0")/.."
 
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for p in emscripten libeigen3-dev doctest-dev chromium cmake g++ clang libclang-rt-14-dev clang-format clang-tidy; do
+for p in emscripten libeigen3-dev doctest-dev chromium cmake g++ clang libclang-rt-14-dev clang-format clang-tidy \
+  firefox-esr webkit2gtk-driver xvfb; do
   have_pkg "$p" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -30,5 +32,6 @@ fi
 stamp=node_modules/.package-lock.json
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "setup: installing npm packages from package-lock.json"
-  npm ci --no-audit --no-fund || { echo "setup: 'npm ci' failed; run it by hand to see why" >&2; exit 1; }
+  # puppeteer-core (the Firefox stage's client) drives the Debian firefox-esr: no browser download.
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund || { echo "setup: 'npm ci' failed; run it by hand to see why" >&2; exit 1; }
 fi

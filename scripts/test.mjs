@@ -12,9 +12,12 @@
 //   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
 //   browser         node:test + Playwright + Debian's Chromium     tests/browser (the files that
 //                   measure time one at a time, the others two at a time)
+//   firefox         the chapter in Firefox ESR over WebDriver BiDi  tests/engines/firefox.test.mjs
+//   webkit          the chapter in WebKit (WebKitWebDriver, Xvfb)   tests/engines/webkit.test.mjs
 //   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse
 //
-// Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing).
+// Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing), e.g.
+// TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -279,6 +282,27 @@ await stage('browser (two at a time)', () => {
     jobs.push({ file, pattern: namesStarting(untimed), part: 'its untimed tests', first: true });
   return browserJobs(jobs, 2);
 });
+
+// The other two engines a reader's browser may have (tests/engines): Firefox over WebDriver BiDi
+// (puppeteer-core + Debian's firefox-esr) and WebKit through WebKitWebDriver (Debian's
+// webkit2gtk-driver, MiniBrowser under Xvfb). Each loads the chapter, drives every demo, reads the
+// figures in a set of permalink states and compares the text with Chromium's reading in the same
+// run, and checks embeds, custom elements, file://, offline reloads and exports (Firefox: print
+// too). An engine that is not installed fails its stage with the command that installs it.
+const ENGINES = {
+  firefox: [['/usr/bin/firefox-esr', 'firefox-esr']],
+  webkit: [
+    ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    ['/usr/bin/Xvfb', 'xvfb'],
+  ],
+};
+for (const engine of Object.keys(ENGINES)) {
+  await stage(`${engine} (engine)`, () => {
+    const missing = ENGINES[engine].filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+    if (missing.length) throw new Error(`${engine} is not installed: run  apt-get install -y ${missing.join(' ')}`);
+    return nodeTest('tests/engines', ['--test-concurrency=1', TEST_TIMEOUT], (f) => f === `${engine}.test.mjs`);
+  });
+}
 
 await stage('lighthouse', () => nodeTest('tests/lighthouse', ['--test-concurrency=1', TEST_TIMEOUT]));
 

@@ -131,12 +131,22 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     summary.update(state, results);
   }
 
+  // The chart is drawn at its new width in the next frame, not in the observer's callback: the
+  // drawing sets the box's height (the SVG's height follows its width), a change the observer would
+  // have to report again in the same frame (Firefox then fires "ResizeObserver loop completed with
+  // undelivered notifications" at the window, which a host's error tracker records).
+  let resizeFrame = 0;
+  let resizeWidth = 0;
+  function resized() {
+    resizeFrame = 0;
+    if (paused) hiddenWidth = resizeWidth;
+    else if (results && chart.wantsWidth(resizeWidth)) chart.update(state, results, resizeWidth);
+  }
   const resize =
     typeof ResizeObserver === 'function'
       ? new ResizeObserver((entries) => {
-          const width = Math.round(entries[entries.length - 1].contentRect.width);
-          if (paused) hiddenWidth = width;
-          else if (results && chart.wantsWidth(width)) chart.update(state, results, width);
+          resizeWidth = Math.round(entries[entries.length - 1].contentRect.width);
+          resizeFrame ||= requestAnimationFrame(resized);
         })
       : null;
   resize?.observe(chart.box);
@@ -184,6 +194,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     resize?.disconnect();
     view?.removeEventListener('dragover', keepPage);
     view?.removeEventListener('drop', keepPage);
+    cancelAnimationFrame(resizeFrame);
     root.remove();
     results = null;
   }

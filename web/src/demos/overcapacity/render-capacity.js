@@ -21,6 +21,52 @@ export function toleranceText(measure, level) {
     : `mean cosine \u2265 ${formatCos(level)}`;
 }
 
+/** A point's capacity in words: "at least 1,024" when cut off at 4d (a lower bound), else "5.6". */
+const heldWords = (r) => (r.capped > 0 ? `at least ${formatInt(r.capacityMean)}` : formatCos(r.capacityMean, 1));
+
+/** What the completed random-key points show about d, for the chapter's additive rule only (a
+ *  forget gate or the delta rule bounds capacity differently): a line under a cosine tolerance
+ *  (theory 1 + d(1/τ² − 1)), faster than d under recall, up to the 4d searched. */
+function growthWords(state, random) {
+  if (state.rule !== 'add' || state.gate !== 1) return '.';
+  if (state.measure === 'cosine') return ': capacity grows in proportion to d.';
+  const cut = random.find((r) => r.capped > 0);
+  return (
+    ': under a recall tolerance capacity grows faster than d' +
+    (cut ? `, and from d = ${formatInt(cut.d)} the points reach N = 4d, the most searched (drawn \u2265).` : '.')
+  );
+}
+
+/** The panel's sentence for the points measured so far. */
+function capacityWords(results, state, complete, waiting) {
+  const tol = toleranceText(state.measure, state.level);
+  const random = results.filter((r) => r.keys === 'random');
+  const elu = results.filter((r) => r.keys === 'elu1');
+  const big = random[random.length - 1];
+  const small = random[0];
+  let text = waiting ? `Capacity at ${tol}: measured once the slider rests.` : `Capacity at ${tol}: computing\u2026`;
+  // The sentence says only what the points measured so far show: one point is not a trend, and
+  // the claim about d waits for the whole range (at d = 8 and 16 the ratio is still settling).
+  if (big && big === small) {
+    text = `At ${tol}, random keys hold ${heldWords(small)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
+  } else if (big) {
+    text =
+      `At ${tol}, random keys hold ${heldWords(small)} associations at d = ${formatInt(small.d)} ` +
+      `and ${heldWords(big)} at d = ${formatInt(big.d)}` +
+      (complete ? growthWords(state, random) : ' so far.');
+    const e = elu.find((r) => r.d === big.d);
+    if (e) text += ` elu+1 keys (all positive, overlapping) hold only ${heldWords(e)} at d = ${formatInt(e.d)}.`;
+  }
+  return text;
+}
+
+/** The longest the sentence gets: every d measured, each cut off at N = 4d, the largest N searched. */
+const WIDEST = [
+  { keys: 'random', d: DIMS[0], capacityMean: 4 * DIMS[0], capped: 1 },
+  { keys: 'random', d: D_MAX, capacityMean: 4 * D_MAX, capped: 1 },
+  { keys: 'elu1', d: D_MAX, capacityMean: 4 * D_MAX, capped: 1 },
+];
+
 /**
  * @param parent where the panel goes
  * @param on ( propose(changes); slide(changes) the tolerance slider moved; rest() it stopped;
@@ -78,7 +124,12 @@ export function createCapacityPanel(parent, on) {
   const dItem = legend.appendChild(h('li', {}));
   dItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }));
   dItem.appendChild(h('span', { text: 'N = d: exact recall of orthonormal keys ends here' }));
-  const sentence = panel.appendChild(h('p', { class: 'oc-sentence', 'data-field': 'capacity-sentence' }));
+  // The sentence grows as the points arrive (its last form is the longest): its box keeps the lines
+  // of that last form, at the widest numbers it can hold, from the start (data-longest, drawn
+  // unseen under the words by overcapacity.css), so nothing below it moves at any width or in any
+  // engine's fonts (Firefox at 1280 px took a third line when the measurement finished).
+  const sentence = panel.appendChild(h('p', { class: 'oc-sentence oc-reserve', 'data-field': 'capacity-sentence' }));
+  const words = sentence.appendChild(h('span', {}));
   const status = panel.appendChild(
     h('p', { class: 'oc-status', 'aria-live': 'polite', 'data-field': 'capacity-status' }),
   );
@@ -180,42 +231,10 @@ export function createCapacityPanel(parent, on) {
     }
   }
 
-  /** A point's capacity in words: "at least 1,024" when cut off at 4d (a lower bound), else "5.6". */
-  const held = (r) => (r.capped > 0 ? `at least ${formatInt(r.capacityMean)}` : formatCos(r.capacityMean, 1));
-
-  /** What the completed random-key points show about d, for the chapter's additive rule only (a
-   *  forget gate or the delta rule bounds capacity differently): a line under a cosine tolerance
-   *  (theory 1 + d(1/τ² − 1)), faster than d under recall, up to the 4d searched. */
-  function growthWords(state, random) {
-    if (state.rule !== 'add' || state.gate !== 1) return '.';
-    if (state.measure === 'cosine') return ': capacity grows in proportion to d.';
-    const cut = random.find((r) => r.capped > 0);
-    return (
-      ': under a recall tolerance capacity grows faster than d' +
-      (cut ? `, and from d = ${formatInt(cut.d)} the points reach N = 4d, the most searched (drawn \u2265).` : '.')
-    );
-  }
-
   function renderWords(results, state, complete, waiting) {
-    const tol = toleranceText(state.measure, state.level);
-    const random = results.filter((r) => r.keys === 'random');
-    const elu = results.filter((r) => r.keys === 'elu1');
-    const big = random[random.length - 1];
-    const small = random[0];
-    let text = waiting ? `Capacity at ${tol}: measured once the slider rests.` : `Capacity at ${tol}: computing\u2026`;
-    // The sentence says only what the points measured so far show: one point is not a trend, and
-    // the claim about d waits for the whole range (at d = 8 and 16 the ratio is still settling).
-    if (big && big === small) {
-      text = `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
-    } else if (big) {
-      text =
-        `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)} ` +
-        `and ${held(big)} at d = ${formatInt(big.d)}` +
-        (complete ? growthWords(state, random) : ' so far.');
-      const e = elu.find((r) => r.d === big.d);
-      if (e) text += ` elu+1 keys (all positive, overlapping) hold only ${held(e)} at d = ${formatInt(e.d)}.`;
-    }
-    setText(sentence, text);
+    const text = capacityWords(results, state, complete, waiting);
+    setText(words, text);
+    setAttr(sentence, 'data-longest', capacityWords(WIDEST, state, true, false));
     setText(desc, text);
     const fewer = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
     const atTop = results.some((r) => r.capped > 0);
