@@ -511,6 +511,27 @@ test('a drag released where it began (no change event) still writes the exact by
   assert.deepEqual(problems, []);
 });
 
+test('off-screen the demo pauses, and settings from outside (a hash edited) reach its summary at once', async () => {
+  const { page, demo, problems } = await reset();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(
+    () => document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused === 'true',
+  );
+  // No drag is under way off-screen: the whole figure, summary included, shows the new settings
+  // (a summary held until the figure came back would print, or read, as the previous context's).
+  await page.evaluate(() => {
+    location.hash = 'memory.tokens=3000';
+  });
+  await page.waitForFunction(
+    () => document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]')?.value === '3000',
+  );
+  const summary = await demo.locator('.lm-summary').textContent();
+  assert.match(summary, /3,000 tokens/, summary);
+  assert.equal(await demo.evaluate((el) => el.dataset.paused), 'true', 'still off-screen');
+  await page.evaluate(() => history.replaceState(null, '', location.pathname));
+  assert.deepEqual(problems, []);
+});
+
 test('off-screen the demo pauses: a pending slider update waits, then runs on return, and the summary follows', async () => {
   const { page, demo, problems } = await reset();
   await setTokens(demo, 2000);

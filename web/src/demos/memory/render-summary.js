@@ -12,7 +12,7 @@ const DELAY_MS = 350;
 export function createSummary() {
   const el = h('p', { class: 'lm-summary', 'aria-live': 'polite' });
   let timer = 0;
-  let due = null; // [state, results] waiting to be said (kept over a pause)
+  let due = null; // [state, results] waiting to be said
   let dueAt = 0; // when: DELAY_MS after the latest render
   let paused = false;
 
@@ -35,12 +35,17 @@ export function createSummary() {
     if (!timer) timer = setTimeout(fire, DELAY_MS);
   }
   function update(state, results) {
-    if (el.textContent === '') {
+    // The first words, and any change while the figure is off-screen (paused: a permalink, a hash
+    // edited by hand, a config read in the background), are written at once: no drag is under way
+    // there, and a sentence held back until the figure came back on screen would print, or be read
+    // beside the rest of the figure, as the previous model's.
+    if (el.textContent === '' || paused) {
+      due = null;
       setText(el, summaryText(state, results));
       return;
     }
     due = [state, results];
-    if (!paused) start();
+    start();
   }
   function pause() {
     paused = true;
