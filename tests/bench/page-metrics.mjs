@@ -1174,7 +1174,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(
       file,
-      `${JSON.stringify({ ...dragTargets(out.drags), floor: dragTargets({ floor: out.floor }).floor, ...(phone && { phone: dragTargets(phone) }) }, null, 2)}\n`,
+      `${JSON.stringify({ ...dragTargets(out.drags), ...(out.floor && { floor: dragTargets({ floor: out.floor }).floor }), ...(phone && { phone: dragTargets(phone) }) }, null, 2)}\n`,
     );
     console.log(`wrote ${relative(ROOT, file)}`);
   } finally {
