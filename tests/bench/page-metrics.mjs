@@ -387,7 +387,10 @@ async function pointerOf(page, touch) {
   };
 }
 
-/** Chromium's CPU throttle on the page (`rate` × slower; 1: none), main thread and workers. */
+/**
+ * Chromium's CPU throttle on the page (`rate` × slower; 1: none): the renderer's main thread only
+ * (ThreadCPUThrottler: on Linux a signal handler that spins, so thread time grows with it too).
+ */
 async function throttle(page, rate) {
   await (await sessionOf(page)).send('Emulation.setCPUThrottlingRate', { rate });
 }
