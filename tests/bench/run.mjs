@@ -554,7 +554,7 @@ function latestRunTable() {
   const text = readFileSync(TABLE_DOC, 'utf8');
   const a = text.indexOf(START);
   const b = text.indexOf(END);
-  // Only a whole run replaces the table: --quick, --only, --no-page and --no-lighthouse leave it
+  // Only a whole run replaces the table: --quick, --only, --no-page, --no-lighthouse, --no-phone leave it
   // (a quick look once overwrote a full run's numbers with one workload's).
   const whole = !quick && !ONLY && !flag('--no-page') && !flag('--no-lighthouse') && !flag('--no-phone');
   // Issue 48: the 1× drag targets met in two whole runs in a row (whatever the host's CPU); the
