@@ -910,8 +910,13 @@ async function mountAll(page) {
     await m.scrollIntoViewIfNeeded();
     await m.evaluate(
       (el) =>
-        new Promise((ready) => {
-          const poll = () => (/^(ready|error)$/.test(el.dataset.status ?? '') ? ready() : setTimeout(poll, 50));
+        new Promise((ready, fail) => {
+          const t0 = performance.now();
+          const poll = () => {
+            if (/^(ready|error)$/.test(el.dataset.status ?? '')) ready();
+            else if (performance.now() - t0 > 180000) fail(new Error(`${el.dataset.demo} did not mount in 180 s`));
+            else setTimeout(poll, 50);
+          };
           poll();
         }),
     );
