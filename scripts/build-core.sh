@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the C++ core: `native` (library, doctest suite, benchmark; `native linattn_tests`: the suite
 # alone, which is what `npm test` needs: the benchmark compiles the core twice more) into build/native,
-# `wasm` (Embind module + the doctest suite for node) into build/wasm, `asan` (native suite under
-# AddressSanitizer + UBSan) into build/asan. Incremental: fast when nothing changed.
+# `wasm` (Embind module + the doctest suite for node) into build/wasm, `sanitize` (clang++: the
+# suite under AddressSanitizer + UBSan and the libFuzzer harnesses of tests/fuzz, linked to one build
+# of the core; `sanitize linattn_tests`: the suite alone) into build/sanitize. Incremental: fast when
+# nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-wasm}
@@ -11,9 +13,9 @@ case "$target" in
   native)
     cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
     cmake --build build/native -j"$jobs" ${2:+--target "$2"} ;;
-  asan)
-    cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLINATTN_SANITIZE=ON -DCMAKE_CXX_COMPILER=clang++ >/dev/null
-    cmake --build build/asan -j"$jobs" --target linattn_tests ;;
+  sanitize|asan)
+    cmake -S . -B build/sanitize -DLINATTN_SANITIZE=ON -DCMAKE_CXX_COMPILER="${CXX_SANITIZE:-clang++}" >/dev/null
+    cmake --build build/sanitize -j"$jobs" ${2:+--target "$2"} ;;
   wasm)
     # Debian's emcc runs its JS optimizer under the machine's Node, which needs Debian's acorn.
     export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
@@ -21,5 +23,5 @@ case "$target" in
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
     fi
     cmake --build build/wasm -j"$jobs" ;;
-  *) echo "usage: build-core.sh native|wasm|asan" >&2; exit 2 ;;
+  *) echo "usage: build-core.sh native|wasm|sanitize [target]" >&2; exit 2 ;;
 esac

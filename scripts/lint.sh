@@ -4,6 +4,8 @@
 #   C++: clang-format (.clang-format) — format, no writes; clang-tidy (.clang-tidy) over the core,
 #        as one translation unit (Eigen parsed once) with the flags of
 #        build/native/compile_commands.json (configured here if missing; nothing is compiled).
+#   Sizes: every module under web/src and wasm (.js .mjs .cpp .hpp, tracked by git) at most 400 lines.
+#   Repeats: at most 4 pairs of places outside tests/ that share 6 or more lines (scripts/repeats.mjs).
 # Prints "lint: N passed, M failed" (one check per tool), exits non-zero on any finding.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,5 +39,19 @@ tidy() {
   return "${PIPESTATUS[0]}"
 }
 check "clang-tidy (core)" tidy
+
+MAX_MODULE_LINES=400
+module_sizes() {
+  local f n over=0
+  while IFS= read -r -d '' f; do
+    n=$(awk 'END { print NR }' "$f")
+    if [ "$n" -gt "$MAX_MODULE_LINES" ]; then echo "  $f: $n lines"; over=$((over + 1)); fi
+  done < <(git ls-files -z 'web/src/*.js' 'web/src/*.mjs' 'web/src/*.cpp' 'web/src/*.hpp' \
+    'wasm/*.js' 'wasm/*.mjs' 'wasm/*.cpp' 'wasm/*.hpp')
+  [ "$over" -eq 0 ] || echo "module sizes: $over modules over $MAX_MODULE_LINES lines (split them by what they do)"
+  [ "$over" -eq 0 ]
+}
+check "module sizes (at most $MAX_MODULE_LINES lines)" module_sizes
+check "repeated code (at most 4 pairs)" node scripts/repeats.mjs --max 4
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -103,7 +103,7 @@ export interface LinearAttentionOptions extends AttentionOptions {
 
 export type KeyGeometry = 'random' | 'orthogonal' | 'elu1';
 
-/** How the linear store is written (wasm/core/update_rule.hpp; README "Definitions"):
+/** How the linear store is written (wasm/core/update_rule.hpp; docs/api.md "Definitions"):
  *  'add': S <- gate S + k v^T;  'delta': S <- gate S - step k (k^T (gate S) - v^T).
  *  gate = 1 and rule 'add' is the chapter's store (bit for bit the results without these options). */
 export interface UpdateRuleOptions {
@@ -306,7 +306,7 @@ export interface ConfigModel extends Model {
   modelType: string; // config.model_type
   maxContext?: number; // max_position_embeddings (or model_max_length) where the config has it
   params?: number; // dense models only (llama, mistral, qwen2, qwen3): embeddings, attention, MLP, norms
-  notes: string[]; // what was assumed or left out (e.g. head_dim taken as hidden_size / heads)
+  notes: string[]; // what was assumed or left out, each once (e.g. 'num_key_value_heads: 4, Gemma3TextConfig default.')
 }
 export interface KvOptions {
   tokens: number;
@@ -383,14 +383,17 @@ export interface Linattn {
   kvCrossover(model: Model, opts: { stateBytes: number | bigint; kvDtype?: Dtype }): bigint;
   kvCapacity(model: Model, opts: CapacityOptions): CapacityResult;
   /** A Hugging Face config.json (its text, or the parsed object) as a model kvMemory takes, read
-   *  offline. model_types: llama, mistral, mixtral, qwen2, qwen3, gemma2, gemma3 (and gemma3_text;
-   *  text_config read), deepseek_v2, deepseek_v3, qwen3_next, qwen3_5(_moe), kimi_linear, gpt_oss,
-   *  nemotron_h, falcon_h1, jamba, llama4, minimax (minimax_m1, minimax_text_01). The config's layer
-   *  pattern decides which layers grow (layer_types, sliding_window_pattern, full_attention_interval,
-   *  hybrid_override_pattern, attn_layer_period/offset, linear_attn_config.full_attn_layers (1-based),
-   *  attn_type_list, no_rope_layers + attention_chunk_size); head_dim is read where given. Throws a
-   *  LinattnTypeError (not JSON, a missing field) or LinattnError (unknown model_type, absurd or
-   *  inconsistent sizes) whose field names the config key ('config.text_config.num_hidden_layers'). */
+   *  offline (wasm/model-config/: one file per family; index.mjs lists the model_types read by name).
+   *  The language model of a wrapper (text_config, language_config, llm_config) is read; the
+   *  config's layer pattern decides which layers grow (layer_types, sliding_window_pattern,
+   *  use_sliding_window, full_attention_interval, hybrid_override_pattern, attn_layer_period/offset,
+   *  layers_block_type, block_types, linear_attn_config.full_attn_layers (1-based), attn_type_list,
+   *  no_rope_layers + attention_chunk_size); head_dim is read where given. Keys left out are filled
+   *  with transformers' configuration-class defaults, each listed in notes. An unknown model_type
+   *  with the standard decoder keys is read as attention (MLA when it has kv_lora_rank), noted.
+   *  Throws a LinattnTypeError (not JSON, a missing field) or LinattnError (a layer kind it cannot
+   *  size, NaN / Infinity in a field it uses, absurd or inconsistent sizes) whose field names the
+   *  config key ('config.text_config.num_hidden_layers'). */
   modelFromConfig(config: string | object): ConfigModel;
   /** Deterministic generator of the core (xoshiro256** + polar normal). */
   randomNormals(seed: number, count: number): Float64Array;

@@ -115,9 +115,13 @@ std::string array(const std::vector<double>& xs) {
 // ---- the workloads: each returns its result as a JSON object --------------------------------
 
 SweepResult sweep(const std::vector<double>& p, int threads) {
-  std::vector<double> ns;
-  for (int n = 1; n <= static_cast<int>(p[1]); ++n) ns.push_back(n);
-  auto cfg = make_sweep_config(p[0], ns, p[2], p[3], "random", p[4]);
+  SweepOptions o;
+  o.d = p[0];
+  for (int n = 1; n <= static_cast<int>(p[1]); ++n) o.ns.push_back(n);
+  o.trials = p[2];
+  o.seed = p[3];
+  o.beta = p[4];
+  auto cfg = make_sweep_config(o);
   if (!cfg.status) die(cfg.status.message);
   if (threads <= 1) return interference_sweep(cfg.value);
   const int trials = cfg.value.trials;

@@ -2,7 +2,7 @@
 // platform embeds the chapter from somewhere else:
 //   http://127.0.0.1:A/   the host pages, tests/browser/fixtures/hosts/*.html, with __DIST__
 //                         replaced by the chapter's address and the headers given per page
-//   http://localhost:B/   dist/, sending what README's "For course authors" tells a site to send
+//   http://localhost:B/   dist/, sending what docs/hosting.md's "For course authors" tells a site to send
 //                         (Access-Control-Allow-Origin: *, .wasm as application/wasm, each
 //                         page's CSP as a header)
 import { createServer } from 'node:http';

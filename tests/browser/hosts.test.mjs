@@ -352,7 +352,10 @@ test("7. oEmbed: each demo's page links its own answer, whose width matches its 
     );
     const frame = await readyFrame(page, '#pasted > iframe');
     await streamed(frame);
-    await page.waitForTimeout(2000);
+    // The embed reports its height as it settles: wait for the report the test then checks (or 10 s).
+    await page
+      .waitForFunction((h) => Math.abs((window.amp.at(-1) ?? 0) - h) <= 4, answer.height, { timeout: 10000 })
+      .catch(() => {});
     const reported = await page.evaluate(() => window.amp.at(-1));
     const scroll = await frame.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(

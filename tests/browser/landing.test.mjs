@@ -68,6 +68,16 @@ async function waitSettled(page, demo) {
 
 const topOf = (page, id) => page.evaluate((i) => document.getElementById(i).getBoundingClientRect().top, id);
 
+/** Waits (at most 10 s) for the page to be loaded with `id` at the top, which the test then asserts. */
+async function landed(page, id) {
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page
+    .waitForFunction((i) => Math.abs(document.getElementById(i).getBoundingClientRect().top) <= 4, id, {
+      timeout: 10000,
+    })
+    .catch(() => {});
+}
+
 for (const target of ['served', 'standalone']) {
   for (const rate of [4, 6]) {
     test(`${target}, CPU ${rate}x slower: each figure's permalink and #figure anchor land on it and it stays`, async () => {
@@ -92,8 +102,7 @@ test('a section anchor and demo settings share the hash; links written before st
   // The new form: the section first, then the settings. The page lands on the section.
   const { page, problems } = await openPage(browser, `${server.url}index.html#${SECTION}&ledger.step=2`);
   allProblems.push(problems);
-  await page.waitForFunction(() => document.readyState === 'complete');
-  await page.waitForTimeout(500);
+  await landed(page, SECTION);
   assert.ok(Math.abs(await topOf(page, SECTION)) <= 4, 'lands on the section');
   // The ledger (above) gets its setting when mounted.
   await page.locator('#figure-ledger').scrollIntoViewIfNeeded();
@@ -118,8 +127,7 @@ test('a section anchor and demo settings share the hash; links written before st
   // Reopened, the combined link lands on the section and restores the figure.
   const again = await openPage(browser, `${server.url}index.html${hash}`);
   allProblems.push(again.problems);
-  await again.page.waitForFunction(() => document.readyState === 'complete');
-  await again.page.waitForTimeout(500);
+  await landed(again.page, SECTION);
   assert.ok(Math.abs(await topOf(again.page, SECTION)) <= 4, 'the combined link lands on the section');
   await again.page.locator('#figure-ledger').scrollIntoViewIfNeeded();
   await again.page.locator('#figure-ledger .demo-mount[data-status="ready"]').waitFor({ timeout: 60000 });

@@ -421,7 +421,7 @@ test('issue 19: a page turn adds or removes only the drawings of the reads that 
   // of every one), where one read's gap, dashed arrow and label had changed.
   const assoc = Array.from({ length: 8 }, (_, i) => `${i + 1},1:1,${i + 1}`).join(';');
   const { page: p, problems: pageProblems } = await openLedger(`&associations=${encodeURIComponent(assoc)}&step=1`);
-  const layer = '.la-ledger__plane-fig:nth-of-type(2) svg > g';
+  const layer = '.la-ledger__plane-fig:nth-of-type(2) svg > g.plot-data';
   const drawn = () => p.$eval(layer, (g) => g.childElementCount);
   await p.$eval(layer, (g) => {
     window.__planeMoves = [];

@@ -98,6 +98,82 @@ test('drop a config.json file (gpt-oss-20b) → the same: its numbers, its windo
   await page.close();
 });
 
+/** Drops `file` ({ text } or { bytes }) on the element `selector` finds in the figure, as a browser
+ *  does: dragover, then drop, bubbling. Returns whether the page kept the drop (default prevented). */
+async function dropOn(demo, selector, { text, bytes, name = 'config.json' }) {
+  return demo
+    .locator(selector)
+    .first()
+    .evaluate(
+      (el, f) => {
+        const dt = new DataTransfer();
+        const body = f.bytes ? new Uint8Array(f.bytes) : f.text;
+        dt.items.add(new File([body], f.name, { type: f.bytes ? 'application/octet-stream' : 'application/json' }));
+        const over = new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true });
+        el.dispatchEvent(over);
+        const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+        el.dispatchEvent(drop);
+        return over.defaultPrevented && drop.defaultPrevented;
+      },
+      { text, bytes, name },
+    );
+}
+
+test('a config.json dropped on the chart or on the bars is imported; the page stays where it is', async () => {
+  const { page, demo, problems } = await open();
+  // The link may take the new model as settings; the page itself must stay (same document, no file:).
+  const page0 = new URL(page.url()).pathname;
+  // Qwen3-30B-A3B (qwen3_moe): 48 layers x 2 x 4 KV heads x 128 x 2 bytes = 98,304 bytes per token.
+  assert.ok(await dropOn(demo, '.lm-picture svg', { text: fixture('qwen3-30b-a3b.json') }), 'the drop is kept');
+  await page.waitForFunction(() => document.querySelector('select[id$="-preset"]').value === 'custom');
+  assert.equal(await figureBytes(demo, 'kvPerToken'), '98304');
+  // Mixtral-8x7B on the bars: 32 x 2 x 8 x 128 x 2 = 131,072.
+  assert.ok(await dropOn(demo, '.lm-bars', { text: fixture('mixtral-8x7b-v0.1.json') }));
+  await waitUntil(async () => (await figureBytes(demo, 'kvPerToken')) === '131072');
+  // Beside the figure: ignored, but not opened by the browser either.
+  const kept = await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{}'], 'config.json', { type: 'application/json' }));
+    const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(drop);
+    return drop.defaultPrevented;
+  });
+  assert.ok(kept, 'a file dropped beside the figure does not replace the page');
+  assert.equal(new URL(page.url()).pathname, page0);
+  assert.equal(await page.locator('.la-memory').count(), 1, 'the figure is still on the page');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a binary file dropped (a GGUF header) is refused before it reaches the text box', async () => {
+  const { page, demo, problems } = await open('&preset=deepseek-v3');
+  const before = await figureBytes(demo, 'kvPerToken');
+  // "GGUF", version 3, then zero bytes: what a .gguf file starts with.
+  const bytes = [0x47, 0x47, 0x55, 0x46, 3, 0, 0, 0, ...Array(64).fill(0)];
+  await dropOn(demo, '.lm-picture svg', { bytes, name: 'model.gguf' });
+  const error = demo.locator('[id$="-config-error"]');
+  await waitUntil(async () => ((await error.textContent()) ?? '').length > 0);
+  const message = await error.textContent();
+  assert.match(message, /^model\.gguf is not a text file .*\. The previous model stays\.$/, message);
+  assert.equal(await demo.locator('textarea[id$="-config"]').inputValue(), '', 'the text box stays empty');
+  assert.equal(await figureBytes(demo, 'kvPerToken'), before);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('messages end a sentence before "The previous model stays."; notes are shown once', async () => {
+  const { page, demo, problems } = await open();
+  await paste(demo, JSON.stringify({ model_type: 'llama', num_hidden_layers: 0 }));
+  const message = await demo.locator('[id$="-config-error"]').textContent();
+  assert.match(message, /\(got 0\)\. The previous model stays\.$/, message);
+  // Qwen2.5: head_dim is worked out for the layers and for the parameters, noted once.
+  await paste(demo, fixture('qwen2.5-0.5b-instruct-gensyn-swarm.json'));
+  const status = await demo.locator('[id$="-config-status"]').textContent();
+  assert.equal(status.split('head_dim absent').length - 1, 1, status);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('an unsupported config → a clear message naming it, and the previous model stays', async () => {
   const { page, demo, problems } = await open('&preset=deepseek-v3');
   const before = await figureBytes(demo, 'kvPerToken');
@@ -163,16 +239,34 @@ test('state dtype separate from KV dtype, fp32 by default with the reason; the d
   await page.close();
 });
 
-test('a context past the trained maximum is shaded and named, never an ordinary reading', async () => {
+test('a context past the configured position limit is shaded and named, never an ordinary reading', async () => {
   const { page, demo } = await open('&tokens=131072');
   assert.equal(await demo.locator('.lm-bars.lm-beyond-now').count(), 1);
   assert.match(
     await demo.locator('.lm-bars-title').textContent(),
-    /beyond what this model was trained for \(8,192 tokens\)/,
+    /beyond this model’s configured position limit \(8,192 tokens\)/,
   );
   assert.equal(await demo.locator('svg .lm-beyond').count(), 1, 'the chart shades past 8K');
-  assert.match(await demo.locator('.lm-figures').textContent(), /beyond what this model was trained for/);
-  assert.match(await demo.locator('.lm-legend').textContent(), /beyond what this model was trained for/);
+  assert.match(await demo.locator('svg .lm-beyond-label').textContent(), /beyond 8.2K: past the configured limit/);
+  assert.match(await demo.locator('.lm-figures').textContent(), /beyond the configured position limit/);
+  assert.match(await demo.locator('.lm-legend').textContent(), /beyond this model’s configured position limit/);
+  assert.doesNotMatch(await demo.textContent(), /trained for/);
+  await page.close();
+});
+
+test('issue 44: a sliding-window model’s line is labelled flat past the window, and its trained context is shown with its source', async () => {
+  const { page, demo } = await open('&preset=mistral-7b-v0.1&tokens=65536');
+  assert.equal(await demo.locator('svg .lm-kv-label').textContent(), 'KV cache: flat past the window');
+  assert.match(await demo.locator('.lm-legend').textContent(), /grows until the window is full, then flat/);
+  assert.match(
+    await demo.locator('.lm-max-context').textContent(),
+    /Configured position limit: 32,768 tokens, the positions the config allows, not necessarily the length the model was trained at/,
+  );
+  assert.match(
+    await demo.locator('.lm-trained-context').textContent(),
+    /Trained context: 8,192 tokens \(Mistral 7B paper, arXiv 2310\.06825/,
+  );
+  assert.equal(await figureValue(demo, 'trainedContext'), '8192');
   await page.close();
 });
 

@@ -41,7 +41,14 @@ async function slide(name, value) {
 async function capacityPoints(timeout = 120000) {
   await page.waitForSelector(`${part('capacity')}[data-capacity="complete"]`, { state: 'attached', timeout });
   return page.$$eval(`${part('capacity')} .oc-cap-point`, (gs) =>
-    gs.map((g) => ({ keys: g.dataset.keys, d: Number(g.dataset.d), mean: Number(g.dataset.mean) })),
+    gs.map((g) => ({
+      keys: g.dataset.keys,
+      d: Number(g.dataset.d),
+      mean: Number(g.dataset.mean),
+      capped: g.dataset.capped === 'true',
+      triangle: g.querySelector('.oc-dot-capped') !== null,
+      bound: g.querySelector('.oc-cap-bound')?.textContent ?? null,
+    })),
   );
 }
 
@@ -51,6 +58,11 @@ function assertPointsMatchCore(points, opts) {
   for (const p of points) {
     const r = la.capacity({ dims: [p.d], keys: p.keys, trials: 8, seed: 1, ...opts });
     assert.equal(p.mean, r.capacityMean[0], `${p.keys} at d = ${p.d}`);
+    // Issue 44: a point some trial of which met the tolerance at N = 4d (the most searched) is a
+    // lower bound, drawn as an upward triangle marked "≥"; every other point is a dot.
+    assert.equal(p.capped, r.capped[0] > 0, `${p.keys} at d = ${p.d}: cut off at 4d`);
+    assert.equal(p.triangle, p.capped, `${p.keys} at d = ${p.d}: the marker`);
+    assert.equal(p.bound, p.capped ? '\u2265' : null, `${p.keys} at d = ${p.d}: the ≥ label`);
   }
 }
 
@@ -136,7 +148,18 @@ test('tolerance on top-1 recall: the label, the value, the points, the sentence 
   const r256 = la.capacity({ dims: [256], keys: 'random', trials: 8, seed: 1, measure: 'recall', level: 0.9 });
   const sentence = await page.textContent(field('capacity-sentence'));
   assert.match(sentence, /^At top-1 recall ≥ 90%, random keys hold/);
-  assert.ok(sentence.includes(`${r256.capacityMean[0].toFixed(1)} at d = 256`), sentence);
+  assert.ok(r256.capped[0] > 0, 'd = 256 is cut off at 4d under recall');
+  assert.ok(sentence.includes(`and at least ${r256.capacityMean[0].toLocaleString('en-US')} at d = 256`), sentence);
+  // Issue 44: under recall the random-key points are no straight line, and reach the 4d cut-off.
+  assert.deepEqual(
+    points.filter((p) => p.keys === 'random' && p.capped).map((p) => p.d),
+    [128, 256],
+  );
+  assert.match(
+    sentence,
+    /under a recall tolerance capacity grows faster than d, and from d = 128 the points reach N = 4d/,
+  );
+  assert.doesNotMatch(sentence, /in proportion to d/);
   await page.waitForFunction(() => /overcapacity\.measure=recall(&|$)/.test(location.hash));
   await page.selectOption(part('measure'), 'cosine');
   await page.waitForFunction((sel) => document.querySelector(sel).textContent === '0.90', field('level'));
@@ -218,7 +241,7 @@ test('issue 22: at 320 px the x-axis title fits inside the chart', async () => {
   await waitUntil(
     () =>
       page.$eval(`${ROOT} .oc-chart svg`, (svg) => {
-        const label = [...svg.querySelectorAll('.oc-axis-label')][0];
+        const label = [...svg.querySelectorAll('.plot-axis-label')][0];
         const b = label.getBBox();
         return b.x >= 0 && b.x + b.width <= svg.viewBox.baseVal.width;
       }),

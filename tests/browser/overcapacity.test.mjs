@@ -384,10 +384,10 @@ test('bad trials or seed: an inline message, and the last good state stays', asy
 
 test('log axis: powers of two on the N axis', async () => {
   await page.check(part('scale-log'));
-  const ticks = await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent));
+  const ticks = await page.$$eval(`${ROOT} .oc-chart .plot-tick-x`, (t) => t.map((x) => x.textContent));
   assert.deepEqual(ticks, ['1', '2', '4', '8', '16', '32', '64', '128', '256']);
   await page.check(part('scale-linear'));
-  assert.deepEqual(await page.$$eval(`${ROOT} .oc-tick-x`, (t) => t.map((x) => x.textContent)), [
+  assert.deepEqual(await page.$$eval(`${ROOT} .oc-chart .plot-tick-x`, (t) => t.map((x) => x.textContent)), [
     '0',
     '64',
     '128',

@@ -5,6 +5,7 @@
 
 #include "approx.hpp"
 #include "capacity.hpp"
+#include "trial_options.hpp"
 
 using namespace linattn;
 using V = std::vector<double>;
@@ -13,7 +14,8 @@ namespace {
 StoreCapacityConfig config(V dims, const char* keys, const char* measure, double level, int trials,
                            const char* rule = "add", double gate = 1, double step = 1,
                            double n_max = 0, double seed = 1) {
-  auto c = make_capacity_config(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+  auto c = make_capacity_config(capacity_options(dims, measure, level, trials, n_max,
+                                                 trial_settings(seed, keys, 8, rule, gate, step)));
   REQUIRE(c.status.ok);
   return c.value;
 }
@@ -85,7 +87,8 @@ TEST_CASE("the delta rule keeps more of a store than the additive rule at high t
 
 TEST_CASE("capacity settings out of range are refused") {
   auto msg = [](V dims, const char* measure, double level, double trials, double n_max) {
-    return make_capacity_config(dims, "random", "add", 1, measure, level, trials, 1, 1, n_max)
+    return make_capacity_config(capacity_options(dims, measure, level, trials, n_max,
+                                                 trial_settings(1, "random", 8, "add", 1, 1)))
         .status.message;
   };
   CHECK(msg({}, "cosine", 0.9, 1, 0).find("dims must") == 0);
@@ -97,7 +100,8 @@ TEST_CASE("capacity settings out of range are refused") {
   CHECK(msg({8}, "cosine", 0.9, 0, 0).find("trials") == 0);
   CHECK(msg({8}, "cosine", 0.9, 1, 5000).find("nMax") == 0);
   CHECK(msg({512, 512}, "cosine", 0.9, 256, 2048).find("trials * sum") == 0);
-  CHECK(make_capacity_config({8}, "random", "delta", 1, "cosine", 0.9, 1, 1, 3, 0)
+  CHECK(make_capacity_config(capacity_options({8}, "cosine", 0.9, 1, 0,
+                                              trial_settings(1, "random", 8, "delta", 1, 3)))
             .status.message.find("step") == 0);
 }
 
@@ -112,7 +116,8 @@ TEST_CASE(
 
 TEST_CASE(
     "capacity trials merged in any order give capacity() bit for bit; bad parts are refused") {
-  auto c = make_capacity_config({8, 24}, "random", "add", 1, "cosine", 0.9, 5, 3, 1, 0);
+  auto c = make_capacity_config(
+      capacity_options({8, 24}, "cosine", 0.9, 5, 0, trial_settings(3, "random", 8, "add", 1, 1)));
   REQUIRE(c.status.ok);
   const StoreCapacityResult whole = capacity(c.value);
   auto part = [&](int first, int count) {

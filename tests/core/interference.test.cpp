@@ -5,13 +5,14 @@
 #include "approx.hpp"
 #include "incremental_trial.hpp"
 #include "interference.hpp"
+#include "trial_options.hpp"
 
 using namespace linattn;
 using V = std::vector<double>;
 
 namespace {
 SweepConfig sweep(int d, V ns, int trials, const char* keys, double beta = 8, double seed = 1) {
-  auto c = make_sweep_config(d, ns, trials, seed, keys, beta);
+  auto c = make_sweep_config(sweep_options(d, ns, trials, trial_settings(seed, keys, beta)));
   REQUIRE(c.status.ok);
   return c.value;
 }
@@ -78,7 +79,7 @@ TEST_CASE("the incremental sweep equals a store computed directly") {
   for (const char* keys : {"random", "orthogonal", "elu1"}) {
     const SweepResult r = interference_sweep(sweep(12, {5, 20, 37}, 1, keys, 5, 77));
     for (std::size_t i = 0; i < r.ns.size(); ++i) {
-      auto s = interference_store(12, r.ns[i], 77, 0, keys, 5);
+      auto s = interference_store(store_options(12, r.ns[i], 0, trial_settings(77, keys, 5)));
       REQUIRE(s.status.ok);
       double cos = 0, rec = 0, scos = 0, srec = 0;
       for (int j = 0; j < s.value.n; ++j) {
@@ -97,7 +98,7 @@ TEST_CASE("the incremental sweep equals a store computed directly") {
 }
 
 TEST_CASE("a store's key overlaps are |k_i . k_j| with ones on the diagonal") {
-  auto s = interference_store(8, 10, 3, 0, "orthogonal", 8);
+  auto s = interference_store(store_options(8, 10, 0, trial_settings(3, "orthogonal", 8)));
   REQUIRE(s.status.ok);
   for (int i = 0; i < 10; ++i) {
     CHECK(s.value.key_overlap[i * 10 + i] == doctest::Approx(1.0));
@@ -164,7 +165,8 @@ void check_same(const SweepResult& a, const SweepResult& b, const std::string& w
 }  // namespace
 
 TEST_CASE("a sweep advanced a few associations at a time ends bit for bit where one call does") {
-  auto delta = make_sweep_config(12, {1, 5, 12, 30, 48}, 5, 2, "random", 4, "delta", 0.9, 0.7);
+  auto delta = make_sweep_config(
+      sweep_options(12, {1, 5, 12, 30, 48}, 5, trial_settings(2, "random", 4, "delta", 0.9, 0.7)));
   REQUIRE(delta.status.ok);
   for (const SweepConfig& cfg : {sweep(12, {1, 5, 12, 30, 48}, 5, "elu1", 4, 3), delta.value}) {
     const SweepResult whole = interference_sweep(cfg);
@@ -243,19 +245,28 @@ TEST_CASE("the sweep's series table lists every series once, all aligned with ns
 }
 
 TEST_CASE("sweep parameters out of range are refused") {
-  CHECK(make_sweep_config(0, {1}, 1, 1, "random", 1).status.message.find("d must") == 0);
-  CHECK(make_sweep_config(8, {}, 1, 1, "random", 1).status.message.find("ns must") == 0);
-  CHECK(make_sweep_config(8, {3, 2}, 1, 1, "random", 1).status.message.find("ascending") !=
-        std::string::npos);
-  CHECK(make_sweep_config(8, {0}, 1, 1, "random", 1).status.message.find("ns[0]") == 0);
-  CHECK(make_sweep_config(8, {1.5}, 1, 1, "random", 1).status.message.find("ns[0]") == 0);
-  CHECK(make_sweep_config(8, {4}, 0, 1, "random", 1).status.message.find("trials") == 0);
-  CHECK(make_sweep_config(8, {4}, 1, -1, "random", 1).status.message.find("seed") == 0);
-  CHECK(make_sweep_config(8, {4}, 1, 1, "gaussian", 1).status.message.find("keys") == 0);
-  CHECK(make_sweep_config(8, {4}, 1, 1, "random", INFINITY).status.message.find("beta") == 0);
-  CHECK(make_sweep_config(512, {2048}, 256, 1, "random", 1).status.message.find("trials * N^2") ==
-        0);
-  CHECK(interference_store(8, 2000, 1, 0, "random", 1).status.message.find("n must") == 0);
+  CHECK(make_sweep_config(sweep_options(0, {1}, 1, trial_settings(1, "random", 1)))
+            .status.message.find("d must") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {}, 1, trial_settings(1, "random", 1)))
+            .status.message.find("ns must") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {3, 2}, 1, trial_settings(1, "random", 1)))
+            .status.message.find("ascending") != std::string::npos);
+  CHECK(make_sweep_config(sweep_options(8, {0}, 1, trial_settings(1, "random", 1)))
+            .status.message.find("ns[0]") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {1.5}, 1, trial_settings(1, "random", 1)))
+            .status.message.find("ns[0]") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {4}, 0, trial_settings(1, "random", 1)))
+            .status.message.find("trials") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {4}, 1, trial_settings(-1, "random", 1)))
+            .status.message.find("seed") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {4}, 1, trial_settings(1, "gaussian", 1)))
+            .status.message.find("keys") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {4}, 1, trial_settings(1, "random", INFINITY)))
+            .status.message.find("beta") == 0);
+  CHECK(make_sweep_config(sweep_options(512, {2048}, 256, trial_settings(1, "random", 1)))
+            .status.message.find("trials * N^2") == 0);
+  CHECK(interference_store(store_options(8, 2000, 0, trial_settings(1, "random", 1)))
+            .status.message.find("n must") == 0);
 }
 
 TEST_CASE("recall and misses are counted, not summed in fractions: no read wrong means exactly 0") {
@@ -278,7 +289,7 @@ TEST_CASE("recall and misses are counted, not summed in fractions: no read wrong
 namespace {
 StoreConfig store(int d, int n, const char* keys, const char* rule = "add", double gate = 1,
                   int trial = 0) {
-  auto c = make_store_config(d, n, 7, trial, keys, 6, rule, gate, 1);
+  auto c = make_store_config(store_options(d, n, trial, trial_settings(7, keys, 6, rule, gate, 1)));
   REQUIRE(c.status.ok);
   return c.value;
 }
@@ -304,7 +315,8 @@ TEST_CASE("a store streamed in short pieces ends bit for bit where one call does
       for (int n : {1, 15, 16, 17, 40}) {
         INFO(keys << " " << rule << " n = " << n);
         const StoreConfig cfg = store(12, n, keys, rule, std::string(rule) == "add" ? 1 : 0.9);
-        auto whole = interference_store(12, n, 7, 0, keys, 6, rule, cfg.rule.gate, 1);
+        auto whole = interference_store(
+            store_options(12, n, 0, trial_settings(7, keys, 6, rule, cfg.rule.gate, 1)));
         REQUIRE(whole.status.ok);
         for (double work : {1.0, 97.0, 5000.0}) {
           StoreStream stream(cfg);
@@ -372,10 +384,37 @@ TEST_CASE("drawing associations one at a time gives make_associations' keys and 
 }
 
 TEST_CASE("a store's settings are checked with the sweep's messages") {
-  CHECK(make_store_config(8, 0, 1, 0, "random", 1).status.message.find("n must") == 0);
-  CHECK(make_store_config(8, 1025, 1, 0, "random", 1).status.message.find("n must") == 0);
-  CHECK(make_store_config(0, 4, 1, 0, "random", 1).status.message.find("d must") == 0);
-  CHECK(make_store_config(8, 4, 1, 0, "square", 1).status.message.find("keys must") == 0);
-  CHECK(make_store_config(8, 4, 1, 0, "random", 1, "delta", 1, 3).status.message.find("step") == 0);
-  CHECK(make_store_config(8, 4, 1, 0, "random", 1).status.ok);
+  CHECK(make_store_config(store_options(8, 0, 0, trial_settings(1, "random", 1)))
+            .status.message.find("n must") == 0);
+  CHECK(make_store_config(store_options(8, 1025, 0, trial_settings(1, "random", 1)))
+            .status.message.find("n must") == 0);
+  CHECK(make_store_config(store_options(0, 4, 0, trial_settings(1, "random", 1)))
+            .status.message.find("d must") == 0);
+  CHECK(make_store_config(store_options(8, 4, 0, trial_settings(1, "square", 1)))
+            .status.message.find("keys must") == 0);
+  CHECK(make_store_config(store_options(8, 4, 0, trial_settings(1, "random", 1, "delta", 1, 3)))
+            .status.message.find("step") == 0);
+  CHECK(make_store_config(store_options(8, 4, 0, trial_settings(1, "random", 1))).status.ok);
+}
+
+TEST_CASE("sweep, store and capacity refuse a bad trial setting with the same message and field") {
+  // check_trial_settings serves all three: the same refusal, word for word, whichever call.
+  for (const TrialSettings& bad :
+       {trial_settings(1.5, "random", 8), trial_settings(1, "random", -1),
+        trial_settings(1, "square", 8), trial_settings(1, "random", 8, "hebb"),
+        trial_settings(1, "random", 8, "add", 1.5),
+        trial_settings(1, "random", 8, "delta", 1, 3)}) {
+    const Status want = check_trial_settings(bad).status;
+    REQUIRE(!want.ok);
+    INFO(want.message);
+    for (const Status& got :
+         {make_sweep_config(sweep_options(8, {4}, 1, bad)).status,
+          make_store_config(store_options(8, 4, 0, bad)).status,
+          make_capacity_config(capacity_options({8}, "cosine", 0.9, 1, 0, bad)).status}) {
+      CHECK(got.message == want.message);
+      CHECK(got.field == want.field);
+    }
+  }
+  CHECK(check_trial_settings(trial_settings(1.5, "random", 8)).status.field == "seed");
+  CHECK(check_trial_settings(trial_settings(1, "random", 8)).status.ok);
 }

@@ -8,6 +8,7 @@
 #include "approx.hpp"
 #include "incremental_trial.hpp"
 #include "interference.hpp"
+#include "trial_options.hpp"
 
 using namespace linattn;
 using V = std::vector<double>;
@@ -15,7 +16,8 @@ using V = std::vector<double>;
 namespace {
 SweepConfig sweep(int d, V ns, int trials, const char* keys, const char* rule, double gate,
                   double step = 1, double seed = 1) {
-  auto c = make_sweep_config(d, ns, trials, seed, keys, 8, rule, gate, step);
+  auto c = make_sweep_config(
+      sweep_options(d, ns, trials, trial_settings(seed, keys, 8, rule, gate, step)));
   REQUIRE(c.status.ok);
   return c.value;
 }
@@ -28,10 +30,12 @@ UpdateRule rule_of(const char* rule, double gate, double step = 1) {
 
 TEST_CASE("gate = 1 reproduces the ungated sweep and store bit for bit") {
   for (const char* keys : {"random", "orthogonal", "elu1"}) {
-    auto old = make_sweep_config(12, {1, 5, 12, 30}, 3, 7, keys, 4);  // the call without a rule
+    auto old = make_sweep_config(sweep_options(
+        12, {1, 5, 12, 30}, 3, trial_settings(7, keys, 4)));  // the call without a rule
     REQUIRE(old.status.ok);
     const SweepResult a = interference_sweep(old.value);
-    auto gated = make_sweep_config(12, {1, 5, 12, 30}, 3, 7, keys, 4, "add", 1.0, 1.0);
+    auto gated = make_sweep_config(
+        sweep_options(12, {1, 5, 12, 30}, 3, trial_settings(7, keys, 4, "add", 1.0, 1.0)));
     REQUIRE(gated.status.ok);
     const SweepResult b = interference_sweep(gated.value);
     for_each_series(a, [&](const char* name, const V& x) {
@@ -42,8 +46,9 @@ TEST_CASE("gate = 1 reproduces the ungated sweep and store bit for bit") {
       });
       CHECK(same);
     });
-    const auto s0 = interference_store(12, 30, 7, 1, keys, 4);
-    const auto s1 = interference_store(12, 30, 7, 1, keys, 4, "add", 1.0, 1.0);
+    const auto s0 = interference_store(store_options(12, 30, 1, trial_settings(7, keys, 4)));
+    const auto s1 =
+        interference_store(store_options(12, 30, 1, trial_settings(7, keys, 4, "add", 1.0, 1.0)));
     REQUIRE(s0.status.ok);
     REQUIRE(s1.status.ok);
     CHECK(s0.value.cosine == s1.value.cosine);
@@ -78,7 +83,8 @@ TEST_CASE("every rule: the incremental sweep equals the store written directly (
       const SweepResult r =
           interference_sweep(sweep(12, {5, 20, 37}, 1, keys, rc.rule, rc.gate, rc.step, 77));
       for (std::size_t i = 0; i < r.ns.size(); ++i) {
-        auto s = interference_store(12, r.ns[i], 77, 0, keys, 8, rc.rule, rc.gate, rc.step);
+        auto s = interference_store(
+            store_options(12, r.ns[i], 0, trial_settings(77, keys, 8, rc.rule, rc.gate, rc.step)));
         REQUIRE(s.status.ok);
         double cos = 0, rec = 0;
         for (int j = 0; j < s.value.n; ++j) {
@@ -98,7 +104,8 @@ TEST_CASE("delta rule, step 1: the newest association reads back exactly (cosine
   for (const char* keys : {"random", "orthogonal", "elu1"}) {
     for (double n : {1.0, 2.0, 17.0, 64.0, 300.0}) {
       for (double gate : {1.0, 0.7}) {
-        auto s = interference_store(16, n, 3, 2, keys, 8, "delta", gate, 1.0);
+        auto s = interference_store(
+            store_options(16, n, 2, trial_settings(3, keys, 8, "delta", gate, 1.0)));
         REQUIRE(s.status.ok);
         INFO(keys << " N = " << n << " gate " << gate);
         CHECK(std::fabs(s.value.age_cosine[0] - 1) < 1e-9);
@@ -125,7 +132,8 @@ TEST_CASE("orthonormal keys, gated additive rule: association i after m writes r
       INFO("alpha " << alpha << ", i = " << i << ", m = " << m);
       CHECK((R.row(i) - std::pow(alpha, m) * a.V.row(i)).norm() < 1e-12);
     }
-    auto s = interference_store(d, d, 5, 0, "orthogonal", 8, "add", alpha, 1);
+    auto s = interference_store(
+        store_options(d, d, 0, trial_settings(5, "orthogonal", 8, "add", alpha, 1)));
     REQUIRE(s.status.ok);
     for (int m = 0; m < d; ++m) {
       INFO("alpha " << alpha << ", m = " << m);
@@ -150,9 +158,12 @@ TEST_CASE("recall by age: additive blurs every age alike, delta keeps the newest
   };
   double add_new = 0, add_old = 0, delta_new = 0, delta_old = 0, gate_old = 0;
   for (int t = 0; t < 8; ++t) {
-    auto add = interference_store(32, 96, 1, t, "random", 8, "add", 1, 1);
-    auto delta = interference_store(32, 96, 1, t, "random", 8, "delta", 1, 1);
-    auto gated = interference_store(32, 96, 1, t, "random", 8, "add", 0.9, 1);
+    auto add =
+        interference_store(store_options(32, 96, t, trial_settings(1, "random", 8, "add", 1, 1)));
+    auto delta =
+        interference_store(store_options(32, 96, t, trial_settings(1, "random", 8, "delta", 1, 1)));
+    auto gated =
+        interference_store(store_options(32, 96, t, trial_settings(1, "random", 8, "add", 0.9, 1)));
     add_new += quarter(add.value.age_cosine, true) / 8;
     add_old += quarter(add.value.age_cosine, false) / 8;
     delta_new += quarter(delta.value.age_cosine, true) / 8;
@@ -174,20 +185,23 @@ TEST_CASE("update rule settings out of range are refused") {
   CHECK(make_update_rule("delta", 1, 0).status.message.find("step must") == 0);
   CHECK(make_update_rule("delta", 1, 2.5).status.message.find("step must") == 0);
   CHECK(make_update_rule("delta", 1, 2).status.ok);
-  CHECK(make_sweep_config(8, {4}, 1, 1, "random", 1, "delta", 1, -1).status.message.find("step") ==
-        0);
-  CHECK(interference_store(8, 4, 1, 0, "random", 1, "add", 2, 1).status.message.find("gate") == 0);
+  CHECK(make_sweep_config(sweep_options(8, {4}, 1, trial_settings(1, "random", 1, "delta", 1, -1)))
+            .status.message.find("step") == 0);
+  CHECK(interference_store(store_options(8, 4, 0, trial_settings(1, "random", 1, "add", 2, 1)))
+            .status.message.find("gate") == 0);
 }
 
 TEST_CASE("golden numbers: the same seed gives these exactly, natively and in WebAssembly") {
   // tests/node/capacity.test.mjs asserts the same numbers against the WebAssembly module.
-  auto c = make_sweep_config(16, {1, 7, 24}, 3, 5, "random", 8, "delta", 0.9, 0.75);
+  auto c = make_sweep_config(
+      sweep_options(16, {1, 7, 24}, 3, trial_settings(5, "random", 8, "delta", 0.9, 0.75)));
   REQUIRE(c.status.ok);
   const SweepResult r = interference_sweep(c.value);
   CHECK(r.cosine_mean == V{1, 0.83663950086755368, 0.41209459545362193});
   CHECK(r.recall_mean == V{1, 1, 0.40277777777777773});
   CHECK(r.crosstalk_mean == V{5.4871170730365935e-33, 0.34775975800672265, 6.9088030272632777});
-  auto s = interference_store(16, 24, 5, 1, "random", 8, "add", 0.8, 1);
+  auto s =
+      interference_store(store_options(16, 24, 1, trial_settings(5, "random", 8, "add", 0.8, 1)));
   REQUIRE(s.status.ok);
   CHECK(V{s.value.age_cosine[0], s.value.age_cosine[1], s.value.age_cosine[5],
           s.value.age_cosine[23]} ==
@@ -220,7 +234,12 @@ TEST_CASE("storing a block of associations at once gives add()'s numbers bit for
       const UpdateRule rule = rule_of(c.rule, c.gate);
       const auto keys = parse_key_geometry(c.keys);
       REQUIRE(keys.status.ok);
-      IncrementalTrial one(c.d, c.n, 5, 2, keys.value, 6.0, rule, c.spotlight);
+      TrialSetup setup;
+      setup.seed = 5;
+      setup.keys = keys.value;
+      setup.beta = 6.0;
+      setup.rule = rule;
+      IncrementalTrial one(c.d, c.n, setup, 2, c.spotlight);
       IncrementalTrial many = one;  // the same associations, nothing stored yet
       std::vector<TrialMeans> a(c.n), b(c.n);
       for (int i = 0; i < c.n; ++i) one.add(i % 4 == 3 ? nullptr : &a[i]);  // some left unmeasured

@@ -1,6 +1,6 @@
 // libFuzzer harness: softmaxAttention and linearAttention (both forms, both feature maps,
-// normalized or not) as wasm/bindings.cpp drives them: T, dk, dv arrive as doubles and pass
-// check_int first, then validate(Sequence) inside the core checks lengths and values.
+// normalized or not) as wasm/bindings/attention.cpp drives them: T, dk, dv arrive as doubles and
+// pass check_int first, then validate(Sequence) inside the core checks lengths and values.
 // Checked on success: output length T*dv; softmax output finite, and its first row is v_1
 // exactly (the first query sees only the first key).
 #include "attention.hpp"

@@ -1,7 +1,8 @@
-// libFuzzer harness: interferenceSweep, interferenceStore and capacity as the bindings drive them,
-// through make_sweep_config, interference_store and make_capacity_config's own checks, with every
-// update rule (rule, gate, step fuzzed). Sizes are clamped (d <= 24, N <= 40, trials <= 3) so each
-// input runs in milliseconds; the limits themselves are still fuzzed.
+// libFuzzer harness: interferenceSweep, interferenceStore and capacity as the bindings drive them
+// (options by name, the trial settings shared), through make_sweep_config, interference_store and
+// make_capacity_config's own checks, with every update rule (rule, gate, step fuzzed). Sizes are
+// clamped (d <= 24, N <= 40, trials <= 3) so each input runs in milliseconds; the limits themselves
+// are still fuzzed.
 // Checked on success: every output aligned with ns (or dims); cosines in [-1, 1], recalls in
 // [0, 1]; key overlaps of unit keys in [0, 1]; capacities whole numbers in [0, nMax].
 #include "capacity.hpp"
@@ -18,23 +19,25 @@ bool in_unit(double x, double lo) { return x >= lo - kSlack && x <= 1.0 + kSlack
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
   const double d = fuzz::count(in, 1, 24);
-  const double seed =
+  TrialSettings settings;  // what every call shares, checked by check_trial_settings
+  settings.seed =
       in.ConsumeBool() ? in.ConsumeIntegral<std::uint32_t>() : fuzz::real(in, 0, 4294967295.0);
-  const std::string keys = fuzz::name(in, {"random", "orthogonal", "elu1"});
-  const double beta = fuzz::real(in, 0.0, 1000.0);
-  const std::string rule = fuzz::name(in, {"add", "delta"});
-  const double gate = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 1.0);
-  const double step = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 2.0);
+  settings.keys = fuzz::name(in, {"random", "orthogonal", "elu1"});
+  const double beta = fuzz::real(in, 0.0, 1000.0);  // the sweep and the store (spotlight) only
+  settings.rule = fuzz::name(in, {"add", "delta"});
+  settings.gate = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 1.0);
+  settings.step = in.ConsumeBool() ? 1.0 : fuzz::real(in, 0.0, 2.0);
 
   if (in.ConsumeProbability<double>() < 0.2) {  // capacity
-    std::vector<double> dims;
+    StoreCapacityOptions o;
+    static_cast<TrialSettings&>(o) = settings;
     const int n_dims = in.ConsumeIntegralInRange<int>(0, 3);
-    for (int i = 0; i < n_dims; ++i) dims.push_back(fuzz::count(in, 1, 24));
-    const std::string measure = fuzz::name(in, {"cosine", "recall"});
-    const double level = fuzz::real(in, 0.0, 1.0);
-    const double trials = fuzz::count(in, 1, 3), n_max = fuzz::count(in, 0, 40);
-    auto cfg =
-        make_capacity_config(dims, keys, rule, gate, measure, level, trials, seed, step, n_max);
+    for (int i = 0; i < n_dims; ++i) o.dims.push_back(fuzz::count(in, 1, 24));
+    o.measure = fuzz::name(in, {"cosine", "recall"});
+    o.level = fuzz::real(in, 0.0, 1.0);
+    o.trials = fuzz::count(in, 1, 3);
+    o.n_max = fuzz::count(in, 0, 40);
+    auto cfg = make_capacity_config(o);
     if (!cfg.status) {
       FUZZ_CHECK(!cfg.status.message.empty());
       return 0;
@@ -54,10 +57,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   if (in.ConsumeBool()) {
-    const double n = fuzz::count(in, 1, 40), trial = fuzz::count(in, 0, 255);
+    StoreOptions o;
+    static_cast<TrialSettings&>(o) = settings;
+    o.beta = beta;
+    o.d = d;
+    o.n = fuzz::count(in, 1, 40);
+    o.trial = fuzz::count(in, 0, 255);
+    const double n = o.n;
     if (check_int("d", d, 1, limits::maxSweepDim) && d > 64) return 0;
     if (check_int("n", n, 1, limits::maxStoreN) && n > 64) return 0;
-    auto r = interference_store(d, n, seed, trial, keys, beta, rule, gate, step);
+    auto r = interference_store(o);
     if (!r.status) {
       FUZZ_CHECK(!r.status.message.empty());
       return 0;
@@ -79,7 +88,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
 
-  std::vector<double> ns;
+  SweepOptions o;
+  static_cast<TrialSettings&>(o) = settings;
+  o.beta = beta;
+  o.d = d;
+  std::vector<double>& ns = o.ns;
   const int n_ns = in.ConsumeIntegralInRange<int>(0, 6);
   double at = 0;
   for (int i = 0; i < n_ns; ++i) {
@@ -95,8 +108,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ns.push_back(at);
     }
   }
-  const double trials = fuzz::count(in, 1, 3);
-  auto cfg = make_sweep_config(d, ns, trials, seed, keys, beta, rule, gate, step);
+  o.trials = fuzz::count(in, 1, 3);
+  auto cfg = make_sweep_config(o);
   if (!cfg.status) {
     FUZZ_CHECK(!cfg.status.message.empty());
     return 0;

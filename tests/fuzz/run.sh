@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer harness of tests/fuzz/ for SECONDS each (default 60), two at a time:
 #   bash tests/fuzz/run.sh [SECONDS]        (npm run fuzz -- 600)
-# Builds them first (tests/fuzz/build.sh). Corpora grow in build/fuzz/corpus/<harness>/ and are
-# seeded with a few fixed pseudo-random inputs the first time; a crashing input is saved as
-# build/fuzz/artifacts/<harness>/crash-* (replay: build/fuzz/<harness> <file>).
+# Builds them first (tests/fuzz/build.sh: into build/sanitize/, with the sanitizer suite). Corpora
+# grow in build/fuzz/corpus/<harness>/ and are seeded with a few fixed pseudo-random inputs the
+# first time; a crashing input is saved as build/fuzz/artifacts/<harness>/crash-* (replay:
+# build/sanitize/<harness> <file>).
 # Any crash, sanitizer report, failed FUZZ_CHECK, input slower than 10 s or use of more than
 # 2 GB fails the harness. Last line: "fuzz: N passed, M failed" (one per harness).
 set -uo pipefail
@@ -29,7 +30,7 @@ run_one() {
   fi
   # libFuzzer picks its own random seed each run (so each run explores differently); the log keeps it.
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-    "build/fuzz/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    "build/sanitize/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" >"build/fuzz/$name.log" 2>&1
   echo $? >"build/fuzz/$name.status"
 }

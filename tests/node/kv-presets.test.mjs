@@ -174,7 +174,7 @@ test('la.modelFromConfig feeds kvMemory directly, and refuses with the field nam
   assert.equal(r.stateBytes, 37748736n + 1769472n);
   assert.throws(
     () => la.modelFromConfig('{"model_type": "bert"}'),
-    (e) => e.name === 'LinattnError' && e instanceof RangeError && e.field === 'config.model_type',
+    (e) => e.name === 'LinattnTypeError' && e instanceof TypeError && e.field === 'config.num_hidden_layers',
   );
   assert.throws(
     () => la.modelFromConfig('not json'),

@@ -36,7 +36,7 @@ test('every preset states its maximum context (a whole number of tokens, or null
   assert.equal(max('deepseek-v3'), 163840);
 });
 
-test('the default context is within the default preset’s trained range (Llama-3-8B: 8K)', () => {
+test('the default context is within the default preset’s configured position limit (Llama-3-8B: 8K)', () => {
   const p = presets.find((x) => x.id === DEFAULTS.preset);
   assert.ok(p.maxContext !== null);
   assert.ok(DEFAULTS.tokens <= p.maxContext, `${DEFAULTS.tokens} <= ${p.maxContext}`);

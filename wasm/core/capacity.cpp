@@ -14,12 +14,11 @@ constexpr double kSlack = 1e-9;  // rounding allowance of "meets the level"
 int default_n_max(int d) { return std::min(limits::maxSweepN, std::max(16, 4 * d)); }
 }  // namespace
 
-Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims,
-                                                 const std::string& keys, const std::string& rule,
-                                                 double gate, const std::string& measure,
-                                                 double level, double trials, double seed,
-                                                 double step, double n_max) {
+Result<StoreCapacityConfig> make_capacity_config(const StoreCapacityOptions& o) {
   Result<StoreCapacityConfig> r;
+  const std::vector<double>& dims = o.dims;
+  const std::string& measure = o.measure;
+  const double level = o.level, trials = o.trials, n_max = o.n_max;
   if (dims.empty() || dims.size() > static_cast<std::size_t>(limits::maxCapacityDims)) {
     r.status = Status::bad("dims must hold from 1 to " + std::to_string(limits::maxCapacityDims) +
                            " values (got " + std::to_string(dims.size()) + ")");
@@ -29,10 +28,8 @@ Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims
     const std::string name = "dims[" + std::to_string(i) + "]";
     if (!(r.status = check_int(name, dims[i], 1, limits::maxSweepDim))) return r;
   }
-  auto geometry = parse_key_geometry(keys);
-  if (!(r.status = geometry.status)) return r;
-  auto update = make_update_rule(rule, gate, step);
-  if (!(r.status = update.status)) return r;
+  auto setup = check_trial_settings(o);
+  if (!(r.status = setup.status)) return r;
   if (measure != "cosine" && measure != "recall") {
     r.status =
         Status::bad("measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')");
@@ -44,10 +41,10 @@ Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims
     return r;
   }
   if (!(r.status = check_int("trials", trials, 1, limits::maxSweepTrials))) return r;
-  if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
   if (!(r.status = check_int("nMax", n_max, 0, limits::maxSweepN))) return r;
 
   StoreCapacityConfig& c = r.value;
+  static_cast<TrialSetup&>(c) = setup.value;
   double work = 0;
   for (double d : dims) {
     const int n = n_max > 0 ? static_cast<int>(n_max) : default_n_max(static_cast<int>(d));
@@ -61,18 +58,15 @@ Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims
                            fmt_num(work) + "): use fewer trials, fewer dims or a smaller nMax");
     return r;
   }
-  c.keys = geometry.value;
-  c.rule = update.value;
   c.measure = measure == "recall" ? StoreCapacityMeasure::Recall : StoreCapacityMeasure::Cosine;
   c.level = level;
   c.trials = static_cast<int>(trials);
-  c.seed = static_cast<std::uint64_t>(seed);
   return r;
 }
 
 int trial_capacity(const StoreCapacityConfig& config, int dim_index, int trial) {
   const int d = config.dims[dim_index], n_max = config.n_max[dim_index];
-  IncrementalTrial store(d, n_max, config.seed, trial, config.keys, 0.0, config.rule, false);
+  IncrementalTrial store(d, n_max, config, trial, false);
   while (store.size() < n_max) {
     TrialMeans s;
     store.add(&s);

@@ -19,7 +19,7 @@
 
 #include "interference.hpp"
 #include "status.hpp"
-#include "update_rule.hpp"
+#include "trial_settings.hpp"
 
 namespace linattn {
 
@@ -29,22 +29,25 @@ inline constexpr int maxCapacityDims = 64;  // entries of dims
 
 enum class StoreCapacityMeasure { Cosine, Recall };
 
-struct StoreCapacityConfig {
+// The settings as they arrive (by name, from JS), not yet checked. beta is unused: the capacity
+// has no spotlight.
+struct StoreCapacityOptions : TrialSettings {
+  std::vector<double> dims;        // each 1..maxSweepDim, at most maxCapacityDims of them
+  std::string measure = "cosine";  // cosine | recall
+  double level = 0.9;              // 0 < level <= 1
+  double trials = 8;
+  double n_max = 0;  // 0: per d, min(maxSweepN, max(16, 4 d))
+};
+// Checked: dims, the trial settings (check_trial_settings), measure, level, trials, nMax, then the
+// budget.
+struct StoreCapacityConfig : TrialSetup {
   std::vector<int> dims;   // each 1..maxSweepDim
   std::vector<int> n_max;  // per d: the largest N tried
-  KeyGeometry keys = KeyGeometry::Random;
-  UpdateRule rule;
   StoreCapacityMeasure measure = StoreCapacityMeasure::Cosine;
   double level = 0.9;
   int trials = 8;
-  std::uint64_t seed = 1;
 };
-// n_max = 0: per d, min(maxSweepN, max(16, 4 d)).
-Result<StoreCapacityConfig> make_capacity_config(const std::vector<double>& dims,
-                                                 const std::string& keys, const std::string& rule,
-                                                 double gate, const std::string& measure,
-                                                 double level, double trials, double seed,
-                                                 double step, double n_max);
+Result<StoreCapacityConfig> make_capacity_config(const StoreCapacityOptions& o);
 
 // Every vector is aligned with dims.
 struct StoreCapacityResult {

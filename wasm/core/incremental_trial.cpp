@@ -6,139 +6,26 @@
 #include <limits>
 #include <utility>
 
+#include "row_kernels.hpp"
+
 namespace linattn {
+
+using rows::axpby;
+using rows::axpby_recalled;
+using rows::axpy;
+using rows::axpy2;
+using rows::axpy_recalled;
+using rows::dist2;
+using rows::dist2_fixed;
+using rows::dot;
+using rows::dot2;
+using rows::dot_axpy;
+using rows::dot_fixed;
+using rows::recalled;
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// The loops over a row (below) are each compiled once, on their own: then each is vectorized one
-// way, and so rounds one way, wherever it is called from. (Inlined into add_plain's loops, GCC
-// left some of them unvectorized, three times slower, and rounded some sums differently.)
-#define ROW_KERNEL [[gnu::noinline]]
-
-// Is row j's own column the strict maximum of sims[0..n)? Branch-free, so compilers vectorize it
-// (it runs n^2 times per reported N): count the entries at least as large as the own one.
-ROW_KERNEL bool recalled(const double* sims, int j, int n) {
-  const double own = sims[j];
-  std::int64_t at_least = 0;  // 64-bit: as wide as a double compare's lane mask
-#pragma omp simd reduction(+ : at_least)
-  for (int m = 0; m < n; ++m) at_least += sims[m] >= own;
-  return at_least == 1;
-}
-
-// Loops over contiguous rows (Mat is row-major), written so that compilers vectorize them. The
-// sums are split into lanes (SIMD_SUM), which changes their rounding by an ulp or so;
-// -ffp-contract=off keeps every product and sum otherwise rounded as written. Clang (WebAssembly)
-// also runs four vectors side by side, so the additions need not wait for each other.
-#define LINATTN_PRAGMA(x) _Pragma(#x)
-#if defined(__clang__)
-#define SIMD_SUM(...) LINATTN_PRAGMA(clang loop vectorize(enable) interleave_count(4))
-#else
-#define SIMD_SUM(...) LINATTN_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
-#endif
-ROW_KERNEL double dot(const double* a, const double* b, int n) {  // a . b
-  double s = 0;
-  SIMD_SUM(s)
-  for (int i = 0; i < n; ++i) s += a[i] * b[i];
-  return s;
-}
-ROW_KERNEL void axpy(double* y, double a, const double* x, int n) {  // y += a x
-#pragma omp simd
-  for (int i = 0; i < n; ++i) y[i] += a * x[i];
-}
-ROW_KERNEL double dist2(const double* a, double t, const double* b, int n) {  // |a - t b|^2
-  double s = 0;
-  SIMD_SUM(s)
-  for (int i = 0; i < n; ++i) s += (a[i] - t * b[i]) * (a[i] - t * b[i]);
-  return s;
-}
-// The same, fused so that each row is read once:
-// y . x (before the update), then y += a x.
-ROW_KERNEL double dot_axpy(double* y, double a, const double* x, int n) {
-  double s = 0;
-  SIMD_SUM(s)
-  for (int i = 0; i < n; ++i) {
-    s += y[i] * x[i];
-    y[i] += a * x[i];
-  }
-  return s;
-}
-// y += a x and z += b x.
-ROW_KERNEL void axpy2(double* y, double a, double* z, double b, const double* x, int n) {
-#pragma omp simd
-  for (int i = 0; i < n; ++i) {
-    y[i] += a * x[i];
-    z[i] += b * x[i];
-  }
-}
-// sa = a . x and sb = b . x.
-ROW_KERNEL void dot2(const double* a, const double* b, const double* x, int n, double& sa,
-                     double& sb) {
-  double s = 0, t = 0;
-  SIMD_SUM(s, t)
-  for (int i = 0; i < n; ++i) {
-    s += a[i] * x[i];
-    t += b[i] * x[i];
-  }
-  sa = s;
-  sb = t;
-}
-// y += a x, then: is y[j] the strict maximum of y? (as recalled(); one pass over y)
-ROW_KERNEL bool axpy_recalled(double* y, double a, const double* x, int j, int n) {
-  const double own = y[j] + a * x[j];  // y[j] after the update, rounded as in the loop
-  std::int64_t at_least = 0;           // 64-bit: as wide as a double compare's lane mask
-#pragma omp simd reduction(+ : at_least)
-  for (int m = 0; m < n; ++m) {
-    y[m] += a * x[m];
-    at_least += y[m] >= own;
-  }
-  return at_least == 1;
-}
-
-// Sums in a fixed order (four running sums, combined as (s0 + s1) + (s2 + s3)), whatever the
-// compiler: the general path's numbers are bit-identical natively and in WebAssembly. (SIMD_SUM
-// lets each compiler split a sum into its own lanes, so the plain path's numbers may differ by an
-// ulp.)
-inline double dot_fixed(const double* a, const double* b, int n) {
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  int i = 0;
-  for (; i + 4 <= n; i += 4) {
-    s0 += a[i] * b[i];
-    s1 += a[i + 1] * b[i + 1];
-    s2 += a[i + 2] * b[i + 2];
-    s3 += a[i + 3] * b[i + 3];
-  }
-  for (; i < n; ++i) s0 += a[i] * b[i];
-  return (s0 + s1) + (s2 + s3);
-}
-inline double dist2_fixed(const double* a, double t, const double* b, int n) {  // |a - t b|^2
-  double s0 = 0, s1 = 0;
-  int i = 0;
-  for (; i + 2 <= n; i += 2) {
-    const double e0 = a[i] - t * b[i], e1 = a[i + 1] - t * b[i + 1];
-    s0 += e0 * e0;
-    s1 += e1 * e1;
-  }
-  for (; i < n; ++i) s0 += (a[i] - t * b[i]) * (a[i] - t * b[i]);
-  return s0 + s1;
-}
-
-// The gated forms: y = b y + a x (b = alpha), then the same recall test.
-inline void axpby(double* y, double b, double a, const double* x, int n) {
-#pragma omp simd
-  for (int i = 0; i < n; ++i) y[i] = b * y[i] + a * x[i];
-}
-inline bool axpby_recalled(double* y, double b, double a, const double* x, int j, int n) {
-  const double own = b * y[j] + a * x[j];
-  std::int64_t at_least = 0;  // 64-bit: as wide as a double compare's lane mask
-#pragma omp simd reduction(+ : at_least)
-  for (int m = 0; m < n; ++m) {
-    y[m] = b * y[m] + a * x[m];
-    at_least += y[m] >= own;
-  }
-  return at_least == 1;
-}
 
 // Adds read j's part to the per-trial sums: pjj = P(j, j) = R_j . v_j, psjj = Ps(j, j) = U_j .
 // v_j, vv = v_j . v_j; recall, softmax_recall: whether P_j and Ps_j peak at v_j (recalled()).
@@ -176,19 +63,18 @@ inline void finish(TrialMeans& s, int n) {
 
 bool top1_recalled(const double* sims, int j, int n) { return recalled(sims, j, n); }
 
-IncrementalTrial::IncrementalTrial(int d, int n_max, std::uint64_t seed, int trial,
-                                   KeyGeometry keys, double beta, const UpdateRule& rule,
+IncrementalTrial::IncrementalTrial(int d, int n_max, const TrialSetup& setup, int trial,
                                    bool spotlight)
-    : IncrementalTrial(make_associations(d, n_max, seed, trial, keys), beta, rule, spotlight) {}
+    : IncrementalTrial(make_associations(d, n_max, setup.seed, trial, setup.keys), setup,
+                       spotlight) {}
 
-IncrementalTrial::IncrementalTrial(Associations a, double beta, const UpdateRule& rule,
-                                   bool spotlight)
+IncrementalTrial::IncrementalTrial(Associations a, const TrialSetup& setup, bool spotlight)
     : d_(static_cast<int>(a.K.cols())),
       n_max_(static_cast<int>(a.K.rows())),
-      beta_(beta),
-      rule_(rule),
+      beta_(setup.beta),
+      rule_(setup.rule),
       spotlight_(spotlight),
-      plain_(rule.plain() && spotlight),
+      plain_(setup.rule.plain() && spotlight),
       a_(std::move(a)),
       R_(Mat::Zero(n_max_, d_)),
       P_(Mat::Zero(n_max_, n_max_)),

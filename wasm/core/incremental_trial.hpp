@@ -10,25 +10,25 @@
 // write, which is a sum of n earlier stamps: O(n d)). One pass to N therefore costs
 // O(N^2 (N + d)), and every N along the way is measured for free.
 #pragma once
-#include <cstdint>
 #include <vector>
 
 #include "interference.hpp"
 #include "linalg.hpp"
+#include "trial_settings.hpp"
 #include "update_rule.hpp"
 
 namespace linattn {
 
-// Is sims[j] the strict maximum of sims[0..n)? (top-1 recall of read j)
+// Is sims[j] the strict maximum of sims[0..n)? (top-1 recall of read j; row_kernels.hpp)
 bool top1_recalled(const double* sims, int j, int n);
 
 class IncrementalTrial {
  public:
-  // spotlight: also keep the softmax reads over the same (ungated) cache of every association.
-  IncrementalTrial(int d, int n_max, std::uint64_t seed, int trial, KeyGeometry keys, double beta,
-                   const UpdateRule& rule, bool spotlight);
+  // Associations 0..n_max-1 of (setup.seed, trial), written by setup.rule. spotlight: also keep
+  // the softmax reads (sharpness setup.beta) over the same (ungated) cache of every association.
+  IncrementalTrial(int d, int n_max, const TrialSetup& setup, int trial, bool spotlight);
   // The same with the associations already drawn (n_max = a.K.rows(), d = a.K.cols()).
-  IncrementalTrial(Associations a, double beta, const UpdateRule& rule, bool spotlight);
+  IncrementalTrial(Associations a, const TrialSetup& setup, bool spotlight);
   // Stores association size(); with `out`, measures every read of the store it makes.
   void add(TrialMeans* out);
   // Stores the next `count` associations (at most kMaxBlock, and no more than are left), as many

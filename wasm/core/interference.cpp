@@ -6,72 +6,18 @@
 #include <optional>
 #include <utility>
 
-#include "feature_map.hpp"
 #include "incremental_trial.hpp"
-#include "rng.hpp"
 
 namespace linattn {
 
-Result<KeyGeometry> parse_key_geometry(const std::string& name) {
-  if (name == "random") return {Status::good(), KeyGeometry::Random};
-  if (name == "orthogonal") return {Status::good(), KeyGeometry::Orthogonal};
-  if (name == "elu1") return {Status::good(), KeyGeometry::Elu1};
-  return {Status::bad("keys must be 'random', 'orthogonal' or 'elu1' (got '" + name.substr(0, 40) +
-                      "')"),
-          KeyGeometry::Random};
-}
-
-AssociationDraws::AssociationDraws(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys)
-    : rng_(Rng::for_trial(seed, static_cast<std::uint64_t>(trial))),
-      keys_(keys),
-      a_{Mat(n, d), Mat(n, d)},
-      x_(d),
-      n_(n) {}
-
-double AssociationDraws::next() {
-  const Eigen::Index i = next_++, d = x_.size();
-  double cost = 2.0 * kNormalDrawCost * static_cast<double>(d);
-  for (Eigen::Index c = 0; c < d; ++c) x_[c] = rng_.normal();
-  if (keys_ == KeyGeometry::Elu1) {
-    x_ = apply(FeatureMap::Elu1, x_);
-  } else if (keys_ == KeyGeometry::Orthogonal && i < d) {
-    for (int pass = 0; pass < 2; ++pass) {  // Gram-Schmidt, twice for orthogonality to 1e-16
-      for (Eigen::Index j = 0; j < i; ++j) x_ -= a_.K.row(j).dot(x_) * a_.K.row(j).transpose();
-    }
-    cost += 4.0 * static_cast<double>(i * d);
-  }
-  a_.K.row(i) = unit(x_).transpose();
-  for (Eigen::Index c = 0; c < d; ++c) x_[c] = rng_.normal();
-  a_.V.row(i) = unit(x_).transpose();
-  return cost;
-}
-
-double AssociationDraws::total_cost() const {
-  const double d = static_cast<double>(x_.size()), n = static_cast<double>(n_);
-  double cost = 2.0 * kNormalDrawCost * d * n;
-  // Gram-Schmidt's 4 i d for i < min(d, n): 2 d m (m - 1) with m = min(d, n).
-  if (keys_ == KeyGeometry::Orthogonal) cost += 2.0 * d * std::min(d, n) * (std::min(d, n) - 1);
-  return cost;
-}
-
-Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys) {
-  AssociationDraws draws(d, n, seed, trial, keys);
-  while (!draws.done()) draws.next();
-  return draws.take();
-}
-
-Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, double trials,
-                                      double seed, const std::string& keys, double beta,
-                                      const std::string& rule, double gate, double step) {
+Result<SweepConfig> make_sweep_config(const SweepOptions& o) {
   Result<SweepConfig> r;
+  const double d = o.d, trials = o.trials;
+  const std::vector<double>& ns = o.ns;
   if (!(r.status = check_int("d", d, 1, limits::maxSweepDim))) return r;
   if (!(r.status = check_int("trials", trials, 1, limits::maxSweepTrials))) return r;
-  if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
-  if (!(r.status = check_real("beta", beta, 0, limits::maxBeta))) return r;
-  auto geometry = parse_key_geometry(keys);
-  if (!(r.status = geometry.status)) return r;
-  auto update = make_update_rule(rule, gate, step);
-  if (!(r.status = update.status)) return r;
+  auto setup = check_trial_settings(o);
+  if (!(r.status = setup.status)) return r;
   if (ns.empty() || ns.size() > static_cast<std::size_t>(limits::maxSweepN)) {
     r.status = Status::bad("ns must hold from 1 to " + std::to_string(limits::maxSweepN) +
                            " values (got " + std::to_string(ns.size()) + ")");
@@ -96,13 +42,10 @@ Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, d
                            fmt_num(work) + "): use fewer trials or a smaller N");
     return r;
   }
+  static_cast<TrialSetup&>(r.value) = setup.value;
   r.value.d = static_cast<int>(d);
   r.value.ns.assign(ns.begin(), ns.end());
   r.value.trials = static_cast<int>(trials);
-  r.value.seed = static_cast<std::uint64_t>(seed);
-  r.value.keys = geometry.value;
-  r.value.beta = beta;
-  r.value.rule = update.value;
   return r;
 }
 
@@ -140,7 +83,7 @@ class TrialRun {
   double step() {
     if (!draws_.done()) return draws_.next();
     if (!store_) {
-      store_.emplace(draws_.take(), cfg_.beta, cfg_.rule, true);
+      store_.emplace(draws_.take(), cfg_, true);
       return setup_cost(cfg_);
     }
     // A block of associations at once (IncrementalTrial::add_many), each measured when its size

@@ -19,68 +19,27 @@
 #include <string>
 #include <vector>
 
+#include "associations.hpp"
 #include "linalg.hpp"
-#include "rng.hpp"
 #include "status.hpp"
+#include "trial_settings.hpp"
 #include "update_rule.hpp"
 
 namespace linattn {
 
-enum class KeyGeometry {
-  Random,      // k = x/|x|, x ~ N(0, I): uniform on the sphere
-  Orthogonal,  // the first d keys orthonormal (Gram-Schmidt of the same draws), then random
-  Elu1,        // k = phi(x)/|phi(x)| with phi = elu + 1: positive features, all overlapping
+// A sweep's settings as they arrive (by name, from JS), not yet checked.
+struct SweepOptions : TrialSettings {
+  double d = 64;
+  std::vector<double> ns;  // the N at which to report: ascending whole numbers >= 1
+  double trials = 8;
 };
-Result<KeyGeometry> parse_key_geometry(const std::string& name);  // random | orthogonal | elu1
-
-// The associations of one trial: rows of K and V are unit vectors. Association i depends only on
-// (seed, trial, i), never on n, so a sweep and a single store of the same seed share their keys.
-struct Associations {
-  Mat K, V;  // n x d
-};
-Associations make_associations(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
-
-// What one normal draw costs in the cost units of the streams (about one multiply-add each): a
-// polar-method normal is a logarithm, a square root and a rejection loop. Measured natively and in
-// Chromium: drawing a trial's 2 n d normals takes about 25 n d multiply-adds' time.
-inline constexpr double kNormalDrawCost = 12;
-
-// The same associations drawn one at a time (make_associations is this run to the end), so that a
-// store or a sweep's trial can spread the drawing over several short calls (StoreStream,
-// SweepStream).
-class AssociationDraws {
- public:
-  AssociationDraws(int d, int n, std::uint64_t seed, int trial, KeyGeometry keys);
-  bool done() const { return next_ == n_; }
-  int drawn() const { return static_cast<int>(next_); }
-  // Draws association drawn() (k and v); its cost in the store's cost units.
-  double next();
-  // The sum of next()'s costs over all n associations.
-  double total_cost() const;
-  const Associations& associations() const { return a_; }
-  Associations take() { return std::move(a_); }
-
- private:
-  Rng rng_;
-  KeyGeometry keys_;
-  Associations a_;
-  Vec x_;
-  Eigen::Index n_, next_ = 0;
-};
-
-struct SweepConfig {
+// Checked: d, trials, the trial settings (check_trial_settings), ns, then the budget.
+struct SweepConfig : TrialSetup {
   int d = 64;
   std::vector<int> ns;  // ascending, >= 1
   int trials = 8;
-  std::uint64_t seed = 1;
-  KeyGeometry keys = KeyGeometry::Random;
-  double beta = 8.0;  // the spotlight's sharpness
-  UpdateRule rule;    // how the linear store is written (default: S <- S + k v^T)
 };
-Result<SweepConfig> make_sweep_config(double d, const std::vector<double>& ns, double trials,
-                                      double seed, const std::string& keys, double beta,
-                                      const std::string& rule = "add", double gate = 1.0,
-                                      double step = 1.0);
+Result<SweepConfig> make_sweep_config(const SweepOptions& o);
 
 // One trial's means over the n reads of a store of n associations (the sweep's samples).
 // recall, softmax_recall and miss are counted in whole reads and divided by n once, so that a store
@@ -244,20 +203,18 @@ struct StoreResult {
   // Recall by age: entry m is association n-1-m, the one with m later writes after it.
   std::vector<double> age_cosine, age_recalled, age_norm;
 };
-// One store's settings, checked: d, n (1..limits::maxStoreN), seed, trial, keys, the spotlight's
-// beta and the update rule, with the same messages as the sweep's.
-struct StoreConfig {
-  int d = 64, n = 1;
-  std::uint64_t seed = 1;
-  int trial = 0;
-  KeyGeometry keys = KeyGeometry::Random;
-  double beta = 8.0;
-  UpdateRule rule;
+// One store's settings as they arrive, not yet checked.
+struct StoreOptions : TrialSettings {
+  double d = 64;
+  double n = 1;      // 1..limits::maxStoreN
+  double trial = 0;  // which trial of the seed: its associations are that trial's of a sweep
 };
-Result<StoreConfig> make_store_config(double d, double n, double seed, double trial,
-                                      const std::string& keys, double beta,
-                                      const std::string& rule = "add", double gate = 1.0,
-                                      double step = 1.0);
+// Checked: d, n, trial, then the trial settings, with the same messages as the sweep's.
+struct StoreConfig : TrialSetup {
+  int d = 64, n = 1;
+  int trial = 0;
+};
+Result<StoreConfig> make_store_config(const StoreOptions& o);
 
 // A store computed a piece at a time, so that a page thread without workers never runs one long
 // task (issue 21: a d = 256, n = 1024 store is 100-300 ms in one call). The pieces: drawing each
@@ -296,10 +253,7 @@ class StoreStream {
   StoreResult result_;
 };
 
-Result<StoreResult> interference_store(double d, double n, double seed, double trial,
-                                       const std::string& keys, double beta,
-                                       const std::string& rule = "add", double gate = 1.0,
-                                       double step = 1.0);
+Result<StoreResult> interference_store(const StoreOptions& o);
 // The reads k_j^T S (rows) of that store, for tests: the rule's writes done directly (update_rule).
 Mat store_reads(const Associations& a, const UpdateRule& rule);
 

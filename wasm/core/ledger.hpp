@@ -56,7 +56,7 @@ struct LedgerView {
 
 Result<LedgerView> ledger_view(const LedgerOptions& o);
 
-// The view as one flat array, for crossing to JS in one copy (wasm/index.mjs splits it):
+// The view as one flat array, for crossing to JS in one copy (wasm/api/ledger.mjs splits it):
 //   n, dk, dv, step, has_query, has_query_error, then features (n dk), stamps and states
 //   (step dk dv each), state (dk dv), normalizer (dk), reads (step dv), errors (step), then, with a
 //   query, phi_q (dk), coefficients (step), terms (step dv), denominator, read (dv), and the query

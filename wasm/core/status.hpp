@@ -27,7 +27,7 @@ struct Result {
   T value{};
 };
 
-// The documented limits of every input (README "Limits"; exported to JS as `la.limits`).
+// The documented limits of every input (docs/api.md "Limits"; exported to JS as `la.limits`).
 namespace limits {
 inline constexpr int maxDim = 1024;         // dk, dv of memories and attention
 inline constexpr double maxAbsValue = 1e6;  // |x| of every vector entry

@@ -20,26 +20,17 @@ Mat store_reads(const Associations& a, const UpdateRule& rule) {
   return a.K * S;
 }
 
-Result<StoreConfig> make_store_config(double d, double n, double seed, double trial,
-                                      const std::string& keys, double beta, const std::string& rule,
-                                      double gate, double step) {
+Result<StoreConfig> make_store_config(const StoreOptions& o) {
   Result<StoreConfig> r;
-  if (!(r.status = check_int("d", d, 1, limits::maxSweepDim))) return r;
-  if (!(r.status = check_int("n", n, 1, limits::maxStoreN))) return r;
-  if (!(r.status = check_int("seed", seed, 0, 4294967295.0))) return r;
-  if (!(r.status = check_int("trial", trial, 0, limits::maxSweepTrials - 1))) return r;
-  if (!(r.status = check_real("beta", beta, 0, limits::maxBeta))) return r;
-  auto geometry = parse_key_geometry(keys);
-  if (!(r.status = geometry.status)) return r;
-  auto update = make_update_rule(rule, gate, step);
-  if (!(r.status = update.status)) return r;
-  r.value = {static_cast<int>(d),
-             static_cast<int>(n),
-             static_cast<std::uint64_t>(seed),
-             static_cast<int>(trial),
-             geometry.value,
-             beta,
-             update.value};
+  if (!(r.status = check_int("d", o.d, 1, limits::maxSweepDim))) return r;
+  if (!(r.status = check_int("n", o.n, 1, limits::maxStoreN))) return r;
+  if (!(r.status = check_int("trial", o.trial, 0, limits::maxSweepTrials - 1))) return r;
+  auto setup = check_trial_settings(o);
+  if (!(r.status = setup.status)) return r;
+  static_cast<TrialSetup&>(r.value) = setup.value;
+  r.value.d = static_cast<int>(o.d);
+  r.value.n = static_cast<int>(o.n);
+  r.value.trial = static_cast<int>(o.trial);
   return r;
 }
 
@@ -131,11 +122,9 @@ void StoreStream::read_block() {
   }
 }
 
-Result<StoreResult> interference_store(double d, double n, double seed, double trial,
-                                       const std::string& keys, double beta,
-                                       const std::string& rule, double gate, double step) {
+Result<StoreResult> interference_store(const StoreOptions& o) {
   Result<StoreResult> r;
-  auto config = make_store_config(d, n, seed, trial, keys, beta, rule, gate, step);
+  auto config = make_store_config(o);
   if (!(r.status = config.status)) return r;
   StoreStream stream(config.value);
   stream.advance(std::numeric_limits<double>::infinity());

@@ -87,11 +87,12 @@ function noDocumentCss() {
   };
 }
 
-/** The one Trusted Types policy of the custom elements, named `linattn` (README: a host that
- *  enforces Trusted Types lists it: `trusted-types linattn`). It is only used for the overcapacity
- *  demo's worker, whose script the bundle makes itself (a blob: or data: URL of inlined code);
- *  everything else is built with createElement and text. Vite's inline-worker wrapper calls
- *  `new Worker(string)`, which such hosts refuse, so in this bundle `new Worker(` goes through it. */
+/** The one Trusted Types policy of the custom elements, named `linattn` (docs/hosting.md, "Custom
+ *  elements": a host that enforces Trusted Types lists it: `trusted-types linattn`). It is only
+ *  used for the overcapacity demo's worker, whose script the bundle makes itself (a blob: or
+ *  data: URL of inlined code); everything else is built with createElement and text. Vite's
+ *  inline-worker wrapper calls `new Worker(string)`, which such hosts refuse, so in this bundle
+ *  `new Worker(` goes through it. */
 const TRUSTED_WORKER = `const __laWorker = (() => {
   let policy;
   const trusted = (url) => {

@@ -1,13 +1,13 @@
 // The ledger's page, every panel in page order: the notice, the feature-map choice, the ledger page
 // by page (render-ledger.js), the reads with their query and decomposition (render-reads.js), the
 // plane (render-plane.js), the reader's own ledger (render-editor.js), receipts vs ledger
-// (render-receipts.js) and the polite live region. Built once; render() fills it from the state and
+// (render-receipts.js) and the polite live region. Built once; update() fills it from the state and
 // the core's results. It asks the core for nothing; its events go to the handlers it is given.
 import { h, uid, replace, setProp } from '../../lib/dom.js';
-import { buildStepper, updateStepper, renderWrites } from './render-ledger.js';
-import { renderReads, buildQueryControls, updateQueryControls, renderDecomposition } from './render-reads.js';
-import { buildPlane, renderPlane } from './render-plane.js';
-import { buildEditor, updateEditor } from './render-editor.js';
+import { createStepper, renderWrites } from './render-ledger.js';
+import { renderReads, createQueryControls, renderDecomposition } from './render-reads.js';
+import { createPlane } from './render-plane.js';
+import { createEditor } from './render-editor.js';
 import { renderReceipts } from './render-receipts.js';
 import { watchInView } from '../../lib/in-view.js';
 
@@ -26,7 +26,7 @@ export function group(title, ...children) {
  * The two feature-map radios (identity, elu + 1) in their fieldset.
  * @param {(value: string) => void} onFeatureMap called with the value of the radio checked
  */
-export function buildFeatureMap(onFeatureMap) {
+export function createFeatureMap(onFeatureMap) {
   const name = uid('la-ledger-fm');
   const radios = [
     { value: 'identity', text: '\u03c6 = identity, no normalizer (as in the worked example)' },
@@ -51,7 +51,11 @@ export function buildFeatureMap(onFeatureMap) {
     h('legend', null, 'Feature map'),
     radios.map((r) => r.el),
   );
-  return { el, radios };
+  /** Checks the state's feature map. */
+  const update = (state) => {
+    for (const r of radios) setProp(r.input, 'checked', r.value === state.featureMap);
+  };
+  return { el, radios, update };
 }
 
 /**
@@ -60,21 +64,21 @@ export function buildFeatureMap(onFeatureMap) {
  */
 export function createFigure(el, on) {
   const notice = h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true });
-  const fm = buildFeatureMap(on.onFeatureMap);
-  const stepper = buildStepper({ ids: { range: uid('la-ledger-range') }, onStep: on.onStep });
+  const fm = createFeatureMap(on.onFeatureMap);
+  const stepper = createStepper({ ids: { range: uid('la-ledger-range') }, onStep: on.onStep });
   const writes = h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' });
   const reads = h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' });
-  const query = buildQueryControls({ onQuery: on.onQuery, onFreeQuery: on.onFreeQuery });
+  const query = createQueryControls({ onQuery: on.onQuery, onFreeQuery: on.onFreeQuery });
   const decomposition = h('div', {
     class: 'la-ledger__scroll',
     'data-part': 'decomposition',
     'data-label': 'Read, stamp by stamp',
   });
-  const plane = buildPlane({
+  const plane = createPlane({
     ids: { marker: uid('la-ledger-arrow'), keyTitle: uid('la-ledger-keys'), valueTitle: uid('la-ledger-values') },
     onAngle: on.onAngle,
   });
-  const editor = buildEditor({
+  const editor = createEditor({
     onField: on.onField,
     onRemove: on.onRemove,
     onAdd: on.onAdd,
@@ -135,7 +139,7 @@ export function createFigure(el, on) {
     },
     { el: reads, scrolls: true, draw: (st, vw) => renderReads(reads, st, vw) },
     { el: decomposition, scrolls: true, draw: (st, vw) => renderDecomposition(decomposition, st, vw) },
-    { el: editor.el, scrolls: true, draw: (st) => updateEditor(editor, st) },
+    { el: editor.el, scrolls: true, draw: (st) => editor.update(st) },
     { el: receipts, draw: (st, vw) => renderReceipts(receipts, st, vw) },
   ].map((p) => ({ ...p, stale: false }));
   let shown = null; // { state, view } of the last render
@@ -164,13 +168,13 @@ export function createFigure(el, on) {
   stepper.onSlideEnd = plane.onDragEnd;
 
   /** Fills every panel from the state and the core's results for it. */
-  function render(state, view) {
+  function update(state, view) {
     shown = { state, view };
     const dragging = plane.dragging !== null || stepper.sliding;
-    for (const r of fm.radios) setProp(r.input, 'checked', r.value === state.featureMap);
-    updateStepper(stepper, state);
-    updateQueryControls(query, state);
-    renderPlane(plane, state, view);
+    fm.update(state);
+    stepper.update(state);
+    query.update(state);
+    plane.update(state, view);
     for (const p of panels) {
       p.stale = dragging && !inView.sees(p.el);
       if (!p.stale) draw(p);
@@ -188,7 +192,7 @@ export function createFigure(el, on) {
     editor,
     receipts,
     live,
-    render,
+    update,
     showNotices,
     disconnect: () => {
       inView.disconnect();

@@ -12,7 +12,6 @@ import './ledger.css';
 import { h, replace } from '../../lib/dom.js';
 import { exampleState, cloneState, mergeState } from './state.js';
 import { computeLedger } from './model.js';
-import { updateEditor } from './render-editor.js';
 import { createHandlers } from './handlers.js';
 import { createFigure } from './figure.js';
 import { createAnnouncer, watchScrollables } from './live.js';
@@ -100,7 +99,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
   figure.onScrollableDrawn = () => scrollables.schedule();
 
   function render() {
-    figure.render(state, view);
+    figure.update(state, view);
   }
 
   // ---- first render ----
@@ -120,7 +119,7 @@ export function mount(root, { la, state: initial, onStateChange }) {
     const err = commit(m.state, { fromReader: false });
     if (err) m.notices.push(`The new settings were not applied: ${err}`);
     figure.showNotices(m.notices);
-    if (!err) updateEditor(figure.editor, state, { rebuild: true });
+    if (!err) figure.editor.update(state, { rebuild: true });
   }
 
   /** Drops any work waiting for an animation frame: the slider's page turn, a drag's last move,

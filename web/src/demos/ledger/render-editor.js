@@ -4,7 +4,7 @@ import { numberField } from './fields.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { MAX_ASSOCIATIONS } from './state.js';
 
-export function buildEditor({ onField, onRemove, onAdd, onReset, onDim }) {
+export function createEditor({ onField, onRemove, onAdd, onReset, onDim }) {
   const name = uid('la-ledger-dim');
   const radios = [2, 3].map((d) => {
     const id = `${name}-${d}`;
@@ -64,10 +64,13 @@ export function buildEditor({ onField, onRemove, onAdd, onReset, onDim }) {
     h('div', { class: 'la-ledger__btn-row' }, add, reset),
     msg,
   );
-  return { el, radios, body, add, msg, rows: [], signature: '', onField, onRemove };
+  const ed = { el, radios, body, add, msg, rows: [], signature: '', onField, onRemove };
+  /** Shows the state's associations; `rebuild` makes the rows again (after a refused edit). */
+  ed.update = (state, options) => updateEditor(ed, state, options);
+  return ed;
 }
 
-export function updateEditor(ed, state, { rebuild = false } = {}) {
+function updateEditor(ed, state, { rebuild = false } = {}) {
   for (const r of ed.radios) setProp(r.input, 'checked', r.d === state.d);
   const n = state.associations.length;
   const signature = `${state.d}:${n}`;

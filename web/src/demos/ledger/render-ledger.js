@@ -2,10 +2,10 @@
 // S_t = S_{t−1} + φ(k_t) v_tᵀ (and z_t = z_{t−1} + φ(k_t) when normalized).
 import { h, patch, activeElement, setText, setAttr, setProp, setStyle } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
-import { matrixTable, updateMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
+import { matrixTable, renderMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
 
-export function buildStepper({ onStep, ids }) {
+export function createStepper({ onStep, ids }) {
   const back = h(
     'button',
     { type: 'button', class: 'la-ledger__btn', 'data-action': 'back', onclick: () => onStep('back') },
@@ -87,10 +87,12 @@ export function buildStepper({ onStep, ids }) {
     }
   });
   const stepper = { el, back, forward, range, status, turn, sliding: false, onSlideEnd: null };
+  /** Shows the state's page (written only where it changed). */
+  stepper.update = (state) => updateStepper(stepper, state);
   return stepper;
 }
 
-export function updateStepper(stepper, state) {
+function updateStepper(stepper, state) {
   const n = state.associations.length;
   // Written only when they change: a drag in the plane re-renders the stepper on every frame, and
   // setting a slider's value, even to the same one, re-lays out its thumb.
@@ -202,8 +204,8 @@ function fillPage(page, w, view, latest) {
   if (page.shown && sameList(page.shown, shown)) return;
   page.shown = shown;
   page.head.forEach((span, j) => setText(span, formatNumber(nums[j])));
-  updateMatrix(page.stamp, w.stamp, w.changed);
-  updateMatrix(page.S, w.S, latest ? w.changed : null);
+  renderMatrix(page.stamp, w.stamp, w.changed);
+  renderMatrix(page.S, w.S, latest ? w.changed : null);
   if (page.li.classList.contains('is-latest') !== latest) page.li.classList.toggle('is-latest', latest);
   for (const [el, symbol] of [
     [page.headP, 'phi-k v'],

@@ -1,20 +1,22 @@
 // The plane (d = 2): keys as arrows with handles on the unit circle, which the reader drags (pointer,
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
 import { h, s, replace, keepChildren, setText, setAttr, setProp } from '../../lib/dom.js';
-import { coalesceFrames } from '../../lib/frame.js';
 import { formatPlain } from '../../lib/format.js';
+import { plotFrame } from '../../lib/plot/frame.js';
+import { arrowMarker, arrowEnd } from '../../lib/plot/marker.js';
 import { formatNumber, formatVector, subscript } from './format.js';
-import { angleOf, stepAngle, drawLength } from './geometry.js';
+import { angleOf, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
+import { createHandle } from './plane-handle.js';
+import { renderAngles } from './render-angles.js';
 
 // SVG user units per unit of the plane. Drawn in units of 1 (a viewBox 2.9 wide on a 290 px plane),
 // every moving label is text under a scale of 100, and Chromium then regroups the whole page's
-// paint on each frame of a drag (ARCHITECTURE.md, What a frame of a drag may change); at this
+// paint on each frame of a drag (docs/performance.md, What a frame of a drag may change); at this
 // scale the SVG is drawn at about 1 user unit per CSS pixel.
 const U = 100;
 const VIEW = 1.45 * U; // the key plane shows [-1.45, 1.45]² (unit circle plus labels)
-const HANDLE_R = 7; // 0.07 of the plane's unit
-const HIT_R = 19; // a finger-sized target around each handle (0.19)
+const PLANE = [-VIEW, -VIEW, 2 * VIEW, 2 * VIEW]; // the viewBox of both planes
 
 // Read-backs and keys still to be written are dashed. Their strokes do not scale
 // (vector-effect), so the dashes are in CSS pixels.
@@ -26,7 +28,7 @@ function arrow(cls, marker) {
     y1: 0,
     class: cls,
     'vector-effect': 'non-scaling-stroke',
-    'marker-end': `url(#${marker})`,
+    'marker-end': arrowEnd(marker),
   });
 }
 
@@ -48,69 +50,37 @@ function clampToView(v, limit) {
   return [(v[0] * limit) / len, (v[1] * limit) / len];
 }
 
-export function buildPlane({ ids, onAngle }) {
+export function createPlane({ ids, onAngle }) {
   const markerId = ids.marker;
-  const keySvg = s('svg', {
-    class: 'la-ledger__plane is-keys',
-    'data-symbol': 'k-i', // linked reading: the stored keys of equation (4)
-    viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
+  const keys = plotFrame({
+    viewBox: PLANE,
+    className: 'la-ledger__plane is-keys',
     role: 'group',
-    'aria-labelledby': ids.keyTitle,
+    titleId: ids.keyTitle,
+    title: 'Keys on the unit circle',
   });
-  const defs = s(
-    'defs',
-    null,
-    s(
-      'marker',
-      {
-        id: markerId,
-        viewBox: '0 0 10 10',
-        refX: 9,
-        refY: 5,
-        markerWidth: 6,
-        markerHeight: 6,
-        orient: 'auto-start-reverse',
-      },
-      s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' }),
-    ),
+  const keySvg = keys.svg;
+  setAttr(keySvg, 'data-symbol', 'k-i'); // linked reading: the stored keys of equation (4)
+  keys.grid.append(
+    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'plot-grid' }),
+    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'plot-grid' }),
+    s('circle', { cx: 0, cy: 0, r: U, class: 'plot-grid la-ledger__unit-circle' }),
   );
-  const grid = s(
-    'g',
-    { class: 'la-ledger__grid', 'aria-hidden': 'true' },
-    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0 }),
-    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW }),
-    s('circle', { cx: 0, cy: 0, r: U, fill: 'none' }),
-  );
-  const arrows = s('g', { 'aria-hidden': 'true' });
-  const handles = s('g');
-  keySvg.append(s('title', { id: ids.keyTitle }, 'Keys on the unit circle'), defs, grid, arrows, handles);
+  const arrows = keys.data;
+  const handles = keySvg.appendChild(s('g'));
 
-  const valueSvg = s('svg', {
-    class: 'la-ledger__plane',
-    viewBox: `${-VIEW} ${-VIEW} ${2 * VIEW} ${2 * VIEW}`,
-    role: 'img',
-    'aria-labelledby': ids.valueTitle,
+  // The figure's one arrowhead, in the values' plane (the file export takes that SVG away whole);
+  // the keys' arrows point with it too (an id is found anywhere in the same document or shadow root).
+  const values = plotFrame({
+    viewBox: PLANE,
+    className: 'la-ledger__plane',
+    titleId: ids.valueTitle,
+    title: 'Stored values and what each key reads back',
   });
-  const valueDefs = s(
-    'defs',
-    null,
-    s(
-      'marker',
-      {
-        id: `${markerId}-v`,
-        viewBox: '0 0 10 10',
-        refX: 9,
-        refY: 5,
-        markerWidth: 6,
-        markerHeight: 6,
-        orient: 'auto-start-reverse',
-      },
-      s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'la-ledger__arrowhead' }),
-    ),
-  );
-  const valueTitle = s('title', { id: ids.valueTitle }, 'Stored values and what each key reads back');
-  const valueLayer = s('g');
-  valueSvg.append(valueTitle, valueDefs, valueLayer);
+  const valueSvg = values.svg;
+  valueSvg.insertBefore(arrowMarker(markerId), values.grid);
+  const valueTitle = values.title;
+  const valueLayer = values.data;
 
   const angles = h('div', { class: 'la-ledger__angles', 'data-part': 'angles' });
   const el = h(
@@ -139,15 +109,14 @@ export function buildPlane({ ids, onAngle }) {
   // The drawings a drag moves are made once and then moved by their attributes (keyArrows with the
   // handles, values when first needed, the angle table when its rows change): a frame of a drag
   // then writes a few coordinates and numbers and creates no element.
-  const values = {
-    axes: [
-      s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'la-ledger__axis' }),
-      s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'la-ledger__axis' }),
-    ],
-    tick: s('text', { x: VIEW - 5, y: -6, class: 'la-ledger__tick', 'text-anchor': 'end' }),
-    reads: [], // per read: readDrawing()
-  };
-  return {
+  values.grid.append(
+    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'plot-grid' }),
+    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'plot-grid' }),
+  );
+  // The scale's one tick: the largest coordinate drawn, at the right end of the horizontal axis.
+  const tick = values.axes.appendChild(s('text', { x: VIEW - 5, y: -6, class: 'plot-tick plot-tick-y' }));
+  const valueDrawing = { tick, reads: [] }; // reads: per read, readDrawing()
+  const plane = {
     el: wrap,
     planes: el,
     note,
@@ -156,7 +125,7 @@ export function buildPlane({ ids, onAngle }) {
     handles,
     valueLayer,
     valueTitle,
-    values,
+    values: valueDrawing,
     angles,
     angleShape: '',
     angleCells: [],
@@ -168,112 +137,12 @@ export function buildPlane({ ids, onAngle }) {
     dragging: null,
     dragMatrix: null, // { matrix, forget } while a drag keeps the plane's screen matrix (watchPlaneMoves)
   };
+  /** Draws the state's keys, values and reads (d = 2; otherwise the note that says why not). */
+  plane.update = (state, view) => renderPlane(plane, state, view);
+  return plane;
 }
 
-function makeHandle(plane, target) {
-  const g = s('g', {
-    class: 'la-ledger__handle' + (target === -1 ? ' is-query' : ''),
-    role: 'slider',
-    tabindex: 0,
-    'aria-valuemin': 0,
-    'aria-valuemax': 359,
-    'aria-orientation': 'horizontal',
-    'data-part': target === -1 ? 'handle-q' : `handle-${target + 1}`,
-  });
-  const hit = s('circle', { r: HIT_R, class: 'la-ledger__hit' });
-  const ring = s('circle', { r: HANDLE_R + 5, class: 'la-ledger__ring' });
-  const dot = s('circle', { r: HANDLE_R, class: 'la-ledger__dot' });
-  const label = s('text', {
-    class: 'la-ledger__label',
-    'text-anchor': 'middle',
-    'dominant-baseline': 'central',
-    'aria-hidden': 'true',
-  });
-  g.append(hit, ring, dot, label);
-  const handle = { g, label, circles: [hit, ring, dot], target, angle: 0 };
-
-  g.addEventListener('keydown', (e) => {
-    const steps = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 15, PageDown: -15 };
-    let next;
-    if (e.key in steps) next = stepAngle(handle.angle, steps[e.key]);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = 359;
-    else return;
-    e.preventDefault();
-    plane.onAngle(target, next, 'keyboard');
-  });
-  const angleAtPointer = (e) => {
-    const toPlane = screenToPlane(plane);
-    if (!toPlane) return null;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(toPlane);
-    if (p.x === 0 && p.y === 0) return null;
-    return Math.round(angleOf([p.x, -p.y])) % 360; // whole degrees while dragging
-  };
-  g.addEventListener('pointerdown', (e) => {
-    e.preventDefault();
-    g.focus();
-    g.setPointerCapture(e.pointerId);
-    plane.dragging = target;
-    watchPlaneMoves(plane);
-  });
-  // Pointer moves can outpace the screen: recompute at most once per animation frame.
-  const move = coalesceFrames((a) => {
-    if (a !== handle.angle) plane.onAngle(target, a, 'pointer');
-  });
-  handle.frames = move;
-  g.addEventListener('pointermove', (e) => {
-    if (plane.dragging !== target || !g.hasPointerCapture(e.pointerId)) return;
-    const a = angleAtPointer(e);
-    if (a === null) return;
-    move(a);
-  });
-  const end = (e) => {
-    move.flush();
-    if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
-    const was = plane.dragging;
-    plane.dragging = null;
-    plane.dragMatrix?.forget();
-    if (was !== null) plane.onDragEnd?.();
-  };
-  g.addEventListener('pointerup', end);
-  g.addEventListener('pointercancel', end);
-  return handle;
-}
-
-/**
- * The inverse of the key plane's screen matrix, kept for the drag in progress (watchPlaneMoves):
- * asking the SVG on every pointer move would make the browser bring style and layout up to date
- * first, in the middle of the input's task.
- */
-function screenToPlane(plane) {
-  const kept = plane.dragMatrix;
-  if (kept?.matrix) return kept.matrix;
-  const ctm = plane.keySvg.getScreenCTM();
-  if (!ctm) return null;
-  const matrix = ctm.inverse();
-  if (kept) kept.matrix = matrix;
-  return matrix;
-}
-
-/** From a press until the drag ends, the plane's matrix is kept; a scroll or resize drops it. */
-function watchPlaneMoves(plane) {
-  plane.dragMatrix?.forget();
-  const win = plane.keySvg.ownerDocument.defaultView;
-  const kept = { matrix: null };
-  const drop = () => {
-    kept.matrix = null;
-  };
-  win.addEventListener('scroll', drop, { capture: true, passive: true });
-  win.addEventListener('resize', drop, { passive: true });
-  kept.forget = () => {
-    win.removeEventListener('scroll', drop, { capture: true });
-    win.removeEventListener('resize', drop);
-    if (plane.dragMatrix === kept) plane.dragMatrix = null;
-  };
-  plane.dragMatrix = kept;
-}
-
-export function renderPlane(plane, state, view) {
+function renderPlane(plane, state, view) {
   const is2d = state.d === 2;
   setProp(plane.planes, 'hidden', !is2d);
   setProp(plane.note, 'hidden', is2d);
@@ -288,7 +157,7 @@ export function renderPlane(plane, state, view) {
   const signature = targets.join(',');
   if (signature !== plane.signature) {
     plane.signature = signature;
-    plane.handleList = targets.map((t) => makeHandle(plane, t));
+    plane.handleList = targets.map((t) => createHandle(plane, t));
     plane.keyArrows = targets.map(() => arrow('la-ledger__arrow', plane.markerId));
     replace(plane.handles, ...plane.handleList.map((hd) => hd.g));
     replace(plane.arrows, ...plane.keyArrows);
@@ -328,7 +197,7 @@ export function renderPlane(plane, state, view) {
     setText(hd.label, name);
     // Only what changed is written: the keys not being dragged keep every attribute on each frame.
     // The handle moves by its shapes' coordinates, not by a transform on its group: a transform that
-    // changes makes Chromium regroup the whole page's paint (ARCHITECTURE.md, What a frame of a
+    // changes makes Chromium regroup the whole page's paint (docs/performance.md, What a frame of a
     // drag may change).
     const [x, y] = [Math.cos(rad) * U, -Math.sin(rad) * U];
     for (const c of hd.circles) {
@@ -343,15 +212,15 @@ export function renderPlane(plane, state, view) {
   }
 
   renderValues(plane, state, view);
-  renderAngles(plane, state, view, vecOf, nameOf);
+  renderAngles(plane, state, view, nameOf);
 }
 
 /** One read's drawing in the values' plane: its value, and where it is not exact, the read and the gap. */
 function readDrawing(marker) {
-  const read = arrow('la-ledger__arrow is-read', `${marker}-v`);
+  const read = arrow('la-ledger__arrow is-read', marker);
   setDashed(read, true);
   return {
-    value: arrow('la-ledger__arrow is-value', `${marker}-v`),
+    value: arrow('la-ledger__arrow is-value', marker),
     gap: s('line', { class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
     read,
     readLabel: s('text', { class: 'la-ledger__label is-read', 'text-anchor': 'middle' }),
@@ -364,9 +233,9 @@ function renderValues(plane, _state, view) {
   let extent = 1;
   for (const r of view.reads) for (const x of [...r.v, ...r.read]) extent = Math.max(extent, Math.abs(x));
   const f = (1.25 * U) / extent;
-  const { axes, tick, reads } = plane.values;
+  const { tick, reads } = plane.values;
   setText(tick, formatNumber(extent, 2));
-  const nodes = [...axes, tick];
+  const nodes = [];
   view.reads.forEach((r, n) => {
     reads[n] ??= readDrawing(plane.markerId);
     const d = reads[n];
@@ -397,88 +266,5 @@ function renderValues(plane, _state, view) {
   setText(
     plane.valueTitle,
     'Stored values and what each key reads back' + (summary ? `: ${summary}` : ': nothing written yet'),
-  );
-}
-
-function renderAngles(plane, state, view, _vecOf, nameOf) {
-  // Angles from the key being read to every other key, and the overlap φ(q)·φ(kᵢ): both from the core.
-  const from = state.query;
-  if (state.associations.length < 2 && from !== -1) {
-    replace(plane.angles);
-    plane.angleShape = '';
-    return;
-  }
-  const others = state.associations.map((_, i) => i).filter((i) => i !== from);
-  const overlapOf = (i) => {
-    if (from >= 0) return view.overlaps[from][i];
-    if (view.query && i < state.step) return view.query.coefficients[i];
-    return null;
-  };
-  const phi = view.normalized;
-  const many = state.associations.length > 2;
-  // The table is built when its rows or sentences change; a drag only rewrites its numbers.
-  const shape = `${from}|${others}|${phi}|${many}`;
-  if (shape !== plane.angleShape) {
-    plane.angleShape = shape;
-    buildAngles(plane, others, nameOf(from), phi, many, nameOf);
-  }
-  others.forEach((i, n) => {
-    const ov = overlapOf(i);
-    const cells = plane.angleCells[n];
-    const angle = view.anglesFromQuery[i];
-    if (cells.shown && Object.is(cells.shown[0], angle) && Object.is(cells.shown[1], ov)) return;
-    cells.shown = [angle, ov];
-    setText(cells.angle, `${formatNumber(angle, 2)}\u00b0`);
-    setText(cells.overlap, ov === null ? '\u2014' : formatNumber(ov));
-  });
-}
-
-function buildAngles(plane, others, fromName, phi, many, nameOf) {
-  plane.angleCells = others.map(() => ({
-    angle: h('td', { class: 'la-ledger__num', 'data-part': 'angle' }),
-    overlap: h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }),
-  }));
-  const rows = others.map((i, n) =>
-    h(
-      'tr',
-      { 'data-part': `angle-${i + 1}` },
-      h('th', { scope: 'row' }, nameOf(i)),
-      plane.angleCells[n].angle,
-      plane.angleCells[n].overlap,
-    ),
-  );
-  replace(
-    plane.angles,
-    h(
-      'table',
-      { class: 'la-ledger__angle-table' },
-      h('caption', null, `Between ${fromName} and the other keys`),
-      h(
-        'thead',
-        null,
-        h(
-          'tr',
-          null,
-          h('th', { scope: 'col' }, 'key'),
-          h('th', { scope: 'col' }, 'angle'),
-          h('th', { scope: 'col' }, phi ? 'overlap \u03c6\u00b7\u03c6' : 'overlap (dot product)'),
-        ),
-      ),
-      h('tbody', null, rows),
-    ),
-    h(
-      'p',
-      { class: 'la-ledger__muted' },
-      phi
-        ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
-        : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.',
-    ),
-    !phi && many
-      ? h(
-          'p',
-          { class: 'la-ledger__muted' },
-          'A plane has only two perpendicular directions: a third key must overlap at least one of the others.',
-        )
-      : null,
   );
 }

@@ -109,7 +109,7 @@ function buildReads(view, shape) {
   };
 }
 /** The query picker (built once, updated in place so focus stays put) and the free query's fields. */
-export function buildQueryControls({ onQuery, onFreeQuery }) {
+export function createQueryControls({ onQuery, onFreeQuery }) {
   const id = uid('la-ledger-query');
   const select = h('select', {
     id,
@@ -125,10 +125,13 @@ export function buildQueryControls({ onQuery, onFreeQuery }) {
     select,
     fields,
   );
-  return { el, select, fields, freeFields: [], d: 0, onFreeQuery };
+  const qc = { el, select, fields, freeFields: [], d: 0, onFreeQuery };
+  /** Shows the state's query (the picker updated in place, so focus stays put). */
+  qc.update = (state) => updateQueryControls(qc, state);
+  return qc;
 }
 
-export function updateQueryControls(qc, state) {
+function updateQueryControls(qc, state) {
   const opts = state.associations.map((_, i) => ({ value: String(i), text: `key ${keyLabel(i)}` }));
   opts.push({ value: '-1', text: 'a free query q' });
   const same = qc.select.options.length === opts.length;

@@ -51,7 +51,7 @@ export function matrixTable({ caption, values, rows, cols, changed, part, symbol
 }
 
 /** Rewrites the numbers and highlights of a table made by matrixTable, in place (same shape). */
-export function updateMatrix(table, values, changed) {
+export function renderMatrix(table, values, changed) {
   table.tBodies[0].querySelectorAll('td').forEach((td, idx) => {
     const text = formatNumber(values[idx]);
     const num = td.firstChild;

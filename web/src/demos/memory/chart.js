@@ -3,6 +3,8 @@
 // Pixel positions are drawing; the byte values all come from the core (compute.js).
 
 import { s, setAttr } from '../../lib/dom.js';
+import { plotFrame } from '../../lib/plot/frame.js';
+import { axis as axisMark } from '../../lib/plot/axis.js';
 import { formatBytes, shortTokens } from './format.js';
 
 const HEIGHT = 300;
@@ -94,19 +96,34 @@ export function memoryAxis(view) {
 }
 
 /**
- * Draws into `svg` (emptied first). view = { width, samples, tokens, now, refKind, room,
- * yScale: 'log'|'linear', unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }.
- * Contexts past maxContext are shaded and labelled: beyond what the model was trained for.
+ * The chart's plot frame and axes (lib/plot/), made once: frame.svg is the chart's <svg>, named by
+ * the title outside it (labelledBy, an id). drawChart draws into it.
+ */
+export function createChartFrame(labelledBy) {
+  const frame = plotFrame({ height: HEIGHT, margin: M, className: 'lm-svg', labelledBy });
+  return {
+    frame,
+    svg: frame.svg,
+    xAxis: axisMark(frame, { side: 'bottom', grid: true }),
+    yAxis: axisMark(frame, { side: 'left', grid: true }),
+  };
+}
+
+/**
+ * Draws into a chart frame (createChartFrame): the axes are moved (written where they changed), the
+ * data are drawn anew. view = { width, samples, tokens, now, refKind, room, yScale: 'log'|'linear',
+ * unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }. Contexts past maxContext are
+ * shaded and labelled: beyond the positions the model's config allows.
  * Returns its geometry (for placeMarker) with the axis (memoryAxis).
  */
-export function drawChart(svg, view) {
+export function drawChart(chart, view) {
   const { width, samples, yScale, unit } = view;
-  while (svg.firstChild) svg.removeChild(svg.firstChild);
-  svg.setAttribute('viewBox', `0 0 ${width} ${HEIGHT}`);
-  svg.setAttribute('width', String(width));
-  svg.setAttribute('height', String(HEIGHT));
-  const W = width - M.left - M.right;
-  const H = HEIGHT - M.top - M.bottom;
+  const { frame } = chart;
+  frame.resize(width);
+  const layer = frame.data;
+  layer.replaceChildren();
+  const W = frame.innerWidth;
+  const H = frame.innerHeight;
 
   const axis = memoryAxis(view);
   const { lo, hi, room, roomInRange } = axis;
@@ -114,31 +131,23 @@ export function drawChart(svg, view) {
   const y = (b) => M.top + H - axis.frac(b) * H;
 
   // grid and axes
-  const grid = el('g', { class: 'lm-grid' }, svg);
   const ticks = yScale === 'log' ? logTicks(lo, hi, unit) : linearTicks(hi, unit);
-  for (const t of ticks) {
-    const yy = y(t);
-    el('line', { x1: M.left, x2: M.left + W, y1: yy, y2: yy }, grid);
-    const label = el('text', { x: M.left - 6, y: yy + 4, 'text-anchor': 'end', class: 'lm-tick' }, grid);
-    label.textContent = formatBytes(t, unit, 1).text;
-  }
-  for (let e = 3; e <= 7; e++) {
-    const xx = x(10 ** e);
-    el('line', { x1: xx, x2: xx, y1: M.top, y2: M.top + H }, grid);
-    const label = el('text', { x: xx, y: M.top + H + 16, 'text-anchor': 'middle', class: 'lm-tick' }, grid);
-    label.textContent = shortTokens(10 ** e);
-  }
-  const xTitle = el('text', { x: M.left + W / 2, y: HEIGHT - 4, 'text-anchor': 'middle', class: 'lm-axis-title' }, svg);
-  xTitle.textContent = 'context length (tokens, log scale)';
-  el('line', { x1: M.left, x2: M.left + W, y1: M.top + H, y2: M.top + H, class: 'lm-axis' }, svg);
-  el('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + H, class: 'lm-axis' }, svg);
+  chart.yAxis.update(ticks.map((t) => ({ at: y(t), label: formatBytes(t, unit, 1).text })));
+  chart.xAxis.update(
+    [3, 4, 5, 6, 7].map((e) => ({ at: x(10 ** e), label: shortTokens(10 ** e) })),
+    'context length (tokens, log scale)',
+  );
 
-  // past the trained context: shaded (hatched under forced colours), never an ordinary reading
+  // past the configured position limit: shaded (hatched under forced colours), never an ordinary reading
   if (view.maxContext !== null && view.maxContext < 1e7) {
     const bx = x(Math.max(view.maxContext, 1000));
-    el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, svg);
-    const t = el('text', { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' }, svg);
-    t.textContent = `beyond ${shortTokens(view.maxContext)}: not trained for`;
+    el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, layer);
+    const t = el(
+      'text',
+      { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' },
+      layer,
+    );
+    t.textContent = `beyond ${shortTokens(view.maxContext)}: past the configured limit`;
   }
 
   const pts = (key) => samples.map((r) => `${x(r.tokens).toFixed(1)},${y(r[key]).toFixed(1)}`);
@@ -147,7 +156,7 @@ export function drawChart(svg, view) {
   const x1 = x(samples[samples.length - 1].tokens).toFixed(1);
 
   // the fixed state (flat band) and the KV cache stacked on it
-  const plot = el('g', { class: 'lm-plot' }, svg);
+  const plot = el('g', { class: 'lm-plot' }, layer);
   el(
     'path',
     { d: `M${x0},${bottom} L${pts('stateBytes').join(' L')} L${x1},${bottom} Z`, class: 'lm-state-area' },
@@ -174,7 +183,7 @@ export function drawChart(svg, view) {
       { x: M.left + W - 6, y: y(last.totalBytes) + 16, 'text-anchor': 'end', class: 'lm-line-label lm-kv-label' },
       plot,
     );
-    t.textContent = 'KV cache: grows';
+    t.textContent = view.kvLine ?? 'KV cache: grows';
   }
   if (first.stateBytes > 0n) {
     const t = el('text', { x: M.left + 6, y: y(first.stateBytes) - 6, class: 'lm-line-label lm-state-label' }, plot);
@@ -214,7 +223,7 @@ export function drawChart(svg, view) {
 
 /**
  * Moves the context marker of a drawn chart (geom from drawChart) to view.tokens, view.now: by its
- * coordinates, not a transform (ARCHITECTURE.md, "What a frame of a drag may change").
+ * coordinates, not a transform (docs/performance.md, "What a frame of a drag may change").
  */
 export function placeMarker(geom, view) {
   const cx = geom.x(Math.min(Math.max(view.tokens, 1000), 1e7)).toFixed(1);

@@ -2,7 +2,7 @@
 // reader (wasm/model-config.mjs, la.modelFromConfig: pure JS, no numerics). Imported here rather
 // than reached through `la`, so that it travels with this demo's code: the custom elements' build
 // leaves it out of the core's chunk, and a course page with one <linattn-ledger> never loads it.
-import { modelFromConfig } from '../../../../wasm/model-config.mjs';
+import { modelFromConfig, parseConfig } from '../../../../wasm/model-config.mjs';
 
 /**
  * A config.json (text) as the custom model the figure shows: the core's modelFromConfig reads
@@ -13,13 +13,9 @@ import { modelFromConfig } from '../../../../wasm/model-config.mjs';
  */
 export function importConfig(text) {
   const read = modelFromConfig(text);
-  let raw = {};
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    // a config with Python's NaN / Infinity: the core read it relaxed; the twin falls back
-  }
-  const cfg = raw.text_config && typeof raw.text_config === 'object' ? raw.text_config : raw;
+  const raw = parseConfig(text, []); // read once more for the query heads (NaN / Infinity as markers)
+  const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const cfg = ['text_config', 'language_config', 'llm_config'].map((k) => raw[k]).find(isObject) ?? raw;
   const queryHeads = Number.isInteger(cfg.num_attention_heads) ? cfg.num_attention_heads : undefined;
   const model = {
     name: String(read.name).slice(0, 120),

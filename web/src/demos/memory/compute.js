@@ -20,7 +20,7 @@ export function resolveModel(state) {
   }
   const twin = twinOf(base);
   const canLinearize = Boolean(twin) && hasGrowingLayers(base);
-  // The longest context the model was trained for (null: no such limit, or not given).
+  // The configured position limit (max_position_embeddings or the like; null: none given).
   const maxContext = Number.isInteger(base.maxContext) ? base.maxContext : null;
   if (state.linear && canLinearize)
     return { base, twin, canLinearize, maxContext, model: linearized(base, twin), original: base };

@@ -2,7 +2,7 @@
 // the context length) above the picture; below it the model's source, import and custom editor,
 // and the "Settings" disclosure (sessions and precision, the GPU budget, units, memory axis), one
 // click away and remembered in the permalink. Events only propose a
-// change of state through `on` (see index.js); render(state, resolved) sets every control from
+// change of state through `on` (see index.js); update(state, resolved) sets every control from
 // the state. A control the reader is fixing (aria-invalid) keeps their text.
 
 import { h, uid, setAttr, setProp } from '../../lib/dom.js';
@@ -12,8 +12,8 @@ import { groupDigits, longTokens, parseWhole, shortTokens } from './format.js';
 import { CONTEXT_LABEL } from './labels.js';
 import { CUSTOM_ID, TWIN_RULE, presetCategory } from './models.js';
 import { PRESETS } from './presets.js';
-import { buildEditor } from './render-editor.js';
-import { buildImport } from './render-import.js';
+import { createEditor } from './render-editor.js';
+import { createImport } from './render-import.js';
 import { sourceRenderer } from './render-source.js';
 import {
   DTYPES,
@@ -102,9 +102,9 @@ function setInput(input, value) {
  * accepted, custom(model) -> accepted, enterCustom(), refresh(), importText(text) -> { ok, ... },
  * maxGroups, settingsToggled(open) }. Returns { id, notice, primary (model and context, above the
  * picture), below (the other controls, in order, after it), editor, importer, slideTo, dragging(),
- * render(state, resolved), pause(), resume(), destroy() }.
+ * update(state, resolved), pause(), resume(), destroy() }.
  */
-export function buildControls(root, on) {
+export function createControls(root, on) {
   const id = uid('lm');
   const notice = h('p', { class: 'lm-notice', 'aria-live': 'polite', hidden: true });
   const preset = presetMenu(id);
@@ -117,8 +117,8 @@ export function buildControls(root, on) {
   );
   const source = h('div', { class: 'lm-source' });
   const renderSource = sourceRenderer(source);
-  const editor = buildEditor(id, on.custom, on.maxGroups);
-  const importer = buildImport(id, on.importText);
+  const editor = createEditor(id, on.custom, on.maxGroups);
+  const importer = createImport(id, on.importText);
   const slider = h('input', { type: 'range', id: `${id}-slider`, min: 0, max: SLIDER_STEPS, step: 1 });
   const tokens = textInput(`${id}-tokens`, 'numeric');
   const tokensError = errorLine(`${id}-tokens`);
@@ -283,7 +283,7 @@ export function buildControls(root, on) {
   ];
 
   let shownSettings = false; // the state's `settings` last applied to the disclosure
-  function render(s, resolved) {
+  function update(s, resolved) {
     // Every property is written only when it changes (setProp): dragging the context slider renders
     // on each frame, and setting the slider's own value, even to the same one, re-lays out its thumb.
     setProp(preset, 'value', s.preset);
@@ -332,7 +332,7 @@ export function buildControls(root, on) {
     slideTo,
     /** True while a drag of the context streams (between its first move and its end). */
     dragging: () => dragging,
-    render,
+    update,
     pause,
     resume,
     destroy: () => slideFrame.cancel(),

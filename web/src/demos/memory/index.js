@@ -10,14 +10,14 @@ import { h } from '../../lib/dom.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { computeMemory } from './compute.js';
 import { importConfig } from './compute-config.js';
-import { buildControls, clearError, showError } from './controls.js';
+import { createControls, clearError, showError } from './controls.js';
 import { CUSTOM_ID, MAX_LAYER_GROUPS, customFrom } from './models.js';
 import { PRESETS } from './presets.js';
 import { renderBars } from './render-bars.js';
-import { buildChart } from './render-chart.js';
+import { createChart } from './render-chart.js';
 import { renderFigures } from './render-figures.js';
-import { buildSummary } from './render-summary.js';
-import { buildTable } from './render-table.js';
+import { createSummary } from './render-summary.js';
+import { createTable } from './render-table.js';
 import { defaultState, fieldPatches, linkState, mergeState } from './state.js';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
@@ -91,7 +91,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   // ---- DOM ---------------------------------------------------------------------------------------
   const root = h('div', { class: 'la-memory' });
   const maxGroups = Number.isInteger(la.limits?.maxLayerGroups) ? la.limits.maxLayerGroups : MAX_LAYER_GROUPS;
-  const controls = buildControls(root, {
+  const controls = createControls(root, {
     propose,
     custom: proposeCustom,
     enterCustom,
@@ -101,25 +101,34 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     // the reader opened or closed "Settings": remembered in the state (and the link)
     settingsToggled: (open) => open !== state.settings && propose({ settings: open }, controls.notice),
   });
-  const summary = buildSummary();
+  const summary = createSummary();
   const bars = h('div', { class: 'lm-bars' });
-  const chart = buildChart(controls.id, (tokens, done) => controls.slideTo(tokens, done));
+  const chart = createChart(controls.id, (tokens, done) => controls.slideTo(tokens, done));
   const figures = h('dl', { class: 'lm-figures' });
-  const table = buildTable();
+  const table = createTable();
   // The picture leads: the model and the context right above the bars and the curve; the words,
   // the numbers and every other control after them.
   const picture = h('div', { class: 'lm-picture' }, bars, chart.title, chart.box, chart.legend);
   root.append(controls.notice, controls.primary, picture, summary.el, figures, ...controls.below, table.el);
   rootElement.append(root);
+  // A config.json dropped anywhere on the figure is imported; one dropped beside it is ignored,
+  // never opened by the browser in place of the page.
+  controls.importer.catchDrops(root);
+  const view = rootElement.ownerDocument?.defaultView;
+  const keepPage = (e) => {
+    if (e.dataTransfer?.types?.includes('Files')) e.preventDefault();
+  };
+  view?.addEventListener('dragover', keepPage);
+  view?.addEventListener('drop', keepPage);
 
   // ---- render: state + results -> DOM ------------------------------------------------------------
   function render() {
-    controls.render(state, results.resolved);
+    controls.update(state, results.resolved);
     renderFigures(figures, state, results, la.limits, { live: controls.dragging() });
-    chart.render(state, results);
+    chart.update(state, results);
     renderBars(bars, state, results, chart.axis());
-    table.render(state, results);
-    summary.render(state, results);
+    table.update(state, results);
+    summary.update(state, results);
   }
 
   const resize =
@@ -127,7 +136,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
       ? new ResizeObserver((entries) => {
           const width = Math.round(entries[entries.length - 1].contentRect.width);
           if (paused) hiddenWidth = width;
-          else if (results && chart.wantsWidth(width)) chart.render(state, results, width);
+          else if (results && chart.wantsWidth(width)) chart.update(state, results, width);
         })
       : null;
   resize?.observe(chart.box);
@@ -165,7 +174,7 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     delete root.dataset.paused;
     controls.resume();
     summary.resume();
-    if (results && chart.wantsWidth(hiddenWidth)) chart.render(state, results, hiddenWidth);
+    if (results && chart.wantsWidth(hiddenWidth)) chart.update(state, results, hiddenWidth);
     hiddenWidth = 0;
   }
 
@@ -173,6 +182,8 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
     controls.destroy();
     summary.destroy();
     resize?.disconnect();
+    view?.removeEventListener('dragover', keepPage);
+    view?.removeEventListener('drop', keepPage);
     root.remove();
     results = null;
   }

@@ -6,6 +6,31 @@ import { formatBytes, groupDigits, longTokens } from './format.js';
 import { CUSTOM_ID } from './models.js';
 import { gpuBytes } from './state.js';
 
+/** What a model's context limit is called: max_position_embeddings (or the config's like field) is
+ *  the positions the config allows, not the length the model was trained at (Mistral-7B-v0.1's
+ *  config allows 32,768 positions; its makers give 8K as its context). */
+export const LIMIT_NAME = 'configured position limit';
+
+/**
+ * The KV cache line's words, from what the line does (the core counts a windowed or chunked layer
+ * at min(tokens, cap)): { line, legend }. It grows if any layer's cache grows with the context;
+ * with windows only it is flat past the window; a chunked layer's cache empties at every chunk
+ * boundary (a saw tooth), and the line shows its fullest, one whole chunk.
+ */
+export function kvCurveWords(layers) {
+  const growing = layers.filter((g) => g.kind !== 'linear' && g.kind !== 'ssm');
+  const capped = (g) => g.kind === 'attention' && (g.window || g.chunk);
+  if (growing.length === 0 || !growing.every(capped))
+    return { line: 'KV cache: grows', legend: 'KV cache (grows with context)' };
+  const chunked = growing.some((g) => g.chunk);
+  const windowed = growing.some((g) => g.window);
+  if (!chunked)
+    return { line: 'KV cache: flat past the window', legend: 'KV cache (grows until the window is full, then flat)' };
+  const chunks = 'a chunked layer’s cache empties at each chunk boundary; drawn at its fullest, one whole chunk';
+  if (!windowed) return { line: 'KV cache: at most one chunk', legend: `KV cache (${chunks})` };
+  return { line: 'KV cache: capped', legend: `KV cache (flat once every window is full; ${chunks})` };
+}
+
 /** The accessible name of the context slider and of the chart's context handle. */
 export const CONTEXT_LABEL = 'Context length (1K to 10M tokens, log scale)';
 
@@ -37,7 +62,7 @@ export function summaryText(state, results) {
   const beyond = resolved.maxContext !== null && state.tokens > resolved.maxContext;
   let text =
     `${modelName(state, resolved)} at ${longTokens(state.tokens)}` +
-    (beyond ? ` (beyond the ${longTokens(resolved.maxContext)} it was trained for)` : '') +
+    (beyond ? ` (beyond its ${LIMIT_NAME} of ${longTokens(resolved.maxContext)})` : '') +
     `, ${sessionsText(state.sessions)}: ` +
     `KV cache ${formatBytes(now.kvBytes, u).text}, fixed state ${formatBytes(now.stateBytes, u).text}`;
   if (reference === 'twin')

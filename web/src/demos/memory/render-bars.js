@@ -8,7 +8,7 @@
 
 import { h, setText, setProp, setStyle } from '../../lib/dom.js';
 import { formatBytes, longTokens } from './format.js';
-import { sessionsText } from './labels.js';
+import { LIMIT_NAME, sessionsText } from './labels.js';
 
 /** [label, bytes, class, term, note] for each bar (note: extra words after the byte count). */
 function barItems(results, unit) {
@@ -59,7 +59,7 @@ export function renderBars(box, state, results, axis) {
   setText(
     box.firstChild,
     `At ${longTokens(state.tokens)}, ${sessionsText(state.sessions)}` +
-      (beyond ? ` — beyond what this model was trained for (${longTokens(trained)}):` : ':'),
+      (beyond ? ` — beyond this model’s ${LIMIT_NAME} (${longTokens(trained)}):` : ':'),
   );
   box.classList.toggle('lm-beyond-now', beyond);
   const rowsBox = box.lastChild;

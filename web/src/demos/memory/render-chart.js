@@ -2,38 +2,30 @@
 // the SVG (drawn by chart.js) and the legend. Moving the context slider only moves the marker:
 // the curve, axes and title are redrawn only when something they show has changed.
 
-import { h, patch, s, setText } from '../../lib/dom.js';
-import { drawChart, placeMarker } from './chart.js';
-import { buildHandle } from './render-handle.js';
+import { h, patch, setText } from '../../lib/dom.js';
+import { createChartFrame, drawChart, placeMarker } from './chart.js';
+import { createHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
-import { CONTEXT_LABEL, modelName, sessionsText } from './labels.js';
+import { CONTEXT_LABEL, LIMIT_NAME, kvCurveWords, modelName, sessionsText } from './labels.js';
 
 const MIN_WIDTH = 300;
 
 /** The legend's [swatch class, text] items. */
 function legendItems(state, results) {
   const items = [];
-  const growingGroups = results.resolved.model.layers.filter((g) => g.kind !== 'linear' && g.kind !== 'ssm');
-  const capped =
-    growingGroups.length > 0 && growingGroups.every((g) => g.kind === 'attention' && (g.window || g.chunk));
-  if (results.growing)
-    items.push([
-      'lm-sw-kv',
-      capped ? 'KV cache (stops growing once every window or chunk is full)' : 'KV cache (grows with context)',
-    ]);
+  if (results.growing) items.push(['lm-sw-kv', kvCurveWords(results.resolved.model.layers).legend]);
   if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
   if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
   if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
   if (results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
   const max = results.resolved.maxContext;
   if (max !== null && max < 1e7)
-    items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: what this model was trained for ends`]);
+    items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: past this model’s ${LIMIT_NAME}`]);
   // The context itself is in the bars' title and on the handle: the legend only names the marker,
   // so a drag leaves it as it is.
   items.push([
     'lm-sw-marker',
-    'your context length (drag it)' +
-      (max !== null && state.tokens > max ? ', beyond what this model was trained for' : ''),
+    'your context length (drag it)' + (max !== null && state.tokens > max ? `, beyond this model’s ${LIMIT_NAME}` : ''),
   ]);
   return items;
 }
@@ -52,23 +44,23 @@ function titleText(state, results) {
 
 /**
  * Builds the chart's parts (ids from `id`; onTokens(tokens, done): the context handle on the
- * chart proposes a context length, render-handle.js). Returns { title, box, legend, render(state, results,
+ * chart proposes a context length, render-handle.js). Returns { title, box, legend, update(state, results,
  * width?), wantsWidth(width), axis() (the memory axis as drawn, for the bars) }: `width` is the box's new width from a ResizeObserver; without
  * it the box is measured once, for the first drawing only (measuring in every frame of a drag
  * would force a layout of the whole chapter).
  */
-export function buildChart(id, onTokens) {
+export function createChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
-  const svg = s('svg', { class: 'lm-svg', role: 'img', 'aria-labelledby': `${id}-chart-title` });
-  const box = h('div', { class: 'lm-chart' }, svg);
+  const chart = createChartFrame(`${id}-chart-title`);
+  const box = h('div', { class: 'lm-chart' }, chart.svg);
   const legend = h('ul', { class: 'lm-legend' });
-  const handle = buildHandle(box, CONTEXT_LABEL, onTokens);
+  const handle = createHandle(box, CONTEXT_LABEL, onTokens);
   let width = 0;
   let drawn = null; // what the drawn chart depends on, besides the reader's context length
   let geom = null; // its scales, to move the context marker without redrawing
   let legendKey = ''; // the legend's items as drawn
 
-  function render(state, results, newWidth) {
+  function update(state, results, newWidth) {
     if (newWidth) width = Math.max(MIN_WIDTH, newWidth);
     else if (!width) width = Math.max(MIN_WIDTH, Math.round(box.clientWidth || 640));
     const view = {
@@ -83,6 +75,7 @@ export function buildChart(id, onTokens) {
       growing: results.growing,
       linearized: Boolean(results.resolved.original),
       maxContext: results.resolved.maxContext,
+      kvLine: kvCurveWords(results.resolved.model.layers).line,
     };
     const depends = [
       view.width,
@@ -94,13 +87,14 @@ export function buildChart(id, onTokens) {
       view.growing,
       view.linearized,
       view.maxContext,
+      view.kvLine,
       modelName(state, results.resolved),
       state.sessions,
     ];
     if (drawn && depends.every((v, i) => v === drawn[i])) placeMarker(geom, view);
     else {
       drawn = depends;
-      geom = drawChart(svg, view);
+      geom = drawChart(chart, view);
       setText(title, titleText(state, results));
     }
     handle.place(state.tokens, width);
@@ -117,5 +111,5 @@ export function buildChart(id, onTokens) {
   const wantsWidth = (w) => Boolean(w) && Math.max(MIN_WIDTH, w) !== width;
   /** The memory axis of the chart as drawn (chart.js memoryAxis), for the bars. */
   const axis = () => geom.axis;
-  return { title, box, legend, render, wantsWidth, axis };
+  return { title, box, legend, update, wantsWidth, axis };
 }

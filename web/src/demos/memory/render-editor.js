@@ -50,7 +50,7 @@ function groupBox(id, g, i, count) {
 }
 
 /** Returns { el, error, show(model) } for the editor with ids from `id`. */
-export function buildEditor(id, onModel, maxGroups) {
+export function createEditor(id, onModel, maxGroups) {
   const groups = h('div', { class: 'lm-groups' });
   const addGroup = h('button', {
     type: 'button',

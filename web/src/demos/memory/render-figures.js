@@ -4,7 +4,7 @@
 
 import { h, setAttr, setText } from '../../lib/dom.js';
 import { exactBytes, formatBytes, groupDigits, longTokens, shortTokens } from './format.js';
-import { gpuLabel, sessionsText } from './labels.js';
+import { LIMIT_NAME, gpuLabel, sessionsText } from './labels.js';
 
 /**
  * One figure as data: its key (data-figure), its words, and either its bytes (with the exact count)
@@ -45,10 +45,11 @@ function figureRows(state, results, limits) {
   const sess = sessionsText(state.sessions);
   const max = results.resolved.maxContext;
   const beyond = max !== null && state.tokens > max;
+  const trained = results.resolved.base.trainedContext;
   /** @type {Array<[string, Figure]>} */
   const rows = [
     [
-      'Longest context this model was trained for',
+      'Configured position limit (max_position_embeddings or the like)',
       max === null
         ? textFigure('no limit given', 'maxContext', 'none')
         : textFigure(
@@ -61,11 +62,14 @@ function figureRows(state, results, limits) {
     // The rows name "your context" rather than its length (the bars' title gives it): a drag then
     // rewrites only the numbers, not the words around them.
     [
-      `KV cache at your context, ${sess}${beyond ? ' (beyond what this model was trained for)' : ''}`,
+      `KV cache at your context, ${sess}${beyond ? ` (beyond the ${LIMIT_NAME})` : ''}`,
       bytesFigure(now.kvBytes, 'kvTotal', u),
     ],
     ['of which grows with context (full attention, MLA)', bytesFigure(now.growingBytes, 'growing', u)],
-    ['of which grows up to a cap (sliding windows, chunks)', bytesFigure(now.cappedBytes, 'capped', u)],
+    [
+      'of which grows up to a cap (sliding windows; chunks at their fullest)',
+      bytesFigure(now.cappedBytes, 'capped', u),
+    ],
     [
       'the capped part stops growing from',
       now.cappedFullTokens > 0n
@@ -79,6 +83,12 @@ function figureRows(state, results, limits) {
     ['of which short-convolution state', bytesFigure(now.convBytes, 'conv', u)],
     ['Total cache memory', bytesFigure(now.totalBytes, 'total', u)],
   ];
+  // Where the model's makers state the context it was trained at, it follows the configured limit.
+  if (Number.isInteger(trained))
+    rows.splice(1, 0, [
+      'Trained context, as its makers give it',
+      textFigure(longTokens(trained), 'trainedContext', String(trained)),
+    ]);
   if (reference === 'twin') {
     rows.push([
       `Same model with every attention layer linear: fixed state, ${sess}`,

@@ -16,7 +16,7 @@ const CHART_RIGHT = M.right;
  * onTokens(tokens, done): done is true at the end of a drag or for a key. Returns { el,
  * place(tokens, width) } (width: the chart's viewBox width).
  */
-export function buildHandle(box, label, onTokens) {
+export function createHandle(box, label, onTokens) {
   const el = h('div', {
     class: 'lm-handle',
     role: 'slider',
@@ -25,8 +25,8 @@ export function buildHandle(box, label, onTokens) {
     'aria-valuemin': 0,
     'aria-valuemax': SLIDER_STEPS,
   });
-  // In the normal flow of a still track over the chart, moved by its margin (ARCHITECTURE.md, "What
-  // a frame of a drag may change").
+  // In the normal flow of a still track over the chart, moved by its margin (docs/performance.md,
+  // "What a frame of a drag may change").
   box.append(h('div', { class: 'lm-handle-track' }, el));
   let pos = 0;
   let viewWidth = 640;

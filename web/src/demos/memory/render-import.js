@@ -2,16 +2,32 @@
 // figure shows that model. Everything happens on this page: the file is read with File.text(), the
 // config by the core's la.modelFromConfig (through compute.js's importConfig); nothing is fetched.
 // An unsupported config leaves the previous model on screen and says why, naming the field.
+// A file dropped anywhere on the figure is taken here (catchDrops), never opened by the browser;
+// a file that is not UTF-8 text (a GGUF, an image) is refused before it reaches the text box.
 
 import { h } from '../../lib/dom.js';
 
 const MAX_CHARS = 1000000; // a config.json is a few kilobytes; anything larger is not one
 
+/** `message` ending a sentence, so that "The previous model stays." reads as the next one. */
+const sentence = (message) => (/[.!?]$/.test(message) ? message : `${message}.`);
+
+/** The text of a file's bytes, or null when they are not text: a NUL byte, or not UTF-8. */
+function textOf(bytes) {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Builds the import box with ids from `id`. onText(text) -> { ok: true, notes } or { ok: false,
- * message } imports a config. Returns { el, error }.
+ * message } imports a config. Returns { el, error, catchDrops(target) }: catchDrops makes a file or
+ * text dropped anywhere on `target` (the whole figure) an import.
  */
-export function buildImport(id, onText) {
+export function createImport(id, onText) {
   const text = h('textarea', {
     id: `${id}-config`,
     rows: 5,
@@ -45,11 +61,13 @@ export function buildImport(id, onText) {
     status,
   );
 
-  function tooLong() {
+  function refuse(message) {
     status.textContent = '';
-    error.textContent = `That is over ${MAX_CHARS.toLocaleString('en-US')} characters: a config.json is a few thousand. The previous model stays.`;
+    error.textContent = `${sentence(message)} The previous model stays.`;
     text.setAttribute('aria-invalid', 'true');
   }
+  const tooLong = () =>
+    refuse(`That is over ${MAX_CHARS.toLocaleString('en-US')} characters: a config.json is a few thousand`);
   function run(source) {
     status.textContent = '';
     if (source.length > MAX_CHARS) return tooLong();
@@ -57,16 +75,20 @@ export function buildImport(id, onText) {
     if (r.ok) {
       error.textContent = '';
       text.removeAttribute('aria-invalid');
-      status.textContent = `Showing ${r.name}.${r.notes.length ? ` Assumed: ${r.notes.join(' ')}` : ''}`;
+      const notes = [...new Set(r.notes.map(sentence))];
+      status.textContent = `Showing ${r.name}.${notes.length ? ` Assumed: ${notes.join(' ')}` : ''}`;
     } else {
-      error.textContent = `${r.message} The previous model stays.`;
-      text.setAttribute('aria-invalid', 'true');
+      refuse(r.message);
     }
   }
   async function readFile(f) {
     if (!f) return;
     if (f.size > MAX_CHARS) return tooLong();
-    const t = await f.text();
+    const t = textOf(new Uint8Array(await f.arrayBuffer()));
+    if (t === null) {
+      const name = String(f.name || 'That file').slice(0, 80);
+      return refuse(`${name} is not a text file (a config.json is text; this has bytes that are not UTF-8 text)`);
+    }
     text.value = t;
     run(t);
   }
@@ -88,22 +110,32 @@ export function buildImport(id, onText) {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(text.value);
   };
   file.onchange = () => readFile(file.files?.[0]);
-  el.ondragover = (e) => {
-    e.preventDefault(); // lets the drop happen here, not navigate the page to the file
-    el.classList.add('lm-dropping');
-  };
-  el.ondragleave = () => el.classList.remove('lm-dropping');
-  el.ondrop = (e) => {
-    e.preventDefault();
-    el.classList.remove('lm-dropping');
-    el.open = true;
-    const f = e.dataTransfer?.files?.[0];
-    if (f) readFile(f);
-    else if (e.dataTransfer) {
-      const t = e.dataTransfer.getData('text/plain');
-      text.value = t;
-      run(t);
-    }
-  };
-  return { el, error };
+  // Drops: anywhere on the target the page would otherwise open the file and leave this one.
+  function catchDrops(target) {
+    const over = (e) => {
+      e.preventDefault();
+      el.classList.add('lm-dropping');
+    };
+    const leave = (e) => {
+      if (!target.contains(/** @type {Node} */ (e.relatedTarget))) el.classList.remove('lm-dropping');
+    };
+    const drop = (e) => {
+      e.preventDefault();
+      el.classList.remove('lm-dropping');
+      el.open = true;
+      const f = e.dataTransfer?.files?.[0];
+      if (f) readFile(f);
+      else {
+        // dragged text: taken when it looks like a JSON object, else left alone
+        const t = e.dataTransfer?.getData('text/plain') ?? '';
+        if (!t.trimStart().startsWith('{')) return;
+        text.value = t;
+        run(t);
+      }
+    };
+    target.addEventListener('dragover', over);
+    target.addEventListener('dragleave', leave);
+    target.addEventListener('drop', drop);
+  }
+  return { el, error, catchDrops };
 }

@@ -5,15 +5,24 @@ import { h, replace } from '../../lib/dom.js';
 import { groupDigits } from './format.js';
 import { CUSTOM_ID, describeGroup, twinFromKvHeads } from './models.js';
 
-/** The trained context and where that number comes from. */
-function maxContextLine(preset, resolved) {
+/** The configured position limit and where that number comes from; then, where the model's makers
+ *  state it, the context it was trained at (which may be shorter). */
+function maxContextLines(preset, resolved) {
   const max = resolved.maxContext;
   const text =
     max === null
-      ? 'Trained context: no limit given'
-      : `Trained context: up to ${groupDigits(max)} tokens; longer contexts are shaded as beyond what this model was trained for`;
+      ? 'Configured position limit: none given'
+      : `Configured position limit: ${groupDigits(max)} tokens, the positions the config allows, not necessarily the length the model was trained at; longer contexts are shaded`;
   const source = preset ? preset.maxContextSource : max === null ? '' : 'from your config or custom model';
-  return h('p', { class: 'lm-note lm-max-context', text: source ? `${text} (${source}).` : `${text}.` });
+  const limit = h('p', { class: 'lm-note lm-max-context', text: source ? `${text} (${source}).` : `${text}.` });
+  if (!preset || !Number.isInteger(preset.trainedContext)) return [limit];
+  return [
+    limit,
+    h('p', {
+      class: 'lm-note lm-trained-context',
+      text: `Trained context: ${groupDigits(preset.trainedContext)} tokens (${preset.trainedContextSource}).`,
+    }),
+  ];
 }
 
 function citation(p) {
@@ -43,7 +52,7 @@ export function sourceRenderer(el) {
     replace(
       el,
       preset && [citation(preset), h('p', { class: 'lm-note', text: preset.note })],
-      maxContextLine(preset, resolved),
+      ...maxContextLines(preset, resolved),
       !preset &&
         twinFromKvHeads(resolved.base) &&
         h('p', {

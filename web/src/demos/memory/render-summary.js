@@ -8,8 +8,8 @@ import { summaryText } from './labels.js';
 
 const DELAY_MS = 350;
 
-/** Returns { el, render(state, results), pause(), resume(), destroy() }. */
-export function buildSummary() {
+/** Returns { el, update(state, results), pause(), resume(), destroy() }. */
+export function createSummary() {
   const el = h('p', { class: 'lm-summary', 'aria-live': 'polite' });
   let timer = 0;
   let due = null; // [state, results] waiting to be said (kept over a pause)
@@ -34,7 +34,7 @@ export function buildSummary() {
     dueAt = performance.now() + DELAY_MS;
     if (!timer) timer = setTimeout(fire, DELAY_MS);
   }
-  function render(state, results) {
+  function update(state, results) {
     if (el.textContent === '') {
       setText(el, summaryText(state, results));
       return;
@@ -51,5 +51,5 @@ export function buildSummary() {
     paused = false;
     if (due) start();
   }
-  return { el, render, pause, resume, destroy: () => clearTimeout(timer) };
+  return { el, update, pause, resume, destroy: () => clearTimeout(timer) };
 }

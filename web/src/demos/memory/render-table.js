@@ -6,8 +6,8 @@ import { h, replace, setText } from '../../lib/dom.js';
 import { exactBytes, formatBytes, groupDigits } from './format.js';
 import { modelName, sessionsText } from './labels.js';
 
-/** Returns { el (the <details>), render(state, results) }. */
-export function buildTable() {
+/** Returns { el (the <details>), update(state, results) }. */
+export function createTable() {
   const body = h('tbody');
   const head = h('tr');
   const caption = h('caption');
@@ -23,7 +23,7 @@ export function buildTable() {
   );
   let shown = null; // [samples, unit] of the rows on screen
 
-  function render(state, results) {
+  function update(state, results) {
     if (shown && shown[0] === results.samples && shown[1] === state.unit) return;
     shown = [results.samples, state.unit];
     const u = state.unit;
@@ -68,5 +68,5 @@ export function buildTable() {
       ),
     );
   }
-  return { el, render };
+  return { el, update };
 }

@@ -47,10 +47,10 @@ export const DEFAULTS = Object.freeze({
   preset: 'llama-3-8b',
   linear: false,
   custom: null,
-  tokens: 8192, // within Llama-3-8B's trained context (max_position_embeddings 8,192)
+  tokens: 8192, // within Llama-3-8B's configured position limit (max_position_embeddings 8,192)
   sessions: 1,
   kvDtype: 'bf16',
-  stateDtype: 'fp32', // serving engines keep recurrent state in fp32 (see STATE_DTYPE_WHY)
+  stateDtype: 'fp32', // as vLLM keeps KDA state and Qwen3.5 configs ask (see STATE_DTYPE_WHY)
   weightDtype: 'bf16',
   gpu: '80',
   gpuCustom: '48',
@@ -63,9 +63,10 @@ export const DEFAULTS = Object.freeze({
 /** @returns {MemoryState} */
 /** Why the fixed state defaults to fp32 (shown beside the setting). */
 export const STATE_DTYPE_WHY =
-  'Fixed state defaults to fp32: serving engines keep recurrent state in full precision (vLLM forces fp32 for ' +
-  'Kimi Delta Attention; Qwen and Nemotron configs ship an fp32 SSM state), because the state is rewritten at ' +
-  'every token and rounding errors would pile up.';
+  'Fixed state defaults to fp32, as many recurrent layers are served: vLLM keeps Kimi Delta Attention state in ' +
+  'fp32, and Qwen3.5 configs set mamba_ssm_dtype to float32, because the state is rewritten at every token and ' +
+  'rounding errors would pile up. Not every engine or model does: vLLM keeps MiniMax’s lightning-attention ' +
+  'state in the model’s own dtype, refusing fp32 for it (MambaStateDtypeCalculator in its mamba_utils.py).';
 
 export function defaultState() {
   return { ...DEFAULTS };

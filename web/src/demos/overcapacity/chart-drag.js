@@ -2,7 +2,7 @@
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
 // N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
 import { h, setAttr, setStyle } from '../../lib/dom.js';
-import { formatInt } from './format.js';
+import { formatInt, withArticle } from './format.js';
 
 /**
  * @param wrap the chart's box (position: relative)
@@ -12,7 +12,7 @@ import { formatInt } from './format.js';
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   // The handle sits in the normal flow of a still track over the plot, and moves by its margins:
-  // neither a transform nor a positioned box moves in a drag (ARCHITECTURE.md, "What a frame of a
+  // neither a transform nor a positioned box moves in a drag (docs/performance.md, "What a frame of a
   // drag may change").
   const track = wrap.appendChild(h('div', { class: 'oc-n-track' }));
   const handle = track.appendChild(
@@ -87,7 +87,11 @@ export function createNDrag(wrap, chart, on) {
       placeHandle(at);
       setAttr(handle, 'aria-valuemax', 4 * s.d);
       setAttr(handle, 'aria-valuenow', s.n);
-      setAttr(handle, 'aria-valuetext', `${formatInt(s.n)} associations in a ${formatInt(s.d)}-dimensional state`);
+      setAttr(
+        handle,
+        'aria-valuetext',
+        `${formatInt(s.n)} associations in ${withArticle(formatInt(s.d))}-dimensional state`,
+      );
     },
   };
 }

@@ -3,7 +3,7 @@
 // forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events only
 // propose changes of state (the `on` callbacks); render(state) shows the state.
 import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
-import { formatInt, KEY_LABELS } from './format.js';
+import { formatInt, KEY_LABELS, withArticle } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
 /**
@@ -182,7 +182,7 @@ export function createControls(parent, on) {
     setAttr(
       nSlider,
       'aria-valuetext',
-      `${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state`,
+      `${formatInt(state.n)} associations in ${withArticle(formatInt(state.d))}-dimensional state`,
     );
     setProp(kSelect, 'value', state.keys);
     // A field the reader is still correcting keeps their text (the root may sit in a shadow root).

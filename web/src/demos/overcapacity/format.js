@@ -48,24 +48,48 @@ export function formatRatio(x) {
   return x >= 10 ? intFmt.format(x) : x.toPrecision(2);
 }
 
+/** Past this, a crosstalk-to-target ratio is not a figure anyone reads: under a forget gate the
+ *  oldest targets fade toward nothing (0.5^95 of their strength after 95 later writes), and the
+ *  mean ratio runs to 57 digits or to +Infinity once a target is below double range. */
+export const RATIO_SHOWN_UP_TO = 1000;
+
+/** How many times the target's energy the crosstalk carries: "1.5 times", "over 1,000 times"
+ *  (also for +Infinity, a target faded to nothing), "under 0.001 times" (orthonormal keys leave
+ *  only rounding, 1e-33), "?" when there is no number. */
+export function energyTimes(x) {
+  if (typeof x !== 'number' || Number.isNaN(x)) return '?';
+  if (x > 0 && x < 0.001) return 'under 0.001 times';
+  return x >= RATIO_SHOWN_UP_TO ? `over ${intFmt.format(RATIO_SHOWN_UP_TO)} times` : `${formatRatio(x)} times`;
+}
+
+/** "a 64-dimensional", "an 8-dimensional": the article a count takes when read aloud. */
+export function withArticle(text) {
+  return `${/^(8|11|18)(\D|$)/.test(text) ? 'an' : 'a'} ${text}`;
+}
+
 /**
  * The sentence under the chart, from the sweep's numbers at index i (every number the core's):
  * "With 96 associations in a 64-dimensional state, reads come back with cosine 0.77 and the
  * crosstalk carries 1.5 times the target's energy; 4% would pick the wrong stored value."
  * elu+1 keys also say what random unit keys would give (the theory line), so their cost shows.
+ * `gate`: the forget gate α (1: none); under a gate a ratio past RATIO_SHOWN_UP_TO says why.
  */
-export function sentenceParts(sweep, i, d, keys = 'random') {
+export function sentenceParts(sweep, i, d, keys = 'random', gate = 1) {
   const n = sweep.ns[i];
   const miss = sweep.missMean[i];
   const head =
-    `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in a ` +
-    `${formatInt(d)}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}`;
+    `With ${formatInt(n)} ${plural(n, 'association', 'associations')} in ` +
+    `${withArticle(formatInt(d))}-dimensional state, reads come back with cosine ${formatCos(sweep.cosineMean[i])}`;
   const cross = sweep.crosstalkMean[i];
-  const energy = Number.isFinite(cross)
-    ? cross === 0
-      ? ' and no crosstalk'
-      : ` and the crosstalk carries ${formatRatio(cross)} times the target's energy`
-    : '';
+  const energy =
+    !Number.isNaN(cross) && cross !== undefined
+      ? cross === 0
+        ? ' and no crosstalk'
+        : ` and the crosstalk carries ${energyTimes(cross)} the target's energy` +
+          (gate < 1 && cross >= RATIO_SHOWN_UP_TO
+            ? ' (the forget gate has faded the older targets toward nothing)'
+            : '')
+      : '';
   const cost =
     keys === 'elu1'
       ? ` (random unit keys would give about ${formatCos(sweep.theoryCosine[i])}: all-positive keys overlap)`

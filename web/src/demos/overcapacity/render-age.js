@@ -3,7 +3,9 @@
 // later writes). One live sentence under it says, with the store's own numbers, what the reader
 // sees: with the additive rule every age blurs alike, with the delta rule the newest come back
 // exactly and old ones are overwritten, with a gate old ones fade.
-import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
+import { s as svgEl, h, uid, setText } from '../../lib/dom.js';
+import { plotFrame } from '../../lib/plot/frame.js';
+import { axis } from '../../lib/plot/axis.js';
 import { formatCos, formatInt, plural } from './format.js';
 
 const HEIGHT = 160;
@@ -40,17 +42,18 @@ export function createAgeView(parent) {
   const box = parent.appendChild(h('div', { class: 'oc-age', 'data-part': 'age' }));
   box.appendChild(h('p', { class: 'oc-subhead', text: 'Recall by age: read-back cosine against later writes' }));
   const titleId = uid('oc-age-title');
-  const svg = box.appendChild(svgEl('svg', { role: 'img', 'aria-labelledby': titleId, height: HEIGHT }));
-  svg.appendChild(svgEl('title', { id: titleId })).textContent =
-    'Cosine of each association’s read-back against the number of writes after it';
-  const axesG = svg.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
-  const axes = {
-    xTicks: [0, 1].map(() => axesG.appendChild(svgEl('text', { class: 'oc-tick oc-tick-cx' }))),
-    yTicks: [0, 1, 2].map(() => axesG.appendChild(svgEl('text', { class: 'oc-tick oc-tick-cy' }))),
-    grid: [0, 1, 2].map(() => axesG.appendChild(svgEl('line', { class: 'oc-grid' }))),
-    label: axesG.appendChild(svgEl('text', { class: 'oc-axis-label' }, 'age: writes after the association')),
-  };
-  const line = svg.appendChild(svgEl('path', { class: 'oc-line oc-s-cos', 'aria-hidden': 'true' }));
+  const frame = plotFrame({
+    height: HEIGHT,
+    margin: M,
+    titleId,
+    title: 'Cosine of each association’s read-back against the number of writes after it',
+  });
+  box.appendChild(frame.svg);
+  // Made once and moved by their attributes (lib/plot/axis.js): while N is dragged only the tick
+  // numbers and positions change (built anew, they were nine new SVG elements in each frame).
+  const xAxis = axis(frame, { side: 'bottom', line: false });
+  const yAxis = axis(frame, { side: 'left', grid: true, line: false });
+  const line = frame.data.appendChild(svgEl('path', { class: 'oc-line oc-s-cos' }));
   const sentence = box.appendChild(
     h('p', { class: 'oc-sentence', 'data-field': 'age-sentence', 'aria-live': 'polite' }),
   );
@@ -62,41 +65,25 @@ export function createAgeView(parent) {
     const { result } = last;
     // Written only when the width changes: each store draws again, and setting an SVG's viewBox,
     // even to the same value, makes Chromium lay the drawing out again.
-    setAttr(svg, 'viewBox', `0 0 ${width} ${HEIGHT}`);
-    setAttr(svg, 'width', String(width));
-    const pw = width - M.left - M.right;
-    const ph = HEIGHT - M.top - M.bottom;
+    frame.resize(width);
+    const pw = frame.innerWidth;
+    const ph = frame.innerHeight;
     const n = result.n;
     let lo = 0;
     for (const c of result.ageCosine) lo = Math.min(lo, c);
     const x = (m) => M.left + (n > 1 ? m / (n - 1) : 0.5) * pw;
     const y = (c) => M.top + ((1 - c) / (1 - lo)) * ph;
-    // Made once and moved by their attributes: while N is dragged only the tick numbers and
-    // positions change (built anew, they were nine new SVG elements in each frame of a drag).
     const xs = n > 1 ? [0, n - 1] : [0];
-    axes.xTicks.forEach((t, i) => {
-      setAttr(t, 'display', i < xs.length ? 'inline' : 'none');
-      if (i >= xs.length) return;
-      setAttr(t, 'x', String(x(xs[i])));
-      setAttr(t, 'y', String(M.top + ph + 16));
-      setText(t, formatInt(xs[i]));
-    });
+    xAxis.update(
+      xs.map((m) => ({ at: x(m), label: formatInt(m) })),
+      'age: writes after the association',
+    );
     const cs = lo < 0 ? [lo, 0, 1] : [0, 0.5, 1];
     // A lowest cosine just under 0 keeps its grid line but not its number, which would print over 0's.
     const crowded = lo < 0 && y(lo) - y(0) < 12;
-    cs.forEach((c, i) => {
-      const yy = String(y(c));
-      setAttr(axes.yTicks[i], 'display', crowded && i === 0 ? 'none' : 'inline');
-      setAttr(axes.yTicks[i], 'x', String(M.left - 6));
-      setAttr(axes.yTicks[i], 'y', String(y(c) + 4));
-      setText(axes.yTicks[i], formatCos(c, c === lo && lo < 0 ? 2 : 1));
-      setAttr(axes.grid[i], 'x1', String(M.left));
-      setAttr(axes.grid[i], 'x2', String(M.left + pw));
-      setAttr(axes.grid[i], 'y1', yy);
-      setAttr(axes.grid[i], 'y2', yy);
-    });
-    setAttr(axes.label, 'x', String(M.left + pw / 2));
-    setAttr(axes.label, 'y', String(HEIGHT - 4));
+    yAxis.update(
+      cs.map((c, i) => ({ at: y(c), label: crowded && i === 0 ? null : formatCos(c, c === lo && lo < 0 ? 2 : 1) })),
+    );
     let d = '';
     for (let m = 0; m < n; m += 1) d += `${m ? 'L' : 'M'}${x(m).toFixed(1)} ${y(result.ageCosine[m]).toFixed(1)}`;
     line.setAttribute('d', d);

@@ -4,6 +4,8 @@
 // d and key geometry at a time, jobs.js capacityResults); this file draws them and owns the
 // tolerance control, whose events only propose changes of state.
 import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
+import { plotFrame } from '../../lib/plot/frame.js';
+import { axis } from '../../lib/plot/axis.js';
 import { formatInt, formatCos, KEY_LABELS } from './format.js';
 import { DIMS, KEYS, MEASURES, levelRange } from './state.js';
 
@@ -58,13 +60,12 @@ export function createCapacityPanel(parent, on) {
   const wrap = panel.appendChild(h('div', { class: 'oc-capacity-chart' }));
   const titleId = uid('oc-cap-title');
   const descId = uid('oc-cap-desc');
-  const svg = wrap.appendChild(
-    svgEl('svg', { role: 'img', 'aria-labelledby': `${titleId} ${descId}`, height: HEIGHT }),
-  );
-  svg.appendChild(svgEl('title', { id: titleId })).textContent = 'Capacity N against the state size d';
-  const desc = svg.appendChild(svgEl('desc', { id: descId }));
-  const axesG = svg.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
-  const dataG = svg.appendChild(svgEl('g', { 'aria-hidden': 'true' }));
+  const frame = plotFrame({ height: HEIGHT, margin: M, titleId, title: 'Capacity N against the state size d', descId });
+  wrap.appendChild(frame.svg);
+  const desc = frame.desc;
+  const dataG = frame.data;
+  const xAxis = axis(frame, { side: 'bottom' });
+  const yAxis = axis(frame, { side: 'left', grid: true });
   const legend = panel.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
   for (const k of KEYS) {
     const li = legend.appendChild(h('li', {}));
@@ -91,10 +92,9 @@ export function createCapacityPanel(parent, on) {
     if (!last) return;
     const { held, state, waiting } = last;
     const results = held ? held.results : [];
-    setAttr(svg, 'viewBox', `0 0 ${width} ${HEIGHT}`); // (the same value would lay it out again)
-    setAttr(svg, 'width', String(width));
-    const pw = width - M.left - M.right;
-    const ph = HEIGHT - M.top - M.bottom;
+    frame.resize(width); // (writes only a changed viewBox: the same value would lay it out again)
+    const pw = frame.innerWidth;
+    const ph = frame.innerHeight;
     let top = D_MAX;
     for (const r of results) {
       top = Math.max(top, r.capacityMean + r.capacityStd);
@@ -108,7 +108,7 @@ export function createCapacityPanel(parent, on) {
     if (axes !== axesDrawn) {
       axesDrawn = axes;
       dataDrawn = null;
-      drawAxes(x, y, pw, ph, top);
+      drawAxes(x, y, top);
     }
     const signature = `${results.length}|${held?.complete}|${axes}`;
     if (!dataDrawn || dataDrawn.held !== held || dataDrawn.signature !== signature) {
@@ -118,26 +118,15 @@ export function createCapacityPanel(parent, on) {
     renderWords(results, state, held?.complete, waiting);
   }
 
-  function drawAxes(x, y, pw, ph, top) {
-    axesG.replaceChildren();
-    for (const d of [0, ...DIMS.slice(3)]) {
-      const t = axesG.appendChild(svgEl('text', { x: x(d), y: M.top + ph + 16, class: 'oc-tick oc-tick-cx' }));
-      t.textContent = formatInt(d);
-    }
-    const yStep = top > 600 ? 256 : top > 300 ? 128 : 64;
-    for (let n = 0; n <= top; n += yStep) {
-      axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: y(n), y2: y(n), class: 'oc-grid' }));
-      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(n) + 4, class: 'oc-tick oc-tick-cy' }));
-      t.textContent = formatInt(n);
-    }
-    axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left + pw, y1: M.top + ph, y2: M.top + ph, class: 'oc-axis' }));
-    axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + ph, class: 'oc-axis' }));
-    const xl = axesG.appendChild(svgEl('text', { x: M.left + pw / 2, y: HEIGHT - 6, class: 'oc-axis-label' }));
-    xl.textContent = 'd, state size';
-    const yl = axesG.appendChild(
-      svgEl('text', { x: -(M.top + ph / 2), y: 14, transform: 'rotate(-90)', class: 'oc-axis-label' }),
+  function drawAxes(x, y, top) {
+    xAxis.update(
+      [0, ...DIMS.slice(3)].map((d) => ({ at: x(d), label: formatInt(d) })),
+      'd, state size',
     );
-    yl.textContent = 'capacity N';
+    const yStep = top > 600 ? 256 : top > 300 ? 128 : 64;
+    const yTicks = [];
+    for (let n = 0; n <= top; n += yStep) yTicks.push({ at: y(n), label: formatInt(n) });
+    yAxis.update(yTicks, 'capacity N');
   }
 
   function drawData(results, x, y) {
@@ -160,6 +149,7 @@ export function createCapacityPanel(parent, on) {
             'data-keys': k,
             'data-d': r.d,
             'data-mean': r.capacityMean,
+            'data-capped': r.capped > 0 ? 'true' : 'false',
           }),
         );
         if (r.capacityStd > 0)
@@ -172,9 +162,38 @@ export function createCapacityPanel(parent, on) {
               class: 'oc-cap-bar',
             }),
           );
-        g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
+        if (r.capped > 0) {
+          // Cut off: some trial still met the tolerance at N = 4d, the most searched, so the mean is
+          // a lower bound: an upward triangle marked "≥" instead of a dot.
+          const cx = x(r.d);
+          const cy = y(r.capacityMean);
+          g.appendChild(
+            svgEl('path', {
+              d: `M${cx} ${cy - 5}L${cx + 4.5} ${cy + 3}L${cx - 4.5} ${cy + 3}Z`,
+              class: 'oc-dot oc-dot-capped',
+            }),
+          );
+          const label = g.appendChild(svgEl('text', { x: cx - 7, y: cy - 4, class: 'oc-cap-bound' }));
+          label.textContent = '\u2265';
+        } else g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
       }
     }
+  }
+
+  /** A point's capacity in words: "at least 1,024" when cut off at 4d (a lower bound), else "5.6". */
+  const held = (r) => (r.capped > 0 ? `at least ${formatInt(r.capacityMean)}` : formatCos(r.capacityMean, 1));
+
+  /** What the completed random-key points show about d, for the chapter's additive rule only (a
+   *  forget gate or the delta rule bounds capacity differently): a line under a cosine tolerance
+   *  (theory 1 + d(1/τ² − 1)), faster than d under recall, up to the 4d searched. */
+  function growthWords(state, random) {
+    if (state.rule !== 'add' || state.gate !== 1) return '.';
+    if (state.measure === 'cosine') return ': capacity grows in proportion to d.';
+    const cut = random.find((r) => r.capped > 0);
+    return (
+      ': under a recall tolerance capacity grows faster than d' +
+      (cut ? `, and from d = ${formatInt(cut.d)} the points reach N = 4d, the most searched (drawn \u2265).` : '.')
+    );
   }
 
   function renderWords(results, state, complete, waiting) {
@@ -187,15 +206,14 @@ export function createCapacityPanel(parent, on) {
     // The sentence says only what the points measured so far show: one point is not a trend, and
     // the claim about d waits for the whole range (at d = 8 and 16 the ratio is still settling).
     if (big && big === small) {
-      text = `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
+      text = `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)}; larger d are being measured\u2026`;
     } else if (big) {
       text =
-        `At ${tol}, random keys hold ${formatCos(small.capacityMean, 1)} associations at d = ${formatInt(small.d)} ` +
-        `and ${formatCos(big.capacityMean, 1)} at d = ${formatInt(big.d)}` +
-        (complete ? ': capacity grows in proportion to d.' : ' so far.');
+        `At ${tol}, random keys hold ${held(small)} associations at d = ${formatInt(small.d)} ` +
+        `and ${held(big)} at d = ${formatInt(big.d)}` +
+        (complete ? growthWords(state, random) : ' so far.');
       const e = elu.find((r) => r.d === big.d);
-      if (e)
-        text += ` elu+1 keys (all positive, overlapping) hold only ${formatCos(e.capacityMean, 1)} at d = ${formatInt(e.d)}.`;
+      if (e) text += ` elu+1 keys (all positive, overlapping) hold only ${held(e)} at d = ${formatInt(e.d)}.`;
     }
     setText(sentence, text);
     setText(desc, text);

@@ -1,16 +1,24 @@
 // The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
 // Coordinates are the only arithmetic here (scales from data space to pixels).
 import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
+import { plotFrame } from '../../lib/plot/frame.js';
+import { axis } from '../../lib/plot/axis.js';
 import { formatCos, formatInt } from './format.js';
 
 const HEIGHT = 300;
 const M = { top: 14, right: 24, bottom: 46, left: 50 }; // room for the last tick label ("1,024")
+const TITLE = 'Read-back quality against the number of stored associations N';
+const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 /** The plotted series: key in the sweep result, legend text, CSS class (colour and dash). */
 export const SERIES = [
   { key: 'cosineMean', cls: 'oc-s-cos', label: 'mean cosine, linear state' },
   { key: 'recallMean', cls: 'oc-s-recall', label: 'top-1 recall, linear state' },
-  { key: 'theoryCosine', cls: 'oc-s-theory', label: 'theory for random unit keys, 1/\u221a(1+(N\u22121)/d)' },
+  {
+    key: 'theoryCosine',
+    cls: 'oc-s-theory',
+    label: 'theory for random unit keys and values, 1/\u221a(1+(N\u22121)/d)',
+  },
   { key: 'softmaxCosineMean', cls: 'oc-s-smcos', label: 'mean cosine, softmax (\u03b2)' },
   { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
 ];
@@ -24,19 +32,12 @@ export function createChart(parent) {
   const descId = uid('oc-desc');
   const clipId = uid('oc-clip');
   const wrap = parent.appendChild(h('div', { class: 'oc-chart' }));
-  const root = wrap.appendChild(
-    svgEl('svg', { role: 'img', 'aria-labelledby': `${titleId} ${descId}`, height: HEIGHT }),
-  );
-  const title = root.appendChild(svgEl('title', { id: titleId }));
-  title.textContent = 'Read-back quality against the number of stored associations N';
-  const desc = root.appendChild(svgEl('desc', { id: descId }));
-  const clipRect = root
-    .appendChild(svgEl('defs', {}))
-    .appendChild(svgEl('clipPath', { id: clipId }))
-    .appendChild(svgEl('rect', {}));
-  const gridG = root.appendChild(svgEl('g', { class: 'oc-gridlines', 'aria-hidden': 'true' }));
-  const axesG = root.appendChild(svgEl('g', { class: 'oc-axes', 'aria-hidden': 'true' }));
-  const dataG = root.appendChild(svgEl('g', { 'clip-path': `url(#${clipId})`, 'aria-hidden': 'true' }));
+  const frame = plotFrame({ height: HEIGHT, margin: M, titleId, title: TITLE, descId, clipId });
+  const root = wrap.appendChild(frame.svg);
+  const desc = frame.desc;
+  const dataG = frame.data;
+  const xAxis = axis(frame, { side: 'bottom', grid: true });
+  const yAxis = axis(frame, { side: 'left', grid: true });
   const band = dataG.appendChild(svgEl('path', { class: 'oc-band' }));
   const dLine = dataG.appendChild(svgEl('line', { class: 'oc-dline', 'data-symbol': 'd' })); // the N = d marker
   const paths = SERIES.map((s) => dataG.appendChild(svgEl('path', { class: `oc-line ${s.cls}` })));
@@ -47,7 +48,7 @@ export function createChart(parent) {
     svgEl('svg', { class: 'oc-marker-layer', 'aria-hidden': 'true', focusable: 'false', height: HEIGHT }),
   );
   // An invisible box over the whole layer, painted first: the layer's painted bounds then stay the
-  // same while the marker moves (ARCHITECTURE.md, "What a frame of a drag may change").
+  // same while the marker moves (docs/performance.md, "What a frame of a drag may change").
   overlay.appendChild(svgEl('rect', { class: 'oc-marker-bounds', width: '100%', height: HEIGHT, fill: 'transparent' }));
   const markerG = overlay.appendChild(svgEl('g', { class: 'oc-marker' }));
   const markerLine = markerG.appendChild(svgEl('line', {}));
@@ -76,8 +77,6 @@ export function createChart(parent) {
     const axes = axesKey();
     if (axes === axesDrawn) return;
     axesDrawn = axes;
-    gridG.replaceChildren();
-    axesG.replaceChildren();
     const d = view.d;
     const xTicks = [];
     if (view.scale === 'log') {
@@ -87,39 +86,16 @@ export function createChart(parent) {
     } else {
       for (let k = 0; k <= 4; k += 1) xTicks.push(k * d);
     }
-    for (const n of xTicks) {
-      const px = x(n);
-      gridG.appendChild(svgEl('line', { x1: px, x2: px, y1: M.top, y2: M.top + plotH() }));
-      const t = axesG.appendChild(svgEl('text', { x: px, y: M.top + plotH() + 16, class: 'oc-tick oc-tick-x' }));
-      t.textContent = formatInt(n);
-    }
-    for (const v of [0, 0.25, 0.5, 0.75, 1]) {
-      gridG.appendChild(svgEl('line', { x1: M.left, x2: M.left + plotW(), y1: y(v), y2: y(v) }));
-      const t = axesG.appendChild(svgEl('text', { x: M.left - 6, y: y(v) + 4, class: 'oc-tick oc-tick-y' }));
-      t.textContent = String(v);
-    }
-    axesG.appendChild(
-      svgEl('line', { x1: M.left, x2: M.left + plotW(), y1: M.top + plotH(), y2: M.top + plotH(), class: 'oc-axis' }),
-    );
-    axesG.appendChild(svgEl('line', { x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH(), class: 'oc-axis' }));
-    const xl = axesG.appendChild(svgEl('text', { x: M.left + plotW() / 2, y: HEIGHT - 6, class: 'oc-axis-label' }));
     const scaleName = view.scale === 'log' ? 'log' : 'linear';
-    // At phone widths the long title would run past the drawing's edge (issue 22): a short one.
-    xl.textContent =
-      plotW() < 340 ? `N, associations (${scaleName} scale)` : `N, stored associations (count, ${scaleName} scale)`;
-    const yl = axesG.appendChild(
-      svgEl('text', {
-        x: -(M.top + plotH() / 2),
-        y: 14,
-        transform: 'rotate(-90)',
-        class: 'oc-axis-label',
-      }),
+    xAxis.update(
+      xTicks.map((n) => ({ at: x(n), label: formatInt(n) })),
+      // At phone widths the long title would run past the drawing's edge (issue 22): a short one.
+      plotW() < 340 ? `N, associations (${scaleName} scale)` : `N, stored associations (count, ${scaleName} scale)`,
     );
-    yl.textContent = 'read-back quality (0 to 1)';
-    clipRect.setAttribute('x', M.left);
-    clipRect.setAttribute('y', M.top - 4);
-    clipRect.setAttribute('width', plotW() + 1);
-    clipRect.setAttribute('height', plotH() + 8);
+    yAxis.update(
+      Y_TICKS.map((v) => ({ at: y(v), label: String(v) })),
+      'read-back quality (0 to 1)',
+    );
     const dx = x(d);
     for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
     dLabel.setAttribute('x', dx + 4);
@@ -195,10 +171,9 @@ export function createChart(parent) {
      *  settings waits for a settings slider to rest). */
     update(next) {
       view = next;
-      for (const el of [root, overlay]) {
-        setAttr(el, 'viewBox', `0 0 ${width} ${HEIGHT}`); // (the same value would lay it out again)
-        setAttr(el, 'width', String(width));
-      }
+      frame.resize(width); // (writes only a changed viewBox: the same value would lay it out again)
+      setAttr(overlay, 'viewBox', `0 0 ${width} ${HEIGHT}`);
+      setAttr(overlay, 'width', String(width));
       drawAxes();
       drawData();
     },

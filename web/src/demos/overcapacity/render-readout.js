@@ -2,7 +2,7 @@
 // the numbers at N, the memory line, and the screen-reader announcement (only when the reader
 // pauses). Text only, from the core's results (format.js turns the numbers into strings).
 import { h, setText, setAttr, setProp } from '../../lib/dom.js';
-import { formatCos, formatInt, formatPercent, sentenceParts } from './format.js';
+import { formatCos, formatInt, formatPercent, sentenceParts, withArticle } from './format.js';
 import { sweepStage } from './sweep.js';
 
 const ANNOUNCE_DELAY_MS = 700;
@@ -11,10 +11,32 @@ const READOUT = [
   ['cosine', 'Mean cosine, linear state'],
   ['cosineStd', 'Spread over trials (std)'],
   ['recall', 'Top-1 recall, linear state'],
-  ['theory', 'Theory (random unit keys)'],
+  ['theory', 'Theory (random unit keys and values)'],
   ['softmaxCosine', 'Mean cosine, softmax'],
   ['softmaxRecall', 'Top-1 recall, softmax'],
 ];
+
+/** A spread over trials to 3 decimals; one below 0.0005 (often rounding alone, 2e-16) is "under
+ *  0.001", never a power of ten. */
+const formatSpread = (x) => (x > 0 && x < 0.0005 ? 'under 0.001' : formatCos(x, 3));
+
+/** The readout's values and the memory line at the sweep's index i, as text (formatting only). */
+export function readoutTexts(sweep, i) {
+  return {
+    values: {
+      cosine: formatCos(sweep.cosineMean[i]),
+      cosineStd: sweep.trials > 1 ? formatSpread(sweep.cosineStd[i]) : '\u2014 (one trial)',
+      recall: formatPercent(sweep.recallMean[i]),
+      theory: formatCos(sweep.theoryCosine[i]),
+      softmaxCosine: formatCos(sweep.softmaxCosineMean[i]),
+      softmaxRecall: formatPercent(sweep.softmaxRecallMean[i]),
+    },
+    memory:
+      `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
+      `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
+      `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`,
+  };
+}
 
 /** Builds the pieces (unattached: index.js places them around the chart). */
 export function createReadout() {
@@ -63,7 +85,7 @@ export function createReadout() {
     if (i < 0) {
       setText(
         sentence,
-        `With ${formatInt(state.n)} associations in a ${formatInt(state.d)}-dimensional state: ` +
+        `With ${formatInt(state.n)} associations in ${withArticle(formatInt(state.d))}-dimensional state: ` +
           (waiting ? 'the numbers follow once the slider rests.' : 'computing\u2026'),
       );
       for (const [k] of READOUT.slice(1)) setText(rd[k], '\u2026');
@@ -71,19 +93,10 @@ export function createReadout() {
       setAttr(root, 'data-n', '');
       return;
     }
-    setText(sentence, sentenceParts(sweep, i, state.d, state.keys));
-    setText(rd.cosine, formatCos(sweep.cosineMean[i]));
-    setText(rd.cosineStd, sweep.trials > 1 ? formatCos(sweep.cosineStd[i], 3) : '\u2014 (one trial)');
-    setText(rd.recall, formatPercent(sweep.recallMean[i]));
-    setText(rd.theory, formatCos(sweep.theoryCosine[i]));
-    setText(rd.softmaxCosine, formatCos(sweep.softmaxCosineMean[i]));
-    setText(rd.softmaxRecall, formatPercent(sweep.softmaxRecallMean[i]));
-    setText(
-      memoryLine,
-      `Memory: softmax keeps every key and value, N\u00b7(d\u2096+d\u1d65) = ` +
-        `${formatInt(sweep.cacheNumbers[i])} numbers, growing with N; the linear state keeps ` +
-        `d\u00b2 = ${formatInt(sweep.stateNumbers[i])} numbers, whatever N.`,
-    );
+    setText(sentence, sentenceParts(sweep, i, state.d, state.keys, state.gate));
+    const texts = readoutTexts(sweep, i);
+    for (const [k, text] of Object.entries(texts.values)) setText(rd[k], text);
+    setText(memoryLine, texts.memory);
     setAttr(root, 'data-n', state.n);
     // The sentence is re-announced only when the reader pauses, not on every slider step.
     clearTimeout(liveTimer);

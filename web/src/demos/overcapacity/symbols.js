@@ -3,7 +3,7 @@
 // the sweep's numbers at N (index i, -1 while N has none yet). Formatting only; the elements are
 // the parts that carry data-symbol (controls.js: d and N; chart-drag.js: the N marker;
 // render-chart.js: the N = d line; render-readout.js: the sentence).
-import { formatCos, formatInt, formatRatio } from './format.js';
+import { energyTimes, formatCos, formatInt, formatRatio } from './format.js';
 
 /**
  * @param {typeof import('./state.js').DEFAULTS} state
@@ -35,7 +35,7 @@ export function overcapacitySymbols(state, sweep, i, root) {
     },
     crosstalk: {
       text: ready
-        ? `crosstalk at N = ${formatInt(state.n)}: ${formatRatio(sweep.crosstalkMean[i])} times the target\u2019s energy (theory (N \u2212 1)/d = ${formatRatio(sweep.theoryCrosstalk[i])})`
+        ? `crosstalk at N = ${formatInt(state.n)}: ${energyTimes(sweep.crosstalkMean[i])} the target\u2019s energy (theory (N \u2212 1)/d = ${formatRatio(sweep.theoryCrosstalk[i])})`
         : `crosstalk at N = ${formatInt(state.n)}: ${pending}`,
       element: parts('crosstalk')[0] ?? null,
       elements: parts('crosstalk'),

@@ -1,6 +1,6 @@
 // The bindings' side of the wire between JavaScript and the core, where it needs no Emscripten:
 // how byte counts arrive (BigInt as decimal text) and how a refusal leaves (one string holding
-// the field and the message). wasm/bindings.cpp uses these; wasm/index.mjs reads the other end.
+// the field and the message). wasm/bindings/ uses these; wasm/api/check.mjs reads the other end.
 // The core (wasm/core/) knows nothing of either.
 #pragma once
 #include <string>

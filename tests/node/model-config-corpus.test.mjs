@@ -1,0 +1,173 @@
+// Every real config.json kept as a fixture (tests/node/fixtures/configs, sources in SOURCES.md),
+// read by la.modelFromConfig and counted by la.kvMemory (one session, bf16: 2 bytes a number).
+// Each row's numbers are worked out by hand from the config's own fields, shown beside it:
+//   grow    bytes per token at any length: full attention 2 (K, V) x kv_heads x head_dim x 2 bytes,
+//           MLA (kv_lora_rank + qk_rope_head_dim) x 2 bytes, summed over the layers
+//   capped  bytes per token of windowed / chunked layers, until the window (`cap`) is full
+//   state   fixed bytes per sequence: linear heads x key x value, SSM heads x head_dim x d_state,
+//           plus the convolution (`conv`: (kernel - 1) x channels), x 2 bytes, summed over layers
+//   max     maxContext (max_position_embeddings, model_max_length, or a named default)
+// Published figures that agree are cited beside the row.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createLinattn } from '../../wasm/index.mjs';
+
+const dir = new URL('./fixtures/configs/', import.meta.url);
+const text = (name) => readFileSync(new URL(name, dir), 'utf8');
+const la = await createLinattn();
+
+// [fixture, { grow, capped, cap, state, conv, max }] (omitted: 0, or no maxContext)
+const ROWS = [
+  // 32 layers x 2 x 8 x 128 x 2 = 131,072 (128 KiB a token, the figure usually quoted for Llama-3-8B)
+  ['llama-3.1-8b.json', { grow: 131072, max: 131072 }],
+  ['llama-3.1-70b.json', { grow: 327680, max: 131072 }], // 80 x 4,096 (320 KiB)
+  ['llama-3.1-405b.json', { grow: 516096, max: 131072 }], // 126 x 4,096
+  ['qwen3-8b.json', { grow: 147456, max: 40960 }], // 36 x 2 x 8 x 128 x 2
+  ['qwen3-0.6b.json', { grow: 114688, max: 40960 }], // 28 x 4,096
+  ['qwen3-32b.json', { grow: 262144, max: 40960 }], // 64 x 4,096
+  ['qwen3-30b-a3b.json', { grow: 98304, max: 40960 }], // 48 x 2 x 4 x 128 x 2
+  ['qwen3-235b-a22b.json', { grow: 192512, max: 40960 }], // 94 x 2,048
+  ['mixtral-8x7b-v0.1.json', { grow: 131072, max: 32768 }], // 32 x 4,096; sliding_window null
+  ['mixtral-8x22b-v0.1.json', { grow: 229376, max: 65536 }], // 56 x 4,096
+  ['qwen3-vl-8b-instruct.json', { grow: 147456, max: 262144 }], // text_config: 36 x 4,096
+  ['qwen3-vl-30b-a3b-instruct.json', { grow: 98304, max: 262144 }], // text_config: 48 x 2,048
+  // MLA: 61 x (512 + 64) x 2 = 70,272 (68.6 KiB)
+  ['kimi-k2-instruct.json', { grow: 70272, max: 131072 }],
+  ['kimi-k2.5.json', { grow: 70272, max: 262144 }], // text_config (deepseek_v3 layout)
+  ['deepseek-v3.json', { grow: 70272, max: 163840 }],
+  ['deepseek-r1.json', { grow: 70272, max: 163840 }],
+  ['deepseek-v3.2.json', { grow: 70272, max: 163840 }], // the indexer's keys not counted (noted)
+  ['deepseek-v2-lite.transcribed.json', { grow: 31104, max: 163840 }], // 27 x 576 x 2
+  ['glm-5.json', { grow: 89856, max: 202752 }], // 78 x 576 x 2
+  ['glm-4.7-flash.json', { grow: 54144, max: 202752 }], // glm4_moe_lite, read by kv_lora_rank: 47 x 1,152
+  ['glm-4.7-fp8.json', { grow: 376832, max: 202752 }], // 92 x 2 x 8 x 128 x 2
+  ['mimo-7b-base.json', { grow: 147456, max: 32768 }], // 36 x 4,096
+  ['minimax-m2.5.json', { grow: 253952, max: 196608 }], // 62 x 4,096
+  ['mistral-7b-v0.3.transcribed.json', { grow: 131072, max: 32768 }],
+  ['qwen2-7b.transcribed.json', { grow: 57344, max: 32768 }], // 28 x 2 x 4 x 128 x 2
+  ['qwen2.5-0.5b-instruct-gensyn-swarm.json', { grow: 12288, max: 32768 }], // 24 x 2 x 2 x 64 x 2 (896 / 14 = 64)
+  ['qwen1.5-moe-a2.7b.transcribed.json', { grow: 196608, max: 32768 }], // 24 x 2 x 16 x 128 x 2
+  ['internlm2.transcribed.json', { grow: 131072, max: 32768 }], // generic: 32 x 4,096
+  ['stablelm.transcribed.json', { grow: 327680, max: 4096 }], // generic: 32 x 2 x 32 x 80 x 2
+  ['olmo-2-7b.transcribed.json', { grow: 524288, max: 4096 }], // 32 x 2 x 32 x 128 x 2
+  // text_config gives only max_position_embeddings and vocab: LlamaConfig's 32 layers, 32 heads,
+  // hidden 4,096 -> 32 x 2 x 32 x 128 x 2
+  ['llava-1.5-7b.transcribed.json', { grow: 524288, max: 4096 }],
+  ['llama-3.2-1b.transcribed.json', { grow: 32768, max: 131072 }], // 16 x 2 x 8 x 64 x 2
+  ['codellama-34b.transcribed.json', { grow: 196608, max: 16384 }], // 48 x 2 x 8 x 128 x 2
+  ['smollm-1.7b.transcribed.json', { grow: 196608, max: 2048 }], // 24 x 2 x 32 x 64 x 2
+  ['minicpm-2b.transcribed.json', { grow: 368640, max: 65536 }], // generic: 40 x 2 x 36 x 64 x 2
+  ['mlc-qwen.transcribed.json', { grow: 196608, max: 8192 }], // generic: 24 x 2 x 16 x 128 x 2
+  ['mlc-baichuan.transcribed.json', { grow: 524288, max: 4096 }], // generic: 32 x 2 x 32 x 128 x 2
+  ['mlc-internlm.transcribed.json', { grow: 524288, max: 2048 }], // generic: 32 x 16,384
+  ['mlc-orion.transcribed.json', { grow: 819200, max: 4096 }], // generic: 40 x 2 x 40 x 128 x 2
+  ['mlc-deepseek.transcribed.json', { grow: 229376, max: 4096 }], // generic: 28 x 2 x 16 x 128 x 2
+  ['redpajama-incite-3b-v1.transcribed.json', { grow: 327680, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 80 x 2
+  // GPT-2-era names (n_layer, n_head, n_embd, n_positions)
+  ['gpt2.transcribed.json', { grow: 36864, max: 1024 }], // 12 x 2 x 12 x 64 x 2
+  ['gpt-j-6b.transcribed.json', { grow: 458752, max: 2048 }], // 28 x 2 x 16 x 256 x 2
+  ['santacoder.transcribed.json', { grow: 12288, max: 2048 }], // multi-query: 24 x 2 x 1 x 128 x 2
+  // Phi-3: the window is on every layer (262,144, more than the 131,072 positions)
+  ['phi-3.5-mini-instruct.transcribed.json', { capped: 393216, cap: 262144, max: 131072 }], // 32 x 2 x 32 x 96 x 2
+  ['phi-4-mini-instruct.transcribed.json', { capped: 131072, cap: 262144, max: 131072 }], // 32 x 2 x 8 x 128 x 2
+  ['starcoder2-15b.transcribed.json', { capped: 65536, cap: 4096, max: 16384 }], // 32 x 2 x 4 x 128 x 2
+  ['gpt-oss-120b.json', { grow: 36864, capped: 36864, cap: 128, max: 131072 }], // 18 + 18 x 2 x 8 x 64 x 2
+  ['gpt-oss-20b.json', { grow: 24576, capped: 24576, cap: 128, max: 131072 }], // 12 + 12
+  ['gemma-2b.transcribed.json', { grow: 18432, max: 8192 }], // 18 x 2 x 1 x 256 x 2
+  ['gemma-2-9b.transcribed.json', { grow: 172032, capped: 172032, cap: 4096, max: 8192 }], // 21 + 21 x 8,192
+  ['gemma-2-27b.transcribed.json', { grow: 188416, capped: 188416, cap: 4096, max: 8192 }], // 23 + 23 x 2 x 16 x 128 x 2
+  ['gemma-3-1b-it.transcribed.json', { grow: 4096, capped: 22528, cap: 512, max: 32768 }], // 4 + 22 x 1,024
+  // Gemma 4: 5 global layers x 2 x 2 x 512 x 2 = 20,480; 25 local x 2 x 8 x 256 x 2 = 204,800
+  ['gemma-4-26b-a4b.json', { grow: 20480, capped: 204800, cap: 1024, max: 262144 }],
+  // Llama 4: 12 global x 4,096 = 49,152; 36 chunked (8,192) x 4,096 = 147,456
+  ['llama-4-scout-17b-16e-instruct.json', { grow: 49152, capped: 147456, cap: 8192, max: 10485760 }],
+  ['llama-4-maverick-17b-128e-instruct.json', { grow: 49152, capped: 147456, cap: 8192, max: 1048576 }],
+  // Qwen3-Next: 12 x 2 x 2 x 256 x 2 = 24,576; 36 x 32 x 128 x 128 x 2 = 37,748,736; conv 36 x 3 x 8,192 x 2
+  ['qwen3-next-80b-a3b-thinking.json', { grow: 24576, state: 37748736, conv: 1769472, max: 262144 }],
+  // Qwen3.5-27B: 16 x 2 x 4 x 256 x 2 = 65,536; 48 x 48 x 128 x 128 x 2 = 75,497,472; conv 48 x 3 x 10,240 x 2
+  ['qwen3.5-27b.json', { grow: 65536, state: 75497472, conv: 2949120, max: 262144 }],
+  // Qwen3.5-35B-A3B: 10 x 2,048; 30 x 32 x 128 x 128 x 2 = 31,457,280; conv 30 x 3 x 8,192 x 2
+  ['qwen3.5-35b-a3b.json', { grow: 20480, state: 31457280, conv: 1474560, max: 262144 }],
+  // Kimi Linear: 7 MLA x 1,152; 20 KDA x 32 x 128 x 128 x 2 = 20,971,520; conv 20 x 3 x 12,288 x 2
+  ['kimi-linear-48b-a3b.transcribed.json', { grow: 8064, state: 20971520, conv: 1474560, max: 1048576 }],
+  // MiniMax-M1: 10 x 4,096; 70 x 64 x 128 x 128 x 2 = 146,800,640; no convolution
+  ['minimax-m1.json', { grow: 40960, state: 146800640, max: 10240000 }],
+  // Nemotron-H-56B: 10 x 4,096; 54 x 256 x 64 x 256 x 2 = 452,984,832; conv 54 x 3 x 20,480 x 2
+  ['nemotron-h-56b-base-8k.json', { grow: 40960, state: 452984832, conv: 6635520, max: 8192 }],
+  // Nemotron-H-8B: 4 x 4,096; 24 x 128 x 64 x 128 x 2 = 50,331,648; conv 24 x 3 x 10,240 x 2
+  ['nemotron-h-8b-base-8k.transcribed.json', { grow: 16384, state: 50331648, conv: 1474560, max: 8192 }],
+  // Nemotron-3-Nano: 6 x 2 x 2 x 128 x 2 = 6,144; 23 x 64 x 64 x 128 x 2 = 24,117,248; conv 23 x 3 x
+  // (64 x 64 + 2 x 8 x 128 = 6,144) x 2
+  ['nemotron-3-nano-30b-a3b-bf16.json', { grow: 6144, state: 24117248, conv: 847872, max: 262144 }],
+  // Nemotron-3-Super: hybrid_override_pattern, 8 x 2 x 2 x 128 x 2 = 8,192; 40 x 128 x 64 x 128 x 2 =
+  // 83,886,080; conv 40 x 3 x (128 x 64 + 2 x 8 x 128 = 10,240) x 2
+  ['nemotron-3-super-120b-a12b-fp8.json', { grow: 8192, state: 83886080, conv: 2457600, max: 262144 }],
+  // Nemotron-3-Ultra: layers_block_type (108 entries, no num_hidden_layers): 12 attention x 1,024;
+  // 48 Mamba-2 x 256 x 64 x 128 x 2 = 201,326,592; conv 48 x 3 x (256 x 64 + 2,048 = 18,432) x 2
+  ['nemotron-3-ultra-550b-a55b-bf16.json', { grow: 12288, state: 201326592, conv: 5308416, max: 262144 }],
+  // Nemotron-3.5-Lightning: layers_block_type, 6 x 1,024; 23 x 64 x 64 x 128 x 2; conv 23 x 3 x 6,144 x 2
+  ['nemotron-3.5-lightning-30b-a3b-nvfp4.json', { grow: 6144, state: 24117248, conv: 847872, max: 1048576 }],
+  // Falcon-H1-7B: 44 x 2 x 2 x 128 x 2 = 45,056; 44 x 24 x 128 x 256 x 2 = 69,206,016; conv 44 x 3 x 3,584 x 2
+  ['falcon-h1-7b.transcribed.json', { grow: 45056, state: 69206016, conv: 946176, max: 262144 }],
+  // Jamba-1.5-Mini: 4 x 4,096; 28 x 8,192 x 16 x 2 = 7,340,032; conv 28 x 3 x 8,192 x 2
+  ['jamba-1.5-mini.transcribed.json', { grow: 16384, state: 7340032, conv: 1376256, max: 262144 }],
+  // Falcon-Mamba-7B: 64 x 8,192 (intermediate_size) x 16 x 2 = 16,777,216; conv 64 x 3 x 8,192 x 2
+  ['falcon-mamba-7b.transcribed.json', { state: 16777216, conv: 3145728 }],
+  // RecurrentGemma-2B: 8 attention blocks x 2 x 1 x 256 x 2 = 8,192 up to 2,048 tokens; 18 recurrent
+  // blocks x 2,560 x 2 = 92,160 of RG-LRU state; conv 18 x 3 x 2,560 x 2 = 276,480
+  ['recurrentgemma-2b.transcribed.json', { capped: 8192, cap: 2048, state: 92160, conv: 276480 }],
+  // RWKV-5 3B: 32 x (2,560 / 64 = 40) x 64 x 64 x 2 = 10,485,760; token shifts 32 x 2 x 2,560 x 2
+  ['rwkv5-3b.transcribed.json', { state: 10485760, conv: 327680 }],
+];
+
+// Refused, each naming the field that describes layers no reader here sizes.
+const REFUSED = [
+  ['deepseek-v4-flash.json', 'config.compress_ratios'],
+  ['mimo-v2-flash.json', 'config.hybrid_layer_pattern'],
+  ['llama-3.3-nemotron-super-49b-v1.json', 'config.block_configs'],
+  ['mlc-chatglm.transcribed.json', 'config.multi_query_group_num'],
+];
+
+for (const [file, want] of ROWS) {
+  test(`${file}: bytes per token, windowed term, fixed state and max context as worked by hand`, () => {
+    const m = la.modelFromConfig(text(file));
+    const r = la.kvMemory(m, { tokens: 1 });
+    const got = {
+      grow: Number(r.growingBytesPerToken),
+      capped: Number(r.cappedBytesPerToken),
+      cap: Number(r.cappedFullTokens),
+      state: Number(r.stateBytes - r.convBytes),
+      conv: Number(r.convBytes),
+      max: m.maxContext ?? 0,
+    };
+    const expected = { grow: 0, capped: 0, cap: 0, state: 0, conv: 0, max: 0, ...want };
+    assert.deepEqual(got, expected);
+    assert.equal(new Set(m.notes).size, m.notes.length, 'notes are not repeated');
+    assert.ok(
+      m.notes.every((n) => /[.)]$/.test(n)),
+      'every note ends a sentence',
+    );
+  });
+}
+
+for (const [file, field] of REFUSED) {
+  test(`${file}: refused, naming ${field}`, () => {
+    assert.throws(
+      () => la.modelFromConfig(text(file)),
+      (e) => e instanceof RangeError && e.field === field && e.message.includes(field),
+    );
+  });
+}
+
+test('the corpus: every fixture is read or refused above, 45+ configs of 30+ model_types', () => {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const listed = new Set([...ROWS.map((r) => r[0]), ...REFUSED.map((r) => r[0])]);
+  assert.deepEqual(
+    files.filter((f) => !listed.has(f)),
+    [],
+  );
+  assert.ok(files.length >= 45, `${files.length} fixtures`);
+  const types = new Set(files.map((f) => JSON.parse(text(f).replace(/\bInfinity\b/g, '0')).model_type));
+  assert.ok(types.size >= 30, `${types.size} model_types`);
+});

@@ -1,0 +1,112 @@
+// la.ledgerView: the ledger demo's whole view for one of its states, in one call
+// (wasm/core/ledger.hpp, wasm/bindings/memory.cpp), unpacked here into its fields.
+import { LinattnError } from '../errors.mjs';
+import { fail, number, options, refusal, vector, wrongType } from './check.mjs';
+import { MEMORY_OPTIONS, memoryOptions } from './memory.mjs';
+
+// An array of vectors, each `width` numbers long, as one Float64Array (row after row). Only the
+// shape is checked here, so that rows cannot run into each other; the core checks the numbers.
+// A width the core will refuse (dk = 0, 2.5, 10^9) passes no rows: the core then names dk or dv.
+function rowsOf(name, x, width, maxWidth) {
+  if (!Array.isArray(x)) wrongType(`${name} must be an array of vectors`, name);
+  if (x.length > MAX_ROWS) fail(`${name} holds ${x.length} vectors, more than the core takes`, name);
+  const rows = x.map((row, i) => vector(`${name}[${i}]`, row));
+  if (!(Number.isInteger(width) && width >= 1 && width <= maxWidth)) return new Float64Array(0);
+  rows.forEach((row, i) => {
+    if (row.length !== width) fail(`${name}[${i}] must hold ${width} numbers (got ${row.length})`, `${name}[${i}]`);
+  });
+  const out = new Float64Array(rows.length * width);
+  rows.forEach((row, i) => out.set(row, i * width));
+  return out;
+}
+const MAX_ROWS = 1 << 16;
+
+// check() for a call given rows as one flat array: the core names a bad number by its place in it
+// ("keys[5]"); the reader is told its row and column ("keys[2][1]", with width 2).
+function checkRows(widths, result) {
+  if (typeof result !== 'string') return result;
+  const e = refusal(result);
+  const m = /^(\w+)\[(\d+)\]$/.exec(e.field ?? '');
+  if (!m || !(m[1] in widths)) throw e;
+  const at = Number(m[2]);
+  const width = widths[m[1]];
+  const field = `${m[1]}[${Math.floor(at / width)}][${at % width}]`;
+  throw new LinattnError(e.message.split(e.field).join(field), field);
+}
+
+// la.ledgerView's one array (wasm/core/ledger.hpp, pack()) as its fields: rows are views of it.
+function unpackLedgerView(packed) {
+  const [n, dk, dv, step, hasQuery, hasQueryError] = packed;
+  let at = 6;
+  const take = (count) => {
+    const part = packed.subarray(at, at + count);
+    at += count;
+    return part;
+  };
+  const features = split(take(n * dk), n, dk);
+  const stamps = split(take(step * dk * dv), step, dk * dv);
+  const states = split(take(step * dk * dv), step, dk * dv);
+  const state = take(dk * dv);
+  const normalizer = take(dk);
+  const reads = split(take(step * dv), step, dv);
+  const errors = take(step);
+  let query = null;
+  if (hasQuery) {
+    const phiQ = take(dk);
+    const coefficients = take(step);
+    const terms = take(step * dv);
+    const [denominator] = take(1);
+    const read = take(dv);
+    query = { phiQ, coefficients, terms, denominator, read, error: hasQueryError ? take(1)[0] : null };
+  }
+  const overlaps = split(take(n * n), n, n);
+  const angles = take(n);
+  const [cache, stateNumbers] = take(2);
+  return {
+    features,
+    writes: stamps.map((stamp, i) => ({ stamp, state: states[i] })),
+    state,
+    normalizer,
+    reads: reads.map((read, i) => ({ read, error: errors[i] })),
+    query,
+    overlaps,
+    angles,
+    storage: { cache, state: stateNumbers },
+  };
+}
+
+// A flat row-major array as `count` rows of `width` (views of it, not copies).
+function split(flat, count, width) {
+  return Array.from({ length: count }, (_, i) => flat.subarray(i * width, (i + 1) * width));
+}
+
+export function ledgerApi(M, limits) {
+  return {
+    /** The ledger demo's whole view for one of its states, in one call (wasm/core/ledger.hpp):
+     *  the same numbers, bit for bit, as the la.memory calls it replaces. */
+    ledgerView(opts) {
+      const o = options('ledgerView options', opts, [
+        ...MEMORY_OPTIONS,
+        'keys',
+        'values',
+        'step',
+        'query',
+        'queryIndex',
+      ]);
+      const dk = number('dk', o.dk);
+      const dv = number('dv', o.dv);
+      const packed = checkRows(
+        { keys: dk, values: dv },
+        M.ledgerView({
+          ...memoryOptions(o),
+          keys: rowsOf('keys', o.keys, dk, limits.maxDim),
+          values: rowsOf('values', o.values, dv, limits.maxDim),
+          step: number('step', o.step),
+          query: vector('query', o.query),
+          queryIndex: number('queryIndex', o.queryIndex, -1),
+        }),
+      );
+      return unpackLedgerView(packed);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// What every binding file shares: names for the JS values a binding takes and returns, so that
+// signatures read like the JS they serve, and the conversions between them and the core's types.
+// Nothing here throws: a field of the wrong type reads as a value the core refuses by name.
+#pragma once
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "status.hpp"
+#include "wire.hpp"
+
+namespace linattn::js {
+
+using emscripten::val;
+using JsNumbers = val;     // Array<number> | Float64Array (checked by wasm/api/)
+using JsOptions = val;     // a plain object made by wasm/api/ (no getters), fields by name
+using Float64Array = val;  // a copy, never a view into the heap
+using JsResult = val;      // the result, or a string: the refusal (wire::refusal)
+
+// An Array or a Float64Array as numbers; anything else as one NaN, which the core refuses by the
+// field's name (its length, or its entry [0]).
+inline std::vector<double> numbers(const JsNumbers& a) {
+  if (!a.isArray() && !a.instanceof (val::global("Float64Array"))) return {std::nan("")};
+  return emscripten::convertJSArrayToNumberVector<double>(a);
+}
+
+inline JsResult failure(const Status& st) { return val(wire::refusal(st)); }
+// "" when st is good, else the refusal: the answer of the check* calls.
+inline std::string refusal_or_empty(const Status& st) {
+  return st ? std::string() : wire::refusal(st);
+}
+
+// One field of an options object. Absent: the fallback (the core's default). Present but of the
+// wrong type (wasm/api/ throws a TypeError first): NaN or "", which the core refuses by name.
+// as<...>() only ever sees the type it asks for, so it cannot throw.
+inline double number_at(const JsOptions& o, const char* key, double fallback) {
+  const val x = o[key];
+  if (x.isUndefined()) return fallback;
+  return x.isNumber() ? x.as<double>() : std::nan("");
+}
+inline std::string string_at(const JsOptions& o, const char* key, const std::string& fallback) {
+  const val x = o[key];
+  if (x.isUndefined()) return fallback;
+  return x.isString() ? x.as<std::string>() : std::string();
+}
+inline bool boolean_at(const JsOptions& o, const char* key, bool fallback) {
+  const val x = o[key];
+  return x.isUndefined() ? fallback : x.isTrue();
+}
+inline std::vector<double> numbers_at(const JsOptions& o, const char* key) {
+  const val x = o[key];
+  return x.isUndefined() ? std::vector<double>{} : numbers(x);
+}
+
+inline Float64Array f64(const std::vector<double>& x) {
+  return val(emscripten::typed_memory_view(x.size(), x.data())).call<val>("slice");
+}
+
+inline std::string u64(std::uint64_t x) { return std::to_string(x); }
+
+}  // namespace linattn::js

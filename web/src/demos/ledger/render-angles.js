@@ -1,0 +1,89 @@
+// The angle table beside the planes: from the key being read to every other key, the angle and the
+// overlap φ(q)·φ(kᵢ), both from the core (view.anglesFromQuery, view.overlaps). Built when its rows
+// change; a drag rewrites only its numbers.
+import { h, replace, setText } from '../../lib/dom.js';
+import { formatNumber } from './format.js';
+
+/** Fills plane.angles for `state` and `view` (nameOf(i): the key's name, -1 the free query's). */
+export function renderAngles(plane, state, view, nameOf) {
+  // Angles from the key being read to every other key, and the overlap φ(q)·φ(kᵢ): both from the core.
+  const from = state.query;
+  if (state.associations.length < 2 && from !== -1) {
+    replace(plane.angles);
+    plane.angleShape = '';
+    return;
+  }
+  const others = state.associations.map((_, i) => i).filter((i) => i !== from);
+  const overlapOf = (i) => {
+    if (from >= 0) return view.overlaps[from][i];
+    if (view.query && i < state.step) return view.query.coefficients[i];
+    return null;
+  };
+  const phi = view.normalized;
+  const many = state.associations.length > 2;
+  // The table is built when its rows or sentences change; a drag only rewrites its numbers.
+  const shape = `${from}|${others}|${phi}|${many}`;
+  if (shape !== plane.angleShape) {
+    plane.angleShape = shape;
+    buildAngles(plane, others, nameOf(from), phi, many, nameOf);
+  }
+  others.forEach((i, n) => {
+    const ov = overlapOf(i);
+    const cells = plane.angleCells[n];
+    const angle = view.anglesFromQuery[i];
+    if (cells.shown && Object.is(cells.shown[0], angle) && Object.is(cells.shown[1], ov)) return;
+    cells.shown = [angle, ov];
+    setText(cells.angle, `${formatNumber(angle, 2)}\u00b0`);
+    setText(cells.overlap, ov === null ? '\u2014' : formatNumber(ov));
+  });
+}
+
+function buildAngles(plane, others, fromName, phi, many, nameOf) {
+  plane.angleCells = others.map(() => ({
+    angle: h('td', { class: 'la-ledger__num', 'data-part': 'angle' }),
+    overlap: h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }),
+  }));
+  const rows = others.map((i, n) =>
+    h(
+      'tr',
+      { 'data-part': `angle-${i + 1}` },
+      h('th', { scope: 'row' }, nameOf(i)),
+      plane.angleCells[n].angle,
+      plane.angleCells[n].overlap,
+    ),
+  );
+  replace(
+    plane.angles,
+    h(
+      'table',
+      { class: 'la-ledger__angle-table' },
+      h('caption', null, `Between ${fromName} and the other keys`),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { scope: 'col' }, 'key'),
+          h('th', { scope: 'col' }, 'angle'),
+          h('th', { scope: 'col' }, phi ? 'overlap \u03c6\u00b7\u03c6' : 'overlap (dot product)'),
+        ),
+      ),
+      h('tbody', null, rows),
+    ),
+    h(
+      'p',
+      { class: 'la-ledger__muted' },
+      phi
+        ? 'With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
+        : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.',
+    ),
+    !phi && many
+      ? h(
+          'p',
+          { class: 'la-ledger__muted' },
+          'A plane has only two perpendicular directions: a third key must overlap at least one of the others.',
+        )
+      : null,
+  );
+}
