@@ -88,6 +88,12 @@ export function instrument() {
   } catch {
     /* no Long Animation Frames in this browser */
   }
+  // A touch the browser takes for a scroll ends the drag with a pointercancel: counted, so that a
+  // drag that moves nothing fails at once instead of waiting out every move.
+  window.__cancels = 0;
+  window.addEventListener('pointercancel', () => {
+    window.__cancels += 1;
+  });
   let rec = null;
   // Capture phase on window: runs before the demo's handlers. Its animation-frame callback is
   // queued before any the demo queues in this task, so it marks the start of their work.
@@ -359,31 +365,73 @@ export function longestTaskFromTrace(events) {
 }
 
 /**
+ * The pointer of a drag: the mouse, or with `touch` one finger (CDP Input.dispatchTouchEvent: touch
+ * events, and the pointer events of pointerType "touch" the browser makes of them, as on a phone).
+ */
+async function pointerOf(page, touch) {
+  if (!touch)
+    return {
+      down: async (x, y) => {
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+      },
+      move: (x, y) => page.mouse.move(x, y),
+      up: () => page.mouse.up(),
+    };
+  const cdp = await sessionOf(page);
+  const send = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  return {
+    down: (x, y) => send('touchStart', [{ x, y }]),
+    move: (x, y) => send('touchMove', [{ x, y }]),
+    up: () => send('touchEnd', []),
+  };
+}
+
+/**
+ * Chromium's CPU throttle on the page (`rate` × slower; 1: none): the renderer's main thread only
+ * (ThreadCPUThrottler: on Linux a signal handler that spins, so thread time grows with it too).
+ */
+async function throttle(page, rate) {
+  await (await sessionOf(page)).send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/**
  * Drags through `points` one move at a time, each move waited for until its frame is rendered.
  * Without `trace`: per update, the wall times (instrument()) and the main thread's CPU from a light
  * trace (cpuPerUpdateFromTrace: thread time, so steady on a loaded machine). With `trace`: a full
  * DevTools trace of the drag instead, summarized by traceSummary (that tracing slows the page, so
- * its times are only for the breakdown).
+ * its times are only for the breakdown). `touch`: one finger instead of the mouse; `rate`: the CPU
+ * slowed that many times during the drag (PHONE), back to full speed after it.
  */
-export async function drag(page, points, { trace = false } = {}) {
+export async function drag(page, points, { trace = false, touch = false, rate = 1 } = {}) {
   const before = await page.evaluate(() => window.__updates.length);
   await page.evaluate(() => {
     window.__measuring = true;
     window.__longTasks.length = 0;
     window.__longFrames.length = 0;
+    window.__cancels = 0;
   });
+  const pointer = await pointerOf(page, touch);
+  if (rate !== 1) await throttle(page, rate);
   await startTrace(page, trace ? TRACE_CATEGORIES : LIGHT_CATEGORIES);
-  await page.mouse.move(points[0][0], points[0][1]);
-  await page.mouse.down();
-  await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
-  let done = await page.evaluate(() => window.__updates.length);
-  for (const [x, y] of points.slice(1)) {
-    await page.mouse.move(x, y);
-    done = await page.evaluate(renderedCount, done + 1);
+  let cancelled = 0;
+  try {
+    await pointer.down(points[0][0], points[0][1]);
+    await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
+    let done = await page.evaluate(() => window.__updates.length);
+    for (const [x, y] of points.slice(1)) {
+      await pointer.move(x, y);
+      done = await page.evaluate(renderedCount, done + 1);
+      cancelled = await page.evaluate(() => window.__cancels);
+      if (cancelled) break;
+    }
+    await pointer.up();
+    await page.waitForTimeout(300);
+  } finally {
+    if (rate !== 1) await throttle(page, 1);
   }
-  await page.mouse.up();
-  await page.waitForTimeout(300);
   const events = await stopTrace(page);
+  if (cancelled) throw new Error('pointercancel: the browser took the drag for a scroll (touch-action)');
   const raw = await page.evaluate((from) => {
     window.__measuring = false;
     // The trace has the marks: the page's timeline need not keep them (some 120 a drag, hundreds
@@ -416,16 +464,19 @@ export const DRAG_REPS = 5;
 /** `settle()` resolves when the page has finished what the last drag started (DRAG_SETUPS). */
 const noSettle = async () => {};
 
-/** The measured drags (DRAG_REPS), then the same drag again under a trace (where the time goes). */
-async function measuredDrag(page, points, settle = noSettle, { trace = true } = {}) {
+/**
+ * The measured drags (`drags`, DRAG_REPS), then the same drag again under a trace (where the time
+ * goes); `how`: drag()'s pointer and CPU options (touch, rate).
+ */
+async function measuredDrag(page, points, settle = noSettle, { trace = true, drags = DRAG_REPS, how = {} } = {}) {
   const reps = [];
-  for (let i = 0; i < DRAG_REPS; i++) {
+  for (let i = 0; i < drags; i++) {
     await settle();
-    reps.push(await drag(page, points));
+    reps.push(await drag(page, points, how));
   }
   if (!trace) return { reps };
   await settle();
-  const traced = await drag(page, points, { trace: true }).catch((e) => ({ error: e.message.split('\n')[0] }));
+  const traced = await drag(page, points, { ...how, trace: true }).catch((e) => ({ error: e.message.split('\n')[0] }));
   return { reps, trace: traced };
 }
 
@@ -534,6 +585,7 @@ function controlFigures(controls) {
             cpuList: c.cpuList?.map(round2), // per update of its median drag, in order
             reps: c.reps,
             longFrames: c.longFrames, // frames of 50 ms or more, with what ran in them
+            trace: c.trace, // where its frame goes (the phone run traces every control)
           },
     ]),
   );
@@ -567,6 +619,16 @@ export function longFrameScripts(f) {
     .join('; ');
 }
 
+/** A trace's time per update by kind of work, and its top events (traceSummary) in one line. */
+const traceLine = (t) =>
+  `per update, ms: ${Object.entries(t?.msPerUpdate ?? {})
+    .map(([k, ms]) => `${k} ${ms}`)
+    .join(', ')}; forced layouts ${t?.forcedLayouts} (${t?.forcedLayoutMsPerUpdate} ms per update); top: ${(
+    t?.top ?? []
+  )
+    .map((x) => `${x.name} ${x.msPerUpdate}`)
+    .join(', ')}`;
+
 /** One line per demo: the targets' numbers and where a frame's time goes. */
 export function printDrags(drags) {
   for (const [demo, d] of Object.entries(dragTargets(drags))) {
@@ -574,16 +636,10 @@ export function printDrags(drags) {
       console.log(`${demo}: not measured: ${d.error}`);
       continue;
     }
-    const kinds = Object.entries(d.trace?.msPerUpdate ?? {})
-      .map(([k, ms]) => `${k} ${ms}`)
-      .join(', ');
     console.log(
       `${demo}: CPU per update p95 ${d.cpuP95} ms (mean ${d.cpuMean}), input -> frame p95 ${d.frameP95} ms, ` +
         `longest task ${d.maxTask} ms, ${d.updates} updates; the median of ${d.reps?.length ?? 1} drags, whose ` +
-        `CPU p95 were ${(d.reps ?? []).map((r) => r.cpuP95).join(', ')} ms\n  per update, ms: ${kinds}; forced layouts ` +
-        `${d.trace?.forcedLayouts} (${d.trace?.forcedLayoutMsPerUpdate} ms per update)\n  top: ${(d.trace?.top ?? [])
-          .map((t) => `${t.name} ${t.msPerUpdate}`)
-          .join(', ')}`,
+        `CPU p95 were ${(d.reps ?? []).map((r) => r.cpuP95).join(', ')} ms\n  ${traceLine(d.trace)}`,
     );
     for (const [name, c] of Object.entries(d.controls ?? {}))
       console.log(
@@ -591,6 +647,7 @@ export function printDrags(drags) {
           ? `  - ${name}: not measured: ${c.error}`
           : `  - ${name}: CPU p95 ${c.cpuP95} ms (mean ${c.cpuMean}; the drags' p95 ${c.reps.map((r) => r.cpuP95).join(', ')}), ` +
               `input -> frame p95 ${c.frameP95} ms, longest task ${c.maxTask} ms (wall ${c.maxTaskWall})` +
+              (c.trace && !c.trace.error ? `\n      ${traceLine(c.trace)}` : '') +
               (c.longFrames ?? [])
                 .map(
                   (f) =>
@@ -816,25 +873,82 @@ export async function dragSetup(page, name, root, moves = STEPS, control = '') {
 
 /**
  * Demo `name`'s drags, measured: its main drag (summarize(), with a trace), and with `every` each
- * of its controls in turn (`controls`: { <control>: summarize() without a trace }, the main one's
- * the same drags).
+ * of its controls in turn (`controls`: { <control>: summarize(), with a trace when `traceEvery`
+ * }, the main one's the same drags). `drags`, `how`: measuredDrag's (the phone run's touch and 4×).
  */
-async function demoDrag(page, name, root, { every = true } = {}) {
+async function demoDrag(page, name, root, { every = true, traceEvery = false, drags = DRAG_REPS, how = {} } = {}) {
   const setup = DRAG_SETUPS[name];
   const { settings, settle = noSettle } = await setup.largest(page, root);
   const [first, ...others] = dragControls(name);
   const measure = async (control, trace) => {
     await settle();
     const points = await setup.controls[control](page, root, STEPS);
-    return summarize(await measuredDrag(page, points, settle, { trace }), `${settings}; ${control}`);
+    return summarize(await measuredDrag(page, points, settle, { trace, drags, how }), `${settings}; ${control}`);
   };
   const main = await measure(first, true);
   main.control = first;
   if (!every) return main;
-  main.controls = { [first]: { ...main, trace: undefined } };
+  main.controls = { [first]: { ...main, trace: traceEvery ? main.trace : undefined } };
   for (const control of others)
-    main.controls[control] = await measure(control, false).catch((e) => ({ error: e.message.split('\n')[0] }));
+    main.controls[control] = await measure(control, traceEvery).catch((e) => ({ error: e.message.split('\n')[0] }));
   return main;
+}
+
+/**
+ * The phone-class run (issue 48): a 390 × 844 touch viewport (a mid-range phone's: mobile, 3 device
+ * pixels per CSS pixel, touch events and not the mouse), and during each drag the CPU slowed 4×
+ * (Chromium's throttle: a phone's cores are 4-6× slower than the bench host's).
+ */
+export const PHONE = {
+  rate: 4,
+  device: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+};
+
+/** Scrolls to every demo of the chapter in turn until it is ready (or failed): a reader reaching it. */
+async function mountAll(page) {
+  for (const m of await page.locator('.demo-mount[data-demo]').all()) {
+    await m.scrollIntoViewIfNeeded();
+    await m.evaluate(
+      (el) =>
+        new Promise((ready, fail) => {
+          const t0 = performance.now();
+          const poll = () => {
+            if (/^(ready|error)$/.test(el.dataset.status ?? '')) ready();
+            else if (performance.now() - t0 > 180000) fail(new Error(`${el.dataset.demo} did not mount in 180 s`));
+            else setTimeout(poll, 50);
+          };
+          poll();
+        }),
+    );
+  }
+}
+
+/**
+ * The phone run (PHONE): the same drags of every control of every demo at its largest settings, in
+ * the chapter served from `dist`, in a browser of its own with the phone's viewport; every control
+ * traced (where its frame goes at 4×). { <demo>: demoDrag() } as pageMetrics' `drags`.
+ */
+export async function phoneDrags(dist, { only = null, drags = DRAG_REPS } = {}) {
+  const { launch } = await import('../browser/harness.mjs');
+  const browser = await launch({ device: PHONE.device });
+  const server = await startServer(dist, { port: 0 });
+  const out = {};
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await mountAll(page);
+    await page.evaluate(instrument);
+    for (const name of DRAG_DEMOS.filter((n) => !only || only.includes(n)))
+      out[name] = await demoDrag(page, name, `.demo-mount[data-demo="${name}"]`, {
+        traceEvery: true,
+        drags,
+        how: { touch: true, rate: PHONE.rate },
+      }).catch((e) => ({ error: e.message.split('\n')[0] }));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return out;
 }
 
 /** The same drags, each demo alone in embed.html (the chapter's own share of a frame shows by
@@ -928,7 +1042,7 @@ export async function floorDrag(browser, origin) {
   }
 }
 
-export async function pageMetrics(browser, dist, { only = null } = {}) {
+export async function pageMetrics(browser, dist, { only = null, drags = DRAG_REPS, dragsToo = true } = {}) {
   const want = (name) => !only || only.includes(name);
   const assets = listFiles(dist)
     .map((f) => ({ path: relative(dist, f), ...sizes(f) }))
@@ -1012,13 +1126,13 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
     out.assets = assets;
 
     out.oneElement = await oneElement(browser, origin, dist);
-    out.floor = await floorDrag(browser, origin).catch((e) => ({ error: e.message.split('\n')[0] }));
+    if (dragsToo) out.floor = await floorDrag(browser, origin).catch((e) => ({ error: e.message.split('\n')[0] }));
 
     // ---- drags at the largest settings ----------------------------------------------------------
     await page.evaluate(instrument);
     out.drags = {};
-    for (const name of DRAG_DEMOS.filter(want)) {
-      out.drags[name] = await demoDrag(page, name, `.demo-mount[data-demo="${name}"]`).catch((e) => ({
+    for (const name of DRAG_DEMOS.filter((n) => dragsToo && want(n))) {
+      out.drags[name] = await demoDrag(page, name, `.demo-mount[data-demo="${name}"]`, { drags }).catch((e) => ({
         error: e.message.split('\n')[0],
       }));
     }
@@ -1029,34 +1143,46 @@ export async function pageMetrics(browser, dist, { only = null } = {}) {
   return out;
 }
 
-// `node tests/bench/page-metrics.mjs [--only ledger,overcapacity] [--embed] [--dist DIR]`: the page
-// metrics alone, against the built dist/ (npm run build first) or another build of it (two builds
-// measured one after the other, minutes apart, differ by less than one build in two hours); prints the drags (with --embed also each demo alone
-// in embed.html, first) and writes bench-results/page-metrics.json (the chapter's).
+// `node tests/bench/page-metrics.mjs [--only ledger,overcapacity] [--embed] [--phone | --phone-only]
+// [--drags N] [--dist DIR]`: the page metrics alone, against the built dist/ (npm run build first) or
+// another build of it (two builds measured one after the other, minutes apart, differ by less than
+// one build in two hours); prints the drags (with --embed also each demo alone in embed.html, first;
+// with --phone also the phone run, PHONE: touch, 390 × 844, 4× CPU, every control traced;
+// --phone-only: the phone run without the 1× drags; --drags N: N drags per control instead of
+// DRAG_REPS) and writes bench-results/page-metrics.json (the chapter's; `phone`: the phone run's).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { launch, ROOT, DIST } = await import('../browser/harness.mjs');
   const at = process.argv.indexOf('--only');
   const only = at > 0 ? process.argv[at + 1].split(',') : null;
   const distAt = process.argv.indexOf('--dist');
   const dist = distAt > 0 ? resolve(process.argv[distAt + 1]) : DIST;
+  const dragsAt = process.argv.indexOf('--drags');
+  const drags = dragsAt > 0 ? Number(process.argv[dragsAt + 1]) : DRAG_REPS;
+  const phoneOnly = process.argv.includes('--phone-only');
   const browser = await launch();
   try {
     if (process.argv.includes('--embed')) {
       console.log('each demo alone in embed.html:');
       printDrags(await embedDrags(browser, dist, { only }));
     }
-    const out = await pageMetrics(browser, dist, { only });
+    const out = await pageMetrics(browser, dist, { only, drags, dragsToo: !phoneOnly });
     console.log(
       `first load ${(out.firstLoad.gzipBytes / 1024).toFixed(1)} KB gzip in ${out.firstLoad.requests} requests`,
     );
     console.log('in the chapter:');
     printDrags(out.drags);
     console.log(`the floor: ${floorLine(out.floor)}`);
+    let phone = null;
+    if (phoneOnly || process.argv.includes('--phone')) {
+      phone = await phoneDrags(dist, { only, drags });
+      console.log(`in the chapter on a phone (${PHONE.rate}× CPU, 390 × 844, touch):`);
+      printDrags(phone);
+    }
     const file = join(ROOT, 'bench-results', 'page-metrics.json');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(
       file,
-      `${JSON.stringify({ ...dragTargets(out.drags), floor: dragTargets({ floor: out.floor }).floor }, null, 2)}\n`,
+      `${JSON.stringify({ ...dragTargets(out.drags), ...(out.floor && { floor: dragTargets({ floor: out.floor }).floor }), ...(phone && { phone: dragTargets(phone) }) }, null, 2)}\n`,
     );
     console.log(`wrote ${relative(ROOT, file)}`);
   } finally {

@@ -1,5 +1,5 @@
 // Shared helpers of the browser tests (playwright-core + Debian's Chromium, headless).
-//   launch({ serviceWorkers }) -> a browser (a Playwright BrowserContext with a fresh profile dir:
+//   launch({ serviceWorkers, device }) -> a browser (a Playwright BrowserContext with a fresh profile dir:
 //                              it has newPage() and close()); service workers blocked unless
 //                              serviceWorkers: 'allow'
 //   serve(dir)              -> { url, close() }  static server on 127.0.0.1, random port
@@ -51,7 +51,7 @@ const ARGS = [
  * sees the network as a first visit does (request routing and counting, failing chunks); the
  * offline test passes 'allow'.
  */
-export async function launch({ headless = true, serviceWorkers = 'block' } = {}) {
+export async function launch({ headless = true, serviceWorkers = 'block', device = {} } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'la-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -60,6 +60,7 @@ export async function launch({ headless = true, serviceWorkers = 'block' } = {})
     viewport: { width: 1280, height: 900 },
     bypassCSP: false,
     serviceWorkers,
+    ...device, // e.g. a phone's { viewport, deviceScaleFactor, isMobile, hasTouch } (tests/bench/page-metrics.mjs)
   });
   const close = context.close.bind(context);
   context.close = async () => {
