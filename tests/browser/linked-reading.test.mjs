@@ -373,6 +373,65 @@ describe('linked reading', { timeout: 180000 }, () => {
     await cdp.detach();
   });
 
+  it('every linked symbol takes the pointer and a finger: elementFromPoint inside its box reaches it', async () => {
+    // Issue 47: KaTeX's .vlist layers of the fraction in equation (3) lay over phi(q), z and S.
+    // Five points inside each symbol's box (its middle, and four around it away from the edges),
+    // at a desktop width with a mouse and at a phone's size with touch.
+    const sizes = [
+      { width: 1280, height: 900, hasTouch: false },
+      { width: 390, height: 844, hasTouch: true, isMobile: true },
+    ];
+    for (const { width, height, ...touch } of sizes) {
+      const context = await browser.newContext({ viewport: { width, height }, ...touch });
+      const p = await context.newPage();
+      try {
+        await p.goto(`${server.url}index.html`);
+        const result = await p.evaluate(() => {
+          const misses = [];
+          const syms = [...document.querySelectorAll('.linked-math .katex-html [data-sym]')];
+          for (const [i, sym] of syms.entries()) {
+            sym.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+            const r = sym.getBoundingClientRect();
+            const points = [
+              [0.5, 0.5],
+              [0.3, 0.4],
+              [0.7, 0.4],
+              [0.3, 0.6],
+              [0.7, 0.6],
+            ];
+            for (const [fx, fy] of points) {
+              const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+              if (!hit || !sym.contains(hit)) {
+                const where = sym.closest('.equation') ? 'display' : 'inline';
+                misses.push(`#${i} ${sym.dataset.sym} (${where}) at ${fx},${fy}: ${hit?.className || hit?.localName}`);
+              }
+            }
+          }
+          return { count: syms.length, misses };
+        });
+        assert.ok(result.count >= 48, `${width} px: the chapter's linked symbols (${result.count})`);
+        assert.deepEqual(result.misses, [], `${width} px: points that do not reach their symbol`);
+      } finally {
+        await context.close();
+      }
+    }
+    // A tap on phi(q) of the fraction's numerator, on a phone, opens it.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const p = await context.newPage();
+    try {
+      await p.goto(`${server.url}index.html`);
+      const eq3 = await mathWith(p, 'stamp', { display: true });
+      const phiQ = p.locator('.linked-math').nth(eq3).locator('.katex-html .mfrac [data-sym="phi-q"]').first();
+      await phiQ.scrollIntoViewIfNeeded();
+      const b = await phiQ.boundingBox();
+      await p.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+      await p.waitForFunction(() => document.querySelector('.linked-sym--on')?.dataset.sym === 'phi-q');
+      assert.equal(await p.isVisible(POPUP), true, 'the popup is shown');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('axe-clean with a popup open, no text moves when it opens, print hides it, reduced motion respected', async () => {
     const eq3 = await mathWith(page, 'stamp', { display: true });
     const boxes = () =>
