@@ -377,28 +377,36 @@ describe('linked reading', { timeout: 180000 }, () => {
     // Issue 47: KaTeX's .vlist layers of the fraction in equation (3) lay over phi(q), z and S.
     // Five points inside each symbol's box (its middle, and four around it away from the edges),
     // at a desktop width with a mouse and at a phone's size with touch.
-    const sizes = [
-      { width: 1280, height: 900, hasTouch: false },
-      { width: 390, height: 844, hasTouch: true, isMobile: true },
-    ];
-    for (const { width, height, ...touch } of sizes) {
-      const context = await browser.newContext({ viewport: { width, height }, ...touch });
-      const p = await context.newPage();
+    /** A page of `width` × `height`; `touch`: a phone's (touch events, coarse pointer, mobile). */
+    const open = async (width, height, touch) => {
+      const p = await browser.newPage();
+      const cdp = await p.context().newCDPSession(p);
+      if (touch) {
+        await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 3, mobile: true });
+        await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      } else await p.setViewportSize({ width, height });
+      await p.goto(`${server.url}index.html`);
+      return { p, cdp };
+    };
+    for (const [width, height, touch] of [
+      [1280, 900, false],
+      [390, 844, true],
+    ]) {
+      const { p } = await open(width, height, touch);
       try {
-        await p.goto(`${server.url}index.html`);
         const result = await p.evaluate(() => {
           const misses = [];
           const syms = [...document.querySelectorAll('.linked-math .katex-html [data-sym]')];
+          const points = [
+            [0.5, 0.5],
+            [0.3, 0.4],
+            [0.7, 0.4],
+            [0.3, 0.6],
+            [0.7, 0.6],
+          ];
           for (const [i, sym] of syms.entries()) {
             sym.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
             const r = sym.getBoundingClientRect();
-            const points = [
-              [0.5, 0.5],
-              [0.3, 0.4],
-              [0.7, 0.4],
-              [0.3, 0.6],
-              [0.7, 0.6],
-            ];
             for (const [fx, fy] of points) {
               const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
               if (!hit || !sym.contains(hit)) {
@@ -412,23 +420,24 @@ describe('linked reading', { timeout: 180000 }, () => {
         assert.ok(result.count >= 48, `${width} px: the chapter's linked symbols (${result.count})`);
         assert.deepEqual(result.misses, [], `${width} px: points that do not reach their symbol`);
       } finally {
-        await context.close();
+        await p.close();
       }
     }
-    // A tap on phi(q) of the fraction's numerator, on a phone, opens it.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    const p = await context.newPage();
+    // A tap on phi(q) in the fraction's numerator, on a phone, opens it.
+    const { p, cdp } = await open(390, 844, true);
     try {
-      await p.goto(`${server.url}index.html`);
       const eq3 = await mathWith(p, 'stamp', { display: true });
       const phiQ = p.locator('.linked-math').nth(eq3).locator('.katex-html .mfrac [data-sym="phi-q"]').first();
       await phiQ.scrollIntoViewIfNeeded();
+      await settled(p);
       const b = await phiQ.boundingBox();
-      await p.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+      const at = { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await p.waitForFunction(() => document.querySelector('.linked-sym--on')?.dataset.sym === 'phi-q');
       assert.equal(await p.isVisible(POPUP), true, 'the popup is shown');
     } finally {
-      await context.close();
+      await p.close();
     }
   });
 
