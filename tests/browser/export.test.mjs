@@ -346,6 +346,7 @@ for (const where of ['served chapter', 'standalone file://']) {
             : / Source: Linear attention: memory on a budget$/,
         );
         for (const s of SHEET_TEXT[demo]) assert.ok(sheet.includes(s), `${demo}: the sheet says "${s}"\n${sheet}`);
+        assert.ok(!sheet.includes('measured, random unit keys'), `${demo}: no key to marks it does not draw`);
         assert.ok(live.paths.length > 0, `${demo}: the live picture has curves`);
         for (const d of live.paths)
           assert.ok(parsed.paths.includes(d), `${demo}: the SVG holds the curve ${d.slice(0, 40)}…`);
