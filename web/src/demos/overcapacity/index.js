@@ -141,6 +141,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   // `sliding`: the change comes from a settings slider still moving (slide()): the sweep and
   // capacity numbers of its new value wait until it rests (compute.js, whenRested).
   function commit(next, fromReader = true, sliding = false) {
+    // New settings end a finish() (the lifecycle as usual from here): it finishes what was shown.
+    if (finishing) finished();
     const sweepChanged = sweepKey(next) !== sweepKey(state);
     if (sweepChanged) jobs.fallback = { ...state };
     Object.assign(state, next);
@@ -238,7 +240,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       jobs.resume();
     },
     /** For printing: computes to the end even off-screen (the curve with every trial, the capacity
-     *  panel, the store at N) and resolves once that is drawn; then pauses if it was asked to. */
+     *  panel, the store at N) and resolves once that is drawn, or when the settings change first;
+     *  then pauses if it was asked to. */
     finish() {
       if (finishing) return finishing.done;
       if (settled()) return Promise.resolve();

@@ -4,10 +4,10 @@
 // right after 'beforeprint' and do not wait for anything asynchronous in it, while a demo needs its
 // code, the WebAssembly core and, for the overcapacity sweep, seconds of computing. Hence:
 //   1. ten seconds after the page has loaded (its start-up and the reader's first moments go first),
-//      the figures are taken one at a time in page order, each in an idle moment of its own and the
-//      next only once the previous is ready, never while the reader is dragging, typing or scrolling
-//      (readerBusy): each is mounted if it is not yet, and finishes its computation even while off
-//      screen (mountFigure(el, { finish: true }), the handle's finish()). So a print from the
+//      the figures not mounted yet are mounted one at a time in page order, each in an idle moment
+//      of its own and the next only once the previous is ready, never while the reader is dragging,
+//      typing or scrolling (readerBusy), and each finishes its computation even while off screen
+//      (mountFigure(el, { finish: true }), the handle's finish()). So a print from the
 //      browser's menu has them all, final, once the page has been open a little while, and the
 //      start-up has no long task of theirs (mounting all three at once was seconds of blocked main
 //      thread on a phone);
@@ -60,18 +60,25 @@ export function preparePrint(mounts, mountFigure) {
   const readerBusy = () => input.sinceInput() < QUIET_MS;
   // Step 1: one figure per idle callback, in page order, each after the previous is ready, and
   // none while the reader is busy. Each finishes its computation, off-screen too (in workers, or
-  // in the page thread's idle steps when there are none).
+  // in the page thread's idle steps when there are none). A figure the reader has already brought
+  // on screen keeps the usual lifecycle (paused while away); Ctrl+P finishes it (step 2).
   const next = (i) => {
     const el = mounts[i];
     if (!el) return;
+    if (el.dataset.status) {
+      next(i + 1);
+      return;
+    }
     idle(
       () => {
-        if (readerBusy()) {
+        if (el.dataset.status)
+          next(i + 1); // the reader scrolled to it meanwhile
+        else if (readerBusy()) {
           setTimeout(() => next(i), QUIET_MS);
-          return;
+        } else {
+          mountFigure(el, { finish: true });
+          whenMounted(el).then(() => setTimeout(() => next(i + 1), 0));
         }
-        mountFigure(el, { finish: true });
-        whenMounted(el).then(() => setTimeout(() => next(i + 1), 0));
       },
       { timeout: IDLE_TIMEOUT_MS },
     );
