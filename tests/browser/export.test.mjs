@@ -8,15 +8,49 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { launch, serve, openPage, standaloneUrl, assertAxeClean } from './harness.mjs';
+import { readCsvLikePandas } from '../csv-read.mjs';
+import { readFormatted } from '../../web/src/lib/format.js';
 
 // Light settings for the overcapacity sweep (the test machine is shared): d = 16, 2 trials.
 const HASH = '#overcapacity.d=16&overcapacity.trials=2';
 const EXPECTED_NAMES = {
   ledger: 'figure-4.1-ledger-d2-identity-3-of-3-written',
-  memory: 'figure-4.2-memory-llama-3-8b-8192-tokens-1x-kv-bf16',
+  memory: 'figure-4.2-memory-llama-3-8b-8192-tokens-1x-kv-bf16-state-fp32',
   overcapacity: 'figure-4.3-overcapacity-d16-random-trials2',
 };
-const PNG_SCALE = 2;
+const PNG_MIN_WIDTH = 1600; // sharp on a projector (issue 47)
+const LABELS = { ledger: 'Figure 4\\.1', memory: 'Figure 4\\.2', overcapacity: 'Figure 4\\.3' };
+/** Lines each saved sheet must carry: its key (every mark drawn) and its settings (issue 47). */
+const SHEET_TEXT = {
+  ledger: ['stored value', 'reads back', 'feature map = identity', 'writes = 3 of 3'],
+  memory: [
+    'KV cache (grows with context)',
+    'same model, every attention layer linear',
+    'your context length',
+    'model = Llama-3-8B',
+    'context (tokens) = 8192',
+    'KV cache numbers = bf16',
+    'state numbers = fp32',
+    'GPU = 80 GB (74.51 GiB)',
+    'memory (GiB',
+  ],
+  overcapacity: [
+    'mean cosine \u00b1 one standard deviation',
+    'mean cosine, linear state',
+    'top-1 recall, linear state',
+    'theory for random unit keys',
+    'mean cosine, softmax',
+    'top-1 recall, softmax',
+    'N = d',
+    'd = 16',
+    'update rule = add',
+    'forget gate = 1',
+    'trials = 2',
+    'seed = 1',
+    'capacity measure = cosine',
+    'tolerance = 0.9',
+  ],
+};
 
 let browser;
 let server;
@@ -92,6 +126,9 @@ function parseSvg(page, text) {
       width: root.getAttribute('width'),
       height: root.getAttribute('height'),
       title: root.querySelector('title')?.textContent ?? '',
+      // The sheet's own lines (heading, key, settings, source): text outside the picture.
+      sheet: [...root.children].filter((e) => e.localName === 'text').map((e) => e.textContent),
+      plot: [...root.children].some((e) => e.localName === 'svg'),
       paths: [...root.querySelectorAll('path')].map((p) => p.getAttribute('d')).filter(Boolean),
       lines: [...root.querySelectorAll('line')].map((l) =>
         ['x1', 'y1', 'x2', 'y2'].map((k) => l.getAttribute(k)).join(' '),
@@ -131,21 +168,35 @@ function inkShare(page, bytes) {
   }, bytes.toString('base64'));
 }
 
-/** RFC 4180 parsing enough for these files (no quoted commas in numbers). */
+/** The CSV as pandas.read_csv(path) reads it (one header, as many fields on every line), CRLF ends. */
 function parseCsv(text) {
   assert.ok(text.endsWith('\r\n'), 'CSV lines end in CRLF');
-  return text
-    .slice(0, -2)
-    .split('\r\n')
-    .map((line) => line.split(','));
+  const { head, rows } = readCsvLikePandas(text);
+  return [head, ...rows];
 }
 
 /** The CSV's rows checked against the numbers the figure shows in its own table. */
 async function checkCsv(page, demo, rows) {
   const [head, ...body] = rows;
   if (demo === 'ledger') {
-    assert.deepEqual(head, ['association', 'key 1', 'key 2', 'value 1', 'value 2', 'read 1', 'read 2', 'read error']);
+    assert.deepEqual(head.slice(0, 9), [
+      'association',
+      'key 1',
+      'key 2',
+      'value 1',
+      'value 2',
+      'read 1',
+      'read 2',
+      'read error (distance)',
+      'point',
+    ]);
+    assert.deepEqual(head.slice(9, 12), ['setting: d', 'setting: feature map', 'setting: writes']);
     assert.equal(body.length, 3, 'one row per written association');
+    assert.deepEqual(
+      body.map((r) => r.slice(8, 12)),
+      Array(3).fill(['curve', '2', 'identity', '3 of 3']),
+      'the settings on every row',
+    );
     // By hand (identity features, no normalizer): S = v1 k1ᵀ + v2 k2ᵀ + v3 k3ᵀ with k1 = (1, 0),
     // k2 = (0, 1), k3 = (0.8, 0.6) and v1 = (3, 1), v2 = (−2, 4), v3 = (0, −5). Reading with k1:
     // v1·1 + v2·0 + v3·0.8 = (3, −3), off from v1 by |(0, −4)| = 4. With k2: v2 + v3·0.6 = (−2, 1),
@@ -155,9 +206,14 @@ async function checkCsv(page, demo, rows) {
       [2, 0, 1, -2, 4, -2, 1, 3],
       [3, 0.8, 0.6, 0, -5, 1.2, -1.8, Math.hypot(1.2, 3.2)],
     ];
+    // Written as the figure shows them: formatNumber's four digits (3.4176, and 1.2, not 1.2000000000000004).
     body.forEach((r, i) =>
-      r.map(Number).forEach((x, j) => assert.ok(Math.abs(x - want[i][j]) < 1e-9, `ledger row ${i + 1} col ${j}: ${x}`)),
+      r
+        .slice(0, 8)
+        .map(Number)
+        .forEach((x, j) => assert.equal(x, Number(want[i][j].toFixed(4)), `ledger row ${i + 1} col ${j}: ${x}`)),
     );
+    assert.equal(body[2][5], '1.2', 'no float noise');
   } else if (demo === 'memory') {
     assert.deepEqual(head.slice(0, 3), ['context (tokens)', 'KV cache (bytes)', 'fixed state (bytes)']);
     const table = await page.evaluate(() =>
@@ -170,35 +226,80 @@ async function checkCsv(page, demo, rows) {
     );
     assert.ok(table.length >= 60, `the data table lists the plotted lengths (${table.length})`);
     const total = head.indexOf('total (bytes)');
+    const point = head.indexOf('point');
+    const curve = body.filter((r) => r[point] === 'curve');
+    // The reader's own context (8,192 tokens by default) is a row of its own, and the settings
+    // (model, number types) are columns of every row.
+    const reader = body.filter((r) => r[point] === 'reader');
     assert.deepEqual(
-      body.map((r) => [r[0], r[1], r[2], r[total]]),
+      reader.map((r) => r.slice(0, 2)),
+      [['8192', String(8192n * 131072n)]],
+    );
+    const setting = (k) => body[0][head.indexOf(`setting: ${k}`)];
+    assert.deepEqual(
+      [setting('model'), setting('KV cache numbers'), setting('state numbers'), setting('context (tokens)')],
+      ['Llama-3-8B', 'bf16', 'fp32', '8192'],
+    );
+    assert.deepEqual(
+      curve.map((r) => [r[0], r[1], r[2], r[total]]),
       table,
       'the CSV rows are the data table rows, exact bytes',
     );
     // Llama-3-8B in bf16: 32 layers × 8 KV heads × 128 × 2 (K and V) × 2 bytes = 131,072 B a token.
     for (const r of body) assert.equal(BigInt(r[1]), BigInt(r[0]) * 131072n, `KV bytes at ${r[0]} tokens`);
   } else {
-    assert.deepEqual(head, [
-      'N',
+    assert.deepEqual(head.slice(0, 9), [
+      'N (stored associations)',
       'mean cosine',
-      'cosine std',
-      'top-1 recall',
-      'wrong picks',
-      'theory cosine',
+      'cosine std (over trials)',
+      'top-1 recall (fraction of reads)',
+      'wrong picks (fraction of reads)',
+      'theory cosine (random unit keys)',
       'softmax cosine (beta 8)',
-      'softmax recall (beta 8)',
+      'softmax recall (beta 8, fraction of reads)',
+      'point',
     ]);
+    const setting = (k) => body[0][head.indexOf(`setting: ${k}`)];
     assert.deepEqual(
-      body.map((r) => Number(r[0])),
+      ['d', 'keys', 'update rule', 'forget gate', 'delta step', 'trials', 'seed', 'tolerance'].map(setting),
+      ['16', 'random', 'add', '1', 'not used', '2', '1', '0.9'],
+    );
+    const curve = body.filter((r) => r[8] === 'curve');
+    assert.deepEqual(
+      curve.map((r) => Number(r[0])),
       Array.from({ length: 64 }, (_, i) => i + 1),
       'N = 1 to 4d',
     );
-    for (const r of body) {
+    const reader = body.filter((r) => r[8] === 'reader');
+    assert.equal(reader.length, 1, 'the reader’s N is a row of its own');
+    assert.deepEqual(
+      reader[0].slice(0, 8),
+      curve[Number(reader[0][0]) - 1].slice(0, 8),
+      'the same numbers as its curve row',
+    );
+    // Written as the table of plotted numbers shows them: three decimals.
+    const table = await page.evaluate(() =>
+      [...document.querySelectorAll('#figure-overcapacity .oc-table tbody tr')].map((tr) =>
+        [...tr.children].map((c) => c.textContent),
+      ),
+    );
+    for (const row of table) {
+      const r = curve[Number(row[0].replace(/,/g, '')) - 1];
+      assert.deepEqual(
+        r.slice(1, 8).map(Number),
+        row.slice(1, 8).map(readFormatted),
+        `N = ${row[0]}: as the table shows it`,
+      );
+    }
+    for (const r of curve) {
       const [n, cos, , recall, miss, theory] = r.map(Number);
-      assert.ok(cos > 0 && cos <= 1 + 1e-12 && recall >= 0 && recall <= 1, `N = ${n}: ${r}`);
-      assert.ok(Math.abs(recall + miss - 1) < 1e-12, `N = ${n}: recall and wrong picks add to 1`);
-      // Theory for random unit keys, 1/√(1 + (N − 1)/d), worked here from N and d = 16.
-      assert.ok(Math.abs(theory - 1 / Math.sqrt(1 + (n - 1) / 16)) < 1e-12, `N = ${n}: theory ${theory}`);
+      assert.ok(cos > 0 && cos <= 1 && recall >= 0 && recall <= 1, `N = ${n}: ${r}`);
+      assert.ok(
+        Math.abs(recall + miss - 1) <= 0.001 + 1e-12,
+        `N = ${n}: recall and wrong picks add to 1 (each to 3 decimals)`,
+      );
+      // Theory for random unit keys, 1/√(1 + (N − 1)/d), worked here from N and d = 16, to 3 decimals.
+      assert.equal(theory, Number((1 / Math.sqrt(1 + (n - 1) / 16)).toFixed(3)), `N = ${n}: theory ${theory}`);
     }
     assert.equal(Number(body[0][1]), 1, 'one association reads back exactly');
   }
@@ -228,11 +329,24 @@ for (const where of ['served chapter', 'standalone file://']) {
         assert.equal(parsed.error, null, `${demo}: the SVG parses`);
         assert.equal(parsed.root, 'svg');
         assert.equal(parsed.ns, 'http://www.w3.org/2000/svg');
-        assert.deepEqual(
-          [Number(parsed.width), Number(parsed.height)],
-          [live.width, live.height],
-          'its size on screen',
+        // The picture at its size on screen, on a sheet with what the page says around it.
+        assert.ok(parsed.plot, `${demo}: the picture is in the sheet`);
+        assert.ok(
+          Number(parsed.width) >= live.width && Number(parsed.height) > live.height + 60,
+          `${demo}: sheet size`,
         );
+        const sheet = parsed.sheet.join(' '); // its lines wrap at spaces
+        assert.match(sheet, new RegExp(`^${LABELS[demo]}: `), `${demo}: the figure's number and title on top`);
+        assert.match(sheet, / Settings: .* = /, `${demo}: a settings line`);
+        // The chapter's title, and its address when it has one (served; a file has none).
+        assert.match(
+          sheet,
+          where === 'served chapter'
+            ? / Source: Linear attention: memory on a budget, http:\/\/127\.0\.0\.1:\d+\/index\.html$/
+            : / Source: Linear attention: memory on a budget$/,
+        );
+        for (const s of SHEET_TEXT[demo]) assert.ok(sheet.includes(s), `${demo}: the sheet says "${s}"\n${sheet}`);
+        assert.ok(!sheet.includes('measured, random unit keys'), `${demo}: no key to marks it does not draw`);
         assert.ok(live.paths.length > 0, `${demo}: the live picture has curves`);
         for (const d of live.paths)
           assert.ok(parsed.paths.includes(d), `${demo}: the SVG holds the curve ${d.slice(0, 40)}…`);
@@ -245,13 +359,24 @@ for (const where of ['served chapter', 'standalone file://']) {
 
         const png = await save(page, demo, 'png');
         assert.equal(png.name, `${base}.png`);
-        assert.deepEqual(pngSize(png.bytes), { width: live.width * PNG_SCALE, height: live.height * PNG_SCALE });
+        const size = pngSize(png.bytes);
+        assert.ok(size.width >= PNG_MIN_WIDTH, `${demo}: the PNG is ${size.width} px wide`);
+        assert.ok(
+          Math.abs(size.height / size.width - Number(parsed.height) / Number(parsed.width)) < 0.01,
+          `${demo}: the PNG is the sheet, scaled`,
+        );
         const ink = await inkShare(page, png.bytes);
         assert.ok(ink > 0.005, `${demo}: the PNG shows the picture (${(ink * 100).toFixed(2)}% drawn)`);
 
         const csv = await save(page, demo, 'csv');
         assert.equal(csv.name, `${base}.csv`);
         if (demo === 'memory') await page.locator('#figure-memory .lm-details > summary').click();
+        if (demo === 'overcapacity') {
+          await page.locator('#figure-overcapacity [data-part="table"] > summary').click();
+          await page.waitForFunction(
+            () => document.querySelectorAll('#figure-overcapacity .oc-table tbody tr').length === 64,
+          );
+        }
         await checkCsv(page, demo, parseCsv(csv.bytes.toString('utf8')));
       }
       // The ledger at d = 3 draws no plane: SVG and PNG say so, the CSV still has its rows.
@@ -267,7 +392,7 @@ for (const where of ['served chapter', 'standalone file://']) {
       const csv3 = await save(page, 'ledger', 'csv');
       assert.match(csv3.name, /^figure-4\.1-ledger-d3-identity-/);
       const [head3, ...rows3] = parseCsv(csv3.bytes.toString('utf8'));
-      assert.equal(head3.length, 1 + 3 * 3 + 1, 'three coordinates for keys, values and reads');
+      assert.equal(head3.indexOf('point'), 1 + 3 * 3 + 1, 'three coordinates for keys, values and reads');
       assert.ok(rows3.length > 0);
       assert.deepEqual(problems, [], 'no console errors, failed or outside requests, CSP violations');
     } finally {

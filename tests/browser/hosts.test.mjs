@@ -422,6 +422,63 @@ test('9. printing the chapter at once, before scrolling, includes every figure',
   assert.ok(first > without, `with the figures ${first} pages, without ${without}`);
 });
 
+/** Figure 4.3's words and numbers as they stand (its sentence, progress line and readout). */
+const overcapText = () => {
+  const root = document.querySelector('.demo-mount[data-demo="overcapacity"]');
+  const text = (sel) => root.querySelector(sel)?.textContent.replace(/\s+/g, ' ').trim() ?? '';
+  return {
+    sweep: root.dataset.sweep ?? 'none',
+    sentence: text('.oc-sentence'),
+    status: text('.oc-status'),
+    readout: text('.oc-readout'),
+  };
+};
+
+test('9c. a figure mounted for printing finishes its numbers off-screen: Ctrl+P and the idle mounts print the finished figure 4.3', async () => {
+  // Issue 47: off-screen, the sweep paused after its preview, and the print showed "a quick
+  // preview (1 trial …)" with the preview's numbers. The default settings (8 trials).
+  const recordPrint = () => {
+    window.print = () => {
+      window.printedAt = performance.now();
+    };
+  };
+  const p = await openHostPage(browser, `${hosts.distUrl}index.html`, {
+    init: recordPrint,
+    waitUntil: 'domcontentloaded',
+  });
+  opened.push(p);
+  const { page } = p;
+  await page.keyboard.press('Control+P');
+  await page.waitForFunction(() => window.printedAt, null, { timeout: 120000 });
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the reader never scrolled');
+  await page.emulateMedia({ media: 'print' });
+  const printed = await page.evaluate(overcapText);
+  await page.emulateMedia({ media: 'screen' });
+  assert.equal(printed.sweep, 'complete', `the printed sweep is complete: ${JSON.stringify(printed)}`);
+  assert.doesNotMatch(`${printed.status} ${printed.sentence}`, /preview|computing/i);
+  // The same words and numbers as a reader sees who scrolls to the figure and lets it finish.
+  await page.evaluate(() =>
+    document.querySelector('.demo-mount[data-demo="overcapacity"]').scrollIntoView({ behavior: 'instant' }),
+  );
+  await page.waitForTimeout(500);
+  assert.deepEqual(await page.evaluate(overcapText), printed, 'what printed is what the screen shows once finished');
+
+  // Opened and left alone: the idle mounts finish figure 4.3 off-screen, so a print from the
+  // browser's menu (no event it could wait for) has the same finished figure.
+  const q = await openHostPage(browser, `${hosts.distUrl}index.html`);
+  opened.push(q);
+  await q.page.waitForFunction(
+    () => document.querySelector('.demo-mount[data-demo="overcapacity"][data-sweep="complete"]'),
+    null,
+    { timeout: 180000 },
+  );
+  assert.equal(await q.page.evaluate(() => window.scrollY), 0, 'the reader never scrolled');
+  await q.page.emulateMedia({ media: 'print' });
+  assert.deepEqual(await q.page.evaluate(overcapText), printed, 'the menu\u2019s print shows the finished figure');
+  assert.deepEqual(p.problems, []);
+  assert.deepEqual(q.problems, []);
+});
+
 test('9b. the figures mounted in idle time for printing wait while the reader drags, and mount once the reader lets go', async () => {
   // Found by the bench (issue 19): ten seconds after load, a drag's idle moments mounted the
   // figures not yet shown (some 40-100 ms each), and the drag dropped those frames.

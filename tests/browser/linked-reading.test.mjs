@@ -373,6 +373,74 @@ describe('linked reading', { timeout: 180000 }, () => {
     await cdp.detach();
   });
 
+  it('every linked symbol takes the pointer and a finger: elementFromPoint inside its box reaches it', async () => {
+    // Issue 47: KaTeX's .vlist layers of the fraction in equation (3) lay over phi(q), z and S.
+    // Five points inside each symbol's box (its middle, and four around it away from the edges),
+    // at a desktop width with a mouse and at a phone's size with touch.
+    /** A page of `width` × `height`; `touch`: a phone's (touch events, coarse pointer, mobile). */
+    const open = async (width, height, touch) => {
+      const p = await browser.newPage();
+      const cdp = await p.context().newCDPSession(p);
+      if (touch) {
+        await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 3, mobile: true });
+        await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      } else await p.setViewportSize({ width, height });
+      await p.goto(`${server.url}index.html`);
+      return { p, cdp };
+    };
+    for (const [width, height, touch] of [
+      [1280, 900, false],
+      [390, 844, true],
+    ]) {
+      const { p } = await open(width, height, touch);
+      try {
+        const result = await p.evaluate(() => {
+          const misses = [];
+          const syms = [...document.querySelectorAll('.linked-math .katex-html [data-sym]')];
+          const points = [
+            [0.5, 0.5],
+            [0.3, 0.4],
+            [0.7, 0.4],
+            [0.3, 0.6],
+            [0.7, 0.6],
+          ];
+          for (const [i, sym] of syms.entries()) {
+            sym.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+            const r = sym.getBoundingClientRect();
+            for (const [fx, fy] of points) {
+              const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+              if (!hit || !sym.contains(hit)) {
+                const where = sym.closest('.equation') ? 'display' : 'inline';
+                misses.push(`#${i} ${sym.dataset.sym} (${where}) at ${fx},${fy}: ${hit?.className || hit?.localName}`);
+              }
+            }
+          }
+          return { count: syms.length, misses };
+        });
+        assert.ok(result.count >= 48, `${width} px: the chapter's linked symbols (${result.count})`);
+        assert.deepEqual(result.misses, [], `${width} px: points that do not reach their symbol`);
+      } finally {
+        await p.close();
+      }
+    }
+    // A tap on phi(q) in the fraction's numerator, on a phone, opens it.
+    const { p, cdp } = await open(390, 844, true);
+    try {
+      const eq3 = await mathWith(p, 'stamp', { display: true });
+      const phiQ = p.locator('.linked-math').nth(eq3).locator('.katex-html .mfrac [data-sym="phi-q"]').first();
+      await phiQ.scrollIntoViewIfNeeded();
+      await settled(p);
+      const b = await phiQ.boundingBox();
+      const at = { x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await p.waitForFunction(() => document.querySelector('.linked-sym--on')?.dataset.sym === 'phi-q');
+      assert.equal(await p.isVisible(POPUP), true, 'the popup is shown');
+    } finally {
+      await p.close();
+    }
+  });
+
   it('axe-clean with a popup open, no text moves when it opens, print hides it, reduced motion respected', async () => {
     const eq3 = await mathWith(page, 'stamp', { display: true });
     const boxes = () =>

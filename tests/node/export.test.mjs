@@ -2,7 +2,11 @@
 // names. The SVG and PNG parts are checked in a real browser (tests/browser/export.test.mjs).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { csvText, fileName, slug } from '../../web/src/lib/export.js';
+import { csvText, figureCsv, fileName, slug } from '../../web/src/lib/export.js';
+import { exportOf as exportOverc } from '../../web/src/demos/overcapacity/export.js';
+import { exportOf as exportLedger } from '../../web/src/demos/ledger/export.js';
+import { DEFAULTS as OC_DEFAULTS } from '../../web/src/demos/overcapacity/state.js';
+import { readCsvLikePandas } from '../csv-read.mjs';
 
 test('csvText writes RFC 4180: a header, one line per row, CRLF', () => {
   const text = csvText({
@@ -45,4 +49,100 @@ test('fileName says the figure and its settings', () => {
   assert.equal(fileName('', 'memory-llama 3/8B', 'csv'), 'memory-llama-3-8b.csv');
   assert.equal(fileName('', '', 'png'), 'figure.png');
   assert.equal(slug(' ../../etc/passwd '), 'etc-passwd');
+});
+
+test('figureCsv: one table that pandas.read_csv opens: the curve, the reader\u2019s row, a column per setting', () => {
+  const text = figureCsv({
+    rows: { columns: ['N (stored associations)', 'mean cosine'], rows: [[1, 1], [2, 0.707], [3]] },
+    readerRow: [2, 0.707],
+    settings: [
+      ['update rule', 'delta'],
+      ['forget gate', 0.995],
+      ['delta step', 1.5],
+      ['k1, v1', '(1, 0), (3, 1)'],
+    ],
+  });
+  const { head, rows } = readCsvLikePandas(text);
+  assert.deepEqual(head, [
+    'N (stored associations)',
+    'mean cosine',
+    'point',
+    'setting: update rule',
+    'setting: forget gate',
+    'setting: delta step',
+    'setting: k1, v1',
+  ]);
+  assert.deepEqual(rows, [
+    ['1', '1', 'curve', 'delta', '0.995', '1.5', '(1, 0), (3, 1)'],
+    ['2', '0.707', 'curve', 'delta', '0.995', '1.5', '(1, 0), (3, 1)'],
+    ['3', '', 'curve', 'delta', '0.995', '1.5', '(1, 0), (3, 1)'],
+    ['2', '0.707', 'reader', 'delta', '0.995', '1.5', '(1, 0), (3, 1)'],
+  ]);
+  assert.ok(!/^#/m.test(text), 'no comment lines (read_csv would need comment="#")');
+});
+
+test('figure 4.3\u2019s export names the update rule, gate and step, in the file name and in the file', () => {
+  const noDom = { querySelector: () => null, querySelectorAll: () => [] };
+  const state = {
+    ...OC_DEFAULTS,
+    d: 32,
+    keys: 'orthogonal',
+    trials: 5,
+    seed: 77,
+    beta: 2,
+    rule: 'delta',
+    gate: 0.995,
+    step: 1.5,
+    n: 3,
+  };
+  const sweep = {
+    ns: [1, 2, 3],
+    trials: 5,
+    phase: 'full',
+    ...Object.fromEntries(
+      [
+        'cosineMean',
+        'cosineStd',
+        'recallMean',
+        'missMean',
+        'theoryCosine',
+        'softmaxCosineMean',
+        'softmaxRecallMean',
+      ].map((k) => [k, [1, 0.7071067811865476, 1.2000000000000004e-5]]),
+    ),
+  };
+  const offer = exportOverc({ sweep, complete: true }, state, noDom);
+  assert.equal(
+    fileName('Figure 4.3', offer.name, 'csv'),
+    'figure-4.3-overcapacity-d32-orthogonal-trials5-seed77-beta2-delta-gate0.995-step1.5.csv',
+  );
+  const set = Object.fromEntries(offer.settings);
+  assert.equal(set['update rule'], 'delta');
+  assert.equal(set['forget gate'], 0.995);
+  assert.equal(set['delta step'], 1.5);
+  assert.equal(set.tolerance, OC_DEFAULTS.level);
+  // Rounded as the table of plotted numbers shows them (3 decimals; a tiny value keeps its digits).
+  assert.deepEqual(offer.rows.rows[1].slice(0, 2), [2, 0.707]);
+  assert.deepEqual(offer.rows.rows[2].slice(0, 2), [3, 0.000012]);
+  assert.deepEqual(offer.readerRow, offer.rows.rows[2], 'the reader\u2019s N is a row');
+  const { head, rows } = readCsvLikePandas(figureCsv(offer));
+  assert.ok(head.includes('setting: forget gate') && rows.length === 4);
+});
+
+test('the ledger\u2019s export writes numbers as the figure shows them (1.2, not 1.2000000000000004)', () => {
+  const state = { d: 2, featureMap: 'identity', step: 1, associations: [{ k: [0.8, 0.6], v: [1, 2] }] };
+  const view = {
+    reads: [
+      {
+        index: 0,
+        k: [0.8, 0.6],
+        v: [1, 2],
+        read: [1.2000000000000004, -1.8000000000000003],
+        error: 3.4176014981270124,
+      },
+    ],
+  };
+  const offer = exportLedger(state, view, null);
+  assert.deepEqual(offer.rows.rows, [[1, 0.8, 0.6, 1, 2, 1.2, -1.8, 3.4176]]);
+  assert.match(csvText(offer.rows), /,1\.2,-1\.8,3\.4176\r\n$/);
 });

@@ -25,6 +25,7 @@ import { applyCsp, inlineStandalone } from './inline.mjs';
 import { buildElements, buildStandaloneEmbeds, writeEmbedCaptions, writeOembed } from './embed.mjs';
 import { buildDemos, extraDemosPath } from './demos.mjs';
 import { writeServiceWorker } from './service-worker.mjs';
+import { siteLink, siteUrlFrom } from './oembed.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -113,10 +114,15 @@ function renderContent(demos) {
 
 export function viteConfig({ standalone, outDir, content }) {
   const plugins = standalone ? standalonePlugins({ root, genDir }) : basePlugins({ root, genDir });
+  // Where a saved figure says it comes from (web/src/hosts/chapter/share-panel.js): the chapter's
+  // title, and its address when the build knows it (SITE_URL).
+  const siteUrl = siteUrlFrom();
+  const chapter = { title: content.meta.title ?? '', url: siteUrl ? siteLink(siteUrl, 'index.html') : null };
   return {
     root: webDir,
     base: './',
     configFile: false,
+    define: { 'import.meta.env.LINATTN_CHAPTER': JSON.stringify(chapter) },
     logLevel: 'warn',
     publicDir: false,
     plugins: [...plugins, chapterHtmlPlugin(content), ...(standalone ? [] : [preloadMathFonts()])],

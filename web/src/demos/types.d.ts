@@ -23,6 +23,10 @@ export interface DemoHandle<S = Record<string, unknown>> {
   pause(): void;
   /** Back on screen: continue where pause() stopped. */
   resume(): void;
+  /** For printing (web/src/hosts/chapter/print.js): computes to the end even while off-screen (a
+   *  pause() meanwhile waits until then) and resolves once the figure shows its final numbers.
+   *  Optional: a demo that computes everything as it draws has none. */
+  finish?(): Promise<void>;
   /** Removes listeners, workers and core objects; the root is left empty. */
   destroy(): void;
   /** What the figure's Embed panel saves as SVG, PNG and CSV (web/src/lib/export.js). Optional. */
@@ -44,11 +48,19 @@ export interface LinkedSymbol {
   elements?: Element[];
 }
 
-/** A figure to take away: `name` says the demo and its settings (a file name without the
- *  chapter's figure number), `svg` its main picture as drawn (null when none is shown), `rows`
- *  the numbers that picture plots, as the core computed them. */
+/** A figure to take away (issue 47: each file stands on its own). `name` says the demo and its
+ *  settings (a file name without the chapter's figure number); `svg` its main picture as drawn
+ *  (null when none is shown); `legend` a key to every mark it draws, each with the element whose
+ *  stroke or fill the key copies (a mark of the picture or the page legend's swatch); `axes` axis
+ *  titles the picture itself lacks; `settings` every setting that changes its numbers, as
+ *  [label, value]; `rows` the numbers that picture plots (units in the column heads, rounded as
+ *  the figure shows them); `readerRow` the reader's own point (the context, N) as one more row. */
 export interface Exportable {
   name: string;
   svg: SVGSVGElement | null;
+  legend: { label: string; mark: Element | null }[];
+  axes?: { y?: string };
+  settings: (string | number)[][];
   rows: { columns: string[]; rows: (string | number)[][] };
+  readerRow: (string | number)[] | null;
 }

@@ -5,7 +5,10 @@
 // CSV cells are written exactly as the demo hands them over.
 //   svgText(svg, { title })   -> a self-contained SVG document of a live <svg> (styles inlined)
 //   pngBlob(svg, { scale })   -> Promise<Blob> image/png, the SVG drawn on a canvas
+//   plotCopy(svg), svgDocument(root), pngOf(text, w, h, pixels): the pieces export-sheet.js
+//                                composes a standalone figure from (title, key, settings, source)
 //   csvText({ columns, rows }) -> RFC 4180 text
+//   figureCsv(offer)           -> the CSV of a figure with its reader's row and its settings
 //   fileName(label, name, ext) -> 'figure-4.3-overcapacity-d64-random.svg'
 //   download(data, name, type) starts a download of a Blob or text, through <a download>
 
@@ -40,7 +43,7 @@ const OWN = { opacity: '1', display: null, 'vector-effect': 'none' };
 const PAGE_ONLY = ['tabindex', 'aria-labelledby', 'aria-describedby', 'focusable'];
 
 /** The first non-transparent background behind `el` (the page's, in its theme), or white. */
-function backgroundOf(el) {
+export function backgroundOf(el) {
   let node = el;
   while (node) {
     const c = getComputedStyle(node).backgroundColor;
@@ -85,11 +88,12 @@ export function svgSize(svg) {
 }
 
 /**
- * A standalone SVG document of the live `svg`: computed styles inlined (so colours, dashes and
- * text look as on the page, in its current theme), the page's background behind it, its size
- * on screen as width and height, `title` as its <title> when it has none.
+ * A copy of the live `svg` that looks the same outside the page: computed styles inlined (so
+ * colours, dashes and text look as on the page, in its current theme), no classes or page-only
+ * attributes, its size on screen as width, height and (when it has none) viewBox.
+ * Returns { copy, width, height }.
  */
-export function svgText(svg, { title = '' } = {}) {
+export function plotCopy(svg) {
   const { width, height } = svgSize(svg);
   const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
   inlineStyles(svg, copy, null);
@@ -98,35 +102,48 @@ export function svgText(svg, { title = '' } = {}) {
   copy.setAttribute('height', String(height));
   if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
   copy.setAttribute('role', 'img');
+  const own = [...copy.children].find((c) => c.localName === 'title');
+  if (own) own.removeAttribute('id');
+  return { copy, width, height };
+}
+
+/** An SVG element as the text of a file. */
+export const svgDocument = (root) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(root)}\n`;
+
+/**
+ * A standalone SVG document of the live `svg` alone (plotCopy), the page's background behind it,
+ * `title` as its <title> when it has none.
+ */
+export function svgText(svg, { title = '' } = {}) {
+  const { copy } = plotCopy(svg);
   const [x, y, w, h] = copy
     .getAttribute('viewBox')
     .trim()
     .split(/[\s,]+/);
   const back = document.createElementNS(SVG_NS, 'rect');
   for (const [k, v] of Object.entries({ x, y, width: w, height: h, fill: backgroundOf(svg) })) back.setAttribute(k, v);
-  const own = [...copy.children].find((c) => c.localName === 'title');
-  if (own) own.removeAttribute('id');
-  else if (title) {
+  if (title && ![...copy.children].some((c) => c.localName === 'title')) {
     const t = document.createElementNS(SVG_NS, 'title');
     t.textContent = title;
     copy.prepend(t);
   }
   const first = [...copy.children].find((c) => c.localName !== 'title' && c.localName !== 'desc');
   copy.insertBefore(back, first ?? null);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+  return svgDocument(copy);
 }
 
-/** The SVG drawn on a canvas at `scale` device pixels per CSS pixel: Promise<Blob> (image/png). */
-export async function pngBlob(svg, { scale = 2, title = '' } = {}) {
-  const { width, height } = svgSize(svg);
-  const url = URL.createObjectURL(new Blob([svgText(svg, { title })], { type: 'image/svg+xml' }));
+/** SVG document `text` of `width` × `height` CSS pixels drawn on a canvas `pixels` wide:
+ *  Promise<Blob> (image/png). */
+export async function pngOf(text, width, height, pixels) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
   try {
     const img = new Image(width, height);
     img.src = url;
     await img.decode();
     const canvas = document.createElement('canvas');
-    canvas.width = Math.round(width * scale);
-    canvas.height = Math.round(height * scale);
+    canvas.width = Math.round(pixels);
+    canvas.height = Math.round((height * pixels) / width);
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('This browser cannot draw the picture on a canvas.');
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
@@ -136,6 +153,12 @@ export async function pngBlob(svg, { scale = 2, title = '' } = {}) {
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/** The SVG drawn on a canvas at `scale` device pixels per CSS pixel: Promise<Blob> (image/png). */
+export function pngBlob(svg, { scale = 2, title = '' } = {}) {
+  const { width, height } = svgSize(svg);
+  return pngOf(svgText(svg, { title }), width, height, width * scale);
 }
 
 /** One CSV cell: numbers as the demo gave them (full precision), text quoted when it must be;
@@ -152,6 +175,22 @@ function cell(v) {
 export function csvText({ columns, rows }) {
   const lines = [columns, ...rows].map((r) => r.map(cell).join(','));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The CSV of a figure that names what it shows (issue 47): the plotted `rows` with their
+ * `columns` (units in the heads), the reader's own point (`readerRow`, when given) as one more
+ * row, a column `point` saying which rows are the curve and which is the reader's, and one column
+ * per setting ("setting: d", …) holding its value on every row, so that a spreadsheet and
+ * pandas.read_csv(path) open it as one table with no arguments.
+ */
+export function figureCsv({ rows, readerRow = null, settings = [] }) {
+  const pad = (r) => [...r, ...Array(Math.max(0, rows.columns.length - r.length)).fill('')];
+  const values = settings.map(([, v]) => v);
+  const body = rows.rows.map((r) => [...pad(r), 'curve', ...values]);
+  if (readerRow) body.push([...pad(readerRow), 'reader', ...values]);
+  const columns = [...rows.columns, 'point', ...settings.map(([k]) => `setting: ${k}`)];
+  return csvText({ columns, rows: body });
 }
 
 /** Lower case, digits, dots; anything else becomes one hyphen. */

@@ -17,6 +17,7 @@ import { createFigure } from './figure.js';
 import { createAnnouncer, watchScrollables } from './live.js';
 import { workTimer } from '../../lib/work-timing.js';
 import { ledgerSymbols } from './symbols.js';
+import { exportOf } from './export.js';
 
 /**
  * @param {HTMLElement} root
@@ -144,15 +145,9 @@ export function mount(root, { la, state: initial, onStateChange }) {
       paused = false;
       scrollables.schedule(); // the layout may have changed while it was off-screen
     },
-    /** What the Embed panel saves (web/src/lib/export.js): the values' plane (d = 2), and each read. */
-    exportable() {
-      const axis = (p) => Array.from({ length: state.d }, (_, j) => `${p}${j + 1}`);
-      const columns = ['association', ...axis('key '), ...axis('value '), ...axis('read '), 'read error'];
-      const rows = view.reads.map((r) => [r.index + 1, ...r.k, ...r.v, ...Array.from(r.read), r.error]);
-      const name = `ledger-d${state.d}-${state.featureMap}-${state.step}-of-${state.associations.length}-written`;
-      const svg = state.d === 2 ? figure.plane.valueLayer.ownerSVGElement : null;
-      return { name, svg, rows: { columns, rows } };
-    },
+    /** What the Embed panel saves (web/src/lib/export.js, export-sheet.js): the values' plane
+     *  (d = 2) with its key and settings, and each read (export.js). */
+    exportable: () => exportOf(state, view, figure.plane.valueLayer.ownerSVGElement),
     /** Linked reading (web/src/hosts/chapter/linked/): each symbol of the chapter's math this figure shows. Left
      *  out of the custom elements' build, which has no chapter math to link (a build-time constant:
      *  the bundler drops symbols.js there, 0.8 KB gzip of the one-element budget). */

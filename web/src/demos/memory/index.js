@@ -19,6 +19,7 @@ import { renderFigures } from './render-figures.js';
 import { createSummary } from './render-summary.js';
 import { createTable } from './render-table.js';
 import { defaultState, fieldPatches, linkState, mergeState } from './state.js';
+import { exportOf } from './export.js';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
 
@@ -203,24 +204,9 @@ export function mount(rootElement, { la, state: initialState, onStateChange }) {
   propose({}, controls.notice, { notify: false });
   if (initialState !== undefined && initialState !== null) update(initialState);
 
-  /** What the Embed panel saves (web/src/lib/export.js): the chart, and the core's bytes it plots. */
-  function exportable() {
-    const twin = results.reference === 'twin';
-    const before = Boolean(results.resolved.original);
-    const pick = (r) => [r.kvBytes, r.stateBytes, ...(twin ? [r.refBytes] : []), r.totalBytes];
-    const columns = ['context (tokens)', 'KV cache (bytes)', 'fixed state (bytes)'];
-    if (twin) columns.push('all-linear state (bytes)');
-    columns.push('total (bytes)');
-    if (before) columns.push('before, with attention (bytes)');
-    const rows = results.samples.map((r) =>
-      [r.tokens, ...pick(r), ...(before ? [r.originalBytes] : [])].map((v) => (typeof v === 'bigint' ? String(v) : v)),
-    );
-    const name = ['memory', state.preset, before && 'linear', `${state.tokens}-tokens`, `${state.sessions}x`]
-      .concat(`kv-${state.kvDtype}`)
-      .filter(Boolean)
-      .join('-');
-    return { name, svg: chart.box.querySelector('svg'), rows: { columns, rows } };
-  }
+  /** What the Embed panel saves (web/src/lib/export.js, export-sheet.js): the chart with its key
+   *  and settings, and the core's bytes it plots (export.js). */
+  const exportable = () => exportOf(state, results, chart);
 
   const setState = (obj) => update(obj, { notify: false });
   return { getState: () => linkState(state), update: setState, setState, pause, resume, destroy, exportable };

@@ -1,7 +1,7 @@
 // Formatting only: every number shown here was computed by the core (la.interferenceSweep /
 // la.interferenceStore); this file turns it into text and never does arithmetic on it.
 
-import { formatNumber, MINUS } from '../../lib/format.js';
+import { formatNumber, formatPlain, MINUS } from '../../lib/format.js';
 
 const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
@@ -14,6 +14,13 @@ export function formatCos(x, places = 2) {
   if (x !== 0 && Math.abs(x) < 0.5 * 10 ** -places) return formatNumber(x, places);
   const s = x.toFixed(places);
   return (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s).replace('-', MINUS);
+}
+
+/** The number formatCos(x, places) shows, as a number (for a CSV): 0.771, 0.004, never −0. */
+export function roundCos(x, places = 2) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return Number.NaN;
+  if (x !== 0 && Math.abs(x) < 0.5 * 10 ** -places) return Number(formatPlain(x, places));
+  return Number(x.toFixed(places)) + 0;
 }
 
 /** A fraction in [0, 1] shown as a percent with at most one decimal ("96%", "0.3%"). */
@@ -97,4 +104,11 @@ export function sentenceParts(sweep, i, d, keys = 'random', gate = 1) {
   const tail =
     miss === 0 ? 'no read picks a wrong stored value.' : `${formatPercent(miss)} would pick the wrong stored value.`;
   return `${head}${energy}${cost}; ${tail}`;
+}
+
+/** The update rule in words: "additive rule", "delta rule, step 1.5", with ", forget gate α = 0.995"
+ *  when there is one (α = 1 is none). */
+export function ruleText({ rule, gate, step }) {
+  const base = rule === 'delta' ? `delta rule, step ${step}` : 'additive rule';
+  return gate === 1 ? base : `${base}, forget gate \u03b1 = ${gate}`;
 }

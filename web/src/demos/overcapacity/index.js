@@ -24,6 +24,7 @@ import { workTimer } from '../../lib/work-timing.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { indexOfN } from './sweep.js';
 import { overcapacitySymbols } from './symbols.js';
+import { exportOf } from './export.js';
 
 export { DEFAULTS, BETAS, DIMS };
 
@@ -88,6 +89,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       drawing = false;
     }
     timed(why, t0);
+    if (finishing && (settled() || jobs.error)) finished();
     if (tell) {
       tell = false;
       onStateChange(getState());
@@ -118,12 +120,29 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     redraw(what);
   }
 
+  // ---- finish(): the work goes on off-screen until what the figure shows is final (printing) -----
+  let finishing = null; // { done, resolve } while finish() holds pause() back
+  let pauseAsked = false; // pause() came while finishing: it takes effect once finished
+  const settled = () => {
+    const r = jobs.results();
+    return Boolean(r.entry?.complete && r.capacity?.complete && !r.waiting && !r.store.note);
+  };
+  function finished() {
+    const { resolve } = finishing;
+    finishing = null;
+    if (pauseAsked) jobs.pause();
+    pauseAsked = false;
+    resolve();
+  }
+
   // ---- state changes: event handlers and the handle change state; the frame draws from it ------
   // `fromReader`: false for update() (a script or the host): only the reader's changes are told to
   // onStateChange (the demo contract, ARCHITECTURE.md).
   // `sliding`: the change comes from a settings slider still moving (slide()): the sweep and
   // capacity numbers of its new value wait until it rests (compute.js, whenRested).
   function commit(next, fromReader = true, sliding = false) {
+    // New settings end a finish() (the lifecycle as usual from here): it finishes what was shown.
+    if (finishing) finished();
     const sweepChanged = sweepKey(next) !== sweepKey(state);
     if (sweepChanged) jobs.fallback = { ...state };
     Object.assign(state, next);
@@ -197,24 +216,9 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     getState,
     update,
     setState: update,
-    /** What the Embed panel saves (web/src/lib/export.js): the curve, and the sweep's numbers it plots. */
-    exportable() {
-      const entry = jobs.current();
-      const sweep = entry?.sweep ?? null;
-      const series = ['cosineMean', 'cosineStd', 'recallMean', 'missMean', 'theoryCosine', 'softmaxCosineMean'];
-      series.push('softmaxRecallMean');
-      const columns = ['N', 'mean cosine', 'cosine std', 'top-1 recall', 'wrong picks', 'theory cosine'];
-      columns.push(`softmax cosine (beta ${state.beta})`, `softmax recall (beta ${state.beta})`);
-      const rows = sweep ? Array.from(sweep.ns, (n, i) => [n, ...series.map((k) => sweep[k][i])]) : [];
-      const extra = Object.entries({ trials: state.trials, seed: state.seed, beta: state.beta })
-        .filter(([k, v]) => v !== DEFAULTS[k])
-        .map(([k, v]) => `${k}${v}`);
-      if (state.scale !== DEFAULTS.scale) extra.push(state.scale);
-      if (sweep && !entry.complete) extra.push(`${sweep.trials}-of-${state.trials}-trials`);
-      const name = [`overcapacity-d${state.d}-${state.keys}`, ...extra].join('-');
-      const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
-      return { name, svg, rows: { columns, rows } };
-    },
+    /** What the Embed panel saves (web/src/lib/export.js, export-sheet.js): the curve with its key
+     *  and settings, and the sweep's numbers it plots (rounded as its table shows them). */
+    exportable: () => exportOf(jobs.current(), state, root),
     /** Linked reading (web/src/hosts/chapter/linked/): N, d and the crosstalk at N, from the sweep. Left out of
      *  the custom elements' build, which has no chapter math to link (a build-time constant). */
     symbols: import.meta.env.LINATTN_ELEMENTS
@@ -223,14 +227,39 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
           const sweep = jobs.current()?.sweep ?? null;
           return overcapacitySymbols(state, sweep, indexOfN(sweep, state.n), root);
         },
-    /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped). */
-    pause: () => jobs.pause(),
+    /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped);
+     *  while finish() runs, not before the figure is final. */
+    pause() {
+      if (finishing) pauseAsked = true;
+      else jobs.pause();
+    },
     /** Back on screen: the sweep goes on where it stopped. */
     resume() {
+      pauseAsked = false;
       root.removeAttribute('data-work');
       jobs.resume();
     },
+    /** For printing: computes to the end even off-screen (the curve with every trial, the capacity
+     *  panel, the store at N) and resolves once that is drawn, or when the settings change first;
+     *  then pauses if it was asked to. */
+    finish() {
+      if (finishing) return finishing.done;
+      if (settled()) return Promise.resolve();
+      /** @type {(value?: unknown) => void} */
+      let resolve = () => {};
+      const done = new Promise((r) => {
+        resolve = r;
+      });
+      finishing = { done, resolve };
+      if (jobs.paused) {
+        pauseAsked = true;
+        root.removeAttribute('data-work');
+        jobs.resume();
+      }
+      return done;
+    },
     destroy() {
+      finishing?.resolve();
       ac.abort();
       frame.cancel();
       slideFrame.cancel();

@@ -6,7 +6,7 @@
 // on the scroll box until every row shows the current result. Text only: the numbers are the core's.
 import { h, uid, setText } from '../../lib/dom.js';
 import { createSlicer } from './slices.js';
-import { formatCos, formatInt, KEY_LABELS } from './format.js';
+import { formatCos, formatInt, KEY_LABELS, ruleText } from './format.js';
 
 export const PAGE_ROWS = 256;
 const HEADS = [
@@ -103,7 +103,7 @@ export function createPlottedTable(parent, current, timed) {
     setText(
       shown.caption,
       `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, ` +
-        `seed ${state.seed}, softmax \u03b2 = ${state.beta}` +
+        `seed ${state.seed}, ${ruleText(state)}, softmax \u03b2 = ${state.beta}` +
         (entry.complete
           ? ''
           : s.phase === 'preview'

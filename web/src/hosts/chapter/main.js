@@ -27,8 +27,21 @@ import { skipOffscreenWhenMeasured } from './offscreen.js';
 /** Live demos by name: { handle, state } (state = the latest from onStateChange). */
 const demos = new Map();
 
-async function mountFigure(mountEl) {
-  if (mountEl.dataset.status) return;
+/** Mount elements -> Promise of their entry (null when the demo could not load). */
+const mounting = new Map();
+
+/**
+ * Mounts the figure of `mountEl` (once: later calls get the same promise). `finish`: for printing,
+ * its computation also goes on to the end while off-screen (the handle's finish()); the promise
+ * then resolves once the figure shows its final numbers.
+ */
+function mountFigure(mountEl, { finish = false } = {}) {
+  if (!mounting.has(mountEl)) mounting.set(mountEl, mountNow(mountEl));
+  const entry = mounting.get(mountEl);
+  return finish ? entry.then((e) => e?.handle.finish?.()) : entry;
+}
+
+async function mountNow(mountEl) {
   const name = mountEl.dataset.demo;
   mountEl.dataset.status = 'loading';
   const entry = { handle: null, state: undefined };
@@ -39,15 +52,16 @@ async function mountFigure(mountEl) {
       rememberState(name, state);
     },
   });
-  if (!entry.handle) return; // mountDemo showed the error in the figure
+  if (!entry.handle) return null; // mountDemo showed the error in the figure
   demos.set(name, entry);
   addEmbedControl(mountEl, name, entry.handle);
   pauseWhenHidden(mountEl, entry.handle);
+  return entry;
 }
 
 function mountWhenNear(mounts) {
   if (!('IntersectionObserver' in window)) {
-    mounts.forEach(mountFigure);
+    mounts.forEach((m) => mountFigure(m));
     return;
   }
   const io = new IntersectionObserver(
@@ -121,7 +135,8 @@ async function start() {
   initPermalinks(demos);
   const mounts = [...document.querySelectorAll('.demo-mount[data-demo]')];
   mountWhenNear(mounts);
-  // Printing shows every figure in its current state: all are mounted before a print (print.js).
+  // Printing shows every figure in its current state, its numbers final: all are mounted and have
+  // finished computing before a print (print.js).
   preparePrint(mounts, mountFigure);
   await yieldToPage();
   // It looks a figure up in `demos` only when a symbol is used, so figures may mount before it.

@@ -1,16 +1,18 @@
-// Printing the chapter with every figure in it, even the ones the reader never scrolled to.
-// Browsers take the print snapshot right after 'beforeprint', and a demo needs its code and the
-// WebAssembly core first (asynchronous), so a figure first mounted in 'beforeprint' would miss the
-// print that asked for it. Hence three steps:
+// Printing the chapter with every figure in it, even the ones the reader never scrolled to, and
+// with its final numbers: a figure off-screen pauses its work (the demo lifecycle), so one that
+// never came into view would print its quick preview (issue 47). Browsers take the print snapshot
+// right after 'beforeprint' and do not wait for anything asynchronous in it, while a demo needs its
+// code, the WebAssembly core and, for the overcapacity sweep, seconds of computing. Hence:
 //   1. ten seconds after the page has loaded (its start-up and the reader's first moments go first),
-//      the figures not mounted yet are mounted one at a time, each in an idle moment of its own and
-//      the next only once the previous is ready (paused while off screen), never while the reader
-//      is dragging, typing or scrolling (readerBusy), so a print from the
-//      browser's menu has them all once the page has been open a little while, and the start-up
-//      has no long task of theirs (mounting all three at once was seconds of blocked main thread on
-//      a phone);
-//   2. Ctrl+P / Cmd+P waits for any figure still loading, then opens the print dialog (at once when
-//      all are there);
+//      the figures not mounted yet are mounted one at a time in page order, each in an idle moment
+//      of its own and the next only once the previous is ready, never while the reader is dragging,
+//      typing or scrolling (readerBusy), and each finishes its computation even while off screen
+//      (mountFigure(el, { finish: true }), the handle's finish()). So a print from the
+//      browser's menu has them all, final, once the page has been open a little while, and the
+//      start-up has no long task of theirs (mounting all three at once was seconds of blocked main
+//      thread on a phone);
+//   2. Ctrl+P / Cmd+P waits for any figure still loading or computing, then opens the print dialog
+//      (at once when all are final);
 //   3. 'beforeprint' still mounts anything left (for a print started sooner than that), and
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
@@ -46,36 +48,42 @@ export function whenMounted(mountEl) {
 }
 
 /**
- * `mounts`: the chapter's .demo-mount elements; `mountFigure(el)` mounts one (a no-op when it has
- * started already). Returns { mountAll() → Promise (every figure ready or failed) }.
+ * `mounts`: the chapter's .demo-mount elements; `mountFigure(el, { finish })` mounts one (once) and
+ * resolves when it is ready, or with finish once its numbers are final. Returns { mountAll() →
+ * Promise (every figure final or failed) }.
  */
 export function preparePrint(mounts, mountFigure) {
-  const mountAll = () => {
-    for (const el of mounts) mountFigure(el);
-    return Promise.all(mounts.map(whenMounted));
-  };
+  const mountAll = () => Promise.all(mounts.map((el) => mountFigure(el, { finish: true })));
 
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
   const input = readerInput(window);
   const readerBusy = () => input.sinceInput() < QUIET_MS;
   // Step 1: one figure per idle callback, in page order, each after the previous is ready, and
-  // none while the reader is busy.
-  const mountNext = () => {
-    const el = mounts.find((m) => !m.dataset.status);
+  // none while the reader is busy. Each finishes its computation, off-screen too (in workers, or
+  // in the page thread's idle steps when there are none). A figure the reader has already brought
+  // on screen keeps the usual lifecycle (paused while away); Ctrl+P finishes it (step 2).
+  const next = (i) => {
+    const el = mounts[i];
     if (!el) return;
+    if (el.dataset.status) {
+      next(i + 1);
+      return;
+    }
     idle(
       () => {
-        if (readerBusy()) {
-          setTimeout(mountNext, QUIET_MS);
-          return;
+        if (el.dataset.status)
+          next(i + 1); // the reader scrolled to it meanwhile
+        else if (readerBusy()) {
+          setTimeout(() => next(i), QUIET_MS);
+        } else {
+          mountFigure(el, { finish: true });
+          whenMounted(el).then(() => setTimeout(() => next(i + 1), 0));
         }
-        mountFigure(el);
-        whenMounted(el).then(() => setTimeout(mountNext, 0));
       },
       { timeout: IDLE_TIMEOUT_MS },
     );
   };
-  const soon = () => setTimeout(mountNext, SETTLE_MS);
+  const soon = () => setTimeout(() => next(0), SETTLE_MS);
   afterLoad().then(soon);
 
   let printing = false;

@@ -7,7 +7,8 @@ import { encodeSettings, attributeName, toQuery } from '../shared/settings-codec
 import { CAPTIONS, figureTitle } from '../shared/figure-frame.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 import { h, uid, setProp } from '../../lib/dom.js';
-import { csvText, download, fileName, pngBlob, svgText } from '../../lib/export.js';
+import { download, fileName, figureCsv, pngOf, svgDocument } from '../../lib/export.js';
+import { sheetSvg } from '../../lib/export-sheet.js';
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
 const RESIZER =
@@ -137,6 +138,17 @@ function buildControl(mountEl, name, handle) {
   });
 }
 
+/** A saved PNG is at least this wide (sharp on a projector). */
+const PNG_MIN_PIXELS = 1600;
+
+/** Where a saved figure comes from: the chapter's title, and its address when the build knows it
+ *  (SITE_URL, web/build/build.mjs) or the page is served from one. */
+function chapterSource() {
+  const built = import.meta.env?.LINATTN_CHAPTER ?? { title: '', url: null };
+  const served = /^https?:$/.test(location.protocol) ? `${location.origin}${location.pathname}` : null;
+  return { title: built.title || document.title, url: built.url ?? served };
+}
+
 const FORMATS = [
   ['svg', 'SVG', 'the picture as SVG'],
   ['png', 'PNG', 'the picture as PNG'],
@@ -164,10 +176,17 @@ function saveRow(name, handle, status) {
     const file = fileName(label, offer.name, ext);
     if (ext === 'csv') {
       if (!offer.rows.rows.length) throw new Error('the figure has no numbers yet.');
-      download(csvText(offer.rows), file, 'text/csv;charset=utf-8');
-    } else if (!offer.svg) throw new Error('the figure shows no picture in its current settings.');
-    else if (ext === 'svg') download(svgText(offer.svg, { title }), file, 'image/svg+xml');
-    else download(await pngBlob(offer.svg, { title }), file);
+      download(figureCsv(offer), file, 'text/csv;charset=utf-8');
+      return file;
+    }
+    if (!offer.svg) throw new Error('the figure shows no picture in its current settings.');
+    const sheet = sheetSvg(offer, { heading: title, source: chapterSource() });
+    const text = svgDocument(sheet);
+    if (ext === 'svg') download(text, file, 'image/svg+xml');
+    else {
+      const [w, h] = ['width', 'height'].map((k) => Number(sheet.getAttribute(k)));
+      download(await pngOf(text, w, h, Math.max(PNG_MIN_PIXELS, 2 * w)), file);
+    }
     return file;
   }
 

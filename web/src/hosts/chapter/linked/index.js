@@ -211,8 +211,16 @@ export function initLinkedReading(doc, demos) {
   });
   // Touch (and clicks): a tap on a symbol opens it; a tap anywhere else closes it, except in the
   // figure it points at, where the reader changes what the popup shows.
+  // A finger lifted from a symbol: Chromium may aim the tap's click at an element around it
+  // (touch adjustment sent a tap on phi(q) in the fraction of equation (3) to the article, issue 47),
+  // so the click takes the symbol the touch ended on.
+  let tapped = null;
+  listen(doc, 'pointerup', (e) => {
+    tapped = e.pointerType === 'touch' ? symbolAt(e.target) : null;
+  });
   listen(doc, 'click', (e) => {
-    const sym = symbolAt(e.target);
+    const sym = symbolAt(e.target) ?? tapped;
+    tapped = null;
     if (sym) select(sym);
     else if (current && !keepsOpen(e.target)) close();
   });
