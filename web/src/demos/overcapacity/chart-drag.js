@@ -80,7 +80,7 @@ export function createNDrag(wrap, chart, on) {
 
   return {
     /** Puts the handle on N (after the chart has drawn for this state). */
-    render(s) {
+    update(s) {
       state = { n: s.n, d: s.d };
       const at = chart.place(s.n);
       if (!at) return;

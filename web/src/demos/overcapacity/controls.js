@@ -1,7 +1,7 @@
 // The demo's form: d and N right under the figure's title; key geometry, trials, seed (and "New
 // sample"), softmax β, the N axis scale and "What later chapters change" (the update rule, the
 // forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events only
-// propose changes of state (the `on` callbacks); render(state) shows the state.
+// propose changes of state (the `on` callbacks); update(state) shows the state.
 import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
 import { formatInt, KEY_LABELS, withArticle } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
@@ -204,5 +204,5 @@ export function createControls(parent, on) {
     setProp(step.input, 'disabled', state.rule !== 'delta');
   }
 
-  return { element: controls, render, fieldError };
+  return { element: controls, update: render, fieldError };
 }

@@ -26,7 +26,7 @@ function differ(kept, name, inputs) {
  * @param on ( propose(changes), slide(changes), rest() and signal for the capacity panel's
  *   tolerance control; setN(n) the handle on the chart moved N; timed(what, start) the demo's User
  *   Timing )
- * @returns ( render(view): draws the view (index.js, `view()`); chart: the curve's element; destroy() )
+ * @returns ( update(view): draws the view (index.js, `view()`); chart: the curve's element; destroy() )
  */
 export function createFigure(root, on) {
   const words = createReadout();
@@ -61,7 +61,7 @@ export function createFigure(root, on) {
       chartWidth: (w) => {
         if (chart.setWidth(w) && view) {
           kept.delete('chart');
-          render(view);
+          update(view);
         }
         capacity.setWidth(w);
         age.setWidth(w);
@@ -76,12 +76,12 @@ export function createFigure(root, on) {
    * mode ('worker' | 'main'), waiting (a settings slider has not rested: what it changes is not
    * asked for yet), notice (lines of text), message (the error line, '' for none) }.
    */
-  function render(next) {
+  function update(next) {
     view = next;
     const { state, entry, nIndex, mode, waiting } = next;
     words.showNotice(next.notice);
     words.showError(next.message);
-    if (differ(kept, 'legend', [state.beta])) legend.render(state);
+    if (differ(kept, 'legend', [state.beta])) legend.update(state);
     // Everything that depends on the sweep result, d or the axis scale.
     const curve = differ(kept, 'chart', [entry, state.d, state.scale, waiting]);
     if (curve) chart.update({ sweep: entry ? entry.sweep : null, d: state.d, scale: state.scale, waiting });
@@ -92,21 +92,21 @@ export function createFigure(root, on) {
     const sweep = entry ? entry.sweep : null;
     if (differ(kept, 'atN', [state.n, nIndex, sweep, state.d, state.keys, waiting]) || curve) {
       chart.marker(state.n, nIndex);
-      drag.render(state);
+      drag.update(state);
       words.renderAtN(root, sweep, nIndex, state, waiting);
     }
-    if (curve) table.render();
+    if (curve) table.update();
     if (differ(kept, 'store', [next.store])) {
-      store.render(next.store);
+      store.update(next.store);
       const shown = next.store.shown;
-      if (shown && differ(kept, 'age', [shown.result])) age.show(shown.result, state);
+      if (shown && differ(kept, 'age', [shown.result])) age.update(shown.result, state);
     }
     if (differ(kept, 'capacity', [next.capacity, waiting, state.measure, state.level, state.trials]))
-      capacity.render(next.capacity, state, waiting);
+      capacity.update(next.capacity, state, waiting);
   }
 
   return {
-    render,
+    update,
     destroy() {
       stopWatching();
       words.destroy();

@@ -77,14 +77,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     drawing = true;
     try {
       if (dirty.has('state')) {
-        controls.render(state);
+        controls.update(state);
         // A store small enough for the frame is computed here and drawn in it; one from a worker
         // is drawn in the next frame, with the next N of a drag: the page is laid out and painted
         // once for both.
         jobs.ensureStore();
       }
       dirty.clear();
-      figure.render(view());
+      figure.update(view());
     } finally {
       drawing = false;
     }

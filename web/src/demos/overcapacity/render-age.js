@@ -92,7 +92,7 @@ export function createAgeView(parent) {
   return {
     element: box,
     /** Shows a store result (with ageCosine and ageNorm) computed with `state`'s rule. */
-    show(result, state) {
+    update(result, state) {
       if (!result?.ageCosine) return;
       last = { result };
       setText(sentence, ageSentence(result, state));

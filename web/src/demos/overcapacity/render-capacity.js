@@ -258,7 +258,7 @@ export function createCapacityPanel(parent, on) {
     chart: wrap,
     /** Draws the held numbers (`held` { results, complete } or null) for `state`; `waiting`: a
      *  settings slider has not rested, and the numbers of its value are not asked for yet. */
-    render(held, state, waiting = false) {
+    update(held, state, waiting = false) {
       last = { held, state, waiting };
       // Written only when it changes: a select's value written by script, even the same one, has
       // Chromium's autofill look the form over (a FormControlDidChange task, about 2.5 ms, on every

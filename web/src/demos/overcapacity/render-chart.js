@@ -245,7 +245,7 @@ export function createLegend(parent) {
     }),
   );
   return {
-    render(state) {
+    update(state) {
       setText(texts.softmaxCosineMean, `mean cosine, softmax (\u03b2 = ${state.beta})`);
       setText(texts.softmaxRecallMean, `top-1 recall, softmax (\u03b2 = ${state.beta})`);
     },

@@ -28,7 +28,7 @@ const computing = (n) => `computing N = ${formatInt(n)}\u2026`;
 /** The panel's heading for the store shown ({ result, label }) and a note on the one to come. */
 const heading = (shown, note) =>
   `Inside one store: N = ${formatInt(shown.result.n)}, ${shown.label}${note ? ` (${note})` : ''}`;
-/** The heading for the store slice of the view (render()). */
+/** The heading for the store slice of the view (update()). */
 function headText(shown, note) {
   const words = !note
     ? ''
@@ -345,7 +345,7 @@ export function createStoreView(parent, rootEl) {
      *  once the N slider rests; { kind: 'settings' } once a settings slider rests). The canvases
      *  and tables are drawn again only for another result: the same one with another note
      *  (a slider back at its value) rewrites only the heading. */
-    render({ shown, note }) {
+    update({ shown, note }) {
       setText(head, headText(shown, note));
       if (!shown || (current?.result === shown.result && current.label === shown.label)) return;
       current = shown;

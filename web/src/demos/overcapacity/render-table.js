@@ -153,7 +153,7 @@ export function createPlottedTable(parent, current, timed) {
   return {
     element: details,
     /** Shows the current result (when open). */
-    render,
+    update: render,
     destroy: clear,
   };
 }
