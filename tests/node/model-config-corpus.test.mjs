@@ -119,11 +119,43 @@ const ROWS = [
   ['recurrentgemma-2b.transcribed.json', { capped: 8192, cap: 2048, state: 92160, conv: 276480 }],
   // RWKV-5 3B: 32 x (2,560 / 64 = 40) x 64 x 64 x 2 = 10,485,760; token shifts 32 x 2 x 2,560 x 2
   ['rwkv5-3b.transcribed.json', { state: 10485760, conv: 327680 }],
+  // ai-dynamo/aiconfigurator's model_configs at 095f58a (verbatim copies), worked the same way
+  ['qwen3-1.7b.json', { grow: 114688, max: 40960 }], // 28 x 2 x 8 x 128 x 2
+  ['qwen3-coder-480b-a35b-instruct.json', { grow: 253952, max: 262144 }], // 62 x 2 x 8 x 128 x 2
+  ['qwen3-vl-2b-instruct.json', { grow: 114688, max: 262144 }], // text_config: 28 x 4,096
+  ['qwen3-vl-4b-instruct.json', { grow: 147456, max: 262144 }], // text_config: 36 x 4,096
+  ['qwen3-vl-32b-instruct.json', { grow: 262144, max: 262144 }], // text_config: 64 x 4,096
+  ['qwen3-vl-235b-a22b-instruct.json', { grow: 192512, max: 262144 }], // text_config: 94 x 2 x 4 x 128 x 2
+  ['minimax-m2.7.json', { grow: 253952, max: 204800 }], // 62 x 2 x 8 x 128 x 2
+  // MiniMax-M3 (read generically): 60 x 2 x 4 x 128 x 2 = 122,880; its block-sparse attention reads
+  // from a full cache, the indexer's keys (sparse_index_dim) not counted
+  ['minimax-m3.json', { grow: 122880, max: 1048576 }],
+  ['deepseek-v3.1-nvfp4.json', { grow: 70272, max: 163840 }], // MLA: 61 x (512 + 64) x 2
+  ['glm-5.1.json', { grow: 89856, max: 202752 }], // 78 x 576 x 2
+  ['glm-5.2.json', { grow: 89856, max: 1048576 }], // 78 x 576 x 2
+  ['llama-3.1-70b-instruct-fp8.json', { grow: 327680, max: 131072 }], // 80 x 2 x 8 x (8,192 / 64) x 2
+  // Step-3.7-Flash (read generically): 12 full x 2 x 8 x 128 x 2 = 49,152; 33 sliding (512) x 4,096
+  ['step-3.7-flash.json', { grow: 49152, capped: 135168, cap: 512, max: 65536 }],
+  // Gemma 4 31B: 10 global x 2 x 4 x 512 x 2 = 81,920 (k_eq_v, both counted); 50 local x 2 x 16 x 256 x 2
+  ['gemma-4-31b-it-nvfp4.json', { grow: 81920, capped: 819200, cap: 1024, max: 262144 }],
+  // Qwen3.5-122B-A10B: 12 x 2 x 2 x 256 x 2 = 24,576; 36 x 64 x 128 x 128 x 2 = 75,497,472;
+  // conv 36 x 3 x (2 x 16 x 128 + 64 x 128 = 12,288) x 2
+  ['qwen3.5-122b-a10b.json', { grow: 24576, state: 75497472, conv: 2654208, max: 262144 }],
+  // Qwen3.5-397B-A17B: 15 x 2,048; 45 x 64 x 128 x 128 x 2 = 94,371,840; conv 45 x 3 x 12,288 x 2
+  ['qwen3.5-397b-a17b.json', { grow: 30720, state: 94371840, conv: 3317760, max: 262144 }],
+  // Qwen3.6-27B: 16 x 2 x 4 x 256 x 2; 48 x 48 x 128 x 128 x 2; conv 48 x 3 x (4,096 + 6,144) x 2
+  ['qwen3.6-27b-nvfp4.json', { grow: 65536, state: 75497472, conv: 2949120, max: 262144 }],
+  // Qwen3.6-35B-A3B: 10 x 2,048; 30 x 32 x 128 x 128 x 2; conv 30 x 3 x (4,096 + 4,096) x 2
+  ['qwen3.6-35b-a3b-nvfp4.json', { grow: 20480, state: 31457280, conv: 1474560, max: 262144 }],
+  // Kimi-K3: 24 MLA layers (full_attn_layers) x 576 x 2 = 27,648; 69 KDA x 96 x 128 x 128 x 2 =
+  // 217,055,232; conv 69 x 3 x (3 x 96 x 128 = 36,864) x 2
+  ['kimi-k3.json', { grow: 27648, state: 217055232, conv: 15261696, max: 1048576 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
 const REFUSED = [
   ['deepseek-v4-flash.json', 'config.compress_ratios'],
+  ['deepseek-v4-pro.json', 'config.compress_ratios'],
   ['mimo-v2-flash.json', 'config.hybrid_layer_pattern'],
   ['llama-3.3-nemotron-super-49b-v1.json', 'config.block_configs'],
   ['mlc-chatglm.transcribed.json', 'config.multi_query_group_num'],
@@ -170,4 +202,18 @@ test('the corpus: every fixture is read or refused above, 45+ configs of 30+ mod
   assert.ok(files.length >= 45, `${files.length} fixtures`);
   const types = new Set(files.map((f) => JSON.parse(text(f).replace(/\bInfinity\b/g, '0')).model_type));
   assert.ok(types.size >= 30, `${types.size} model_types`);
+});
+
+test('the corpus: 45+ fixtures are verbatim copies, each with repository, path and commit in SOURCES.md', () => {
+  const rows = text('SOURCES.md')
+    .split('\n')
+    .filter((l) => /^\| [^ ]+\.json \|/.test(l))
+    .map((l) => l.split('|').map((c) => c.trim()));
+  const verbatim = rows.filter((c) => c[6].startsWith('verbatim copy') && /^[0-9a-f]{40}$/.test(c[5]));
+  for (const c of verbatim) {
+    assert.ok(!c[1].includes('.transcribed.'), `${c[1]} is a transcription`);
+    assert.ok(c[3] && c[4], `${c[1]} names its repository and path`);
+    assert.ok(readdirSync(dir).includes(c[1]), `${c[1]} is a fixture`);
+  }
+  assert.ok(verbatim.length >= 45, `${verbatim.length} verbatim copies`);
 });
