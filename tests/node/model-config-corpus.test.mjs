@@ -150,6 +150,11 @@ const ROWS = [
   // Kimi-K3: 24 MLA layers (full_attn_layers) x 576 x 2 = 27,648; 69 KDA x 96 x 128 x 128 x 2 =
   // 217,055,232; conv 69 x 3 x (3 x 96 x 128 = 36,864) x 2
   ['kimi-k3.json', { grow: 27648, state: 217055232, conv: 15261696, max: 1048576 }],
+  // ollama's convert test data (verbatim copies of the configs it converts)
+  // Phi-3-mini-128k: sliding_window 262,144 on every layer: 32 x 2 x 32 x (3,072 / 32 = 96) x 2
+  ['phi-3-mini-128k-instruct.json', { capped: 393216, cap: 262144, max: 131072 }],
+  // MiniCPM3-4B (read as MLA by kv_lora_rank): 62 x (256 + 32) x 2 = 35,712
+  ['minicpm3-4b.json', { grow: 35712, max: 32768 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
