@@ -150,6 +150,20 @@ const ROWS = [
   // Kimi-K3: 24 MLA layers (full_attn_layers) x 576 x 2 = 27,648; 69 KDA x 96 x 128 x 128 x 2 =
   // 217,055,232; conv 69 x 3 x (3 x 96 x 128 = 36,864) x 2
   ['kimi-k3.json', { grow: 27648, state: 217055232, conv: 15261696, max: 1048576 }],
+  // aiconfigurator's model_configs as they were before it dropped them (commits in SOURCES.md)
+  ['llama-2-7b-hf.json', { grow: 524288, max: 4096 }], // 32 x 2 x 32 x (4,096 / 32 = 128) x 2
+  ['llama-2-13b-hf.json', { grow: 819200, max: 4096 }], // 40 x 2 x 40 x 128 x 2
+  ['llama-2-70b-hf.json', { grow: 327680, max: 4096 }], // 80 x 2 x 8 x 128 x 2
+  // Qwen2.5: use_sliding_window false, so the sliding_window 131,072 is not a window
+  ['qwen2.5-1.5b.json', { grow: 28672, max: 131072 }], // 28 x 2 x 2 x (1,536 / 12 = 128) x 2
+  ['qwen2.5-7b.json', { grow: 57344, max: 131072 }], // 28 x 2 x 4 x (3,584 / 28 = 128) x 2
+  ['qwen2.5-32b.json', { grow: 262144, max: 131072 }], // 64 x 2 x 8 x (5,120 / 40 = 128) x 2
+  ['qwen2.5-72b.json', { grow: 327680, max: 131072 }], // 80 x 2 x 8 x (8,192 / 64 = 128) x 2
+  ['deepseek-r1-distill-qwen-32b.json', { grow: 262144, max: 131072 }], // as Qwen2.5-32B
+  ['deepseek-v3.1.json', { grow: 70272, max: 163840 }], // MLA: 61 x (512 + 64) x 2
+  // Laguna-XS.2 (read generically; query heads vary by layer, KV heads do not): 10 full x 2 x 8 x
+  // 128 x 2 = 40,960; 30 sliding (512) x 4,096 = 122,880
+  ['laguna-xs.2-fp8.json', { grow: 40960, capped: 122880, cap: 512, max: 262144 }],
   // ollama's convert test data (verbatim copies of the configs it converts)
   // Phi-3-mini-128k: sliding_window 262,144 on every layer: 32 x 2 x 32 x (3,072 / 32 = 96) x 2
   ['phi-3-mini-128k-instruct.json', { capped: 393216, cap: 262144, max: 131072 }],
