@@ -164,6 +164,9 @@ const ROWS = [
   // Laguna-XS.2 (read generically; query heads vary by layer, KV heads do not): 10 full x 2 x 8 x
   // 128 x 2 = 40,960; 30 sliding (512) x 4,096 = 122,880
   ['laguna-xs.2-fp8.json', { grow: 40960, capped: 122880, cap: 512, max: 262144 }],
+  // casys-kaist/LLMServingSim's trimmed model configs (only the keys a simulator reads)
+  ['phi-mini-moe-instruct.trimmed.json', { grow: 131072, max: 4096 }], // phimoe: 32 x 2 x 8 x (4,096 / 32) x 2
+  ['opt-6.7b.trimmed.json', { grow: 524288, max: 2048 }], // opt (read generically): 32 x 2 x 32 x 128 x 2
   // ollama's convert test data (verbatim copies of the configs it converts)
   // Phi-3-mini-128k: sliding_window 262,144 on every layer: 32 x 2 x 32 x (3,072 / 32 = 96) x 2
   ['phi-3-mini-128k-instruct.json', { capped: 393216, cap: 262144, max: 131072 }],
