@@ -167,6 +167,9 @@ const ROWS = [
   // casys-kaist/LLMServingSim's trimmed model configs (only the keys a simulator reads)
   ['phi-mini-moe-instruct.trimmed.json', { grow: 131072, max: 4096 }], // phimoe: 32 x 2 x 8 x (4,096 / 32) x 2
   ['opt-6.7b.trimmed.json', { grow: 524288, max: 2048 }], // opt (read generically): 32 x 2 x 32 x 128 x 2
+  // Llama-3.2-11B-Vision (mllama; text_config): 40 layers, 8 of them cross-attention (their keys and
+  // values are the image's, cached once, not per token): 32 x 2 x 8 x (4,096 / 32 = 128) x 2
+  ['llama-3.2-11b-vision.json', { grow: 131072, max: 131072 }],
   // ollama's convert test data (verbatim copies of the configs it converts)
   // Phi-3-mini-128k: sliding_window 262,144 on every layer: 32 x 2 x 32 x (3,072 / 32 = 96) x 2
   ['phi-3-mini-128k-instruct.json', { capped: 393216, cap: 262144, max: 131072 }],
