@@ -529,6 +529,23 @@ test('off-screen the demo pauses, and settings from outside (a hash edited) reac
   assert.match(summary, /3,000 tokens/, summary);
   assert.equal(await demo.evaluate((el) => el.dataset.paused), 'true', 'still off-screen');
   await page.evaluate(() => history.replaceState(null, '', location.pathname));
+  // A change made just as the figure leaves the screen: its summary is written (at the pause, or
+  // by the update that lands while paused), not held until the figure returns.
+  await page.locator('.demo-mount[data-demo="memory"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () => !document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused,
+  );
+  await demo.evaluate((el) => {
+    const input = el.querySelector('input[id$="-tokens"]');
+    input.value = '5000';
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(
+    () => document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused === 'true',
+  );
+  const left = await demo.locator('.lm-summary').textContent();
+  assert.match(left, /5,000 tokens/, left);
   assert.deepEqual(problems, []);
 });
 

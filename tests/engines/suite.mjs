@@ -226,7 +226,7 @@ export function defineEngineSuite(engine, extra = () => {}) {
                   name,
                   size: bytes.length,
                   head: [...bytes.slice(0, 8)],
-                  text: new TextDecoder().decode(bytes.slice(0, 200)),
+                  text: new TextDecoder().decode(bytes.slice(0, 4000)),
                 };
               }),
           );

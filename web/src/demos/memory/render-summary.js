@@ -51,6 +51,13 @@ export function createSummary() {
     paused = true;
     clearTimeout(timer);
     timer = 0;
+    // What was waiting to be said is written as the figure leaves the screen (no drag goes on
+    // there), so it never shows, prints or reads as the settings before.
+    if (due) {
+      const [state, results] = due;
+      due = null;
+      setText(el, summaryText(state, results));
+    }
   }
   function resume() {
     paused = false;
