@@ -25,13 +25,20 @@ export const BROWSER_ALONE = new Set([
 // Each starts from a page of its own or from the state the named tests before it leave (the tests
 // of a file share one page: a test that relies on an earlier one's page is named with it, and the
 // tests left alone start from the file's fresh page or reset it). What stays alone: the host pages'
-// step timing (hosts 10), the permalinks under 4x and 6x CPU throttling (landing), the memory
+// step timing (hosts 10), the permalinks under 4x and 6x CPU throttling (landing), layout shifts
+// while the chapter and the embeds load (layout-shift: CLS, and nothing moving), the memory
 // figure's drag, the ledger's drag once around the plane, and overcapacity's four timed tests (the
 // slider's frame, the drag while d = 256 streams in, the budget refused at once, the worker
 // watchdog's 10 s). A test not named here stays alone; a test that asserts a time must not be named.
 export const BROWSER_ALONE_UNTIMED = {
   'hosts.test.mjs': ['1. ', '2. ', '3. ', '4. ', '5. ', '5b. ', '6. ', '7. ', '9. ', '9b. '],
   'landing.test.mjs': ['a section anchor and demo settings', 'link settings the page cannot use'],
+  // (its CLS and "nothing moves" tests stay alone: when a shift happens depends on the machine)
+  'layout-shift.test.mjs': [
+    '375 px: the header keeps its height',
+    '1280 px: the header keeps its height',
+    'wide screens: blocks out of view skip layout only at a measured width',
+  ],
   'memory.test.mjs': [
     'dense GQA',
     'MHA (Llama-2-7B)',
