@@ -10,18 +10,20 @@
 //   api (node)      node:test suites against the real module      tests/node
 //   web build       npm run build:web                              dist/
 //   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
-//   browser         node:test + Playwright + Debian's Chromium     tests/browser (the files that
-//                   measure time one at a time, the others two at a time)
+//   browser         node:test + Playwright + Debian's Chromium     tests/browser (the tests that
+//                   measure time one at a time, the others two at a time: scripts/test/browser-split.mjs)
 //   firefox         the chapter in Firefox ESR over WebDriver BiDi  tests/engines/firefox.test.mjs
 //   webkit          the chapter in WebKit (WebKitWebDriver, Xvfb)   tests/engines/webkit.test.mjs
-//   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse
+//   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse (performance
+//                   alone, the score audits two at a time)
 //
 // Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing), e.g.
 // TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { browserJobs, namesStarting, namesNotStarting } from './test/browser-split.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
@@ -188,59 +190,20 @@ await stage('typecheck', async () => {
 // with its name, and the files after it still run; the stage's own limit (40 min) is the last resort.
 const TEST_TIMEOUT = `--test-timeout=${10 * 60 * 1000}`;
 
-// Browser files that measure time run one at a time, alone on the machine: drags and their frames
-// (ledger, memory, overcapacity), steps and long tasks of sweeps on a host page (hosts), the worker
-// pool's timing (overcapacity-pool), layout shift while fonts and figures load (layout-shift),
-// permalinks landing under a slowed CPU (landing), the soak's heap and 2,000 timed actions (soak)
-// and the service worker's install (offline). Every other file asserts what the page shows and
-// does, not how fast: those run two at a time, one Chromium each. A new file that asserts a time
-// belongs in this list.
-const BROWSER_ALONE = new Set([
-  'ledger.test.mjs',
-  'memory.test.mjs',
-  'overcapacity.test.mjs',
-  'overcapacity-pool.test.mjs',
-  'hosts.test.mjs',
-  'layout-shift.test.mjs',
-  'landing.test.mjs',
-  'soak.test.mjs',
-  'offline.test.mjs',
-]);
-// The tests of those files that measure no time and start from a page of their own (or reset the
-// shared one), by the start of their names: they run two at a time with the other files (node
-// --test-name-pattern), and only the rest of their file runs alone: the host pages' step timing
-// (hosts 10), the permalinks under 4x and 6x CPU throttling (landing), the memory figure's drag.
-// A test not named here stays alone; a test that asserts a time must not be named here.
-const BROWSER_ALONE_UNTIMED = {
-  'hosts.test.mjs': ['1. ', '2. ', '3. ', '4. ', '5. ', '5b. ', '6. ', '7. ', '9. ', '9b. '],
-  'landing.test.mjs': ['a section anchor and demo settings', 'link settings the page cannot use'],
-  'memory.test.mjs': [
-    'dense GQA',
-    'MHA (Llama-2-7B)',
-    'hybrids:',
-    'the fixed state is the same number',
-    'KV dtype, state dtype and sessions',
-    'bad input gives an inline message',
-    'accessible: axe-clean',
-    'a drag rewrites only the numbers',
-    'a drag released where it began',
-    'off-screen the demo pauses',
-  ],
-};
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// node --test matches a pattern against a test's name and its parents' (the file's root is
-// "<root>"), so the pattern of "all but these" leaves the root out too.
-const namesStarting = (starts) => `^(?:${starts.map(escapeRegExp).join('|')})`;
-const namesNotStarting = (starts) => `^(?!${starts.map(escapeRegExp).join('|')}|<root>$)`;
-
-// Runs browser test files as jobs ({ file, pattern }: one `node --test` process each, a name pattern
-// choosing some of the file's tests), `slots` at a time, the largest files first so that the longest
-// jobs do not start last. Each job's output is printed whole when it ends; the counts are summed.
-async function browserJobs(jobs, slots) {
+// Runs test files of `dir` as jobs ({ file, pattern, part }: one `node --test` process each, a name
+// pattern choosing some of the file's tests, `part` saying which), `slots` at a time, the largest
+// files first (jobs marked `first` before them) so that the longest jobs do not start last. Each
+// job's output is printed whole when it ends, with its seconds; the counts are summed.
+async function runJobs(dir, jobs, slots) {
   for (const { file } of jobs) {
-    if (!existsSync(path.join(root, 'tests/browser', file))) throw new Error(`${file} is not a test file`);
+    if (!existsSync(path.join(root, dir, file))) throw new Error(`${file} is not a test file of ${dir}`);
   }
-  const size = (f) => statSync(path.join(root, 'tests/browser', f)).size;
+  // A file whose tests are defined in a shared suite (page.test.mjs: page-suite.mjs) weighs that too.
+  const size = (f) => {
+    const file = path.join(root, dir, f);
+    const suites = [...readFileSync(file, 'utf8').matchAll(/from '\.\/([\w-]+-suite\.mjs)'/g)];
+    return statSync(file).size + suites.reduce((sum, m) => sum + statSync(path.join(root, dir, m[1])).size, 0);
+  };
   const queue = [...jobs].sort((a, b) => (b.first ? 1 : 0) - (a.first ? 1 : 0) || size(b.file) - size(a.file));
   const totals = { passed: 0, failed: 0 };
   const worker = async () => {
@@ -248,11 +211,9 @@ async function browserJobs(jobs, slots) {
       const args = ['--test', '--test-reporter=spec', TEST_TIMEOUT];
       if (job.pattern) args.push(`--test-name-pattern=${job.pattern}`);
       const t0 = Date.now();
-      const r = await run(process.execPath, [...args, path.join('tests/browser', job.file)], {
-        timeout: 40 * 60 * 1000,
-      });
+      const r = await run(process.execPath, [...args, path.join(dir, job.file)], { timeout: 40 * 60 * 1000 });
       const secs = ((Date.now() - t0) / 1000).toFixed(0);
-      console.log(`\n--- ${job.file}${job.pattern ? ` (${job.part})` : ''}: ${secs} s\n${r.out.trimEnd()}`);
+      console.log(`\n--- ${job.file}${job.part ? ` (${job.part})` : ''}: ${secs} s\n${r.out.trimEnd()}`);
       const pass = r.out.match(/ℹ pass (\d+)/),
         fail = r.out.match(/ℹ fail (\d+)/);
       totals.passed += pass ? Number(pass[1]) : 0;
@@ -263,24 +224,21 @@ async function browserJobs(jobs, slots) {
   return totals;
 }
 
-const browserFiles = readdirSync(path.join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs'));
-await stage('browser (timed, one at a time)', () => {
-  // A name that is not a test file fails the stage (with the summary), not the whole script.
-  for (const f of [...BROWSER_ALONE, ...Object.keys(BROWSER_ALONE_UNTIMED)]) {
-    if (!BROWSER_ALONE.has(f) || !existsSync(path.join(root, 'tests/browser', f)))
-      throw new Error(`BROWSER_ALONE(_UNTIMED) names ${f}, which is not a test file of BROWSER_ALONE`);
+// The timed tests alone, then the rest two at a time (scripts/test/browser-split.mjs says which).
+const split = (() => {
+  try {
+    return browserJobs(readdirSync(path.join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs')));
+  } catch (e) {
+    return e; // a name that is not a test file fails the stages (with the summary), not the script
   }
-  const jobs = [...BROWSER_ALONE].map((file) => {
-    const untimed = BROWSER_ALONE_UNTIMED[file];
-    return untimed ? { file, pattern: namesNotStarting(untimed), part: 'its timed tests' } : { file };
-  });
-  return browserJobs(jobs, 1);
+})();
+await stage('browser (timed, one at a time)', () => {
+  if (split instanceof Error) throw split;
+  return runJobs('tests/browser', split.alone, 1);
 });
 await stage('browser (two at a time)', () => {
-  const jobs = browserFiles.filter((f) => !BROWSER_ALONE.has(f)).map((file) => ({ file }));
-  for (const [file, untimed] of Object.entries(BROWSER_ALONE_UNTIMED))
-    jobs.push({ file, pattern: namesStarting(untimed), part: 'its untimed tests', first: true });
-  return browserJobs(jobs, 2);
+  if (split instanceof Error) throw split;
+  return runJobs('tests/browser', split.shared, 2);
 });
 
 // The other two engines a reader's browser may have (tests/engines): Firefox over WebDriver BiDi
@@ -304,7 +262,35 @@ for (const engine of Object.keys(ENGINES)) {
   });
 }
 
-await stage('lighthouse', () => nodeTest('tests/lighthouse', ['--test-concurrency=1', TEST_TIMEOUT]));
+// The chapter's mobile performance (the median of 5 runs: a time) alone; the four audits of
+// accessibility, best practices and SEO (no time) two at a time, in two jobs of two. The jobs' name
+// patterns leave no test out: the last job takes every test the others do not name.
+const LIGHTHOUSE_PERFORMANCE = 'Lighthouse (mobile), the chapter: performance';
+const LIGHTHOUSE_SCORES_FIRST = [
+  'Lighthouse (mobile), the chapter: accessibility',
+  'Lighthouse (mobile), embed.html, ledger:',
+];
+await stage('lighthouse', async () => {
+  const file = 'audit.test.mjs';
+  const timed = await runJobs(
+    'tests/lighthouse',
+    [{ file, pattern: namesStarting([LIGHTHOUSE_PERFORMANCE]), part: 'performance, alone' }],
+    1,
+  );
+  const scores = await runJobs(
+    'tests/lighthouse',
+    [
+      { file, pattern: namesStarting(LIGHTHOUSE_SCORES_FIRST), part: 'two score audits' },
+      {
+        file,
+        pattern: namesNotStarting([LIGHTHOUSE_PERFORMANCE, ...LIGHTHOUSE_SCORES_FIRST]),
+        part: 'the other score audits',
+      },
+    ],
+    2,
+  );
+  return { passed: timed.passed + scores.passed, failed: timed.failed + scores.failed };
+});
 
 console.log('\n=== summary ===');
 for (const line of report) console.log(line);
