@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { csvText, figureCsv, fileName, slug } from '../../web/src/lib/export.js';
-import { exportOf as exportOverc } from '../../web/src/demos/overcapacity/export.js';
+import { SERIES as OC_SERIES, exportOf as exportOverc } from '../../web/src/demos/overcapacity/export.js';
 import { exportOf as exportLedger } from '../../web/src/demos/ledger/export.js';
 import { DEFAULTS as OC_DEFAULTS } from '../../web/src/demos/overcapacity/state.js';
 import { readCsvLikePandas } from '../csv-read.mjs';
@@ -99,17 +99,7 @@ test('figure 4.3\u2019s export names the update rule, gate and step, in the file
     ns: [1, 2, 3],
     trials: 5,
     phase: 'full',
-    ...Object.fromEntries(
-      [
-        'cosineMean',
-        'cosineStd',
-        'recallMean',
-        'missMean',
-        'theoryCosine',
-        'softmaxCosineMean',
-        'softmaxRecallMean',
-      ].map((k) => [k, [1, 0.7071067811865476, 1.2000000000000004e-5]]),
-    ),
+    ...Object.fromEntries(OC_SERIES.map((k) => [k, [1, 0.7071067811865476, 1.2000000000000004e-5]])),
   };
   const offer = exportOverc({ sweep, complete: true }, state, noDom);
   assert.equal(

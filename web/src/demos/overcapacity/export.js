@@ -6,7 +6,8 @@ import { DEFAULTS } from './state.js';
 import { indexOfN } from './sweep.js';
 import { roundCos } from './format.js';
 
-const SERIES = [
+/** The sweep's series the table and the CSV show, in column order. */
+export const SERIES = [
   'cosineMean',
   'cosineStd',
   'recallMean',
