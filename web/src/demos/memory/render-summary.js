@@ -15,6 +15,7 @@ export function createSummary() {
   let due = null; // [state, results] waiting to be said
   let dueAt = 0; // when: DELAY_MS after the latest render
   let paused = false;
+  const say = ([state, results]) => setText(el, summaryText(state, results));
 
   // One timer for a whole drag: each frame moves dueAt on, and the timer, when it fires early,
   // waits for the rest (a timer cleared and set again in every frame costs the frame more).
@@ -26,9 +27,8 @@ export function createSummary() {
       timer = setTimeout(fire, wait);
       return;
     }
-    const [state, results] = due;
+    say(due);
     due = null;
-    setText(el, summaryText(state, results));
   }
   function start() {
     dueAt = performance.now() + DELAY_MS;
@@ -41,7 +41,7 @@ export function createSummary() {
     // beside the rest of the figure, as the previous model's.
     if (el.textContent === '' || paused) {
       due = null;
-      setText(el, summaryText(state, results));
+      say([state, results]);
       return;
     }
     due = [state, results];
@@ -53,11 +53,8 @@ export function createSummary() {
     timer = 0;
     // What was waiting to be said is written as the figure leaves the screen (no drag goes on
     // there), so it never shows, prints or reads as the settings before.
-    if (due) {
-      const [state, results] = due;
-      due = null;
-      setText(el, summaryText(state, results));
-    }
+    if (due) say(due);
+    due = null;
   }
   function resume() {
     paused = false;
