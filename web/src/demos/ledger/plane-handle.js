@@ -41,6 +41,7 @@ export function createHandle(plane, target) {
     e.preventDefault();
     plane.onAngle(target, next, 'keyboard');
   });
+  /** @param {{ clientX: number, clientY: number }} e */
   const angleAtPointer = (e) => {
     const toPlane = screenToPlane(plane);
     if (!toPlane) return null;
@@ -55,18 +56,24 @@ export function createHandle(plane, target) {
     plane.dragging = target;
     watchPlaneMoves(plane);
   });
-  // Pointer moves can outpace the screen: recompute at most once per animation frame.
-  const move = coalesceFrames((a) => {
-    if (a !== handle.angle) plane.onAngle(target, a, 'pointer');
+  // Pointer moves can outpace the screen: recompute at most once per animation frame, from the
+  // latest pointer position. The angle is read in the frame, not in the event: a scroll's event
+  // (which drops the kept matrix) is dispatched in the frame's own steps, after the input events
+  // that the same frame delivers, so a move just after a scroll would otherwise be read against
+  // where the plane was.
+  const move = coalesceFrames((e) => {
+    const a = angleAtPointer(e);
+    if (a !== null && a !== handle.angle) plane.onAngle(target, a, 'pointer');
   });
   handle.frames = move;
   g.addEventListener('pointermove', (e) => {
     if (plane.dragging !== target || !g.hasPointerCapture(e.pointerId)) return;
-    const a = angleAtPointer(e);
-    if (a === null) return;
-    move(a);
+    move({ clientX: e.clientX, clientY: e.clientY });
   });
   const end = (e) => {
+    // The last position is read against the plane where it is now (a scroll's event may not have
+    // come yet): one fresh matrix at the release.
+    if (plane.dragMatrix) plane.dragMatrix.matrix = null;
     move.flush();
     if (g.hasPointerCapture(e.pointerId)) g.releasePointerCapture(e.pointerId);
     const was = plane.dragging;
