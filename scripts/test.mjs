@@ -1,5 +1,5 @@
-// `npm test`: builds everything and runs every suite, then prints one summary line
-// ("tests: N passed, M failed"). Stages run in order; a stage that cannot build counts as failed.
+// `npm test`: builds everything and runs every suite, then prints the stage table and one summary
+// line ("tests: N passed, M failed"). A stage that cannot build counts as failed.
 //
 //   lint            Biome (JS/CSS/JSON), clang-format, clang-tidy     scripts/lint.sh
 //   core (native)   doctest suite (one process; ctest runs it too) build/native
@@ -15,100 +15,58 @@
 //   firefox         the chapter in Firefox ESR over WebDriver BiDi  tests/engines/firefox.test.mjs
 //   webkit          the chapter in WebKit (WebKitWebDriver, Xvfb)   tests/engines/webkit.test.mjs
 //   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse (performance
-//                   alone, the score audits two at a time)
+//                   alone, the score audits in the pool)
+//
+// The order, in three parts, so that a 2-core machine is never idle and never shared by a test
+// that measures time:
+//   1. what the browsers need, in order: lint, core (wasm) (it builds the module), api, web build,
+//      typecheck;
+//   2. alone on the machine: the browser tests that measure time, then Lighthouse's performance;
+//   3. the pool, two jobs at a time: the other browser tests, Firefox, WebKit and the Lighthouse
+//      score audits (none measures time); beside it, at idle priority (SCHED_IDLE: a core is theirs
+//      only when no job wants it), the native and sanitizer builds of the core with their suites
+//      and the fuzz harnesses' build; then the fuzz run itself, at full speed.
 //
 // Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing), e.g.
 // TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { browserJobs, namesStarting, namesNotStarting } from './test/browser-split.mjs';
+import { root, run, mustBuild, nodeTest, doctest, runJobs } from './test/jobs.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
-const totals = { passed: 0, failed: 0 };
-const report = [];
+const wanted = (name) => !only || only.includes(name.split(' ')[0]);
+const rows = []; // the stage table, in the order the stages were started
+const started = Date.now();
 
-// Runs a command, echoing its output as it comes (when `echo`), and returns all of it.
-function run(cmd, args, opts = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env },
-    });
-    let out = '';
-    const take = (chunk) => {
-      const text = chunk.toString();
-      out += text;
-      if (opts.echo) process.stdout.write(text);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    const timer = setTimeout(
-      () => {
-        out += `\n(timed out after ${(opts.timeout ?? 1200000) / 1000} s)\n`;
-        child.kill('SIGKILL');
-      },
-      opts.timeout ?? 20 * 60 * 1000,
-    );
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ ok: status === 0, out, status });
-    });
-  });
+/** A row of the table, made when its stage starts (so the table keeps the plan's order). */
+function row(name) {
+  const r = { name, passed: 0, failed: 0, secs: 0, note: '' };
+  rows.push(r);
+  return r;
+}
+function fail(r, e) {
+  r.failed = Math.max(1, r.failed);
+  r.note = String(e.message || e);
+  console.log(r.note);
 }
 
-async function stage(name, fn) {
-  const key = name.split(' ')[0];
-  if (only && !only.includes(key)) return;
+/** Runs stage `name` (unless TEST_ONLY leaves it out): fn() resolves with { passed, failed, note }. */
+async function stage(name, fn, note = '') {
+  if (!wanted(name)) return;
+  const r = row(name);
   const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
-  let passed = 0,
-    failed = 0,
-    note = '';
   try {
-    ({ passed, failed, note = '' } = await fn());
+    Object.assign(r, await fn());
   } catch (e) {
-    failed = Math.max(1, failed);
-    note = String(e.message || e);
-    console.log(note);
+    fail(r, e);
   }
-  totals.passed += passed;
-  totals.failed += failed;
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  report.push(
-    `${name.padEnd(30)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed  ${secs.padStart(6)} s ${note}`,
-  );
+  r.secs = (Date.now() - t0) / 1000;
+  if (note) r.note = `${note} ${r.note}`.trim();
 }
 
-async function mustBuild(label, cmd, args) {
-  const r = await run(cmd, args);
-  if (!r.ok) {
-    console.log(r.out.slice(-6000));
-    throw new Error(`${label} failed to build`);
-  }
-}
-
-// node --test with the spec reporter: "ℹ pass N" / "ℹ fail N"
-async function nodeTest(dir, extra = [], pick = () => true) {
-  const files = existsSync(path.join(root, dir))
-    ? readdirSync(path.join(root, dir))
-        .filter((f) => f.endsWith('.test.mjs') && pick(f))
-        .map((f) => path.join(dir, f))
-    : [];
-  if (files.length === 0) throw new Error(`no test files in ${dir}`);
-  const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
-    timeout: 40 * 60 * 1000,
-    echo: true,
-  });
-  const pass = r.out.match(/ℹ pass (\d+)/),
-    fail = r.out.match(/ℹ fail (\d+)/);
-  if (!pass || !fail) throw new Error(`node --test in ${dir} gave no summary`);
-  const failed = Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1);
-  return { passed: Number(pass[1]), failed };
-}
+// ---- 1. What the browsers need, in order ----
 
 // scripts/lint.sh prints "lint: N passed, M failed" (Biome, clang-format, clang-tidy).
 await stage('lint', async () => {
@@ -118,62 +76,27 @@ await stage('lint', async () => {
   return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
 });
 
-// doctest's own summary: "[doctest] test cases: N | N passed | M failed | ...". The suite runs as one
-// process: every case, as ctest would run them (ctest starts one process a case: under node, 87
-// loads of the WebAssembly suite, ~0.25 s of CPU each, for a suite that takes ~1.6 s whole).
-async function doctest(exe, args = []) {
-  const r = await run(exe, args);
-  const m = r.out.match(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/);
-  if (!m)
-    throw new Error(`${[exe, ...args].join(' ')} gave no doctest summary (exit ${r.status}):\n${r.out.slice(-6000)}`);
-  // A sanitizer report aborts the run (-fno-sanitize-recover=all): a non-zero exit, maybe no summary.
-  if (!r.ok || Number(m[3]) > 0) console.log(r.out.slice(-6000));
-  else
-    console.log(
-      r.out
-        .split('\n')
-        .filter((l) => /test cases|assertions|Status/.test(l))
-        .join('\n'),
-    );
-  const failed = Number(m[3]) + (r.ok || Number(m[3]) > 0 ? 0 : 1);
-  return { passed: Number(m[2]), failed };
-}
-
-await stage('core (native)', async () => {
-  // The suite alone: the benchmark's two builds of the core (npm run bench) add ~90 s to a clean run.
-  await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native', 'linattn_tests']);
-  return doctest('build/native/linattn_tests');
-});
-
-await stage('core (sanitize)', async () => {
-  await mustBuild('sanitizer core (clang++ -fsanitize=address,undefined)', 'bash', [
-    'scripts/build-core.sh',
-    'sanitize',
-    'linattn_tests',
-  ]);
-  return doctest('build/sanitize/linattn_tests');
-});
-
 await stage('core (wasm)', async () => {
   await mustBuild('WebAssembly core', 'bash', ['scripts/build-core.sh', 'wasm']);
   return doctest(process.execPath, ['build/wasm/linattn_tests.cjs']);
-});
-
-// tests/fuzz/run.sh prints "fuzz: N passed, M failed" (one test per harness that ran clean).
-await stage('fuzz (short)', async () => {
-  const r = await run('bash', ['tests/fuzz/run.sh', process.env.FUZZ_SECONDS ?? '10'], { echo: true });
-  const m = r.out.match(/fuzz: (\d+) passed, (\d+) failed/);
-  if (!m) throw new Error(`tests/fuzz/run.sh gave no summary (exit ${r.status})`);
-  return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
 });
 
 // Two files at a time: node --test runs one at a time on a 2-core machine by default (its default
 // is one fewer than the cores), and each file is one single-threaded process.
 await stage('api (node)', () => nodeTest('tests/node', ['--test-concurrency=2']));
 
+// dist/, and the toy demo's test build (build/web-extra/) once for the two browser files that use it
+// (offline.test.mjs, toy-demo.test.mjs: in the pool, perhaps at the same time; harness.mjs's
+// buildWebExtra builds it when a file runs alone).
 await stage('web build', async () => {
   await mustBuild('web', 'npm', ['run', '--silent', 'build:web']);
-  return { passed: 0, failed: 0, note: '(dist/ built; a build, not a test)' };
+  if (wanted('browser')) {
+    await mustBuild("the toy demo's test build", process.execPath, ['web/build/build.mjs'], {
+      env: { LINATTN_EXTRA_DEMOS: path.join(root, 'tests/browser/fixtures/toy-demo/demos.js') },
+    });
+    process.env.LINATTN_WEB_EXTRA_BUILT = '1';
+  }
+  return { passed: 0, failed: 0, note: '(dist/ and build/web-extra/ built; builds, not tests)' };
 });
 
 // TypeScript over the page's JavaScript and the JS API (tsconfig.json), after the web build (the
@@ -186,45 +109,8 @@ await stage('typecheck', async () => {
   return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
 });
 
-// A test that hangs (a promise of the browser that never settles) fails alone after 10 minutes,
-// with its name, and the files after it still run; the stage's own limit (40 min) is the last resort.
-const TEST_TIMEOUT = `--test-timeout=${10 * 60 * 1000}`;
+// ---- 2. Alone on the machine: the tests that measure time ----
 
-// Runs test files of `dir` as jobs ({ file, pattern, part }: one `node --test` process each, a name
-// pattern choosing some of the file's tests, `part` saying which), `slots` at a time, the largest
-// files first (jobs marked `first` before them) so that the longest jobs do not start last. Each
-// job's output is printed whole when it ends, with its seconds; the counts are summed.
-async function runJobs(dir, jobs, slots) {
-  for (const { file } of jobs) {
-    if (!existsSync(path.join(root, dir, file))) throw new Error(`${file} is not a test file of ${dir}`);
-  }
-  // A file whose tests are defined in a shared suite (page.test.mjs: page-suite.mjs) weighs that too.
-  const size = (f) => {
-    const file = path.join(root, dir, f);
-    const suites = [...readFileSync(file, 'utf8').matchAll(/from '\.\/([\w-]+-suite\.mjs)'/g)];
-    return statSync(file).size + suites.reduce((sum, m) => sum + statSync(path.join(root, dir, m[1])).size, 0);
-  };
-  const queue = [...jobs].sort((a, b) => (b.first ? 1 : 0) - (a.first ? 1 : 0) || size(b.file) - size(a.file));
-  const totals = { passed: 0, failed: 0 };
-  const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      const args = ['--test', '--test-reporter=spec', TEST_TIMEOUT];
-      if (job.pattern) args.push(`--test-name-pattern=${job.pattern}`);
-      const t0 = Date.now();
-      const r = await run(process.execPath, [...args, path.join(dir, job.file)], { timeout: 40 * 60 * 1000 });
-      const secs = ((Date.now() - t0) / 1000).toFixed(0);
-      console.log(`\n--- ${job.file}${job.part ? ` (${job.part})` : ''}: ${secs} s\n${r.out.trimEnd()}`);
-      const pass = r.out.match(/ℹ pass (\d+)/),
-        fail = r.out.match(/ℹ fail (\d+)/);
-      totals.passed += pass ? Number(pass[1]) : 0;
-      totals.failed += fail ? Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1) : 1;
-    }
-  };
-  await Promise.all(Array.from({ length: slots }, worker));
-  return totals;
-}
-
-// The timed tests alone, then the rest two at a time (scripts/test/browser-split.mjs says which).
 const split = (() => {
   try {
     return browserJobs(readdirSync(path.join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs')));
@@ -232,21 +118,44 @@ const split = (() => {
     return e; // a name that is not a test file fails the stages (with the summary), not the script
   }
 })();
-await stage('browser (timed, one at a time)', () => {
+const sum = (groups) =>
+  Object.values(groups).reduce((t, g) => ({ passed: t.passed + g.passed, failed: t.failed + g.failed }), {
+    passed: 0,
+    failed: 0,
+  });
+await stage('browser (timed, one at a time)', async () => {
   if (split instanceof Error) throw split;
-  return runJobs('tests/browser', split.alone, 1);
+  return sum(
+    await runJobs(
+      split.alone.map((j) => ({ dir: 'tests/browser', ...j })),
+      1,
+    ),
+  );
 });
-await stage('browser (two at a time)', () => {
-  if (split instanceof Error) throw split;
-  return runJobs('tests/browser', split.shared, 2);
-});
+
+// The chapter's mobile performance (the median of 5 runs: a time) alone; the four audits of
+// accessibility, best practices and SEO (no time) in the pool, in two jobs of two. The jobs' name
+// patterns leave no test out: the last job takes every test the others do not name.
+const LIGHTHOUSE_PERFORMANCE = 'Lighthouse (mobile), the chapter: performance';
+const LIGHTHOUSE_SCORES_FIRST = [
+  'Lighthouse (mobile), the chapter: accessibility',
+  'Lighthouse (mobile), embed.html, ledger:',
+];
+const LIGHTHOUSE = { dir: 'tests/lighthouse', file: 'audit.test.mjs' };
+await stage('lighthouse (performance, alone)', async () =>
+  sum(
+    await runJobs([{ ...LIGHTHOUSE, pattern: namesStarting([LIGHTHOUSE_PERFORMANCE]), part: 'performance, alone' }], 1),
+  ),
+);
+
+// ---- 3. The pool, two at a time; the native builds beside it at idle priority ----
 
 // The other two engines a reader's browser may have (tests/engines): Firefox over WebDriver BiDi
 // (puppeteer-core + Debian's firefox-esr) and WebKit through WebKitWebDriver (Debian's
 // webkit2gtk-driver, MiniBrowser under Xvfb). Each loads the chapter, drives every demo, reads the
 // figures in a set of permalink states and compares the text with Chromium's reading in the same
 // run, and checks embeds, custom elements, file://, offline reloads and exports (Firefox: print
-// too). An engine that is not installed fails its stage with the command that installs it.
+// too). An engine that is not installed fails its row with the command that installs it.
 const ENGINES = {
   firefox: [['/usr/bin/firefox-esr', 'firefox-esr']],
   webkit: [
@@ -254,45 +163,119 @@ const ENGINES = {
     ['/usr/bin/Xvfb', 'xvfb'],
   ],
 };
-for (const engine of Object.keys(ENGINES)) {
-  await stage(`${engine} (engine)`, () => {
-    const missing = ENGINES[engine].filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
-    if (missing.length) throw new Error(`${engine} is not installed: run  apt-get install -y ${missing.join(' ')}`);
-    return nodeTest('tests/engines', ['--test-concurrency=1', TEST_TIMEOUT], (f) => f === `${engine}.test.mjs`);
-  });
-}
 
-// The chapter's mobile performance (the median of 5 runs: a time) alone; the four audits of
-// accessibility, best practices and SEO (no time) two at a time, in two jobs of two. The jobs' name
-// patterns leave no test out: the last job takes every test the others do not name.
-const LIGHTHOUSE_PERFORMANCE = 'Lighthouse (mobile), the chapter: performance';
-const LIGHTHOUSE_SCORES_FIRST = [
-  'Lighthouse (mobile), the chapter: accessibility',
-  'Lighthouse (mobile), embed.html, ledger:',
-];
-await stage('lighthouse', async () => {
-  const file = 'audit.test.mjs';
-  const timed = await runJobs(
-    'tests/lighthouse',
-    [{ file, pattern: namesStarting([LIGHTHOUSE_PERFORMANCE]), part: 'performance, alone' }],
-    1,
-  );
-  const scores = await runJobs(
-    'tests/lighthouse',
-    [
-      { file, pattern: namesStarting(LIGHTHOUSE_SCORES_FIRST), part: 'two score audits' },
+// The pool's rows: each names its jobs (rank: the longest start first). Their seconds in the table
+// are their jobs' own, which overlap; the pool's wall time is printed under them.
+const POOL = [
+  {
+    name: 'browser (two at a time)',
+    jobs: () => {
+      if (split instanceof Error) throw split;
+      return split.shared.map((j) => ({ dir: 'tests/browser', rank: j.first ? 0 : 2, ...j }));
+    },
+  },
+  ...Object.entries(ENGINES).map(([engine, needs]) => ({
+    name: `${engine} (engine)`,
+    jobs: () => {
+      const missing = needs.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+      if (missing.length) throw new Error(`${engine} is not installed: run  apt-get install -y ${missing.join(' ')}`);
+      return [{ dir: 'tests/engines', file: `${engine}.test.mjs`, args: ['--test-concurrency=1'], rank: 1 }];
+    },
+  })),
+  {
+    name: 'lighthouse (score audits)',
+    jobs: () => [
+      { ...LIGHTHOUSE, pattern: namesStarting(LIGHTHOUSE_SCORES_FIRST), part: 'two score audits', rank: 1 },
       {
-        file,
+        ...LIGHTHOUSE,
         pattern: namesNotStarting([LIGHTHOUSE_PERFORMANCE, ...LIGHTHOUSE_SCORES_FIRST]),
         part: 'the other score audits',
+        rank: 1,
       },
     ],
-    2,
+  },
+];
+
+async function pool() {
+  const jobs = [];
+  const mine = new Map(); // group name -> its row
+  for (const { name, jobs: make } of POOL.filter((p) => wanted(p.name))) {
+    const r = row(name);
+    mine.set(name, r);
+    try {
+      for (const job of make()) jobs.push({ ...job, group: name });
+    } catch (e) {
+      fail(r, e);
+    }
+  }
+  if (jobs.length === 0) return;
+  const wall = row('  the pool, wall time');
+  console.log(`\n=== the pool: ${[...mine.keys()].join(', ')} (two jobs at a time) ===`);
+  const t0 = Date.now();
+  const groups = await runJobs(jobs, 2);
+  for (const [name, r] of mine) {
+    const g = groups[name];
+    if (!g) continue;
+    r.passed += g.passed;
+    r.failed += g.failed;
+    r.secs = g.seconds;
+    r.note = `(in the pool: its jobs' own seconds) ${r.note}`.trim();
+  }
+  wall.secs = (Date.now() - t0) / 1000;
+  wall.note = '(two jobs at a time)';
+}
+
+// The native and sanitizer suites, and the fuzz harnesses' build (linked to the sanitizer build of
+// the core): compiling is most of their time, and it fills the cores the pool leaves idle.
+async function besideThePool() {
+  await stage(
+    'core (native)',
+    async () => {
+      // The suite alone: the benchmark's two builds of the core (npm run bench) add ~90 s to a clean run.
+      await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native', 'linattn_tests'], { idle: true });
+      return doctest('build/native/linattn_tests', [], { idle: true });
+    },
+    '(beside the pool, at idle priority)',
   );
-  return { passed: timed.passed + scores.passed, failed: timed.failed + scores.failed };
+  await stage(
+    'core (sanitize)',
+    async () => {
+      await mustBuild(
+        'sanitizer core (clang++ -fsanitize=address,undefined)',
+        'bash',
+        ['scripts/build-core.sh', 'sanitize', 'linattn_tests'],
+        { idle: true },
+      );
+      return doctest('build/sanitize/linattn_tests', [], { idle: true });
+    },
+    '(beside the pool, at idle priority)',
+  );
+  // The harnesses' build, ahead of the fuzz stage (which would build them itself: a build that
+  // fails here fails there, with its output).
+  if (wanted('fuzz')) await run('bash', ['tests/fuzz/build.sh'], { idle: true });
+}
+
+await Promise.all([pool(), besideThePool()]);
+
+// tests/fuzz/run.sh prints "fuzz: N passed, M failed" (one test per harness that ran clean).
+await stage('fuzz (short)', async () => {
+  const r = await run('bash', ['tests/fuzz/run.sh', process.env.FUZZ_SECONDS ?? '10'], { echo: true });
+  const m = r.out.match(/fuzz: (\d+) passed, (\d+) failed/);
+  if (!m) throw new Error(`tests/fuzz/run.sh gave no summary (exit ${r.status})`);
+  return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
 });
 
 console.log('\n=== summary ===');
-for (const line of report) console.log(line);
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
+let passed = 0,
+  failed = 0;
+for (const r of rows) {
+  const counts = r.name.startsWith(' ')
+    ? ' '.repeat(23)
+    : `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed`;
+  console.log(`${r.name.padEnd(32)} ${counts}  ${r.secs.toFixed(1).padStart(6)} s ${r.note}`);
+  passed += r.passed;
+  failed += r.failed;
+}
+console.log(`${'wall time'.padEnd(32)} ${' '.repeat(23)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

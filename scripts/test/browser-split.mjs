@@ -3,11 +3,11 @@
 //
 // Browser files that measure time run one at a time, alone on the machine: drags and their frames
 // (ledger, memory, overcapacity), steps and long tasks of sweeps on a host page (hosts), the worker
-// pool's timing (overcapacity-pool), layout shift while fonts and figures load (layout-shift),
-// permalinks landing under a slowed CPU (landing), the soak's heap and 2,000 timed actions (soak)
-// and the service worker's install (offline). Every other file asserts what the page shows and
-// does, not how fast: those run two at a time, one Chromium each. A new file that asserts a time
-// belongs in this list.
+// pool's timing (overcapacity-pool), layout shift while fonts and figures load (layout-shift) and
+// permalinks landing under a slowed CPU (landing). Every other file asserts what the page shows
+// and does, not how fast: those run two at a time, one Chromium each (the soak's 2,000 actions and
+// its heap bounds, and the service worker's offline reloads, among them: none reads a clock). A new
+// file that asserts a time belongs in this list.
 export const BROWSER_ALONE = new Set([
   'ledger.test.mjs',
   'memory.test.mjs',
@@ -16,8 +16,6 @@ export const BROWSER_ALONE = new Set([
   'hosts.test.mjs',
   'layout-shift.test.mjs',
   'landing.test.mjs',
-  'soak.test.mjs',
-  'offline.test.mjs',
 ]);
 
 // The tests of those files that measure no time, by the start of their names: they run two at a

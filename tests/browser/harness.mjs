@@ -25,6 +25,8 @@
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import AxeBuilderModule from '@axe-core/playwright';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -36,6 +38,27 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = join(ROOT, 'dist');
 export const STANDALONE = join(DIST, 'chapter-04-standalone.html');
 export const standaloneUrl = () => pathToFileURL(STANDALONE).href;
+
+// The toy demo's test build (a second deployment for offline.test.mjs, a demo from outside
+// web/src for toy-demo.test.mjs): web/build/build.mjs with LINATTN_EXTRA_DEMOS writes it into
+// build/web-extra/ (dist/ stays as it is).
+export const TOY_DEMOS = join(ROOT, 'tests', 'browser', 'fixtures', 'toy-demo', 'demos.js');
+export const WEB_EXTRA = join(ROOT, 'build', 'web-extra', 'dist');
+/**
+ * Builds build/web-extra/ (about 15 s); resolves with "" or the build's output when it failed.
+ * `npm test` builds it once in its web build stage and says so (LINATTN_WEB_EXTRA_BUILT=1): the two
+ * files that use it may then run at the same time, and neither rebuilds it under the other.
+ */
+export function buildWebExtra() {
+  if (process.env.LINATTN_WEB_EXTRA_BUILT === '1' && existsSync(join(WEB_EXTRA, 'index.html'))) return '';
+  const built = spawnSync(process.execPath, [join(ROOT, 'web', 'build', 'build.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, LINATTN_EXTRA_DEMOS: TOY_DEMOS },
+    encoding: 'utf8',
+    timeout: 600000,
+  });
+  return built.status === 0 ? '' : `${built.stdout}\n${built.stderr}`;
+}
 
 const ARGS = [
   '--no-sandbox',

@@ -8,16 +8,23 @@
 //   node --test --test-concurrency=1 tests/browser/offline.test.mjs   (npm run build first; ~2 min)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, symlink, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
-import { launch, openPage, networkQuiet, ROOT, DIST, standaloneUrl, waitUntil } from './harness.mjs';
+import {
+  launch,
+  openPage,
+  networkQuiet,
+  DIST,
+  standaloneUrl,
+  waitUntil,
+  buildWebExtra,
+  WEB_EXTRA,
+} from './harness.mjs';
 
-const FIXTURE = join(ROOT, 'tests', 'browser', 'fixtures', 'toy-demo');
-const SECOND = join(ROOT, 'build', 'web-extra', 'dist');
+const SECOND = WEB_EXTRA;
 const manifestOf = (dir) =>
   JSON.parse(/self\.__LINATTN_MANIFEST = (\{.*?\});\n/.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1]);
 
@@ -43,13 +50,8 @@ async function deploy(dir) {
 
 before(async () => {
   assert.ok(existsSync(join(DIST, 'sw.js')), 'dist/sw.js: run npm run build first');
-  const built = spawnSync(process.execPath, [join(ROOT, 'web', 'build', 'build.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, LINATTN_EXTRA_DEMOS: join(FIXTURE, 'demos.js') },
-    encoding: 'utf8',
-    timeout: 600000,
-  });
-  assert.equal(built.status, 0, `the second build failed:\n${built.stdout}\n${built.stderr}`);
+  const failed = buildWebExtra();
+  assert.equal(failed, '', `the second build failed:\n${failed}`);
   siteRoot = await mkdtemp(join(tmpdir(), 'la-offline-'));
   browser = await launch({ serviceWorkers: 'allow' });
 });

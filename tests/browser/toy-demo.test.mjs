@@ -7,15 +7,14 @@
 //   node --test tests/browser/toy-demo.test.mjs     (builds build/web-extra/ first, ~1 min)
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, serve, openPage, ROOT, DIST, waitUntil } from './harness.mjs';
+import { launch, serve, openPage, ROOT, DIST, waitUntil, buildWebExtra, WEB_EXTRA } from './harness.mjs';
 
 const FIXTURE = join(ROOT, 'tests', 'browser', 'fixtures', 'toy-demo');
-const OUT = join(ROOT, 'build', 'web-extra', 'dist');
+const OUT = WEB_EXTRA;
 const numbers = (n) => `After ${n} writes: softmax keeps ${8 * n} numbers, the state 16.`;
 
 let browser;
@@ -24,13 +23,8 @@ let siteRoot;
 const allProblems = [];
 
 before(async () => {
-  const built = spawnSync(process.execPath, [join(ROOT, 'web', 'build', 'build.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, LINATTN_EXTRA_DEMOS: join(FIXTURE, 'demos.js') },
-    encoding: 'utf8',
-    timeout: 600000,
-  });
-  assert.equal(built.status, 0, `the build with the toy demo failed:\n${built.stdout}\n${built.stderr}`);
+  const failed = buildWebExtra();
+  assert.equal(failed, '', `the build with the toy demo failed:\n${failed}`);
   // The site: the test build at /lib/, the fixture's host page at /host/.
   siteRoot = await mkdtemp(join(tmpdir(), 'la-toy-site-'));
   await symlink(OUT, join(siteRoot, 'lib'), 'dir');

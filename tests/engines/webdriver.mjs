@@ -107,10 +107,29 @@ export class Session {
    *  middle of the window at once: the driver's own scrolling follows the page's smooth
    *  scroll-behavior, and the click would be checked before the element arrives. */
   async click(selector) {
-    await this.evaluate((sel) => {
-      document.querySelector(sel)?.scrollIntoView({ block: 'center', behavior: 'instant' });
-    }, selector);
-    await this.cmd('POST', `/element/${await this.find(selector)}/click`, {});
+    // A block that comes into view is laid out then (content-visibility: auto), and may grow
+    // from its placeholder height and move the element on a loaded machine before the driver
+    // clicks: the driver then answers "element not interactable". The element is brought to
+    // the middle again, after two frames, up to three times.
+    for (let attempt = 1; ; attempt++) {
+      await this.evaluate(
+        (sel, settle) =>
+          new Promise((resolve) => {
+            const bring = () => document.querySelector(sel)?.scrollIntoView({ block: 'center', behavior: 'instant' });
+            bring();
+            if (!settle) return resolve();
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(bring())));
+          }),
+        selector,
+        attempt > 1,
+      );
+      try {
+        await this.cmd('POST', `/element/${await this.find(selector)}/click`, {});
+        return;
+      } catch (e) {
+        if (attempt === 3 || !/element not interactable/.test(e.message)) throw e;
+      }
+    }
   }
 
   /** Focuses the element and types `keys` (text, or KEYS values). */

@@ -1,0 +1,148 @@
+// The pieces `npm test` (scripts/test.mjs) runs its stages with: a command with its output kept,
+// a `node --test` job, doctest's and node:test's summaries read into counts, and a pool of jobs
+// run `slots` at a time.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// A test that hangs (a promise of the browser that never settles) fails alone after 10 minutes,
+// with its name, and the files after it still run; a job's own limit (40 min) is the last resort.
+export const TEST_TIMEOUT = `--test-timeout=${10 * 60 * 1000}`;
+
+// Work that only fills the machine's idle time (scripts/test.mjs: the native and sanitizer builds
+// beside the browser pool): Linux's SCHED_IDLE, which yields a core to any other task at once;
+// `nice -n 19` where chrt is missing.
+const IDLE = existsSync('/usr/bin/chrt') ? ['/usr/bin/chrt', '-i', '0'] : ['nice', '-n', '19'];
+
+/**
+ * Runs a command, echoing its output as it comes (when `echo`), and resolves with all of it:
+ * { ok, out, status }. `idle`: at idle priority (IDLE above).
+ */
+export function run(cmd, args, opts = {}) {
+  const [file, ...argv] = opts.idle ? [...IDLE, cmd, ...args] : [cmd, ...args];
+  return new Promise((resolve) => {
+    const child = spawn(file, argv, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env },
+    });
+    let out = '';
+    const take = (chunk) => {
+      const text = chunk.toString();
+      out += text;
+      if (opts.echo) process.stdout.write(text);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    const limit = opts.timeout ?? 20 * 60 * 1000;
+    const timer = setTimeout(() => {
+      out += `\n(timed out after ${limit / 1000} s)\n`;
+      child.kill('SIGKILL');
+    }, limit);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ ok: status === 0, out, status });
+    });
+  });
+}
+
+/** Runs a build; on failure prints its output's end and throws. */
+export async function mustBuild(label, cmd, args, opts = {}) {
+  const r = await run(cmd, args, opts);
+  if (!r.ok) {
+    console.log(r.out.slice(-6000));
+    throw new Error(`${label} failed to build`);
+  }
+}
+
+/** node:test's spec reporter's "ℹ pass N" / "ℹ fail N" as counts; a run that failed without a
+ *  failing test (a crash, a timeout) counts one failure. */
+export function nodeTestCounts(r) {
+  const pass = r.out.match(/ℹ pass (\d+)/),
+    fail = r.out.match(/ℹ fail (\d+)/);
+  if (!pass || !fail) return null;
+  return { passed: Number(pass[1]), failed: Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1) };
+}
+
+/** Every `.test.mjs` file of `dir` that `pick` accepts, in one `node --test` run, echoed. */
+export async function nodeTest(dir, extra = [], pick = () => true) {
+  const files = existsSync(path.join(root, dir))
+    ? readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.test.mjs') && pick(f))
+        .map((f) => path.join(dir, f))
+    : [];
+  if (files.length === 0) throw new Error(`no test files in ${dir}`);
+  const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
+    timeout: 40 * 60 * 1000,
+    echo: true,
+  });
+  const counts = nodeTestCounts(r);
+  if (!counts) throw new Error(`node --test in ${dir} gave no summary`);
+  return counts;
+}
+
+// doctest's own summary: "[doctest] test cases: N | N passed | M failed | ...". The suite runs as one
+// process: every case, as ctest would run them (ctest starts one process a case: under node, 87
+// loads of the WebAssembly suite, ~0.25 s of CPU each, for a suite that takes ~1.6 s whole).
+export async function doctest(exe, args = [], opts = {}) {
+  const r = await run(exe, args, opts);
+  const m = r.out.match(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/);
+  if (!m)
+    throw new Error(`${[exe, ...args].join(' ')} gave no doctest summary (exit ${r.status}):\n${r.out.slice(-6000)}`);
+  // A sanitizer report aborts the run (-fno-sanitize-recover=all): a non-zero exit, maybe no summary.
+  if (!r.ok || Number(m[3]) > 0) console.log(r.out.slice(-6000));
+  else
+    console.log(
+      r.out
+        .split('\n')
+        .filter((l) => /test cases|assertions|Status/.test(l))
+        .join('\n'),
+    );
+  const failed = Number(m[3]) + (r.ok || Number(m[3]) > 0 ? 0 : 1);
+  return { passed: Number(m[2]), failed };
+}
+
+// A job's weight, to start the longest first: its file's size, with the shared suite it defines
+// its tests in (page.test.mjs: page-suite.mjs).
+function size(dir, f) {
+  const file = path.join(root, dir, f);
+  const suites = [...readFileSync(file, 'utf8').matchAll(/from '\.\/([\w-]+-suite\.mjs)'/g)];
+  return statSync(file).size + suites.reduce((sum, m) => sum + statSync(path.join(root, dir, m[1])).size, 0);
+}
+
+/**
+ * Runs jobs ({ dir, file, pattern, part, args, rank, group }: one `node --test` process each, a name
+ * pattern choosing some of the file's tests, `part` saying which, `args` more flags), `slots` at a
+ * time: by `rank` (lower first: the longest jobs, so that none of them starts last), then the
+ * largest files first. Each job's output is printed whole when it ends, with its seconds. Resolves
+ * with the counts and seconds summed per `group` (a job without one counts under '').
+ */
+export async function runJobs(jobs, slots) {
+  for (const { dir, file } of jobs) {
+    if (!existsSync(path.join(root, dir, file))) throw new Error(`${file} is not a test file of ${dir}`);
+  }
+  const queue = [...jobs].sort((a, b) => (a.rank ?? 9) - (b.rank ?? 9) || size(b.dir, b.file) - size(a.dir, a.file));
+  const groups = {};
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const args = ['--test', '--test-reporter=spec', TEST_TIMEOUT, ...(job.args ?? [])];
+      if (job.pattern) args.push(`--test-name-pattern=${job.pattern}`);
+      const t0 = Date.now();
+      const r = await run(process.execPath, [...args, path.join(job.dir, job.file)], { timeout: 40 * 60 * 1000 });
+      const secs = (Date.now() - t0) / 1000;
+      console.log(`\n--- ${job.file}${job.part ? ` (${job.part})` : ''}: ${secs.toFixed(0)} s\n${r.out.trimEnd()}`);
+      const counts = nodeTestCounts(r) ?? { passed: 0, failed: 1 };
+      const name = job.group ?? '';
+      groups[name] ??= { passed: 0, failed: 0, seconds: 0 };
+      const g = groups[name];
+      g.passed += counts.passed;
+      g.failed += counts.failed;
+      g.seconds += secs;
+    }
+  };
+  await Promise.all(Array.from({ length: slots }, worker));
+  return groups;
+}
