@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the C++ core: `native` (library, doctest suite, benchmark; `native linattn_tests`: the suite
 # alone, which is what `npm test` needs: the benchmark compiles the core twice more) into build/native,
-# `wasm` (Embind module + the doctest suite for node) into build/wasm, `sanitize` (clang++: the
+# `wasm` (Embind module + the doctest suite for node; `wasm linattn`: the module alone, `wasm
+# linattn_tests`: the suite alone) into build/wasm, `sanitize` (clang++: the
 # suite under AddressSanitizer + UBSan and the libFuzzer harnesses of tests/fuzz, linked to one build
 # of the core; `sanitize linattn_tests`: the suite alone) into build/sanitize. Incremental: fast when
 # nothing changed.
@@ -22,6 +23,6 @@ case "$target" in
     if [ ! -f build/wasm/Makefile ]; then
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
     fi
-    cmake --build build/wasm -j"$jobs" ;;
+    cmake --build build/wasm -j"$jobs" ${2:+--target "$2"} ;;
   *) echo "usage: build-core.sh native|wasm|sanitize [target]" >&2; exit 2 ;;
 esac

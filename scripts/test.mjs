@@ -19,13 +19,14 @@
 //
 // The order, in three parts, so that a 2-core machine is never idle and never shared by a test
 // that measures time:
-//   1. what the browsers need, in order: lint, core (wasm) (it builds the module), api, web build,
-//      typecheck;
+//   1. what the browsers need: the web build (the WebAssembly module, dist/ and the toy demo's
+//      test build);
 //   2. alone on the machine: the browser tests that measure time, then Lighthouse's performance;
 //   3. the pool, two jobs at a time: the other browser tests, Firefox, WebKit and the Lighthouse
-//      score audits (none measures time); beside it, at idle priority (SCHED_IDLE: a core is theirs
-//      only when no job wants it), the native and sanitizer builds of the core with their suites
-//      and the fuzz harnesses' build; then the fuzz run itself, at full speed.
+//      score audits (none measures time); beside it, one after another at idle priority
+//      (SCHED_IDLE: a core is theirs only when no job of the pool wants it), lint, api, typecheck,
+//      the three doctest suites of the core (WebAssembly, native, sanitizer: compiling is most of
+//      their time) and the fuzz harnesses' build; then the fuzz run itself, at full speed.
 //
 // Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing), e.g.
 // TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
@@ -68,27 +69,12 @@ async function stage(name, fn, note = '') {
 
 // ---- 1. What the browsers need, in order ----
 
-// scripts/lint.sh prints "lint: N passed, M failed" (Biome, clang-format, clang-tidy).
-await stage('lint', async () => {
-  const r = await run('bash', ['scripts/lint.sh'], { echo: true });
-  const m = r.out.match(/lint: (\d+) passed, (\d+) failed/);
-  if (!m) throw new Error(`scripts/lint.sh gave no summary (exit ${r.status})`);
-  return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
-});
-
-await stage('core (wasm)', async () => {
-  await mustBuild('WebAssembly core', 'bash', ['scripts/build-core.sh', 'wasm']);
-  return doctest(process.execPath, ['build/wasm/linattn_tests.cjs']);
-});
-
-// Two files at a time: node --test runs one at a time on a 2-core machine by default (its default
-// is one fewer than the cores), and each file is one single-threaded process.
-await stage('api (node)', () => nodeTest('tests/node', ['--test-concurrency=2']));
-
-// dist/, and the toy demo's test build (build/web-extra/) once for the two browser files that use it
-// (offline.test.mjs, toy-demo.test.mjs: in the pool, perhaps at the same time; harness.mjs's
-// buildWebExtra builds it when a file runs alone).
+// The WebAssembly module (the page's core; the api suites load it too), dist/, and the toy demo's
+// test build (build/web-extra/) once for the two browser files that use it (offline.test.mjs,
+// toy-demo.test.mjs: in the pool, perhaps at the same time; harness.mjs's buildWebExtra builds it
+// when a file runs alone). The core's WebAssembly test suite is built beside the pool.
 await stage('web build', async () => {
+  await mustBuild('the WebAssembly module', 'bash', ['scripts/build-core.sh', 'wasm', 'linattn']);
   await mustBuild('web', 'npm', ['run', '--silent', 'build:web']);
   if (wanted('browser')) {
     await mustBuild("the toy demo's test build", process.execPath, ['web/build/build.mjs'], {
@@ -96,17 +82,7 @@ await stage('web build', async () => {
     });
     process.env.LINATTN_WEB_EXTRA_BUILT = '1';
   }
-  return { passed: 0, failed: 0, note: '(dist/ and build/web-extra/ built; builds, not tests)' };
-});
-
-// TypeScript over the page's JavaScript and the JS API (tsconfig.json), after the web build (the
-// page imports files it generates, web/generated/).
-await stage('typecheck', async () => {
-  const r = await run('bash', ['scripts/typecheck.sh'], { echo: true });
-  const errors = (r.out.match(/error TS\d+/g) ?? []).length;
-  if (!r.ok && errors === 0) throw new Error(`scripts/typecheck.sh failed (exit ${r.status})`);
-  console.log(r.ok ? 'typecheck: no errors' : `typecheck: ${errors} errors`);
-  return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
+  return { passed: 0, failed: 0, note: '(the module, dist/ and build/web-extra/: builds, not tests)' };
 });
 
 // ---- 2. Alone on the machine: the tests that measure time ----
@@ -148,7 +124,7 @@ await stage('lighthouse (performance, alone)', async () =>
   ),
 );
 
-// ---- 3. The pool, two at a time; the native builds beside it at idle priority ----
+// ---- 3. The pool, two at a time; everything else beside it at idle priority ----
 
 // The other two engines a reader's browser may have (tests/engines): Firefox over WebDriver BiDi
 // (puppeteer-core + Debian's firefox-esr) and WebKit through WebKitWebDriver (Debian's
@@ -225,9 +201,49 @@ async function pool() {
   wall.note = '(two jobs at a time)';
 }
 
-// The native and sanitizer suites, and the fuzz harnesses' build (linked to the sanitizer build of
-// the core): compiling is most of their time, and it fills the cores the pool leaves idle.
+// Lint, api, typecheck, the three doctest suites and the fuzz harnesses' build (linked to the
+// sanitizer build of the core): none measures time, and they fill the cores the pool leaves idle.
+const BESIDE = '(beside the pool, at idle priority)';
 async function besideThePool() {
+  // scripts/lint.sh prints "lint: N passed, M failed" (Biome, clang-format, clang-tidy).
+  await stage(
+    'lint',
+    async () => {
+      const r = await run('bash', ['scripts/lint.sh'], { idle: true });
+      console.log(`\n--- lint\n${r.out.trimEnd()}`); // whole, not among the pool's jobs' lines
+      const m = r.out.match(/lint: (\d+) passed, (\d+) failed/);
+      if (!m) throw new Error(`scripts/lint.sh gave no summary (exit ${r.status})`);
+      return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
+    },
+    BESIDE,
+  );
+  // Two files at a time: node --test runs one at a time on a 2-core machine by default (its default
+  // is one fewer than the cores), and each file is one single-threaded process.
+  await stage('api (node)', () => nodeTest('tests/node', ['--test-concurrency=2'], undefined, { idle: true }), BESIDE);
+  // TypeScript over the page's JavaScript and the JS API (tsconfig.json), after the web build (the
+  // page imports files it generates, web/generated/).
+  await stage(
+    'typecheck',
+    async () => {
+      const r = await run('bash', ['scripts/typecheck.sh'], { idle: true });
+      const errors = (r.out.match(/error TS\d+/g) ?? []).length;
+      console.log(`\n--- typecheck\n${r.out.trimEnd()}`);
+      if (!r.ok && errors === 0) throw new Error(`scripts/typecheck.sh failed (exit ${r.status})`);
+      console.log(r.ok ? 'typecheck: no errors' : `typecheck: ${errors} errors`);
+      return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
+    },
+    BESIDE,
+  );
+  await stage(
+    'core (wasm)',
+    async () => {
+      await mustBuild('WebAssembly core suite', 'bash', ['scripts/build-core.sh', 'wasm', 'linattn_tests'], {
+        idle: true,
+      });
+      return doctest(process.execPath, ['build/wasm/linattn_tests.cjs'], { idle: true });
+    },
+    BESIDE,
+  );
   await stage(
     'core (native)',
     async () => {
@@ -235,7 +251,7 @@ async function besideThePool() {
       await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native', 'linattn_tests'], { idle: true });
       return doctest('build/native/linattn_tests', [], { idle: true });
     },
-    '(beside the pool, at idle priority)',
+    BESIDE,
   );
   await stage(
     'core (sanitize)',
@@ -248,7 +264,7 @@ async function besideThePool() {
       );
       return doctest('build/sanitize/linattn_tests', [], { idle: true });
     },
-    '(beside the pool, at idle priority)',
+    BESIDE,
   );
   // The harnesses' build, ahead of the fuzz stage (which would build them itself: a build that
   // fails here fails there, with its output).

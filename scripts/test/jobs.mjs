@@ -67,8 +67,9 @@ export function nodeTestCounts(r) {
   return { passed: Number(pass[1]), failed: Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1) };
 }
 
-/** Every `.test.mjs` file of `dir` that `pick` accepts, in one `node --test` run, echoed. */
-export async function nodeTest(dir, extra = [], pick = () => true) {
+/** Every `.test.mjs` file of `dir` that `pick` accepts, in one `node --test` run, echoed as it
+ *  comes, or (`idle`: at idle priority, beside other work) printed whole when it ends. */
+export async function nodeTest(dir, extra = [], pick = () => true, { idle = false } = {}) {
   const files = existsSync(path.join(root, dir))
     ? readdirSync(path.join(root, dir))
         .filter((f) => f.endsWith('.test.mjs') && pick(f))
@@ -77,8 +78,10 @@ export async function nodeTest(dir, extra = [], pick = () => true) {
   if (files.length === 0) throw new Error(`no test files in ${dir}`);
   const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
     timeout: 40 * 60 * 1000,
-    echo: true,
+    echo: !idle,
+    idle,
   });
+  if (idle) console.log(`\n--- ${dir}\n${r.out.trimEnd()}`);
   const counts = nodeTestCounts(r);
   if (!counts) throw new Error(`node --test in ${dir} gave no summary`);
   return counts;
