@@ -318,7 +318,17 @@ test('custom editor: "Add layer group" disables at the core’s 64, counts agree
   const { page, demo } = await open();
   await demo.locator('select[id$="-preset"]').selectOption('custom');
   const add = demo.locator('.lm-editor button', { hasText: 'Add layer group' });
-  for (let i = 1; i < 64; i++) await add.click();
+  await add.click(); // one real click, then the button's own click in the page, a frame apart,
+  // until it disables (or 100 more: a cap that never came would fail on the count)
+  const clicks = await add.evaluate(async (button) => {
+    let n = 1;
+    for (; n < 100 && !button.disabled; n++) {
+      button.click();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }
+    return n;
+  });
+  assert.equal(clicks, 63, 'the 63rd click brings the 64th group and disables the button');
   assert.equal(await demo.locator('.lm-group').count(), 64);
   assert.equal(await add.isDisabled(), true);
   assert.equal(await demo.locator('.lm-layers li').count(), 64, 'the figure shows the same 64 groups');
