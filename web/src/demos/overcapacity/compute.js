@@ -223,8 +223,8 @@ export function createCompute(la, getState, changed) {
     /**
      * A settings slider moved (β, the forget gate, the delta step, the capacity panel's tolerance):
      * the sweep and the capacity numbers of where it stops are asked for once it has rested
-     * SETTINGS_SETTLE_MS from the frame after this value's, or at rest() (the slider's change event). Numbers held for the new
-     * settings are used at once. A drag through ten values of β starts one sweep, not ten that each
+     * SETTINGS_SETTLE_MS from the frame after this value's (stillSliding() counts anew), or at
+     * rest() (the slider's change event). Numbers held for the new settings are used at once. A drag through ten values of β starts one sweep, not ten that each
      * throw the last one's workers away.
      */
     whenRested() {
@@ -239,6 +239,12 @@ export function createCompute(la, getState, changed) {
         jobs.ensureSweep();
         jobs.ensureCapacity();
       }
+    },
+    /** The pointer still moves on the settings slider, its value unchanged: the rest counts anew. */
+    stillSliding() {
+      if (!resting) return;
+      clearTimeout(restTimer);
+      restAfterFrame();
     },
     /** The settings slider has rested: asks for what whenRested() held back (nothing if it held none). */
     rest() {
