@@ -7,17 +7,20 @@
 //   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity]      (chapter page)
 //   MOVES=10 node tests/bench/drag-profile.mjs overcapacity              (the drag's first moves)
 //   CONTROL=β node tests/bench/drag-profile.mjs overcapacity             (another of its controls)
+//   PHONE=1 node tests/bench/drag-profile.mjs memory                     (the phone run's drag: PHONE
+//                                                                          in page-metrics.mjs, by touch at 4× CPU)
 // Reads dist/ (or DIST_DIR); build with LA_NOMIN=1 (npm run build:web) for readable function names.
 import { launch, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { dragSetup } from './page-metrics.mjs';
+import { dragSetup, PHONE } from './page-metrics.mjs';
 
 const demo = process.argv[2] ?? 'ledger';
 const server = await startServer(process.env.DIST_DIR ?? DIST, { port: 0 });
-const browser = await launch();
+const phone = Boolean(process.env.PHONE);
+const browser = await launch(phone ? { device: PHONE.device } : {});
 try {
   const page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
   const root = `.demo-mount[data-demo="${demo}"]`;
   await page.goto(`${server.url}index.html`);
   await page.locator(root).scrollIntoViewIfNeeded();
@@ -28,16 +31,29 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
-  await page.mouse.move(...points[0]);
-  await page.mouse.down();
+  const touch = (type, at) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at[0], y: at[1] }] : [] });
+  const pointer = phone
+    ? { down: (at) => touch('touchStart', at), move: (at) => touch('touchMove', at), up: () => touch('touchEnd') }
+    : {
+        down: async (at) => {
+          await page.mouse.move(...at);
+          await page.mouse.down();
+        },
+        move: (at) => page.mouse.move(...at),
+        up: () => page.mouse.up(),
+      };
+  await pointer.down(points[0]);
+  if (phone) await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.rate });
   await cdp.send('Profiler.start');
   for (let i = 1; i < points.length; i++) {
-    await page.mouse.move(...points[i]);
+    await pointer.move(points[i]);
     // one frame and what it queued, then the next move
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   }
   const { profile } = await cdp.send('Profiler.stop');
-  await page.mouse.up();
+  if (phone) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await pointer.up();
 
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
@@ -63,7 +79,7 @@ try {
   const top = (m) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
+      .slice(0, Number(process.env.TOP ?? 25))
       .map(([k, us]) => `  ${(us / 1000 / moves).toFixed(3).padStart(7)} ms/move  ${k}`)
       .join('\n');
   console.log(`${demo}, ${moves} moves. Self time:\n${top(self)}\nTotal time:\n${top(total)}`);

@@ -285,20 +285,27 @@ export function traceSummary(events, updates) {
   return { msPerUpdate: perKind, top, forcedLayouts, forcedLayoutMsPerUpdate: per(forcedMs) };
 }
 
-/** Resolves in the page once `n` updates have been rendered (or after 2 s). Event-driven: the
- *  harness adds no task of its own while the page renders. */
+/** Resolves in the page once `n` updates have been rendered (or after 2 s), with { done: how many
+ *  were, cancels: the pointercancels so far }: one DevTools command a move, as the next move waits
+ *  for it (at 4× CPU each command took 14 ms at the median and 200 ms at p95, so a drag's moves came
+ *  160 ms apart, slower than any finger, and the overcapacity settings sliders counted as rested
+ *  mid-drag). Event-driven: the harness adds no task of its own while the page renders but this
+ *  command, which often lands inside the update it waits for (about 1 ms an update at 4× CPU): its
+ *  mark leaves it out of the page's CPU like instrument()'s own tasks. */
 function renderedCount(n) {
+  performance.mark('linattn-harness');
   return new Promise((resolveWait) => {
+    const done = () => ({ done: window.__updates.length, cancels: window.__cancels });
     const check = () => {
       if (window.__updates.length < n) return false;
       window.__onUpdate = null;
       clearTimeout(timer);
-      resolveWait(window.__updates.length);
+      resolveWait(done());
       return true;
     };
     const timer = setTimeout(() => {
       window.__onUpdate = null;
-      resolveWait(window.__updates.length);
+      resolveWait(done());
     }, 2000);
     if (!check()) window.__onUpdate = check;
   });
@@ -417,12 +424,10 @@ export async function drag(page, points, { trace = false, touch = false, rate = 
   let cancelled = 0;
   try {
     await pointer.down(points[0][0], points[0][1]);
-    await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
-    let done = await page.evaluate(() => window.__updates.length);
+    let { done } = await page.evaluate(renderedCount, before + 1); // the press may render a frame of its own
     for (const [x, y] of points.slice(1)) {
       await pointer.move(x, y);
-      done = await page.evaluate(renderedCount, done + 1);
-      cancelled = await page.evaluate(() => window.__cancels);
+      ({ done, cancels: cancelled } = await page.evaluate(renderedCount, done + 1));
       if (cancelled) break;
     }
     await pointer.up();

@@ -4,6 +4,7 @@
 // says which calls and in what order); this is the only file of the demo that talks to it.
 // Nothing here draws: the results are plain data (results()), and one callback, changed(what),
 // says which part of them changed; index.js draws from them in the next frame.
+import { coalesceFrames } from '../../lib/frame.js';
 import { createRunner } from './scheduler/runner.js';
 import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './scheduler/jobs.js';
 import { KEY_LABELS } from './format.js';
@@ -52,6 +53,17 @@ export function createCompute(la, getState, changed) {
   let storeHeld = false; // the store waits for a settings slider to rest (said once, not per frame)
   let heldAt = -Infinity;
   let restTimer = 0;
+  // The rest's timer starts in the frame after the slider's value was drawn: a value still being
+  // drawn has not rested (at 4× CPU a frame of a β drag took 60–150 ms of the 250, and a sweep
+  // started mid-drag, its workers spawned on the frames' thread).
+  const restAfterFrame = coalesceFrames(() => {
+    clearTimeout(restTimer);
+    restTimer = setTimeout(() => jobs.rest(), SETTINGS_SETTLE_MS);
+  });
+  const stopRest = () => {
+    restAfterFrame.cancel();
+    clearTimeout(restTimer);
+  };
   let resting = false; // a settings slider moved: its sweep and capacity numbers wait for it to rest
   let capacity = null; // { key, id, results: [{ d, keys, ... }], complete }
 
@@ -211,26 +223,32 @@ export function createCompute(la, getState, changed) {
     /**
      * A settings slider moved (β, the forget gate, the delta step, the capacity panel's tolerance):
      * the sweep and the capacity numbers of where it stops are asked for once it has rested
-     * SETTINGS_SETTLE_MS, or at rest() (the slider's change event). Numbers held for the new
-     * settings are used at once. A drag through ten values of β starts one sweep, not ten that each
+     * SETTINGS_SETTLE_MS from the frame after this value's (stillSliding() counts anew), or at
+     * rest() (the slider's change event). Numbers held for the new settings are used at once. A drag through ten values of β starts one sweep, not ten that each
      * throw the last one's workers away.
      */
     whenRested() {
-      clearTimeout(restTimer);
+      stopRest();
       const state = getState();
       const key = sweepKey(state);
       const sweepHeld = cache.get(key)?.complete || requested?.key === key;
       const capacityHeld = capacity?.key === capacityKey(state);
       resting = !(sweepHeld && capacityHeld);
-      if (resting) restTimer = setTimeout(() => jobs.rest(), SETTINGS_SETTLE_MS);
+      if (resting) restAfterFrame();
       else {
         jobs.ensureSweep();
         jobs.ensureCapacity();
       }
     },
+    /** The pointer still moves on the settings slider, its value unchanged: the rest counts anew. */
+    stillSliding() {
+      if (!resting) return;
+      clearTimeout(restTimer);
+      restAfterFrame();
+    },
     /** The settings slider has rested: asks for what whenRested() held back (nothing if it held none). */
     rest() {
-      clearTimeout(restTimer);
+      stopRest();
       if (!resting) return;
       resting = false;
       jobs.ensureSweep();
@@ -263,7 +281,7 @@ export function createCompute(la, getState, changed) {
 
     destroy() {
       clearTimeout(storeTimer);
-      clearTimeout(restTimer);
+      stopRest();
       runner.destroy();
       cache.clear();
     },

@@ -178,6 +178,17 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     slideFrame.flush();
     jobs.rest();
   }
+  // A pointer still moving on a settings slider has not rested, even while its value stays (β takes
+  // a few values: at 4× CPU a drag across it held each one for 4–5 frames, 250 ms and more, and a
+  // sweep was asked for at each one mid-drag).
+  root.addEventListener(
+    'pointermove',
+    (e) => {
+      if (e.buttons && jobs.waiting && e.target instanceof HTMLInputElement && e.target.type === 'range')
+        jobs.stillSliding();
+    },
+    { capture: true, passive: true, signal: ac.signal },
+  );
   function typed(name, text) {
     const { next, errors } = validate(state, { [name]: text }, checkSweep);
     if (errors[name]) return controls.fieldError(name, `${errors[name]}. Kept ${state[name]}.`);
