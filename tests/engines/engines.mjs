@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KEYS, startWebDriver } from './webdriver.mjs';
+import { KEYS, settleInView, startWebDriver } from './webdriver.mjs';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,7 +47,18 @@ function fromPage(name, page, close) {
     page,
     goto: (url) => page.goto(url, { waitUntil: 'load', timeout: 120000 }),
     evaluate: (fn, ...args) => page.evaluate(fn, ...args),
-    click: (selector) => page.click(selector),
+    // Brought to the middle and held still first (settleInView, webdriver.mjs). Again, up to
+    // three times, should it still move.
+    async click(selector) {
+      for (let attempt = 1; ; attempt++) {
+        await page.evaluate(settleInView, selector);
+        try {
+          return await page.click(selector);
+        } catch (e) {
+          if (attempt === 3 || !/not clickable|not visible|outside of the viewport/i.test(e.message)) throw e;
+        }
+      }
+    },
     async press(selector, key) {
       await page.focus(selector);
       await page.keyboard.press(key);

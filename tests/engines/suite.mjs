@@ -37,12 +37,27 @@ const CONTROLS = {
   overcapacity: { selector: '#figure-overcapacity .oc-n-handle', dx: 120, key: 'ArrowLeft', value: 'aria-valuenow' },
 };
 
+/** The control's value once it has held for five frames (a drag's last move is drawn in a frame
+ *  of its own, later on a loaded machine: read at once, the key's change and the drag's last
+ *  could be taken for each other). */
 function controlValue(tab, { selector, value }) {
   return tab.evaluate(
-    ({ selector, value }) => {
-      const el = document.querySelector(selector);
-      return Number(value === 'value' ? el.value : el.getAttribute(value));
-    },
+    ({ selector, value }) =>
+      new Promise((resolve) => {
+        const el = document.querySelector(selector);
+        const read = () => Number(value === 'value' ? el.value : el.getAttribute(value));
+        let last = read();
+        let still = 0;
+        let frames = 0;
+        const look = () => {
+          const v = read();
+          still = v === last ? still + 1 : 0;
+          last = v;
+          if (still >= 5 || ++frames > 120) return resolve(v);
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
     { selector, value },
   );
 }

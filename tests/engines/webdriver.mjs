@@ -61,6 +61,35 @@ async function waitFor(what, check, proc, timeout = 60000) {
 }
 
 /** One WebDriver session: each method is one command of the spec (or a few). */
+/**
+ * In the page: brings the element of `sel` to the middle of the window and resolves once its box
+ * has held still for three frames (at most about a second). A block out of view skips its layout
+ * (content-visibility: auto) until a frame sees it near the window, and the figures near it mount
+ * and take their height then: a click aimed at once, on a loaded machine, could find no box or
+ * land where the element was. (Playwright waits for a stable box itself; the other two drivers do
+ * not.) Passed to a driver's evaluate.
+ */
+export function settleInView(sel) {
+  return new Promise((resolve) => {
+    const el = document.querySelector(sel);
+    if (!el) return resolve(null);
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    let last = null;
+    let still = 0;
+    let frames = 0;
+    const look = () => {
+      const r = el.getBoundingClientRect();
+      const at = `${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.width)},${Math.round(r.height)}`;
+      still = at === last && r.width > 0 ? still + 1 : 0;
+      last = at;
+      if (r.bottom < 0 || r.top > innerHeight) el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (still >= 3 || ++frames > 60) return resolve(null);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
 export class Session {
   constructor(base, id) {
     this.base = base;
@@ -107,22 +136,11 @@ export class Session {
    *  middle of the window at once: the driver's own scrolling follows the page's smooth
    *  scroll-behavior, and the click would be checked before the element arrives. */
   async click(selector) {
-    // A block that comes into view is laid out then (content-visibility: auto), and may grow
-    // from its placeholder height and move the element on a loaded machine before the driver
-    // clicks: the driver then answers "element not interactable". The element is brought to
-    // the middle again, after two frames, up to three times.
+    // Brought to the middle and held still first (settleInView); the driver's own scrolling
+    // follows the page's smooth scroll-behavior, and the click would be checked before the
+    // element arrives. Again, up to three times, should it still move ("not interactable").
     for (let attempt = 1; ; attempt++) {
-      await this.evaluate(
-        (sel, settle) =>
-          new Promise((resolve) => {
-            const bring = () => document.querySelector(sel)?.scrollIntoView({ block: 'center', behavior: 'instant' });
-            bring();
-            if (!settle) return resolve();
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(bring())));
-          }),
-        selector,
-        attempt > 1,
-      );
+      await this.evaluate(settleInView, selector);
       try {
         await this.cmd('POST', `/element/${await this.find(selector)}/click`, {});
         return;
