@@ -162,23 +162,8 @@ export function createFigure(el, on) {
   for (const type of ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'click']) {
     editor.el.addEventListener(type, () => drawStale(editorPanel), true);
   }
-  // The drag ends: the editor is filled at once (its controls act on what it shows), the other
-  // panels left waiting one a frame from the next, unless a new drag holds them again (at 4× CPU,
-  // filling them all in the release's task was a task of about 50 ms and a frame of 170 ms of
-  // rendering).
-  let fillFrame = 0;
   plane.onDragEnd = () => {
-    drawStale(editorPanel);
-    cancelAnimationFrame(fillFrame);
-    const fillNext = () => {
-      fillFrame = 0;
-      if (plane.dragging !== null || stepper.sliding) return;
-      const p = panels.find((q) => q.stale);
-      if (!p) return;
-      drawStale(p);
-      fillFrame = requestAnimationFrame(fillNext);
-    };
-    fillFrame = requestAnimationFrame(fillNext);
+    for (const p of panels) drawStale(p);
   };
   stepper.onSlideEnd = plane.onDragEnd;
 
