@@ -33,7 +33,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { browserJobs, namesStarting, namesNotStarting } from './test/browser-split.mjs';
-import { root, run, mustBuild, nodeTest, doctest, runJobs } from './test/jobs.mjs';
+import { root, run, mustBuild, nodeTest, doctest, runJobs, summaryCounts } from './test/jobs.mjs';
 
 const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
 const wanted = (name) => !only || only.includes(name.split(' ')[0]);
@@ -211,9 +211,7 @@ async function besideThePool() {
     async () => {
       const r = await run('bash', ['scripts/lint.sh'], { idle: true });
       console.log(`\n--- lint\n${r.out.trimEnd()}`); // whole, not among the pool's jobs' lines
-      const m = r.out.match(/lint: (\d+) passed, (\d+) failed/);
-      if (!m) throw new Error(`scripts/lint.sh gave no summary (exit ${r.status})`);
-      return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
+      return summaryCounts(r, 'lint', 'scripts/lint.sh');
     },
     BESIDE,
   );
@@ -276,9 +274,7 @@ await Promise.all([pool(), besideThePool()]);
 // tests/fuzz/run.sh prints "fuzz: N passed, M failed" (one test per harness that ran clean).
 await stage('fuzz (short)', async () => {
   const r = await run('bash', ['tests/fuzz/run.sh', process.env.FUZZ_SECONDS ?? '10'], { echo: true });
-  const m = r.out.match(/fuzz: (\d+) passed, (\d+) failed/);
-  if (!m) throw new Error(`tests/fuzz/run.sh gave no summary (exit ${r.status})`);
-  return { passed: Number(m[1]), failed: Number(m[2]) + (r.ok || Number(m[2]) > 0 ? 0 : 1) };
+  return summaryCounts(r, 'fuzz', 'tests/fuzz/run.sh');
 });
 
 console.log('\n=== summary ===');

@@ -58,13 +58,24 @@ export async function mustBuild(label, cmd, args, opts = {}) {
   }
 }
 
+/** Counts from a run: a run that failed with no failure counted (a crash, a timeout) counts one. */
+export const counted = (r, passed, failed) => ({ passed, failed: failed + (r.ok || failed > 0 ? 0 : 1) });
+
+/** A script's own last line, "<label>: N passed, M failed" (scripts/lint.sh, tests/fuzz/run.sh),
+ *  as counts; throws when the script printed none. */
+export function summaryCounts(r, label, script) {
+  const m = r.out.match(new RegExp(`${label}: (\\d+) passed, (\\d+) failed`));
+  if (!m) throw new Error(`${script} gave no summary (exit ${r.status})`);
+  return counted(r, Number(m[1]), Number(m[2]));
+}
+
 /** node:test's spec reporter's "ℹ pass N" / "ℹ fail N" as counts; a run that failed without a
  *  failing test (a crash, a timeout) counts one failure. */
 export function nodeTestCounts(r) {
   const pass = r.out.match(/ℹ pass (\d+)/),
     fail = r.out.match(/ℹ fail (\d+)/);
   if (!pass || !fail) return null;
-  return { passed: Number(pass[1]), failed: Number(fail[1]) + (r.ok || Number(fail[1]) > 0 ? 0 : 1) };
+  return counted(r, Number(pass[1]), Number(fail[1]));
 }
 
 /** Every `.test.mjs` file of `dir` that `pick` accepts, in one `node --test` run, echoed as it
@@ -104,8 +115,7 @@ export async function doctest(exe, args = [], opts = {}) {
         .filter((l) => /test cases|assertions|Status/.test(l))
         .join('\n'),
     );
-  const failed = Number(m[3]) + (r.ok || Number(m[3]) > 0 ? 0 : 1);
-  return { passed: Number(m[2]), failed };
+  return counted(r, Number(m[2]), Number(m[3]));
 }
 
 // A job's weight, to start the longest first: its file's size, with the shared suite it defines
