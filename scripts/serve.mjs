@@ -92,7 +92,7 @@ export function startServer(dir, { port = 0, host = '127.0.0.1', log = false } =
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
-      const { port: actual } = server.address();
+      const { port: actual } = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolvePromise({
         url: `http://${host}:${actual}/`,
         port: actual,

@@ -51,8 +51,16 @@ function mathmlOnly(html) {
   }
 }
 
-const textOf = (html) => html.replace(/<annotation[\s\S]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
-  .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+const textOf = (html) =>
+  html
+    .replace(/<annotation[\s\S]*?<\/annotation>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Reads the captions from the rendered chapter (web/generated/chapter.html). */
 export function writeEmbedCaptions(genDir, demos) {
@@ -173,7 +181,11 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       reportCompressedSize: false,
       chunkSizeWarningLimit: 100000,
       assetsInlineLimit: () => true,
-      lib: { entry: join(webDir, 'src', 'hosts', 'elements', 'index.js'), formats: ['es'], fileName: () => ELEMENTS_NAME },
+      lib: {
+        entry: join(webDir, 'src', 'hosts', 'elements', 'index.js'),
+        formats: ['es'],
+        fileName: () => ELEMENTS_NAME,
+      },
       // Minified like the chapter's chunks (a lib build leaves whitespace in by default).
       // The core's error classes (wasm/errors.mjs) get their own small chunk: left to the bundler
       // they joined the config reader's chunk (which imports them too), and every element then
@@ -211,8 +223,10 @@ export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webD
     config.build.rolldownOptions = { ...config.build.rolldownOptions, input: join(webDir, 'embed.html') };
     await viteBuild(config);
     // Uploaded alone, the file has no oembed.json beside it.
-    const html = inlineStandalone(dir, 'embed.html')
-      .replace(/<link rel="alternate" type="application\/json\+oembed"[^>]*>\n?/, '');
+    const html = inlineStandalone(dir, 'embed.html').replace(
+      /<link rel="alternate" type="application\/json\+oembed"[^>]*>\n?/,
+      '',
+    );
     writeFileSync(join(distDir, standaloneEmbedName(demo)), html);
   }
 }

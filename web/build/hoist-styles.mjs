@@ -5,7 +5,7 @@
 
 /** Returns { html, css, count }: html without style attributes, and the CSS that replaces them. */
 export function hoistInlineStyles(html, prefix = 'ks') {
-  const classes = new Map();   // style text -> class name
+  const classes = new Map(); // style text -> class name
   const out = html.replace(/<([a-zA-Z][\w-]*)(\s[^<>]*?)?>/g, (tag, name, attrs = '') => {
     const m = /\sstyle="([^"]*)"/.exec(attrs);
     if (!m) return tag;
@@ -14,7 +14,8 @@ export function hoistInlineStyles(html, prefix = 'ks') {
     if (!style) return `<${name}${rest}>`;
     if (!classes.has(style)) classes.set(style, `${prefix}${classes.size}`);
     const cls = classes.get(style);
-    if (/\sclass="/.test(rest)) rest = rest.replace(/\sclass="([^"]*)"/, (_, c) => ` class="${c ? `${c} ` : ''}${cls}"`);
+    if (/\sclass="/.test(rest))
+      rest = rest.replace(/\sclass="([^"]*)"/, (_, c) => ` class="${c ? `${c} ` : ''}${cls}"`);
     else rest = ` class="${cls}"${rest}`;
     return `<${name}${rest}>`;
   });
@@ -24,9 +25,17 @@ export function hoistInlineStyles(html, prefix = 'ks') {
 }
 
 function important(style) {
-  return style.split(';').map((d) => d.trim()).filter(Boolean).map((d) => `${d} !important`).join(';');
+  return style
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => `${d} !important`)
+    .join(';');
 }
 
 function decode(s) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

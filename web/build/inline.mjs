@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d5bbf"/>'
-  + '<path d="M8 9h16M8 16h16M8 23h16M9 8v16M16 8v16M23 8v16" stroke="#fff" stroke-width="2"/></svg>')}`;
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d5bbf"/>' +
+    '<path d="M8 9h16M8 16h16M8 23h16M9 8v16M16 8v16M23 8v16" stroke="#fff" stroke-width="2"/></svg>',
+)}`;
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -20,24 +21,26 @@ function inlineHashes(html) {
  *  all; inline code is allowed by hash only; fonts and images are data: URLs; workers blob:. */
 export function cspFor(html, { standalone }) {
   const { scripts, styles } = inlineHashes(html);
-  const directives = standalone ? [
-    "default-src 'none'",
-    `script-src ${[...scripts, "'wasm-unsafe-eval'"].join(' ')}`,
-    `style-src ${styles.length ? styles.join(' ') : "'none'"}`,
-    'img-src data: blob:',
-    'font-src data:',
-    'worker-src blob:',
-    "connect-src 'none'",
-  ] : [
-    "default-src 'none'",
-    `script-src ${["'self'", ...scripts, "'wasm-unsafe-eval'"].join(' ')}`,
-    `style-src ${["'self'", ...styles].join(' ')}`,
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "worker-src 'self'",
-    "connect-src 'self'",
-    "manifest-src 'self'",
-  ];
+  const directives = standalone
+    ? [
+        "default-src 'none'",
+        `script-src ${[...scripts, "'wasm-unsafe-eval'"].join(' ')}`,
+        `style-src ${styles.length ? styles.join(' ') : "'none'"}`,
+        'img-src data: blob:',
+        'font-src data:',
+        'worker-src blob:',
+        "connect-src 'none'",
+      ]
+    : [
+        "default-src 'none'",
+        `script-src ${["'self'", ...scripts, "'wasm-unsafe-eval'"].join(' ')}`,
+        `style-src ${["'self'", ...styles].join(' ')}`,
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "worker-src 'self'",
+        "connect-src 'self'",
+        "manifest-src 'self'",
+      ];
   directives.push("base-uri 'none'", "form-action 'none'", "object-src 'none'");
   return directives.join('; ');
 }
@@ -69,7 +72,10 @@ export function inlineStandalone(dir, page = 'index.html') {
   html = html.replace(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/g, (_m, pre, src, post) => {
     const js = read(src).replace(/<\/script/gi, '<\\/script');
     if (js.includes('<!--')) throw new Error(`standalone: ${src} contains "<!--", unsafe inside an inline script`);
-    const attrs = `${pre}${post}`.replace(/\s*crossorigin(="[^"]*")?/g, '').replace(/\s+/g, ' ').trimEnd();
+    const attrs = `${pre}${post}`
+      .replace(/\s*crossorigin(="[^"]*")?/g, '')
+      .replace(/\s+/g, ' ')
+      .trimEnd();
     return `<script${attrs}>${js}</script>`;
   });
   const leftover = /(?:src|href)="\.\/assets\/[^"]*"/.exec(html);

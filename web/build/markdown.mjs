@@ -18,13 +18,28 @@ import MarkdownIt from 'markdown-it';
 import katex from 'katex';
 import { DEMO_NAMES } from '../src/demos/registry.js';
 import { SYMBOLS } from '../src/hosts/chapter/linked/symbols.js';
+import {
+  chapterLinkPlugin,
+  externalLinkPlugin,
+  headingAttrsPlugin,
+  listItemIdPlugin,
+  paragraphClassPlugin,
+  verdictPlugin,
+} from './markdown-attrs.mjs';
 
 /** Returns a markdown-it instance with the chapter's extensions. `ctx` collects what the build
  *  reports: equations, notes, figures, chapter references. */
 function createRenderer({ chapterLinks = {}, demoNames = DEMO_NAMES } = {}) {
   const md = new MarkdownIt({ html: false, typographer: true, linkify: false });
-  md.use(mathPlugin).use(sidenotePlugin).use(containerPlugin, new Set(demoNames)).use(headingAttrsPlugin).use(listItemIdPlugin).use(paragraphClassPlugin).use(verdictPlugin)
-    .use(chapterLinkPlugin, chapterLinks).use(externalLinkPlugin);
+  md.use(mathPlugin)
+    .use(sidenotePlugin)
+    .use(containerPlugin, new Set(demoNames))
+    .use(headingAttrsPlugin)
+    .use(listItemIdPlugin)
+    .use(paragraphClassPlugin)
+    .use(verdictPlugin)
+    .use(chapterLinkPlugin, chapterLinks)
+    .use(externalLinkPlugin);
   // Tables scroll inside their own box on narrow screens, never the page.
   md.renderer.rules.table_open = () => '<div class="table-wrap">\n<table>\n';
   md.renderer.rules.table_close = () => '</table>\n</div>\n';
@@ -52,9 +67,11 @@ export function trustLinkedSymbols(context) {
   // Refused commands throw: KaTeX would otherwise print them in red and the build would go on.
   if (context.command !== '\\htmlData') throw new Error(`${context.command} is not allowed in the chapter's TeX`);
   const keys = Object.keys(context.attributes ?? {});
-  if (keys.length !== 1 || keys[0] !== 'data-sym') throw new Error('\\htmlData may only set sym (use \\sym{name}{tex})');
+  if (keys.length !== 1 || keys[0] !== 'data-sym')
+    throw new Error('\\htmlData may only set sym (use \\sym{name}{tex})');
   const name = context.attributes['data-sym'];
-  if (!Object.hasOwn(SYMBOLS, name)) throw new Error(`unknown linked symbol "${name}" (web/src/hosts/chapter/linked/symbols.js)`);
+  if (!Object.hasOwn(SYMBOLS, name))
+    throw new Error(`unknown linked symbol "${name}" (web/src/hosts/chapter/linked/symbols.js)`);
   return true;
 }
 
@@ -63,23 +80,34 @@ const strict = (code) => (code === 'htmlExtension' ? 'ignore' : 'error');
 
 function renderTex(tex, displayMode) {
   const html = katex.renderToString(tex, {
-    displayMode, output: 'htmlAndMathml', throwOnError: true, strict, trust: trustLinkedSymbols, macros: { ...MACROS },
+    displayMode,
+    output: 'htmlAndMathml',
+    throwOnError: true,
+    strict,
+    trust: trustLinkedSymbols,
+    macros: { ...MACROS },
   });
   // The TeX annotation in the MathML (what "copy as TeX" gives) reads {S_t} rather than \sym{S}{S_t}.
-  return html.replace(/(<annotation encoding="application\/x-tex">)([\s\S]*?)(<\/annotation>)/,
-    (_, open, source, close) => open + source.replace(/\\sym\{[\w-]+\}/g, '') + close);
+  return html.replace(
+    /(<annotation encoding="application\/x-tex">)([\s\S]*?)(<\/annotation>)/,
+    (_, open, source, close) => open + source.replace(/\\sym\{[\w-]+\}/g, '') + close,
+  );
 }
 
 function mathPlugin(md) {
   // Inline $…$: opening $ not followed by a space, closing $ not preceded by one nor followed by
   // a digit (so "costs $5 and $6" stays text).
   md.inline.ruler.after('escape', 'math_inline', (state, silent) => {
-    const src = state.src; const start = state.pos;
+    const src = state.src;
+    const start = state.pos;
     if (src[start] !== '$' || src[start + 1] === '$') return false;
     if (/\s/.test(src[start + 1] ?? ' ')) return false;
     let end = start + 1;
     while (end < state.posMax) {
-      if (src[end] === '\\') { end += 2; continue; }
+      if (src[end] === '\\') {
+        end += 2;
+        continue;
+      }
       if (src[end] === '$') break;
       end++;
     }
@@ -98,7 +126,8 @@ function mathPlugin(md) {
     const first = lineText(startLine);
     if (!first.startsWith('$$')) return false;
     if (silent) return true;
-    let content; let next = startLine;
+    let content;
+    let next = startLine;
     const rest = first.slice(2);
     if (rest.trimEnd().endsWith('$$') && rest.trim().length > 2) {
       content = rest.trimEnd().slice(0, -2);
@@ -106,14 +135,19 @@ function mathPlugin(md) {
       const lines = [rest];
       for (next = startLine + 1; next < endLine; next++) {
         const t = lineText(next);
-        if (t.trimEnd().endsWith('$$')) { lines.push(t.trimEnd().slice(0, -2)); break; }
+        if (t.trimEnd().endsWith('$$')) {
+          lines.push(t.trimEnd().slice(0, -2));
+          break;
+        }
         lines.push(t);
       }
       if (next >= endLine) throw new Error(`unclosed $$ starting on line ${startLine + 1}`);
       content = lines.join('\n');
     }
     const token = state.push('math_block', 'math', 0);
-    token.block = true; token.content = content.trim(); token.map = [startLine, next + 1];
+    token.block = true;
+    token.content = content.trim();
+    token.map = [startLine, next + 1];
     state.line = next + 1;
     return true;
   });
@@ -139,23 +173,34 @@ function sidenotePlugin(md) {
     const noteStart = anchorEnd + 2;
     const noteEnd = state.md.helpers.parseLinkLabel(state, noteStart, false);
     if (noteEnd < 0) return false;
-    if (silent) { state.pos = noteEnd + 1; return true; }
+    if (silent) {
+      state.pos = noteEnd + 1;
+      return true;
+    }
     const env = state.env;
     env.notes = (env.notes ?? 0) + 1;
     const n = env.notes;
     const oldMax = state.posMax;
-    const push = (type, attrs) => { const t = state.push(type, '', 0); t.meta = { n, ...attrs }; };
+    const push = (type, attrs) => {
+      const t = state.push(type, '', 0);
+      t.meta = { n, ...attrs };
+    };
     // Punctuation right after the note goes with the anchor: an opened note is a block on narrow
     // screens, and "keys[note]. Computed" would start a line with its full stop.
     const trailing = /^[.,;:!?]+/.exec(state.src.slice(noteEnd + 1, oldMax))?.[0] ?? '';
     push('sidenote_anchor_open');
-    state.pos = state.pos + 1; state.posMax = anchorEnd; state.md.inline.tokenize(state);
+    state.pos = state.pos + 1;
+    state.posMax = anchorEnd;
+    state.md.inline.tokenize(state);
     if (trailing) state.push('text', '', 0).content = trailing;
     push('sidenote_anchor_close');
     push('sidenote_open');
-    state.pos = noteStart + 1; state.posMax = noteEnd; state.md.inline.tokenize(state);
+    state.pos = noteStart + 1;
+    state.posMax = noteEnd;
+    state.md.inline.tokenize(state);
     push('sidenote_close');
-    state.pos = noteEnd + 1 + trailing.length; state.posMax = oldMax;
+    state.pos = noteEnd + 1 + trailing.length;
+    state.posMax = oldMax;
     return true;
   });
   // Markup: the anchor ends with a superscript number (wide screens) and a toggle button (narrow
@@ -165,14 +210,18 @@ function sidenotePlugin(md) {
   r.sidenote_anchor_open = (t, i) => `<span class="sn-anchor" id="sn-anchor-${t[i].meta.n}">`;
   r.sidenote_anchor_close = (t, i) => {
     const n = t[i].meta.n;
-    return `<sup class="sn-ref" aria-hidden="true">${n}</sup>`
-      + `<button type="button" class="sn-toggle" aria-expanded="false" aria-controls="sn-${n}"`
-      + ` aria-label="Margin note ${n}">${n}</button></span>`;
+    return (
+      `<sup class="sn-ref" aria-hidden="true">${n}</sup>` +
+      `<button type="button" class="sn-toggle" aria-expanded="false" aria-controls="sn-${n}"` +
+      ` aria-label="Margin note ${n}">${n}</button></span>`
+    );
   };
   r.sidenote_open = (t, i) => {
     const n = t[i].meta.n;
-    return `<span class="sidenote" id="sn-${n}" role="note" aria-label="Margin note ${n}">`
-      + `<span class="sn-num" aria-hidden="true">${n}</span> `;
+    return (
+      `<span class="sidenote" id="sn-${n}" role="note" aria-label="Margin note ${n}">` +
+      `<span class="sn-num" aria-hidden="true">${n}</span> `
+    );
   };
   r.sidenote_close = () => '</span>';
 }
@@ -195,173 +244,44 @@ function containerPlugin(md, demoNames) {
       const name = arg.trim();
       if (!demoNames.has(name)) throw new Error(`unknown demo "${name}" on line ${startLine + 1}`);
       const t = state.push('demo_figure', 'figure', 0);
-      t.meta = { name }; t.content = body.trim(); t.map = [startLine, close + 1];
+      t.meta = { name };
+      t.content = body.trim();
+      t.map = [startLine, close + 1];
     } else {
-      const t = state.push(`${kind}_open`, 'div', 1); t.meta = { arg: arg.trim() };
-      const oldParent = state.parentType; const oldMax = state.lineMax;
-      state.parentType = 'container'; state.lineMax = close;
+      const t = state.push(`${kind}_open`, 'div', 1);
+      t.meta = { arg: arg.trim() };
+      const oldParent = state.parentType;
+      const oldMax = state.lineMax;
+      state.parentType = 'container';
+      state.lineMax = close;
       state.md.block.tokenize(state, startLine + 1, close);
-      state.parentType = oldParent; state.lineMax = oldMax;
-      const c = state.push(`${kind}_close`, 'div', -1); c.meta = { arg: arg.trim() };
+      state.parentType = oldParent;
+      state.lineMax = oldMax;
+      const c = state.push(`${kind}_close`, 'div', -1);
+      c.meta = { arg: arg.trim() };
     }
     state.line = close + 1;
     return true;
   });
-  md.renderer.rules.demo_figure = (tokens, idx, options, env) => {
+  md.renderer.rules.demo_figure = (tokens, idx, _options, env) => {
     const { name } = tokens[idx].meta;
     env.figures.push(name);
     const n = env.figures.length;
     const caption = md.renderInline(tokens[idx].content, env);
-    return `<figure class="demo-figure" id="figure-${name}" aria-labelledby="figure-${name}-caption">\n`
-      + `<div class="demo-mount" data-demo="${name}"></div>\n`
-      + `<noscript><p class="demo-noscript">This interactive figure needs JavaScript.</p></noscript>\n`
-      + `<figcaption id="figure-${name}-caption"><span class="fig-label">Figure 4.${n}</span> ${caption}</figcaption>\n`
-      + `</figure>\n`;
+    return (
+      `<figure class="demo-figure" id="figure-${name}" aria-labelledby="figure-${name}-caption">\n` +
+      `<div class="demo-mount" data-demo="${name}"></div>\n` +
+      `<noscript><p class="demo-noscript">This interactive figure needs JavaScript.</p></noscript>\n` +
+      `<figcaption id="figure-${name}-caption"><span class="fig-label">Figure 4.${n}</span> ${caption}</figcaption>\n` +
+      `</figure>\n`
+    );
   };
   md.renderer.rules.quote_open = () => '<figure class="pull-quote">\n<blockquote>\n';
-  md.renderer.rules.quote_close = (tokens, idx, options, env) =>
+  md.renderer.rules.quote_close = (tokens, idx, _options, env) =>
     `</blockquote>\n<figcaption class="quote-credit">— ${md.renderInline(tokens[idx].meta.arg, env)}</figcaption>\n</figure>\n`;
-  md.renderer.rules.references_open = () => '<section class="references" id="references" aria-labelledby="references-title">\n';
+  md.renderer.rules.references_open = () =>
+    '<section class="references" id="references" aria-labelledby="references-title">\n';
   md.renderer.rules.references_close = () => '</section>\n';
   md.renderer.rules.footer_open = () => '<footer class="article-footer">\n';
   md.renderer.rules.footer_close = () => '</footer>\n';
-}
-
-// ---- heading attributes: "## Title {#id .class}" ---------------------------------------------
-
-function headingAttrsPlugin(md) {
-  md.core.ruler.push('heading_attrs', (state) => {
-    const tokens = state.tokens;
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i].type !== 'heading_open') continue;
-      const inline = tokens[i + 1];
-      const m = /\s*\{([^}]*)\}\s*$/.exec(inline.content);
-      if (!m) continue;
-      for (const part of m[1].trim().split(/\s+/)) {
-        if (part.startsWith('#')) tokens[i].attrSet('id', part.slice(1));
-        else if (part.startsWith('.')) tokens[i].attrJoin('class', part.slice(1));
-      }
-      inline.content = inline.content.slice(0, m.index);
-      const last = inline.children[inline.children.length - 1];
-      if (last?.type === 'text') last.content = last.content.replace(/\s*\{[^}]*\}\s*$/, '');
-      // "4.1 Title": the section number gets its own span for styling.
-      const firstText = inline.children[0];
-      const num = firstText?.type === 'text' ? /^(\d+(?:\.\d+)*)\s+/.exec(firstText.content) : null;
-      if (num) {
-        firstText.content = firstText.content.slice(num[0].length);
-        const span = new state.Token('html_inline', '', 0);
-        span.content = `<span class="secnum">${num[1]}</span> `;
-        inline.children.unshift(span);
-      }
-      state.env.headings?.push({ level: tokens[i].tag, id: tokens[i].attrGet('id'), text: inline.content });
-    }
-  });
-}
-
-// ---- paragraph classes: a last line "{.lede}" -------------------------------------------------
-
-function paragraphClassPlugin(md) {
-  md.core.ruler.push('paragraph_class', (state) => {
-    const tokens = state.tokens;
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i].type !== 'paragraph_open') continue;
-      const inline = tokens[i + 1];
-      const m = /\n\{((?:\.[\w-]+\s*)+)\}\s*$/.exec(inline.content);
-      if (!m) continue;
-      for (const c of m[1].trim().split(/\s+/)) tokens[i].attrJoin('class', c.slice(1));
-      inline.content = inline.content.slice(0, m.index);
-      // Drop the trailing softbreak + "{.x}" text tokens.
-      const kids = inline.children;
-      while (kids.length && (kids[kids.length - 1].type === 'softbreak' || /^\{(\.[\w-]+\s*)+\}\s*$/.test(kids[kids.length - 1].content))) {
-        const t = kids.pop();
-        if (t.type === 'softbreak') break;
-      }
-    }
-  });
-}
-
-// ---- ✓ / ✗ at the start of a table cell get their colour (the symbol and words carry the meaning)
-
-function verdictPlugin(md) {
-  md.core.ruler.push('verdicts', (state) => {
-    for (const t of state.tokens) {
-      if (t.type !== 'inline' || !t.children?.length) continue;
-      const first = t.children[0];
-      const m = first.type === 'text' ? /^([✓✗])\s*/.exec(first.content) : null;
-      if (!m) continue;
-      first.content = first.content.slice(m[0].length);
-      const span = new state.Token('html_inline', '', 0);
-      span.content = `<span class="${m[1] === '✓' ? 'verdict-good' : 'verdict-bad'}">${m[1]}</span> `;
-      t.children.unshift(span);
-    }
-  });
-}
-
-// ---- list item ids: "1. {#ref-x} Citation…" ---------------------------------------------------
-
-function listItemIdPlugin(md) {
-  md.core.ruler.push('list_item_ids', (state) => {
-    const tokens = state.tokens;
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i].type !== 'list_item_open') continue;
-      const inline = tokens[i + 2];
-      if (inline?.type !== 'inline') continue;
-      const m = /^\{#([\w-]+)\}\s*/.exec(inline.content);
-      if (!m) continue;
-      tokens[i].attrSet('id', m[1]);
-      inline.content = inline.content.slice(m[0].length);
-      const first = inline.children[0];
-      if (first?.type === 'text') first.content = first.content.replace(/^\{#[\w-]+\}\s*/, '');
-    }
-  });
-}
-
-// ---- chapter:NN links ------------------------------------------------------------------------
-
-function chapterLinkPlugin(md, chapterLinks) {
-  const defaultOpen = md.renderer.rules.link_open ?? ((t, i, o, e, self) => self.renderToken(t, i, o));
-  const defaultClose = md.renderer.rules.link_close ?? ((t, i, o, e, self) => self.renderToken(t, i, o));
-  md.validateLink = ((orig) => (url) => url.startsWith('chapter:') || orig(url))(md.validateLink);
-  md.core.ruler.push('chapter_links', (state) => {
-    for (const block of state.tokens) {
-      if (block.type !== 'inline') continue;
-      const stack = [];
-      for (const t of block.children) {
-        if (t.type === 'link_open') {
-          const href = t.attrGet('href') ?? '';
-          if (href.startsWith('chapter:')) {
-            const key = href.slice('chapter:'.length);
-            const url = chapterLinks[key];
-            state.env.chapterRefs.push({ key, linked: Boolean(url) });
-            if (url) { t.attrSet('href', url); t.attrJoin('class', 'chapter-link'); t.meta = { ...t.meta, chapter: true }; }
-            else t.meta = { ...t.meta, plain: key };
-          }
-          stack.push(t);
-        } else if (t.type === 'link_close') {
-          t.meta = { ...t.meta, pair: stack.pop() };
-        }
-      }
-    }
-  });
-  md.renderer.rules.link_open = (tokens, idx, o, e, self) => {
-    const t = tokens[idx];
-    if (t.meta?.plain) return `<span class="chapter-ref" data-chapter="${md.utils.escapeHtml(t.meta.plain)}">`;
-    return defaultOpen(tokens, idx, o, e, self);
-  };
-  md.renderer.rules.link_close = (tokens, idx, o, e, self) => {
-    if (tokens[idx].meta?.pair?.meta?.plain) return '</span>';
-    return defaultClose(tokens, idx, o, e, self);
-  };
-}
-
-// External links (http/https) get rel="noopener"; they are navigations, never fetches.
-function externalLinkPlugin(md) {
-  md.core.ruler.push('external_links', (state) => {
-    for (const block of state.tokens) {
-      if (block.type !== 'inline') continue;
-      for (const t of block.children) {
-        if (t.type === 'link_open' && /^https?:/.test(t.attrGet('href') ?? '')) t.attrSet('rel', 'noopener');
-      }
-    }
-  });
 }

@@ -42,11 +42,16 @@ export async function measureEmbeds({ distDir, demos, width }) {
       // A demo that streams its results (the overcapacity sweep and its capacity panel, each with a
       // progress line while it runs) has its final height once both are done.
       await frame.locator(STREAMING).first().waitFor({ state: 'detached', timeout: TIMEOUT_MS });
-      await page.waitForFunction((quiet) => window.last.h > 0 && performance.now() - window.last.t > quiet, QUIET_MS, {
-        timeout: TIMEOUT_MS,
-        polling: 250,
-      });
-      heights[demo] = await page.evaluate(() => window.last.h);
+      await page.waitForFunction(
+        (quiet) =>
+          /** @type {any} */ (window).last.h > 0 && performance.now() - /** @type {any} */ (window).last.t > quiet,
+        QUIET_MS,
+        {
+          timeout: TIMEOUT_MS,
+          polling: 250,
+        },
+      );
+      heights[demo] = await page.evaluate(() => /** @type {any} */ (window).last.h);
     }
     return heights;
   } finally {

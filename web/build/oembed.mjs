@@ -24,10 +24,14 @@ export function siteUrlFrom(raw = process.env.SITE_URL) {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`SITE_URL must be an absolute http(s) address, e.g. https://courses.example.edu/linattn/ (got ${JSON.stringify(raw)})`);
+    throw new Error(
+      `SITE_URL must be an absolute http(s) address, e.g. https://courses.example.edu/linattn/ (got ${JSON.stringify(raw)})`,
+    );
   }
-  if (!/^https?:$/.test(url.protocol)) throw new Error(`SITE_URL must start with https:// or http:// (got ${JSON.stringify(raw)})`);
-  if (url.search || url.hash) throw new Error(`SITE_URL must be the site's folder, without ?query or #hash (got ${JSON.stringify(raw)})`);
+  if (!/^https?:$/.test(url.protocol))
+    throw new Error(`SITE_URL must start with https:// or http:// (got ${JSON.stringify(raw)})`);
+  if (url.search || url.hash)
+    throw new Error(`SITE_URL must be the site's folder, without ?query or #hash (got ${JSON.stringify(raw)})`);
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url.href;
 }
@@ -43,7 +47,13 @@ const OEMBED_LINK_RE = /<link rel="alternate" type="application\/json\+oembed"[^
 /** The JSON answers: { 'oembed.json': {...}, 'oembed-<demo>.json': {...} }. Pure (tested in node). */
 export function oembedAnswers({ meta, captions, demos, heights, siteUrl = null }) {
   const chapter = `${meta.kicker ?? ''} — ${meta.title ?? ''}`.replace(/^ — /, '');
-  const base = { version: '1.0', type: 'rich', provider_name: chapter, provider_url: siteLink(siteUrl, 'index.html'), cache_age: 86400 };
+  const base = {
+    version: '1.0',
+    type: 'rich',
+    provider_name: chapter,
+    provider_url: siteLink(siteUrl, 'index.html'),
+    cache_age: 86400,
+  };
   const title = (demo) => `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`.replace(/: $/, '');
   const answer = (demo, fileTitle) => {
     const height = heights[demo];
@@ -62,7 +72,7 @@ export function oembedAnswers({ meta, captions, demos, heights, siteUrl = null }
 /** embed.html with its demo fixed on <html data-demo> and the link to that demo's oEmbed file. */
 export function demoPage(embedHtml, demo, { siteUrl = null, title = demo } = {}) {
   const link = oembedLink(siteLink(siteUrl, `oembed-${demo}.json`), `oEmbed: ${title}`);
-  const withDemo = embedHtml.replace(/<html\b([^>]*)>/, (m, rest) => `<html${rest} data-demo="${attr(demo)}">`);
+  const withDemo = embedHtml.replace(/<html\b([^>]*)>/, (_m, rest) => `<html${rest} data-demo="${attr(demo)}">`);
   if (OEMBED_LINK_RE.test(withDemo)) return withDemo.replace(OEMBED_LINK_RE, link);
   return withDemo.replace('</title>', `</title>\n${link}`);
 }
@@ -87,13 +97,18 @@ export async function writeOembed({ distDir, meta, captions, demos, siteUrl = si
     heights = await measureEmbeds({ distDir, demos: demos.map((d) => d.name), width: OEMBED_WIDTH });
     measured = true;
   } catch (err) {
-    console.warn(`oEmbed: could not measure the embeds in a browser (${err.message}); using the registry's embedHeight`);
+    console.warn(
+      `oEmbed: could not measure the embeds in a browser (${err.message}); using the registry's embedHeight`,
+    );
     heights = Object.fromEntries(demos.map((d) => [d.name, d.embedHeight]));
   }
   for (const [file, body] of Object.entries(oembedAnswers({ meta, captions, demos, heights, siteUrl }))) {
     writeFileSync(join(distDir, file), `${JSON.stringify(body, null, 2)}\n`);
   }
-  console.log(`oEmbed: heights at ${OEMBED_WIDTH} px ${measured ? 'measured' : 'from the registry'}: ${
-    demos.map((d) => `${d.name} ${heights[d.name]}`).join(', ')}${siteUrl ? `; links under ${siteUrl}` : ''}`);
+  console.log(
+    `oEmbed: heights at ${OEMBED_WIDTH} px ${measured ? 'measured' : 'from the registry'}: ${demos
+      .map((d) => `${d.name} ${heights[d.name]}`)
+      .join(', ')}${siteUrl ? `; links under ${siteUrl}` : ''}`,
+  );
   return { heights, measured };
 }

@@ -64,13 +64,15 @@ function coreFallback(root) {
   return {
     name: 'la-core-fallback',
     enforce: 'pre',
-    async resolveId(source, importer) {
+    async resolveId(source, _importer) {
       if (existsSync(index) && existsSync(glue)) return null;
       if (!/(^|\/)wasm\/index\.mjs$/.test(source)) return null;
       if (!warned) {
         warned = true;
-        console.warn('\nbuild:web: the core is not built (wasm/index.mjs or build/wasm/linattn.mjs missing); '
-          + 'the demos will show "core not built". Run npm run build:wasm.\n');
+        console.warn(
+          '\nbuild:web: the core is not built (wasm/index.mjs or build/wasm/linattn.mjs missing); ' +
+            'the demos will show "core not built". Run npm run build:wasm.\n',
+        );
       }
       return STUB;
     },
@@ -137,8 +139,10 @@ export default createLinattn;
       enforce: 'pre',
       transform(code, id) {
         if (!/build[\\/]wasm[\\/]linattn\.mjs$/.test(id)) return null;
-        return code.replace(/new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
-          "new URL('linattn.wasm', 'file:///inlined/')");
+        return code.replace(
+          /new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
+          "new URL('linattn.wasm', 'file:///inlined/')",
+        );
       },
     },
     inlineWorkers(),
@@ -157,7 +161,8 @@ export function inlineWorkers() {
     transform(code, id) {
       if (id.includes('node_modules') || !/\.m?js$/.test(id) || !code.includes('new Worker')) return null;
       const imports = [];
-      const re = /new\s+Worker\(\s*new\s+URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)\s*(,\s*(\{[^}]*\}))?\s*\)/g;
+      const re =
+        /new\s+Worker\(\s*new\s+URL\(\s*(['"])([^'"]+)\1\s*,\s*import\.meta\.url\s*\)\s*(,\s*(\{[^}]*\}))?\s*\)/g;
       const out = code.replace(re, (_m, _q, path, _o, opts) => {
         const name = `__laInlineWorker${imports.length}`;
         imports.push(`import ${name} from ${JSON.stringify(`${path}?worker&inline`)};`);

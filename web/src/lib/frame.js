@@ -11,6 +11,7 @@ const caf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimation
  * pointerup); schedule.cancel() drops it (e.g. on destroy or pause).
  */
 export function coalesceFrames(fn) {
+  /** @type {ReturnType<typeof setTimeout> | number} */
   let frame = 0;
   let pending = false;
   let latest;
@@ -49,6 +50,7 @@ export function coalesceFrames(fn) {
  * page out first). Calls while one is waiting join it. schedule.cancel() drops it.
  */
 export function coalesceAfterFrames(fn) {
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0;
   const frame = coalesceFrames(() => {
     timer = setTimeout(() => {

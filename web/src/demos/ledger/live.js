@@ -14,6 +14,7 @@ const ANNOUNCE_DELAY_MS = 500;
  * @returns {{ say: (text: string) => void, schedule: () => void, cancel: () => void }}
  */
 export function createAnnouncer(live, get) {
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0;
   let lastAnnounced = '';
 

@@ -11,6 +11,7 @@ const DELAY_MS = 350;
 /** Returns { el, update(state, results), pause(), resume(), destroy() }. */
 export function createSummary() {
   const el = h('p', { class: 'lm-summary', 'aria-live': 'polite' });
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0;
   let due = null; // [state, results] waiting to be said
   let dueAt = 0; // when: DELAY_MS after the latest render

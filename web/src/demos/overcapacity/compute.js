@@ -49,9 +49,11 @@ export function createCompute(la, getState, changed) {
   let error = null; // { kind, message } of the last failure reported
   let storeWanted = null; // { key, n, id, label }
   const storeRequests = new Map(); // id -> a store request still unanswered
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let storeTimer = 0;
   let storeHeld = false; // the store waits for a settings slider to rest (said once, not per frame)
   let heldAt = -Infinity;
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let restTimer = 0;
   // The rest's timer starts in the frame after the slider's value was drawn: a value still being
   // drawn has not rested (at 4× CPU a frame of a β drag took 60–150 ms of the 250, and a sweep

@@ -53,6 +53,7 @@ export function createReadout() {
   }
   const memoryLine = h('p', { class: 'oc-memory', 'data-field': 'memory' });
   const live = h('p', { class: 'oc-sr', 'aria-live': 'polite' });
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let liveTimer = 0;
 
   /** The sweep's progress (and whether workers run it); sets the root's data-sweep. `waiting`: a

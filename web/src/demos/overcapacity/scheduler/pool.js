@@ -49,6 +49,7 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
   let pausedSaid = startPaused; // the runner has said so already
   let capacityWaits = capacityWait;
   let holdUntil = 0;
+  /** @type {ReturnType<typeof setTimeout> | 0} */
   let holdTimer = 0;
   const timers = new Set();
 
