@@ -367,7 +367,7 @@ export interface Linattn {
   interferenceStore(opts: StoreOptions): StoreResult;
   /** The same store, computed in short pieces (throws at once on settings interferenceStore refuses). */
   interferenceStoreStream(opts: StoreOptions): StoreStream;
-  /** Capacity against d: the largest N whose reads still meet a tolerance (issue 17). */
+  /** Capacity against d: the largest N whose reads still meet a tolerance. */
   capacity(opts: StoreCapacityOptions): StoreCapacityResult;
   /** Throws the Error capacity(opts) would throw (bad or over-budget settings), computing nothing. */
   checkCapacity(opts: StoreCapacityOptions): void;

@@ -24,7 +24,7 @@ const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window 
 // The custom elements' build (web/build/embed.mjs defines LINATTN_ELEMENTS) never hands its `la`
 // to the host page, and its memory element imports the config reader itself
 // (web/src/demos/memory/compute-config.js): there the reader stays out of this chunk, 4.5 KB gzip
-// that a course page with one <linattn-ledger> would otherwise load (issue 19). Everywhere else
+// that a course page with one <linattn-ledger> would otherwise load. Everywhere else
 // (Node, the chapter, its workers) la.modelFromConfig is there.
 // biome-ignore lint/complexity/useOptionalChain: the bundler replaces `import.meta.env.LINATTN_ELEMENTS` written out in full with a constant, which lets it drop the reader; Node has no import.meta.env
 const WITH_CONFIG = !(import.meta.env && import.meta.env.LINATTN_ELEMENTS);

@@ -122,7 +122,7 @@ class SweepStream {
   // at least one step while any trial remains,
   // and stops early once max_trials trials are finished. Returns how many trials it finished
   // (0 while the current one is still half done). A page thread without workers calls this with
-  // a small budget so that no task runs long (issue 21); the numbers are the same.
+  // a small budget so that no task runs long; the numbers are the same.
   int advance(double work, int max_trials);
   int trials_done() const { return done_; }
   bool complete() const { return done_ == config_.trials; }
@@ -217,7 +217,7 @@ struct StoreConfig : TrialSetup {
 Result<StoreConfig> make_store_config(const StoreOptions& o);
 
 // A store computed a piece at a time, so that a page thread without workers never runs one long
-// task (issue 21: a d = 256, n = 1024 store is 100-300 ms in one call). The pieces: drawing each
+// task (a d = 256, n = 1024 store is 100-300 ms in one call). The pieces: drawing each
 // association, writing each one (the rules other than the chapter's), then reading back
 // kStoreBlockRows associations at a time (their overlaps with every key, the reads and the
 // spotlight's). The blocks are fixed by n, never by the work asked per call, so the result is bit

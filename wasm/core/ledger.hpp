@@ -1,6 +1,6 @@
 // The running ledger's view (chapter §4.1, web/src/demos/ledger): every number the demo shows for
 // one of its states, in one call. The demo used to ask for them one memory call at a time (about
-// 40 crossings of the JS/WebAssembly boundary per frame of a drag, issue 19); this makes the same
+// 40 crossings of the JS/WebAssembly boundary per frame of a drag); this makes the same
 // calls on the same AssociativeMemory here, so each number is bit for bit what those calls gave:
 //   - phi(k_i) of every association, written or not;
 //   - the first `step` writes in order: each write's stamp and the state S after it;

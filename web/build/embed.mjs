@@ -189,7 +189,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       // Minified like the chapter's chunks (a lib build leaves whitespace in by default).
       // The core's error classes (wasm/errors.mjs) get their own small chunk: left to the bundler
       // they joined the config reader's chunk (which imports them too), and every element then
-      // loaded the reader, 4.5 KB gzip only the memory element uses (issue 19). (A group with the
+      // loaded the reader, 4.5 KB gzip only the memory element uses. (A group with the
       // core's index.mjs would pull the reader in as its dependency.)
       rolldownOptions: {
         output: {

@@ -2,7 +2,7 @@
 //
 // Authoring syntax (beyond CommonMark + GFM tables), all readable as plain text:
 //   $x$  and  $$ … $$ (own lines)         TeX, rendered here by KaTeX (HTML + MathML, no browser JS)
-//   \sym{S}{S_t} inside TeX               a linked symbol (issue 18): the HTML gets data-sym="S", the
+//   \sym{S}{S_t} inside TeX               a linked symbol: the HTML gets data-sym="S", the
 //                                         MathML is unchanged; names: web/src/hosts/chapter/linked/symbols.js
 //   [anchor text]^[note text]             a margin note attached to its anchor
 //   [ch. 03](chapter:03)                  a link to another chapter; becomes a link only when the

@@ -31,7 +31,7 @@ export interface DemoHandle<S = Record<string, unknown>> {
   destroy(): void;
   /** What the figure's Embed panel saves as SVG, PNG and CSV (web/src/lib/export.js). Optional. */
   exportable?(): Exportable;
-  /** Linked reading (web/src/hosts/chapter/linked/, issue 18): for each symbol of the chapter's math that this
+  /** Linked reading (web/src/hosts/chapter/linked/): for each symbol of the chapter's math that this
    *  figure shows (names: web/src/hosts/chapter/linked/symbols.js), its current value as text (the core's numbers
    *  of the current state, formatted) and the figure element that shows it. Optional: a demo no
    *  equation refers to has none, and the custom elements' build leaves it out (no chapter math). */
@@ -48,7 +48,7 @@ export interface LinkedSymbol {
   elements?: Element[];
 }
 
-/** A figure to take away (issue 47: each file stands on its own). `name` says the demo and its
+/** A figure to take away (each file stands on its own). `name` says the demo and its
  *  settings (a file name without the chapter's figure number); `svg` its main picture as drawn
  *  (null when none is shown); `legend` a key to every mark it draws, each with the element whose
  *  stroke or fill the key copies (a mark of the picture or the page legend's swatch); `axes` axis

@@ -1,4 +1,4 @@
-// A figure that stands on its own outside the chapter (issue 47): the picture as the page draws it
+// A figure that stands on its own outside the chapter: the picture as the page draws it
 // (export.js plotCopy), with what the page says around it drawn in: the figure's number and
 // title above; below, a key to every mark it draws, the settings that change its numbers and
 // where it comes from (the chapter, and its address when known). Used for the SVG and the PNG

@@ -178,7 +178,7 @@ export function csvText({ columns, rows }) {
 }
 
 /**
- * The CSV of a figure that names what it shows (issue 47): the plotted `rows` with their
+ * The CSV of a figure that names what it shows: the plotted `rows` with their
  * `columns` (units in the heads), the reader's own point (`readerRow`, when given) as one more
  * row, a column `point` saying which rows are the curve and which is the reader's, and one column
  * per setting ("setting: d", …) holding its value on every row, so that a spreadsheet and

@@ -1,7 +1,7 @@
 // Writing a demo's state into the URL as the reader changes it. Browsers throttle
 // history.replaceState (and throw when called too often), and a drag fires far more often than
 // that, so writes wait until the reader pauses; only the last URL is written. A write is also work
-// on the page's thread (1.3-13 ms a call on the 2-core host, issue 19: a settings slider that
+// on the page's thread (1.3-13 ms a call on the 2-core host: a settings slider that
 // rested a moment in the middle of a drag wrote the URL inside a frame of it), so it waits while a
 // pointer is held (a drag; at most HOLD_MAX_MS, then it is written anyway) and then for an idle
 // moment.
@@ -9,7 +9,7 @@
 import { readerInput } from './reader-input.js';
 
 // How long a held pointer holds the write back: until its release, as long as a drag lasts. A cap of
-// 2 s wrote the URL in the middle of the phone run's drags (issue 48: at 4x CPU a 40-move drag lasts
+// 2 s wrote the URL in the middle of the phone run's drags (at 4x CPU a 40-move drag lasts
 // 3-8 s), an idle-callback task of 64-67 ms there; this cap only guards against a press whose
 // release the page never heard of.
 const HOLD_MAX_MS = 60000;

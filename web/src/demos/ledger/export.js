@@ -1,7 +1,7 @@
 // What the Embed panel saves of figure 4.1 (the demo's exportable(); web/src/lib/export.js and
 // export-sheet.js make the files): the values' plane (d = 2 only) with a key to its arrows, the
 // settings (feature map, the writes made), and each read, its numbers rounded as the figure
-// shows them (formatNumber's 4 digits: 1.2, not 1.2000000000000004; issue 47).
+// shows them (formatNumber's 4 digits: 1.2, not 1.2000000000000004).
 import { formatPlain } from '../../lib/format.js';
 
 const shown = (x) => Number(formatPlain(x, 4));

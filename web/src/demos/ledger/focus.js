@@ -1,4 +1,4 @@
-// Keyboard focus through edits that rebuild or disable the control that had it (issue 22, item 4):
+// Keyboard focus through edits that rebuild or disable the control that had it:
 // removing an association rebuilds the editor's rows, adding the 8th disables "Add". Without help
 // the browser drops focus to <body> and a keyboard reader starts again from the top of the page.
 import { activeElement } from '../../lib/dom.js';

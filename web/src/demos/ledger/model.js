@@ -3,7 +3,7 @@
 // the reads and their errors, the query term by term, the key overlaps and angles, the storage
 // counts; wasm/core/ledger.hpp), so what is on screen is always exactly what the core says for the
 // current state. It used to take some 40 calls across the JS/WebAssembly boundary per frame of a
-// drag (issue 19). Nothing here does arithmetic on those numbers.
+// drag. Nothing here does arithmetic on those numbers.
 
 function memoryOptions(state) {
   const elu = state.featureMap === 'elu1';

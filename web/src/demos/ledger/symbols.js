@@ -1,4 +1,4 @@
-// What the ledger shows for each linked symbol of the chapter's math (web/src/hosts/chapter/linked/, issue 18):
+// What the ledger shows for each linked symbol of the chapter's math (web/src/hosts/chapter/linked/):
 // symbols(state, view, el) -> { name: { text, element, elements? } }. The text is the core's
 // numbers of the current view, formatted; the element is the part of the figure that shows it
 // (render-*.js mark those parts with data-symbol). No arithmetic here.

@@ -1,7 +1,7 @@
 // What the Embed panel saves of figure 4.2 (the demo's exportable(); web/src/lib/export.js and
 // export-sheet.js make the files): the chart with its key, every setting that changes its numbers
 // (model, context, number types, sessions, GPU), and the core's bytes it plots, exact, with the
-// reader's own context as one more row (issue 47). Formatting only.
+// reader's own context as one more row. Formatting only.
 import { gpuLabel, modelName } from './labels.js';
 
 /** `results`: computeMemory's; `chart`: render-chart.js's { box, legend }. */

@@ -1,4 +1,4 @@
-// Direct manipulation of N on the curve (issue 14): a handle on the chart's N marker that a reader
+// Direct manipulation of N on the curve: a handle on the chart's N marker that a reader
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
 // N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
 import { h, setAttr, setStyle } from '../../lib/dom.js';

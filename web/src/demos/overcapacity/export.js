@@ -1,6 +1,6 @@
 // What the Embed panel saves of figure 4.3 (the demo's exportable(), web/src/lib/export.js and
 // export-sheet.js make the files): the chart with a key to its six line styles and its band,
-// every setting that changes its numbers (issue 47: the update rule, gate and step too), and the
+// every setting that changes its numbers (the update rule, gate and step too), and the
 // sweep's numbers it plots, rounded as its table of plotted numbers shows them. Formatting only.
 import { DEFAULTS } from './state.js';
 import { indexOfN } from './sweep.js';

@@ -1,4 +1,4 @@
-// Recall by age (issue 17 §2): how well each stored association reads back against how many writes
+// Recall by age: how well each stored association reads back against how many writes
 // came after it, from la.interferenceStore's ageCosine / ageNorm (entry m: the association with m
 // later writes). One live sentence under it says, with the store's own numbers, what the reader
 // sees: with the additive rule every age blurs alike, with the delta rule the newest come back

@@ -1,4 +1,4 @@
-// The capacity panel (issue 17): for d = 8 … 256, the largest N whose reads still meet the reader's
+// The capacity panel: for d = 8 … 256, the largest N whose reads still meet the reader's
 // tolerance (mean cosine ≥ τ, or top-1 recall ≥ r %), per key geometry, with its spread over trials,
 // the random-key theory line and N = d. Every number is la.capacity's (computed in the worker, one
 // d and key geometry at a time, jobs.js capacityResults); this file draws them and owns the

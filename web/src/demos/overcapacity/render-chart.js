@@ -89,7 +89,7 @@ export function createChart(parent) {
     const scaleName = view.scale === 'log' ? 'log' : 'linear';
     xAxis.update(
       xTicks.map((n) => ({ at: x(n), label: formatInt(n) })),
-      // At phone widths the long title would run past the drawing's edge (issue 22): a short one.
+      // At phone widths the long title would run past the drawing's edge: a short one.
       plotW() < 340 ? `N, associations (${scaleName} scale)` : `N, stored associations (count, ${scaleName} scale)`,
     );
     yAxis.update(

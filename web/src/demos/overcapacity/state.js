@@ -185,7 +185,7 @@ export function validate(state, changes, checkSweep, { clamp = false } = {}) {
     } catch (err) {
       const most = err.field ? 0 : maxTrials(checkSweep, next);
       if (clamp && most >= 1) {
-        // From a link: keep d and N, lower only the trials, and say so (issue 22).
+        // From a link: keep d and N, lower only the trials, and say so.
         adjusted.trials = `Lowered trials from ${formatInt(next.trials)} to ${formatInt(most)}: ${overBudget(next, most)}.`;
         next.trials = most;
       } else {

@@ -1,5 +1,5 @@
 // What the overcapacity figure shows for each linked symbol of the chapter's math
-// (web/src/hosts/chapter/linked/, issue 18): symbols(state, sweep, i, root) -> { name: { text, element } }, from
+// (web/src/hosts/chapter/linked/): symbols(state, sweep, i, root) -> { name: { text, element } }, from
 // the sweep's numbers at N (index i, -1 while N has none yet). Formatting only; the elements are
 // the parts that carry data-symbol (controls.js: d and N; chart-drag.js: the N marker;
 // render-chart.js: the N = d line; render-readout.js: the sentence).

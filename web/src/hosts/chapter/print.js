@@ -1,6 +1,6 @@
 // Printing the chapter with every figure in it, even the ones the reader never scrolled to, and
 // with its final numbers: a figure off-screen pauses its work (the demo lifecycle), so one that
-// never came into view would print its quick preview (issue 47). Browsers take the print snapshot
+// never came into view would print its quick preview. Browsers take the print snapshot
 // right after 'beforeprint' and do not wait for anything asynchronous in it, while a demo needs its
 // code, the WebAssembly core and, for the overcapacity sweep, seconds of computing. Hence:
 //   1. ten seconds after the page has loaded (its start-up and the reader's first moments go first),
@@ -27,10 +27,10 @@ const SETTLE_MS = 10000;
 const IDLE_TIMEOUT_MS = 2000; // requestIdleCallback's deadline for each figure of step 1
 const PRINT_WAIT_MS = 15000; // Ctrl+P never waits longer than this for slow figures
 // A gesture in progress holds step 1 back: a drag has idle moments between its frames, and a
-// figure's mount in one of them (some 40-100 ms) is a frame the drag drops. Found by the bench
-// (issue 19): the overcapacity demo's drags, ten seconds after load, had the memory demo and the
-// ledger mount in the middle of them. Step 1 waits until no pointer has been pressed, released or
-// dragged and no key, wheel or input has come for this long.
+// figure's mount in one of them (some 40-100 ms) is a frame the drag drops. Found by the bench:
+// the overcapacity demo's drags, ten seconds after load, had the memory demo and the ledger mount
+// in the middle of them. Step 1 waits until no pointer has been pressed, released or dragged and
+// no key, wheel or input has come for this long.
 const QUIET_MS = 1000;
 
 /** Resolves once `mountEl` has its demo or its error box (data-status ready or error). */

@@ -26,7 +26,7 @@ export function storeCost(d, n, rule = {}) {
 /** Stores that cost at most this take under a millisecond of WebAssembly (the plain rule at
  *  d = 256, N = 16: 0.7 ms in Node): computed on the main thread, inside the frame. A dearer one
  *  goes to a worker and is drawn in the next frame: at N = 32 (1.9 ms) the store alone took a
- *  quarter of a drag frame's 8 ms (issue 19), and the delta rule's store at d = 256, N = 32
+ *  quarter of a drag frame's 8 ms, and the delta rule's store at d = 256, N = 32
  *  costs four times that. */
 export const MAIN_THREAD_STORE_MAX = 5 * 2 ** 16;
 /** Up to this cost a store takes a worker tens of milliseconds: asked for at once; dearer ones
@@ -101,7 +101,7 @@ function pack(result, phase, complete) {
   return out;
 }
 
-/** The update rule's options of a request (absent in requests made before issue 17: the defaults). */
+/** The update rule's options of a request (absent in requests of older pages and links: the defaults). */
 const rule = (p) => ({ rule: p.rule ?? 'add', gate: p.gate ?? 1, step: p.step ?? 1 });
 
 /** The core's options for one phase of a sweep request (a preview's grid of N, or 1..4d). */
@@ -203,7 +203,7 @@ export function runStore(la, params) {
 }
 
 /**
- * One store in short steps (the page thread without workers, issue 21): each call of the returned
+ * One store in short steps (the page thread without workers): each call of the returned
  * step(work) does about `work` units of the core's cost and returns the store once it is complete,
  * else null (`did`: the units that step actually did); the numbers are bit for bit runStore's.
  * free() releases the core's stream.

@@ -1,4 +1,4 @@
-// The pool of workers that share the overcapacity demo's sweeps and capacity calls (issue 19):
+// The pool of workers that share the overcapacity demo's sweeps and capacity calls:
 // one worker per core the browser reports but one, which stays with the page so that drags keep
 // their frames (navigator.hardwareConcurrency − 1, at most MAX_WORKERS; one where one or two cores
 // are reported: on 2 cores two busy workers stretched the page's tasks past 50 ms while a reader

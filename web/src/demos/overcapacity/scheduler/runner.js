@@ -12,7 +12,7 @@ import { workTimer } from '../../../lib/work-timing.js';
 const timed = workTimer('overcapacity'); // la-overcapacity:main-step, one per step on the page thread
 
 /** Page-thread steps aim at this many milliseconds of the core's work each (the chart drawn after
- *  a step takes more), so that no task comes near 50 ms (issue 21). */
+ *  a step takes more), so that no task comes near 50 ms. */
 const MAIN_THREAD_STEP_MS = 12;
 /** The first page-thread step's work, in the core's cost units (about 1 ms); later steps scale it
  *  by how long the last one took. */

@@ -1,4 +1,4 @@
-// Linked reading (issue 18): the symbols of the chapter's math point at their live numbers in the
+// Linked reading: the symbols of the chapter's math point at their live numbers in the
 // figures, and the figures point back.
 //   symbols.js   the symbol table (what each name stands for, which demos show it)
 //   popup.js     the popup with the current value (and a link when the figure is off-screen)
@@ -212,7 +212,7 @@ export function initLinkedReading(doc, demos) {
   // Touch (and clicks): a tap on a symbol opens it; a tap anywhere else closes it, except in the
   // figure it points at, where the reader changes what the popup shows.
   // A finger lifted from a symbol: Chromium may aim the tap's click at an element around it
-  // (touch adjustment sent a tap on phi(q) in the fraction of equation (3) to the article, issue 47),
+  // (touch adjustment sent a tap on phi(q) in the fraction of equation (3) to the article),
   // so the click takes the symbol the touch ended on.
   let tapped = null;
   listen(doc, 'pointerup', (e) => {

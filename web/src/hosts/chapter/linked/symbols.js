@@ -1,4 +1,4 @@
-// The symbol table of linked reading (issue 18): every symbol the chapter's math marks with
+// The symbol table of linked reading: every symbol the chapter's math marks with
 // \sym{name}{…} (content/chapter.md, rendered by web/build/markdown.mjs as data-sym="name"), what
 // it stands for, and which demos can show it. Plain data: the build imports it to refuse unknown
 // names; the page uses it for the popup's first line and to pick the nearest figure. A demo says
