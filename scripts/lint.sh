@@ -5,6 +5,8 @@
 #        as one translation unit (Eigen parsed once) with the flags of
 #        build/native/compile_commands.json (configured here if missing; nothing is compiled).
 #   Sizes: every module under web/src, web/build and wasm (.js .mjs .cpp .hpp, tracked by git) at most 400 lines.
+#   Functions: every function of web/src, web/build and wasm at most 80 lines, but for those still
+#        listed in scripts/function-sizes.todo.json, which may only shrink (scripts/function-sizes.mjs).
 #   Repeats: at most 4 pairs of places outside tests/ that share 6 or more lines (scripts/repeats.mjs).
 # Prints "lint: N passed, M failed" (one check per tool), exits non-zero on any finding.
 set -uo pipefail
@@ -52,6 +54,7 @@ module_sizes() {
   [ "$over" -eq 0 ]
 }
 check "module sizes (at most $MAX_MODULE_LINES lines)" module_sizes
+check "function sizes (at most 80 lines)" node scripts/function-sizes.mjs --max 80
 check "repeated code (at most 4 pairs)" node scripts/repeats.mjs --max 4
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
