@@ -7,6 +7,7 @@
 #   Sizes: every module under web/src, web/build and wasm (.js .mjs .cpp .hpp, tracked by git) at most 400 lines.
 #   Functions: every function of web/src, web/build and wasm at most 80 lines, but for those still
 #        listed in scripts/function-sizes.todo.json, which may only shrink (scripts/function-sizes.mjs).
+#   Tickets: no "issue N" in code, docs or test names (say what a rule is for).
 #   Repeats: at most 4 pairs of places outside tests/ that share 6 or more lines (scripts/repeats.mjs).
 # Prints "lint: N passed, M failed" (one check per tool), exits non-zero on any finding.
 set -uo pipefail
@@ -55,6 +56,11 @@ module_sizes() {
 }
 check "module sizes (at most $MAX_MODULE_LINES lines)" module_sizes
 check "function sizes (at most 80 lines)" node scripts/function-sizes.mjs --max 80
+# A newcomer has no tracker to look a ticket up in: code, docs and test names say what a rule is for.
+no_tickets() {
+  ! git grep -nEi '\b(issue|ticket)s? ?#?[0-9]+' -- . ':!tests/node/fixtures' ':!package-lock.json'
+}
+check "no ticket numbers" no_tickets
 check "repeated code (at most 4 pairs)" node scripts/repeats.mjs --max 4
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,4 +1,4 @@
-// Reading the CSV files the Embed panel saves, as a data scientist's tools would (issue 47).
+// Reading the CSV files the Embed panel saves, as a data scientist's tools would.
 import assert from 'node:assert/strict';
 
 /** Parses CSV as pandas.read_csv(path) does with no arguments (its C parser: one header line,

@@ -2,7 +2,7 @@
 // of the bench's own drag at the demo's largest settings (page-metrics.mjs), functions ranked by
 // self time and by total time (self plus callees). drag-phases.mjs says how a frame splits into
 // script, style, layout and the rest; this says whose script it is (it is how the ledger's ~40
-// core calls per move were found, issue 19). Counts every move of the drag, or the first MOVES.
+// core calls per move were found). Counts every move of the drag, or the first MOVES.
 //
 //   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity]      (chapter page)
 //   MOVES=10 node tests/bench/drag-profile.mjs overcapacity              (the drag's first moves)

@@ -597,7 +597,7 @@ function controlFigures(controls) {
 }
 
 /**
- * The most any control of a demo's drags cost (what issue 19's targets read: "any control of any
+ * The most any control of a demo's drags cost (what the targets read: "any control of any
  * demo"): { cpuP95, frameP95, maxTask, each with `...By`, the control it comes from }; an `error`
  * when a control was not measured. A demo measured without its controls reads its main drag.
  */
@@ -758,7 +758,7 @@ function overcapacityIdle(page, root) {
 }
 
 /**
- * Every demo at its largest settings, and every control a reader drags in it (issue 19: "any
+ * Every demo at its largest settings, and every control a reader drags in it ("any
  * control of any demo"), in chapter order. Per demo: `largest(page, root)` sets the settings and
  * resolves to { settings, since, settle } (`since`: when they were chosen, for the overcapacity's
  * sweep time; `settle()`, where a drag leaves work behind: resolves once it is done, before the
@@ -900,7 +900,7 @@ async function demoDrag(page, name, root, { every = true, traceEvery = false, dr
 }
 
 /**
- * The phone-class run (issue 48): a 390 × 844 touch viewport (a mid-range phone's: mobile, 3 device
+ * The phone-class run: a 390 × 844 touch viewport (a mid-range phone's: mobile, 3 device
  * pixels per CSS pixel, touch events and not the mouse), and during each drag the CPU slowed 4×
  * (Chromium's throttle: a phone's cores are 4-6× slower than the bench host's).
  */
@@ -985,7 +985,7 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
 }
 
 /**
- * What a course page with one <linattn-ledger> loads from dist/ (issue 19: at most 120 KB gzip):
+ * What a course page with one <linattn-ledger> loads from dist/ (at most 120 KB gzip):
  * { gzipBytes, rawBytes, files }. The host page is served by the test on the same origin; only the
  * files it fetches from dist/ count. tests/browser/hosts.test.mjs (5b) asserts the same number.
  */

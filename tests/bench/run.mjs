@@ -13,10 +13,10 @@
 // loaded machine). Then the parallel speed-up of the sweeps: 2 workers against 1 in Chromium (the
 // page's pool: per-trial records merged by the core) next to native code on 2 threads against 1,
 // in wall time, each checked bit for bit against the one-call result. Prints tables of medians and
-// ratios; writes bench-results/bench.json (with `targets`, issue 19) and, on a whole run (none of
+// ratios; writes bench-results/bench.json (with `targets`) and, on a whole run (none of
 // --quick, --only, --no-page, --no-lighthouse, --no-phone), the table into docs/performance.md's "The latest run"
 // (between its bench markers). The drags are measured in the chapter (the targets) and, reported
-// beside them, with each demo alone in embed.html; then the phone run (issue 48: the same drags by
+// beside them, with each demo alone in embed.html; then the phone run (the same drags by
 // touch in a 390 × 844 viewport at 4× CPU, page-metrics.mjs PHONE), with targets of its own. The
 // parallel target is read against native code's 2-thread speed-up in the same run, and the 1× drag
 // targets against the previous whole run's too (bench-results/drag-history.json): targets.mjs.
@@ -200,7 +200,7 @@ if (!flag('--no-page')) {
     log('page metrics (dist/)');
     pageResults = await pageMetrics(pageBrowser, DIST);
     // The same drags with each demo alone in embed.html (what a course page's iframe shows):
-    // reported, not a target (issue 19's targets are the chapter's). At 1280 px every panel of a
+    // reported, not a target (the targets are the chapter's). At 1280 px every panel of a
     // demo is in view.
     log('drags in embed.html');
     pageResults.embedDrags = await embedDrags(pageBrowser, DIST);
@@ -384,7 +384,7 @@ for (const name of PARALLEL) {
   );
 }
 
-// The targets of issue 19, each a named boolean.
+// The bench's targets, each a named boolean.
 const cpuRatio = (name, label) => ratios[name]?.[label]?.cpu?.median; // undefined (a target not met) when --only left it out
 const targets = {
   'sweep64: wasm-chrome <= 1.25x native at the same vector width (128-bit)':
@@ -544,7 +544,7 @@ function latestRunTable() {
     }),
     ...dragTable({ drags: pageResults?.drags, phone: pageResults?.phone, floor: pageResults?.floor, reps: DRAG_REPS }),
     '',
-    'Targets (issues 19 and 48; `bench-results/bench.json` → `targets`):',
+    'Targets (`bench-results/bench.json` → `targets`):',
     '',
     ...Object.entries(targets).map(([t, ok]) => `- ${ok ? 'met' : '**not met**'}: ${t}`),
   ];
@@ -557,7 +557,7 @@ function latestRunTable() {
   // Only a whole run replaces the table: --quick, --only, --no-page, --no-lighthouse, --no-phone leave it
   // (a quick look once overwrote a full run's numbers with one workload's).
   const whole = !quick && !ONLY && !flag('--no-page') && !flag('--no-lighthouse') && !flag('--no-phone');
-  // Issue 48: the 1× drag targets met in two whole runs in a row (whatever the host's CPU); the
+  // The 1× drag targets met in two whole runs in a row (whatever the host's CPU); the
   // whole runs' drag targets are kept in bench-results/drag-history.json, oldest first.
   const historyFile = join(ROOT, 'bench-results', 'drag-history.json');
   const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [];

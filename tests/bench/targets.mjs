@@ -1,4 +1,4 @@
-// The benchmark's targets that read more than one number (issues 19 and 48), as pure functions of
+// The benchmark's targets that read more than one number, as pure functions of
 // what run.mjs measured, so that tests/node/bench-targets.test.mjs can hold them to their wording.
 //   DRAG_LIMITS          the drag targets at full speed (1×) and on the phone run (4×: PHONE in
 //                        page-metrics.mjs)
@@ -39,7 +39,7 @@ export function dragTargets(drags, run = 'desktop') {
 
 /**
  * The 2-worker speed-up a sweep must reach, given native code's 2-thread speed-up measured in the
- * same run (issue 48): 0.9 × native's (what this host gives two threads at this moment, less the
+ * same run: 0.9 × native's (what this host gives two threads at this moment, less the
  * workers' merging and messaging), and 1.7 × at least when native's is 1.85 × or more (a host that
  * gives two cores their due). A busy host's low native speed-up lowers the bar with it; a good
  * host's cannot hide a regression.
@@ -67,7 +67,7 @@ export const PARALLEL_TARGET =
 export const CONSECUTIVE_TARGET = '1× drag targets met in this whole run and the whole run before it on this machine';
 
 /**
- * Were the 1× drag targets met in this whole run and in the one before it (issue 48: met in two
+ * Were the 1× drag targets met in this whole run and in the one before it (met in two
  * consecutive whole runs, whatever the CPU)? `history`: the earlier whole runs, oldest first, each
  * { date, cpu, dragTargets: { <name>: met } }; `now`: this run's { <name>: met } of dragTargets().
  * { met, previous } (`previous`: the run before, or null: no earlier run, not met).

@@ -1,4 +1,4 @@
-// Embedding and sharing (issue 7), against the built dist/ (run `npm run build` first):
+// Embedding and sharing, against the built dist/ (run `npm run build` first):
 //   node --test tests/browser/embed.test.mjs
 // A course page (fixtures/embed-host/) embeds the three demos as iframes of embed.html and as custom
 // elements from linattn-elements.js; dist/ is served under a sub-path (/lib/linattn/) of the same
@@ -452,7 +452,7 @@ test('oEmbed: static JSON beside the pages and discovery links in them', async (
     assert.equal(body.type, 'rich');
     assert.match(body.html, /<iframe src="\.\/embed\.html\?demo=ledger"/);
   }
-  // The chapter links the chapter's answer; each demo's page its own (issue 21, hosts.test.mjs).
+  // The chapter links the chapter's answer; each demo's page its own (hosts.test.mjs).
   for (const [page, answer] of [
     ['index.html', 'oembed.json'],
     ['embed-ledger.html', 'oembed-ledger.json'],

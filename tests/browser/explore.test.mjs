@@ -1,4 +1,4 @@
-// Seeded exploration (issue 22): each demo in embed.html, opened with random settings in its link
+// Seeded exploration: each demo in embed.html, opened with random settings in its link
 // (valid, out of range and unreadable), then driven by random reader actions: keys on sliders and
 // handles, Enter and Space on buttons and toggles, good and bad text typed into fields, now and
 // then a mouse drag. After the link is read and after every action it asserts

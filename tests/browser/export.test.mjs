@@ -1,4 +1,4 @@
-// "Take the figure away" (issue 16 §4), against the built dist/ (run `npm run build` first):
+// "Take the figure away", against the built dist/ (run `npm run build` first):
 //   node --test --test-concurrency=1 tests/browser/export.test.mjs
 // Each figure's Embed/link panel saves its picture as SVG and PNG and its plotted numbers as CSV,
 // in the served chapter and in the standalone file opened from disk (no network). The files are
@@ -18,9 +18,9 @@ const EXPECTED_NAMES = {
   memory: 'figure-4.2-memory-llama-3-8b-8192-tokens-1x-kv-bf16-state-fp32',
   overcapacity: 'figure-4.3-overcapacity-d16-random-trials2',
 };
-const PNG_MIN_WIDTH = 1600; // sharp on a projector (issue 47)
+const PNG_MIN_WIDTH = 1600; // sharp on a projector
 const LABELS = { ledger: 'Figure 4\\.1', memory: 'Figure 4\\.2', overcapacity: 'Figure 4\\.3' };
-/** Lines each saved sheet must carry: its key (every mark drawn) and its settings (issue 47). */
+/** Lines each saved sheet must carry: its key (every mark drawn) and its settings. */
 const SHEET_TEXT = {
   ledger: ['stored value', 'reads back', 'feature map = identity', 'writes = 3 of 3'],
   memory: [

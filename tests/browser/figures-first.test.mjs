@@ -1,4 +1,4 @@
-// Figures first (issue 14): each figure leads with its picture, in one visual language.
+// Figures first: each figure leads with its picture, in one visual language.
 // - Geometry: for each figure, in the chapter (index.html) and in embed.html?demo=<demo>, scroll the
 //   figure's top to the window's top and read bounding boxes: at 1280 × 900 the main visual and the
 //   primary controls are entirely on screen together; at 390 × 844 the main visual starts within
@@ -9,7 +9,7 @@
 //   deuteranopia are kept under test-results/figures/.
 // - The Settings disclosure's open state travels in the permalink (settings=1), and an old link
 //   without it still restores.
-// - One plot vocabulary (issue 43): the five SVG plots (the overcapacity curve, its capacity and age
+// - One plot vocabulary: the five SVG plots (the overcapacity curve, its capacity and age
 //   panels, the memory chart, the ledger's planes) draw ticks, axis titles and grid lines alike, at
 //   the figure's type tokens, with tick labels outside the plot area; a figure with arrows has one
 //   arrowhead, in the SVG its file export takes away.

@@ -1,4 +1,4 @@
-// Course platforms as they really are (issue 21), against the built dist/ (`npm run build` first):
+// Course platforms as they really are, against the built dist/ (`npm run build` first):
 //   node --test --test-concurrency=1 tests/browser/hosts.test.mjs
 // Each case has its own host page (tests/browser/fixtures/hosts/) on one loopback origin
 // (127.0.0.1:A) embedding the chapter served from another (localhost:B), see hosts-harness.mjs:
@@ -184,7 +184,7 @@ test('3. attributes and state set before mount are kept, removed attributes and 
   await openSettings(page, '#memory'); // and precision is in the memory figure's
   await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
   // overcapacity and memory: two reader changes each, opening Settings (remembered in the state,
-  // issue 14) and the choice made there
+  // the figures-first design) and the choice made there
   await page.waitForFunction(
     () => window.events.overcapacity >= 2 && window.events.memory >= 2 && window.events.ledger >= 1,
     null,
@@ -260,7 +260,7 @@ test(`5. under "${TRUSTED_TYPES_CSP}" all three elements become ready, with capt
 
 // ---- 5b. one element loads only its own code ----------------------------------------------------
 // A course page with one <linattn-ledger> fetches the elements' entry, the ledger's chunks, the
-// core's glue and the wasm: nothing of the other two demos. Issue 19 asks for at most 120 KB gzip:
+// core's glue and the wasm: nothing of the other two demos. The bench holds it at most 120 KB gzip:
 // 114.8 KB since the core's cold code is compiled for size (125.9 KB before, 117 KB before the
 // per-trial merge); 120.3 KB with the ledger's tables kept between frames, 119.3 KB once the
 // elements' build left out the linked-reading symbols and the glue assumed TextDecoder. page-metrics.mjs reports the same number in `npm run bench`.
@@ -435,7 +435,7 @@ const overcapText = () => {
 };
 
 test('9c. a figure mounted for printing finishes its numbers off-screen: Ctrl+P and the idle mounts print the finished figure 4.3', async () => {
-  // Issue 47: off-screen, the sweep paused after its preview, and the print showed "a quick
+  // Off-screen, the sweep paused after its preview, and the print showed "a quick
   // preview (1 trial …)" with the preview's numbers. The default settings (8 trials).
   const recordPrint = () => {
     window.print = () => {
@@ -480,7 +480,7 @@ test('9c. a figure mounted for printing finishes its numbers off-screen: Ctrl+P 
 });
 
 test('9b. the figures mounted in idle time for printing wait while the reader drags, and mount once the reader lets go', async () => {
-  // Found by the bench (issue 19): ten seconds after load, a drag's idle moments mounted the
+  // Found by the bench: ten seconds after load, a drag's idle moments mounted the
   // figures not yet shown (some 40-100 ms each), and the drag dropped those frames.
   const p = await openHostPage(browser, `${hosts.distUrl}index.html`);
   opened.push(p);

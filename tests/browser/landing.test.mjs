@@ -1,4 +1,4 @@
-// Links land where they point, on slow machines too (issue 20; issue 21 item 8; issue 22 item 8):
+// Links land where they point, on slow machines too:
 //  - a permalink with a demo's settings and a plain #figure-<demo> anchor bring that figure to the
 //    top of the window and keep it there while the figures above it mount, under Chromium's CPU
 //    throttling at 4x and 6x (CDP Emulation.setCPUThrottlingRate), on the served page and the

@@ -1,4 +1,4 @@
-// Layout stability (issue 20): Cumulative Layout Shift while the chapter loads and while a reader
+// Layout stability: Cumulative Layout Shift while the chapter loads and while a reader
 // scrolls from top to bottom (every figure mounting on the way) stays at or below 0.05, at 375 and
 // 1280 px, measured with the Layout Instability API ('layout-shift' entries, the session windows of
 // the CLS metric: shifts less than 1 s apart, at most 5 s long; the largest window counts).
@@ -173,7 +173,7 @@ test('wide screens: starting to skip the blocks out of view moves nothing in vie
   await page.close();
 });
 
-// Issue 19: on wide screens the blocks out of view skip layout and paint (a drag's frame then walks
+// On wide screens the blocks out of view skip layout and paint (a drag's frame then walks
 // a fraction of the chapter), but only at a width at which each block has been laid out and so
 // remembers its height (web/src/hosts/chapter/offscreen.js): a resize stops the skipping at once, and a figure the
 // page is scrolled to after 1280 -> 320 -> 1280 px is where its measured position said. A block with

@@ -1,4 +1,4 @@
-// The running-ledger demo (issue 4) in the built page: the chapter's worked d = 2 example written
+// The running-ledger demo in the built page: the chapter's worked d = 2 example written
 // step by step, its reads and verdicts, keyboard-driven keys, the feature-map toggle, bad input, and
 // axe-core in several states. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
@@ -259,7 +259,7 @@ test('dragging a key with the mouse or a finger moves it on the unit circle', as
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 
-test('issue 19: a drag in the plane fills only the panels in view; the others follow when they come into view or the drag ends', async () => {
+test('a drag in the plane fills only the panels in view; the others follow when they come into view or the drag ends', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   const plane = page.locator(`${ROOT} svg.la-ledger__plane`).first();
   await plane.scrollIntoViewIfNeeded();
@@ -316,7 +316,7 @@ test('issue 19: a drag in the plane fills only the panels in view; the others fo
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 
-test('issue 19: sliding the page slider turns the pages in view; the panels out of view follow when it is let go', async () => {
+test('sliding the page slider turns the pages in view; the panels out of view follow when it is let go', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   const range = page.locator(part('step-range'));
   await range.scrollIntoViewIfNeeded();
@@ -343,7 +343,7 @@ test('issue 19: sliding the page slider turns the pages in view; the panels out 
   assert.equal(await receipts.textContent(), before, 'back at page 3, the receipts count as at first');
 });
 
-test('issue 19, 48: the address bar follows the page slider once it is let go, never while it is held', async () => {
+test('the address bar follows the page slider once it is let go, never while it is held', async () => {
   // Writing the URL (history.replaceState) took 1.3-13 ms a call on the 2-core host: a slider held
   // still for a moment in the middle of a drag wrote it inside a frame of the drag.
   await page.click(`${ROOT} [data-action="reset"]`);
@@ -354,7 +354,7 @@ test('issue 19, 48: the address bar follows the page slider once it is let go, n
     message: 'the page turned',
   });
   const held = await page.evaluate(() => location.hash);
-  // Well past the pause after which a URL is written, and past 2 s (issue 48: at a phone's 4x CPU a
+  // Well past the pause after which a URL is written, and past 2 s (at a phone's 4x CPU a
   // drag lasts 3-8 s, and a write 2 s into it was a task of 64-67 ms in the middle of the drag).
   await page.waitForTimeout(2600);
   assert.equal(await page.evaluate(() => location.hash), held, 'nothing written while the slider is held');
@@ -363,7 +363,7 @@ test('issue 19, 48: the address bar follows the page slider once it is let go, n
   await page.click(`${ROOT} [data-action="reset"]`);
 });
 
-test('issue 19: a page the slider adds out of view while it is held is written when it comes into view or the slider is let go', async () => {
+test('a page the slider adds out of view while it is held is written when it comes into view or the slider is let go', async () => {
   // Building a page out of view (its head and two tables) cost each page turn of the slider about
   // 2 ms of a frame's style, layout and paint: such a page waits, empty, until it can be seen.
   const assoc = Array.from({ length: 8 }, (_, i) => `${i + 1},1:1,${i + 1}`).join(';');
@@ -415,7 +415,7 @@ test('issue 19: a page the slider adds out of view while it is held is written w
   await p.close();
 });
 
-test('issue 19: a page turn adds or removes only the drawings of the reads that changed in the values\u2019 plane', async () => {
+test('a page turn adds or removes only the drawings of the reads that changed in the values\u2019 plane', async () => {
   // The plane's value layer used to be emptied and filled again whenever a read's drawing came or
   // went: 81 of its nodes out and in on one page turn at 8 associations (style, layout and paint
   // of every one), where one read's gap, dashed arrow and label had changed.
@@ -454,7 +454,7 @@ test('issue 19: a page turn adds or removes only the drawings of the reads that 
   await p.close();
 });
 
-test('issue 19: the lines below the pages wait, out of view, while the page slider is held', async () => {
+test('the lines below the pages wait, out of view, while the page slider is held', async () => {
   const assoc = Array.from({ length: 8 }, (_, i) => `${i + 1},1:1,${i + 1}`).join(';');
   const { page: p, problems: pageProblems } = await openLedger(
     `&featureMap=elu1&associations=${encodeURIComponent(assoc)}&step=8`,
@@ -743,7 +743,7 @@ test('works in the standalone file too, with the same numbers', async () => {
   await alone.page.close();
 });
 
-// ---- Issue 22: edge cases a reader hits ----
+// ---- Edge cases a reader hits ----
 
 const EMBED_ROOT = '.linattn-mount, .demo-mount';
 /** embed.html with the ledger and `query` (already encoded), ready; returns { page, problems, $ }. */
@@ -758,7 +758,7 @@ async function openLedger(query, options) {
 }
 const BIG_LINK = `&associations=${encodeURIComponent(`${'1,0:3,1;'.repeat(7)}1,0:1000000,1000000`)}`;
 
-test('issue 22.1/22.8: what the URL accepts the core computes; 8 associations and no step open with all 8 written', async () => {
+test('what the URL accepts the core computes; 8 associations and no step open with all 8 written', async () => {
   for (const extra of ['', '&step=8']) {
     const { page, problems } = await openLedger(BIG_LINK + extra);
     const status = await page.textContent('.la-ledger [data-part="page-status"]');
@@ -773,7 +773,7 @@ test('issue 22.1/22.8: what the URL accepts the core computes; 8 associations an
   }
 });
 
-test("issue 22.8: the chapter's worked example still opens with its three writes applied", async () => {
+test("the chapter's worked example still opens with its three writes applied", async () => {
   const { page } = await openLedger('');
   assert.match(await page.textContent('.la-ledger [data-part="page-status"]'), /^Page 3 of 3/);
   const two = await openLedger(`&associations=${encodeURIComponent('1,0:3,1;0,1:-2,4')}`);
@@ -782,7 +782,7 @@ test("issue 22.8: the chapter's worked example still opens with its three writes
   await two.page.close();
 });
 
-test('issue 22.1: typing 1e3 into k\u2081 is computed, not refused with an internal array name', async () => {
+test('typing 1e3 into k\u2081 is computed, not refused with an internal array name', async () => {
   const { page, problems } = await openLedger('');
   const field = page.locator('.la-ledger [data-part="k1-1"]');
   await field.fill('1e3');
@@ -795,7 +795,7 @@ test('issue 22.1: typing 1e3 into k\u2081 is computed, not refused with an inter
   await page.close();
 });
 
-test('issue 22.2: tiny overlaps, normalizers and keys never read as a bare 0', async () => {
+test('tiny overlaps, normalizers and keys never read as a bare 0', async () => {
   const { page, problems } = await openLedger(`&featureMap=elu1&query=-1&freeQuery=${encodeURIComponent('-20,-20')}`);
   const head = await page.textContent('.la-ledger [data-part="decomposition"] thead');
   assert.doesNotMatch(head, /\u00f7 0\)/, head);
@@ -847,7 +847,7 @@ test('a number typed but not yet committed when its row goes away is dropped, ne
   await page.close();
 });
 
-test('issue 22.4: removing an association or adding the 8th keeps keyboard focus in the editor', async () => {
+test('removing an association or adding the 8th keeps keyboard focus in the editor', async () => {
   const { page } = await openLedger('');
   await page.focus('.la-ledger [data-action="remove-2"]');
   await page.keyboard.press('Enter');
@@ -872,7 +872,7 @@ test('issue 22.4: removing an association or adding the 8th keeps keyboard focus
   await page.close();
 });
 
-test('issue 22.5: under forced colours the receipts and ledger bars stay visible and distinct', async () => {
+test('under forced colours the receipts and ledger bars stay visible and distinct', async () => {
   const { page } = await openLedger('');
   await page.emulateMedia({ forcedColors: 'active' });
   const bars = await page.$$eval('.la-ledger .la-ledger__bar-fill', (fills) =>
@@ -903,7 +903,7 @@ test('issue 22.5: under forced colours the receipts and ledger bars stay visible
   await page.close();
 });
 
-test('issue 22.9: at 320 px the \u00d7 buttons fit, and an empty ledger says so with one period', async () => {
+test('at 320 px the \u00d7 buttons fit, and an empty ledger says so with one period', async () => {
   const { page } = await openPage(browser, new URL('index.html', server.url).href, { width: 320, height: 800 });
   await page.locator(ROOT).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });

@@ -1,4 +1,4 @@
-// Linked reading (issue 18): the symbols of equations (2)–(4), the inline math around them and the
+// Linked reading: the symbols of equations (2)–(4), the inline math around them and the
 // worked example's tables point at their live numbers in the figures, and back.
 //   node --test --test-concurrency=1 tests/browser/linked-reading.test.mjs      (npm run build first)
 // One served page for most checks (every demo mounted), the standalone file at the end. Expected
@@ -374,7 +374,7 @@ describe('linked reading', { timeout: 180000 }, () => {
   });
 
   it('every linked symbol takes the pointer and a finger: elementFromPoint inside its box reaches it', async () => {
-    // Issue 47: KaTeX's .vlist layers of the fraction in equation (3) lay over phi(q), z and S.
+    // KaTeX's .vlist layers of the fraction in equation (3) lay over phi(q), z and S.
     // Five points inside each symbol's box (its middle, and four around it away from the edges),
     // at a desktop width with a mouse and at a phone's size with touch.
     /** A page of `width` × `height`; `touch`: a phone's (touch events, coarse pointer, mobile). */

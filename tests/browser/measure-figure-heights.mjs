@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures each figure's height, mounted with its default settings, at a range of window widths and
 // writes web/src/styles/figure-heights.css: the height each figure reserves before it mounts, so
-// that figures mounting above a linked one, or in view, move nothing (issue 20; tested by
+// that figures mounting above a linked one, or in view, move nothing (tested by
 // landing.test.mjs and layout-shift.test.mjs, which also fails when these numbers drift).
 // Between two measured widths the reservation is interpolated linearly (calc() on 100vw).
 //   node tests/browser/measure-figure-heights.mjs        (npm run build first; ~1 min; then

@@ -1,4 +1,4 @@
-// Browser tests of the memory figure's issues 15 (items 5-7), 16 (§2-3) and 22 (items 5-7), against
+// Browser tests of the memory figure's import, custom models and edge cases, against
 // the built page (npm run build:wasm && npm run build:web first). Expected byte counts are worked by
 // hand from the config texts kept in tests/node/fixtures/configs (their sources: SOURCES.md):
 //   full attention: 2 (K and V) x kv_heads x head_dim x layers x 2 bytes (bf16) per token
@@ -254,7 +254,7 @@ test('a context past the configured position limit is shaded and named, never an
   await page.close();
 });
 
-test('issue 44: a sliding-window model’s line is labelled flat past the window, and its trained context is shown with its source', async () => {
+test('a sliding-window model’s line is labelled flat past the window, and its trained context is shown with its source', async () => {
   const { page, demo } = await open('&preset=mistral-7b-v0.1&tokens=65536');
   assert.equal(await demo.locator('svg .lm-kv-label').textContent(), 'KV cache: flat past the window');
   assert.match(await demo.locator('.lm-legend').textContent(), /grows until the window is full, then flat/);

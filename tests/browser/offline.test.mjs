@@ -1,4 +1,4 @@
-// Offline after one visit (issue 20): the served chapter's service worker (dist/sw.js, from
+// Offline after one visit: the served chapter's service worker (dist/sw.js, from
 // web/src/hosts/chapter/offline/) caches the page, its hashed assets and the WebAssembly on the first visit; with
 // the server gone the chapter reopens and every figure works. A second deployment (a real second
 // build: the toy demo's test build in build/web-extra/, other scripts and one more figure) replaces

@@ -1,7 +1,7 @@
 // The overcapacity figure's issue-17 panels in the built page: capacity against d (driven by the
 // tolerance slider and checked point by point against la.capacity of the same core in Node),
 // recall by age under the update-rule settings (checked against la.interferenceStore), the
-// permalink and Embed code carrying the new settings; and issue 22's items for this figure (an
+// permalink and Embed code carrying the new settings; and the edge cases of this figure (an
 // over-budget link, forced colours, the x-axis title at 320 px). Run `npm run build` first.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,7 +58,7 @@ function assertPointsMatchCore(points, opts) {
   for (const p of points) {
     const r = la.capacity({ dims: [p.d], keys: p.keys, trials: 8, seed: 1, ...opts });
     assert.equal(p.mean, r.capacityMean[0], `${p.keys} at d = ${p.d}`);
-    // Issue 44: a point some trial of which met the tolerance at N = 4d (the most searched) is a
+    // A point some trial of which met the tolerance at N = 4d (the most searched) is a
     // lower bound, drawn as an upward triangle marked "≥"; every other point is a dot.
     assert.equal(p.capped, r.capped[0] > 0, `${p.keys} at d = ${p.d}: cut off at 4d`);
     assert.equal(p.triangle, p.capped, `${p.keys} at d = ${p.d}: the marker`);
@@ -82,7 +82,7 @@ after(async () => {
 test('capacity against d at the default tolerance (mean cosine ≥ 0.90): the plotted points are la.capacity', async () => {
   const points = await capacityPoints();
   assertPointsMatchCore(points, { measure: 'cosine', level: 0.9 });
-  // Random keys: within 15% of the theory line 1 + 0.2346 d at d = 64 and 256 (issue 17).
+  // Random keys: within 15% of the theory line 1 + 0.2346 d at d = 64 and 256.
   for (const d of [64, 256]) {
     const p = points.find((q) => q.keys === 'random' && q.d === d);
     const theory = 1 + d * (1 / 0.81 - 1);
@@ -150,7 +150,7 @@ test('tolerance on top-1 recall: the label, the value, the points, the sentence 
   assert.match(sentence, /^At top-1 recall ≥ 90%, random keys hold/);
   assert.ok(r256.capped[0] > 0, 'd = 256 is cut off at 4d under recall');
   assert.ok(sentence.includes(`and at least ${r256.capacityMean[0].toLocaleString('en-US')} at d = 256`), sentence);
-  // Issue 44: under recall the random-key points are no straight line, and reach the 4d cut-off.
+  // Under recall the random-key points are no straight line, and reach the 4d cut-off.
   assert.deepEqual(
     points.filter((p) => p.keys === 'random' && p.capped).map((p) => p.d),
     [128, 256],
@@ -208,7 +208,7 @@ test('rule and gate controls: recall by age is the store result, with one live s
   assert.deepEqual(problems, []);
 });
 
-test('issue 22: an over-budget embed link keeps d and N, lowers only trials, and says so', async () => {
+test('an over-budget embed link keeps d and N, lowers only trials, and says so', async () => {
   const p2 = await browser.newPage();
   await p2.goto(`${server.url}embed.html?demo=overcapacity&d=256&n=1024&trials=256`);
   await p2.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
@@ -223,7 +223,7 @@ test('issue 22: an over-budget embed link keeps d and N, lowers only trials, and
   await p2.close();
 });
 
-test('issue 22: under forced colours the legend swatches differ as the lines do', async () => {
+test('under forced colours the legend swatches differ as the lines do', async () => {
   await page.emulateMedia({ forcedColors: 'active' });
   const styles = await page.$$eval(`${ROOT} .oc-legend .oc-swatch-line`, (els) =>
     els.map((e) => {
@@ -236,7 +236,7 @@ test('issue 22: under forced colours the legend swatches differ as the lines do'
   assert.equal(new Set(first).size, first.length, `distinct swatches: ${first.join(', ')}`);
 });
 
-test('issue 22: at 320 px the x-axis title fits inside the chart', async () => {
+test('at 320 px the x-axis title fits inside the chart', async () => {
   await page.setViewportSize({ width: 320, height: 800 });
   await waitUntil(
     () =>
@@ -250,7 +250,7 @@ test('issue 22: at 320 px the x-axis title fits inside the chart', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
-test('issue 14: at 1280 × 900, with the figure at the window top, the curve, N and d are on screen together', async () => {
+test('at 1280 × 900, with the figure at the window top, the curve, N and d are on screen together', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // At once: the page scrolls smoothly (CSS scroll-behavior) unless the reader asks for less motion,
   // and a smooth scroll is still under way when the boxes are read (a clean-clone run read the chart
@@ -269,7 +269,7 @@ test('issue 14: at 1280 × 900, with the figure at the window top, the curve, N 
   assert.equal(await page.$eval(part('settings'), (d) => d.tagName), 'DETAILS');
 });
 
-test('issue 14: the N marker on the chart moves N by mouse, keyboard and touch, named as the slider', async () => {
+test('the N marker on the chart moves N by mouse, keyboard and touch, named as the slider', async () => {
   const handle = part('n-handle');
   assert.equal(await page.getAttribute(handle, 'aria-label'), 'Stored associations N');
   assert.equal(await page.getAttribute(handle, 'role'), 'slider');

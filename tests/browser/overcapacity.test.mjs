@@ -1,4 +1,4 @@
-// The overcapacity slider (issue 5) in the built page: the measured curve against theory, orthonormal
+// The overcapacity slider in the built page: the measured curve against theory, orthonormal
 // keys, softmax against linear, the sentence against the plotted numbers, responsiveness while
 // dragging (long tasks), bad input, and axe-core. Run `npm run build` first; this file only reads dist/.
 import { test, before, after } from 'node:test';
@@ -178,7 +178,7 @@ test('the sentence states the plotted numbers at the current N', async () => {
   await closeTable();
 });
 
-test('issue 15: where no read is wrong (N = 49 at the defaults) the sentence says so, not "under 0.1%"', async () => {
+test('where no read is wrong (N = 49 at the defaults) the sentence says so, not "under 0.1%"', async () => {
   await setN(49);
   assert.match(await page.textContent(field('sentence')), /; no read picks a wrong stored value\.$/);
   assert.equal(await page.textContent(field('recall')), '100%');
@@ -508,7 +508,7 @@ async function dragAndReadWhileStreaming(watch) {
   // The demo's own work in every update stays under 50 ms (as for the other demos' drags,
   // checkDragUpdates). Whole frames (browser rendering included) are printed above and held under
   // 150 ms: on the 2-core machine with two workers streaming, some frames took 51-98 ms in
-  // 2026-12 (the code of 2026-11-30 too), so issue 19's "no task over 50 ms" is tracked by
+  // 2026-12 (the code of 2026-11-30 too), so the bench's "no task over 50 ms" is tracked by
   // npm run bench's targets, not asserted here.
   const slowUpdates = work.filter((w) => w.duration >= 50);
   assert.deepEqual(
@@ -601,7 +601,7 @@ test("settings over the core's work budget are refused at once, next to the fiel
     timeout: 5000,
   });
   assert.ok(Date.now() - t0 < 5000, 'refused without waiting for a sweep');
-  // In the reader's words (issue 22 item 9), not the core's formula.
+  // In the reader's words, not the core's formula.
   assert.equal(
     await page.textContent(part('trials-msg')),
     'too much work: at d = 256, N up to 1,024 allows at most 51 trials. Kept 8.',

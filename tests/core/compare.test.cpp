@@ -30,7 +30,7 @@ TEST_CASE("compare: angles between keys, and zero vectors") {
 }
 
 TEST_CASE("compare takes reads beyond maxAbsValue: a read is a sum of inputs, not an input") {
-  // Issue 22: seven (1,0)->(3,1) writes and one (1,0)->(1e6,1e6); the k1 read is (1000021,
+  // Seven (1,0)->(3,1) writes and one (1,0)->(1e6,1e6); the k1 read is (1000021,
   // 1000007).
   AssociativeMemory mem(MemoryConfig{});
   for (int i = 0; i < 7; ++i) REQUIRE(mem.write({1, 0}, {3, 1}).status.ok);

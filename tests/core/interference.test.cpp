@@ -270,7 +270,7 @@ TEST_CASE("sweep parameters out of range are refused") {
 }
 
 TEST_CASE("recall and misses are counted, not summed in fractions: no read wrong means exactly 0") {
-  // Issue 15 (content15): at the defaults (d = 64, random keys, seed 1, 8 trials) every read at
+  // At the defaults (d = 64, random keys, seed 1, 8 trials) every read at
   // N = 49 is right, yet summing 49 times 1/49 gave recall 0.9999999999999999 and a miss rate of
   // 1.1e-16 ("under 0.1% would pick the wrong value"). Counts divided once are exact.
   const SweepResult r = interference_sweep(sweep(64, {1, 7, 49, 63, 64}, 8, "random"));
@@ -308,7 +308,7 @@ void check_same(const StoreResult& a, const StoreResult& b) {
 }  // namespace
 
 TEST_CASE("a store streamed in short pieces ends bit for bit where one call does") {
-  // Issue 21: the page thread without workers computes a store a piece at a time. The pieces are
+  // The page thread without workers computes a store a piece at a time. The pieces are
   // fixed by n (kStoreBlockRows reads a block), never by the work asked per call.
   for (const char* keys : {"random", "orthogonal", "elu1"}) {
     for (const char* rule : {"add", "delta"}) {

@@ -1,5 +1,5 @@
 // The chapter in Firefox (Gecko): Debian's firefox-esr driven over WebDriver BiDi by puppeteer-core.
-// The shared checks of suite.mjs, a printed PDF, and the two defects found in Firefox (issue 46):
+// The shared checks of suite.mjs, a printed PDF, and the two defects found in Firefox:
 // the capacity sentence that took a third line when its measurement finished (everything below it
 // moved, and a click aimed at "Embed or link this figure" landed on the figure), and a
 // ResizeObserver loop error at the window after a config.json upload.

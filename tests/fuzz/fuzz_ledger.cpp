@@ -2,8 +2,8 @@
 // fuzzed memory options, up to 9 associations of fuzzed keys and values (now and then a row of the
 // wrong length, a NaN, a value past maxAbsValue), a fuzzed step, query and query index.
 // Checked on every success: every size, and that the view is bit for bit the same memory calls
-// made one at a time (what the demo did before issue 19): S, z and each read. On refusal: a
-// message.
+// made one at a time (what the demo did before its one-call view): S, z and each read. On refusal:
+// a message.
 #include <cmath>
 
 #include "fuzz_input.hpp"

@@ -1,4 +1,4 @@
-// The Lighthouse stage (issue 20): accessibility, best practices and SEO score 1.00 on the served
+// The Lighthouse stage: accessibility, best practices and SEO score 1.00 on the served
 // chapter and on embed.html for each demo, and the chapter's mobile performance is at least 0.95:
 // the median of RUNS runs, each with the CPU slowdown calibrated to this machine's speed at that
 // moment (lighthouse.mjs: the same simulated phone on a fast desktop and on 2 busy cores; with

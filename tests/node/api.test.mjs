@@ -152,7 +152,7 @@ test('a sweep stream: trials as they come, then bit for bit the one-call sweep; 
   assert.throws(() => la.interferenceSweepStream({ d: 4, ns: [3, 2] }), /ascending/);
 });
 
-test('a store stream (issue 21): short pieces, then bit for bit the one-call store; refused settings throw at once', () => {
+test('a store stream: short pieces, then bit for bit the one-call store; refused settings throw at once', () => {
   for (const opts of [
     { d: 24, n: 70, seed: 3, trial: 2, keys: 'random', beta: 5 },
     { d: 16, n: 33, seed: 9, keys: 'orthogonal', rule: 'delta', gate: 0.9, step: 0.7 },

@@ -1,4 +1,4 @@
-// The benchmark's drag targets read every control of a demo (issue 19: "while a reader drags any
+// The benchmark's drag targets read every control of a demo ("while a reader drags any
 // control of any demo"): worstControl() in tests/bench/page-metrics.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 48's targets and table (tests/bench/targets.mjs, tests/bench/drag-table.mjs): the phone
+// The phone run's targets and table (tests/bench/targets.mjs, tests/bench/drag-table.mjs): the phone
 // run's limits, the parallel target read against native code's speed-up in the same run, two whole
 // runs in a row, and the table's 1× and 4× columns.
 import { test } from 'node:test';

@@ -1,6 +1,6 @@
 // The bench's CPU per drag update (tests/bench/page-metrics.mjs, cpuPerUpdateFromTrace) on a
 // hand-made trace: which of the renderer main thread's tasks an update is charged with. The drag
-// targets of issue 19 are read from this number, so what it counts is pinned here.
+// bench's targets are read from this number, so what it counts is pinned here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpuPerUpdateFromTrace, longestTaskFromTrace } from '../bench/page-metrics.mjs';

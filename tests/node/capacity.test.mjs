@@ -1,4 +1,4 @@
-// Issue 17's core half through the JavaScript API: la.capacity, and the update rules (rule, gate,
+// Capacity and the update rules through the JavaScript API: la.capacity, and the update rules (rule, gate,
 // step) of the sweep and the store. Tolerances are stated in each test's name or comment.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

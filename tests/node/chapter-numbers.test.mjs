@@ -79,7 +79,7 @@ test("the overcapacity caption's cosines and recalls are the core's at the defau
   assert.equal(softmax, percent(oc('softmaxRecallMean', softmaxN)));
 });
 
-test('issue 44: the first wrong pick is one seed’s; over seeds 1 to 20 the caption gives its range and median, and recall at N = d that holds for all', () => {
+test('the first wrong pick is one seed’s; over seeds 1 to 20 the caption gives its range and median, and recall at N = d that holds for all', () => {
   const m =
     /over seeds 1 to (\d+) it falls between N\s*=\s*(\d+) and N\s*=\s*(\d+) \(median ([\d.]+)\), and recall at N\s*=\s*(\d+) stays at ([\d.]+)% or more in every one of them/.exec(
       caption,
@@ -111,7 +111,7 @@ test('issue 44: the first wrong pick is one seed’s; over seeds 1 to 20 the cap
   assert.ok(worst >= floor / 100, `worst recall at N = ${atN}: ${worst}`);
 });
 
-test('issue 44: the capacity panel is a straight line in d under a cosine tolerance, faster than d under recall, cut off at 4d', () => {
+test('the capacity panel is a straight line in d under a cosine tolerance, faster than d under recall, cut off at 4d', () => {
   const tau = /close to the theory[’']s N\s*≤\s*1\s*\+\s*d\(1\/τ2\s*−\s*1\)/; // τ^2 in MathML: "τ2"
   assert.match(caption, tau);
   assert.match(caption, /Under a cosine tolerance τ the points follow a straight line in d/);
@@ -204,7 +204,7 @@ test("4.3's numbers for elu+1 keys and for random keys at d = 256 are the core's
   assert.equal(twoPlaces(big('cosineMean', 1024)), r[1]);
 });
 
-test('issue 44: the elu+1 mean cosine is for standard-normal inputs; the text gives it at σ = 0.5 and 2 (core feature map)', () => {
+test('the elu+1 mean cosine is for standard-normal inputs; the text gives it at σ = 0.5 and 2 (core feature map)', () => {
   assert.match(body, /for standard-normal x, two of them have a mean cosine of 0\.69/);
   assert.match(body, /in a trained model the learned projections set that scale/);
   const m =

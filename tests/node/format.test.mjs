@@ -1,6 +1,6 @@
 // The page kit's number formatting (web/src/lib/format.js), used by every demo's format.js:
 // significant digits for small numbers, scientific notation for tiny and huge ones, and never a
-// bare 0 for a number that is not zero (issue 22, item 2).
+// bare 0 for a number that is not zero ( item 2).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { formatNumber, formatPlain, readFormatted } from '../../web/src/lib/format.js';

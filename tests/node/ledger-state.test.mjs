@@ -91,7 +91,7 @@ test("the reader's edits (edits.js): pages, remove, add, d", async () => {
   assert.deepEqual([t.associations.length, t.step, t.query], [0, 0, -1]);
 });
 
-test('issue 22.8: associations without a step open with every write applied, whatever their count', () => {
+test('associations without a step open with every write applied, whatever their count', () => {
   for (let n = 0; n <= MAX_ASSOCIATIONS; n++) {
     const associations = Array.from({ length: n }, (_, i) => newAssociation(2, i));
     const { state, notices } = mergeState(exampleState(), { associations }, LIMIT);
@@ -107,7 +107,7 @@ test('issue 22.8: associations without a step open with every write applied, wha
   assert.equal(bad.state.step, 2);
 });
 
-test('issue 22.9: notices speak of keys and values and their range, not of code', () => {
+test('notices speak of keys and values and their range, not of code', () => {
   const { notices } = mergeState(exampleState(), { associations: [{ k: [2e6, 0], v: [1, 1] }], freeQuery: [1] }, LIMIT);
   assert.equal(
     notices[0],

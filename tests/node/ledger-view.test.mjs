@@ -1,6 +1,6 @@
 // la.ledgerView (wasm/core/ledger.hpp): the ledger demo's whole view in one call. Each number must
 // be, bit for bit, what the step-by-step la.memory / la.compare / la.storageNumbers calls it
-// replaced give (the reference below is the demo's model before issue 19, call for call); bad
+// replaced give (the reference below is the demo's model before its one-call view, call for call); bad
 // input is refused by name, and the demo's computeLedger gives the chapter's worked example.
 import test from 'node:test';
 import assert from 'node:assert/strict';

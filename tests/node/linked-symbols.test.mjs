@@ -1,4 +1,4 @@
-// Linked reading at build time (issue 18): \sym{name}{tex} in the chapter's math becomes data-sym on
+// Linked reading at build time: \sym{name}{tex} in the chapter's math becomes data-sym on
 // KaTeX's HTML, never in the MathML; KaTeX trusts nothing else. The symbol table and the chapter
 // agree. (The page side: tests/browser/linked-reading.test.mjs.)
 import { test } from 'node:test';

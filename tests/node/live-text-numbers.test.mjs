@@ -103,7 +103,7 @@ test('the overcapacity figure writes no unreadable number at any extreme of its 
   );
 });
 
-test('issue 44: a forget gate of 0.5 at d = 64, N = 96 gives a readable crosstalk sentence that says why', () => {
+test('a forget gate of 0.5 at d = 64, N = 96 gives a readable crosstalk sentence that says why', () => {
   const state = { ...OC_DEFAULTS, gate: 0.5, n: 96 };
   const sweep = la.interferenceSweep({
     d: 64,

@@ -1,4 +1,4 @@
-// The memory figure's custom models through the real core (issues 16 §2 and 22 item 6): the editor's
+// The memory figure's custom models through the real core : the editor's
 // group limit is the core's, importConfig turns a config.json into the custom model the figure
 // shows (the twin by the one rule), the editor's drafts round-trip every layer kind, and every
 // message echoes at most a short piece of what was typed.

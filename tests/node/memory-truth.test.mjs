@@ -1,4 +1,4 @@
-// Issue 15 (items 5-7) and issue 22 (item 7) for the memory figure, without a browser: every preset
+// The memory figure's truths, without a browser: every preset
 // states its maximum context with a source, the default context is within the default preset's
 // range, the fixed state defaults to fp32, one rule builds the all-linear twin for presets and custom
 // models alike, `tokens` outside 1,000..10,000,000 is clamped with a notice, and tensor parallelism

@@ -247,7 +247,7 @@ test('a store is computed inside the frame only where it takes under a milliseco
   const add = { rule: 'add', gate: 1, step: 1 };
   const delta = { rule: 'delta', gate: 1, step: 1 };
   // The plain rule: n² d at most 2^16 (N = 16 at d = 256, about 0.7 ms in Node's WebAssembly;
-  // N = 32 took 1.9 ms and pushed a drag's frame past its 8 ms, issue 19), 64 at d = 16.
+  // N = 32 took 1.9 ms and pushed a drag's frame past its 8 ms), 64 at d = 16.
   assert.ok(storeIsCheap(256, 16, add) && !storeIsCheap(256, 17, add));
   assert.ok(storeIsCheap(16, 64, add) && !storeIsCheap(16, 65, add));
   assert.ok(storeIsQuick(256, 128, add) && !storeIsQuick(256, 129, add));

@@ -104,7 +104,7 @@ test("settings fine one by one but over the core's budget together are refused, 
   assert.equal(at256.d, 256);
   assert.equal(at256.n, 384);
   const { next, errors } = validate(at256, { trials: '100' }, checkSweep);
-  // Issue 22 item 9: in the reader's words, not the core's formula.
+  // in the reader's words, not the core's formula.
   assert.equal(errors.trials, 'too much work: at d = 256, N up to 1,024 allows at most 51 trials');
   assert.equal(next.trials, 8);
   // Many trials at d = 64, then d = 256: the d change is what is refused.
@@ -139,7 +139,7 @@ test('validate and mergeSettings never change the state they are given', () => {
   assert.deepEqual(state, base);
 });
 
-test('issue 22 item 3: an over-budget link keeps d and N and lowers only trials, saying so', () => {
+test('an over-budget link keeps d and N and lowers only trials, saying so', () => {
   const { next, lines } = mergeSettings(base, { d: 256, n: 1024, trials: 256 }, checkSweep);
   assert.deepEqual(next, { ...base, d: 256, n: 1024, trials: 51 });
   assert.deepEqual(lines, [
@@ -150,7 +150,7 @@ test('issue 22 item 3: an over-budget link keeps d and N and lowers only trials,
   assert.throws(() => checkSweep({ d: 256, nMax: 1024, trials: 52, seed: 1, keys: 'random', beta: 8 }));
 });
 
-test('issue 22 item 9: out-of-range numbers are named in reader words, never "got inf"', () => {
+test('out-of-range numbers are named in reader words, never "got inf"', () => {
   const inf = mergeSettings(base, { seed: Infinity, trials: 1e9 }, checkSweep);
   assert.deepEqual(inf.next, base);
   assert.deepEqual(inf.lines, [

@@ -1,7 +1,7 @@
 // Quotation marks are a promise that someone wrote those words. Every quotation in the chapter (a
 // ::: quote block, or text in “double quotes” outside the references) must be a run of words from a
 // passage in content/quotations.json, each checked against its source; a block quote must credit
-// that passage's author. (Issue 15: the chapter once put words in Songlin Yang's mouth.)
+// that passage's author. (The chapter once put words in Songlin Yang's mouth.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 22, item 9: an opened margin note (narrow screens show it as a block below its anchor) must
+// An opened margin note (narrow screens show it as a block below its anchor) must
 // not break a sentence before its full stop: punctuation that follows a note goes with the anchor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

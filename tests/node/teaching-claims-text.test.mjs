@@ -1,4 +1,4 @@
-// What the chapter and its figures claim, worded as the claims hold (issue 44, the third expert
+// What the chapter and its figures claim, worded as the claims hold (the third expert
 // reading): why softmax will not regroup, what a cost is counted in, what the Kimi Linear speed-up
 // measures, what the memory figure's context limit is, what its KV cache line does, and which
 // engines keep recurrent state in fp32. Numbers in these sentences are pinned against the core in

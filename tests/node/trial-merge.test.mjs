@@ -1,6 +1,6 @@
-// Splitting sweeps and capacity calls over workers (issue 19): the core's per-trial records for a
+// Splitting sweeps and capacity calls over workers: the core's per-trial records for a
 // range of trials, merged in any arrival order, give bit for bit the single-run result; the
-// stream's short steps (issue 21, the page thread without workers) give the same numbers; the pool
+// stream's short steps ( the page thread without workers) give the same numbers; the pool
 // (web/src/demos/overcapacity/scheduler/pool.js) with in-process workers ends at the same numbers too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
