@@ -11,7 +11,8 @@
 //   web build       npm run build:web                              dist/
 //   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
 //   browser         node:test + Playwright + Debian's Chromium     tests/browser (the tests that
-//                   measure time one at a time, the others two at a time: scripts/test/browser-split.mjs)
+//                   measure time one at a time, the others two at a time: scripts/test/browser-split.mjs:
+//                   a `*.timed.test.mjs` file, or a test named `timed: …`)
 //   firefox         the chapter in Firefox ESR over WebDriver BiDi  tests/engines/firefox.test.mjs
 //   webkit          the chapter in WebKit (WebKitWebDriver, Xvfb)   tests/engines/webkit.test.mjs
 //   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse (performance
@@ -89,7 +90,11 @@ await stage('web build', async () => {
 
 const split = (() => {
   try {
-    return browserJobs(readdirSync(path.join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs')));
+    const dir = path.join(root, 'tests/browser');
+    return browserJobs(
+      dir,
+      readdirSync(dir).filter((f) => f.endsWith('.test.mjs')),
+    );
   } catch (e) {
     return e; // a name that is not a test file fails the stages (with the summary), not the script
   }

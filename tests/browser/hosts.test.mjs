@@ -434,7 +434,7 @@ const overcapText = () => {
   };
 };
 
-test('9c. a figure mounted for printing finishes its numbers off-screen: Ctrl+P and the idle mounts print the finished figure 4.3', async () => {
+test('timed: 9c. a figure mounted for printing finishes its numbers off-screen: Ctrl+P and the idle mounts print the finished figure 4.3', async () => {
   // Off-screen, the sweep paused after its preview, and the print showed "a quick
   // preview (1 trial …)" with the preview's numbers. The default settings (8 trials).
   const recordPrint = () => {
@@ -515,7 +515,7 @@ function stepQuantiles(steps) {
 }
 
 // ---- 10. sandboxed iframe -------------------------------------------------------------------------
-test('10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep and the store run on the page thread in short steps (p95 at most 50 ms at d = 256)', async () => {
+test('timed: 10. sandbox="allow-scripts allow-popups": the embed loads (CORS), the sweep and the store run on the page thread in short steps (p95 at most 50 ms at d = 256)', async () => {
   const watch = () => {
     window.longTasks = [];
     window.steps = [];

@@ -80,10 +80,10 @@ async function landed(page, id) {
 // Two of these at a time: a throttled renderer spends most of its time held back (Chromium runs
 // its main thread a rate-th of the time), so two pages slowed 4x or 6x share the machine's two
 // cores without slowing each other much; each test answers for its own pages' problems.
-describe('links under a slowed CPU', { concurrency: 2 }, () => {
+describe('timed: links under a slowed CPU', { concurrency: 2 }, () => {
   for (const target of ['served', 'standalone']) {
     for (const rate of [4, 6]) {
-      test(`${target}, CPU ${rate}x slower: each figure's permalink and #figure anchor land on it and it stays`, async () => {
+      test(`timed: ${target}, CPU ${rate}x slower: each figure's permalink and #figure anchor land on it and it stays`, async () => {
         const base = target === 'served' ? `${server.url}index.html` : standaloneUrl();
         for (const demo of DEMOS) {
           // 4x: the permalink with settings; 6x: the plain anchor that embeds link to.

@@ -60,7 +60,7 @@ const describe = (w) =>
     .join('\n');
 
 for (const width of [375, 1280]) {
-  test(`CLS at ${width} px: loading and scrolling top to bottom each stay at or below ${LIMIT}`, async () => {
+  test(`timed: CLS at ${width} px: loading and scrolling top to bottom each stay at or below ${LIMIT}`, async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
     await page.addInitScript(recordShifts);
@@ -158,7 +158,7 @@ for (const width of [375, 1280]) {
 // When the skipping starts on a wide screen (--offscreen-skip: auto, web/src/hosts/chapter/offscreen.js), the
 // blocks in view keep their layout: they are contained from the first layout on (styles/offscreen.css).
 // Contained only from then, the chapter's top moved: a shift of 0.031 in every load at 1280 px.
-test('wide screens: starting to skip the blocks out of view moves nothing in view', async () => {
+test('timed: wide screens: starting to skip the blocks out of view moves nothing in view', async () => {
   const page = await browser.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(recordShifts);
@@ -261,7 +261,7 @@ test('wide screens: blocks out of view skip layout only at a measured width; a r
 // click hit the padding. In embed.html (no reserved height around it), once a figure has drawn, what
 // arrives later (the summary, the overcapacity curve's progress line) fills room kept for it.
 for (const width of [375, 1280]) {
-  test(`embed.html at ${width} px: once a figure has drawn, nothing in it moves while its numbers arrive`, async () => {
+  test(`timed: embed.html at ${width} px: once a figure has drawn, nothing in it moves while its numbers arrive`, async () => {
     for (const demo of ['ledger', 'memory', 'overcapacity']) {
       const page = await browser.newPage();
       await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });

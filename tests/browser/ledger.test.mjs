@@ -343,7 +343,7 @@ test('sliding the page slider turns the pages in view; the panels out of view fo
   assert.equal(await receipts.textContent(), before, 'back at page 3, the receipts count as at first');
 });
 
-test('the address bar follows the page slider once it is let go, never while it is held', async () => {
+test('timed: the address bar follows the page slider once it is let go, never while it is held', async () => {
   // Writing the URL (history.replaceState) took 1.3-13 ms a call on the 2-core host: a slider held
   // still for a moment in the middle of a drag wrote it inside a frame of the drag.
   await page.click(`${ROOT} [data-action="reset"]`);
@@ -637,7 +637,7 @@ test('axe-core finds nothing in the example, on a blank elu + 1 page, in 3-D wit
 // during a drag each must stay under 50 ms. Long tasks are printed too: they also hold the
 // browser's style, layout and paint of the whole chapter (headless, software rendering, a shared
 // machine), so they are reported, not bounded here.
-test("dragging a key once around the plane: one update per frame, each under 50 ms of the demo's own work", async () => {
+test("timed: dragging a key once around the plane: one update per frame, each under 50 ms of the demo's own work", async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   const handle = page.locator(part('handle-1'));
   const MOVES = 48;

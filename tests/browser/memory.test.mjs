@@ -375,7 +375,7 @@ test('bad input gives an inline message and keeps the last good state', async ()
 // input events are coalesced to one per animation frame). Long tasks are printed too: they also hold
 // the browser's style, layout and paint of the whole chapter (headless, software rendering, a
 // shared machine), so they are reported, not bounded here.
-test("dragging the context slider 1K -> 10M: one update per frame, each under 50 ms of the demo's own work", async () => {
+test("timed: dragging the context slider 1K -> 10M: one update per frame, each under 50 ms of the demo's own work", async () => {
   const { page, demo } = await reset();
   await choosePreset(demo, 'minimax-text-01');
   const slider = demo.locator('input[type="range"]');

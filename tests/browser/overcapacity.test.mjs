@@ -184,7 +184,7 @@ test('where no read is wrong (N = 49 at the defaults) the sentence says so, not 
   assert.equal(await page.textContent(field('recall')), '100%');
 });
 
-test('the slider updates the picture within one animation frame at the default d', async () => {
+test('timed: the slider updates the picture within one animation frame at the default d', async () => {
   await setN(96);
   const result = await page.$eval(
     part('n'),
@@ -442,7 +442,7 @@ async function trialsShown() {
 // leave no main-thread task over 50 ms (PerformanceObserver 'longtask': whole tasks, the browser's
 // style, layout and paint included). The demo also marks its own work as User Timing measures
 // "la-overcapacity:*" (a frame of the slider, a sweep or store arriving), printed for diagnosis.
-test("dragging N at d = 256 with 32 trials streaming in: the demo's work under 50 ms an update, no frame over 150 ms", async () => {
+test("timed: dragging N at d = 256 with 32 trials streaming in: the demo's work under 50 ms an update, no frame over 150 ms", async () => {
   await collectGarbage(page); // what the earlier tests (axe-core above all) left behind
   const watch = await watchMainThread(page, 'la-overcapacity:');
   await page.selectOption(part('d'), '256');
@@ -591,7 +591,7 @@ async function dragAndReadWhileStreaming(watch) {
   assert.ok(agreed, await page.evaluate(() => window.__lastCaption));
 }
 
-test("settings over the core's work budget are refused at once, next to the field, keeping the last good ones", async () => {
+test("timed: settings over the core's work budget are refused at once, next to the field, keeping the last good ones", async () => {
   await page.selectOption(part('d'), '256');
   const t0 = Date.now();
   await page.fill(part('trials'), '100');
@@ -727,7 +727,7 @@ test('in the standalone file (file://) the sweeps run in a worker too, with the 
   }
 });
 
-test('a worker whose script never arrives: after READY_MS (10 s) the page thread takes over and the sweep completes', async () => {
+test('timed: a worker whose script never arrives: after READY_MS (10 s) the page thread takes over and the sweep completes', async () => {
   // A request that never answers gives no error event: without the pool's watchdog the figure said
   // "computing" forever. Seen for real: Chromium held a page's worker script while a new service
   // worker of the chapter was activating (tests/browser/offline.test.mjs), and the activation in
