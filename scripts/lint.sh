@@ -58,7 +58,7 @@ check "module sizes (at most $MAX_MODULE_LINES lines)" module_sizes
 check "function sizes (at most 80 lines)" node scripts/function-sizes.mjs --max 80
 # A newcomer has no tracker to look a ticket up in: code, docs and test names say what a rule is for.
 no_tickets() {
-  ! git grep -nEi '\b(issue|ticket)s? ?#?[0-9]+' -- . ':!tests/node/fixtures' ':!package-lock.json'
+  ! git grep -nEi '\b(issue|ticket)s? ?#?[0-9]+' -- . ':!tests/api/fixtures' ':!package-lock.json'
 }
 check "no ticket numbers" no_tickets
 check "repeated code (at most 4 pairs)" node scripts/repeats.mjs --max 4

@@ -7,7 +7,8 @@
 //                   the core the fuzz harnesses link too: compiled once for both)
 //   core (wasm)     the same suite compiled to WebAssembly, under node
 //   fuzz (short)    libFuzzer harnesses over every entry point, a few seconds each
-//   api (node)      node:test suites against the real module      tests/node
+//   api (node)      node:test suites, by kind: the core's JS API, the demos' state and compute, the
+//                   chapter's text, the build, the tools, the bench's pure parts   NODE_SUITES
 //   web build       npm run build:web                              dist/
 //   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
 //   browser         node:test + Playwright + Debian's Chromium     tests/browser (the tests that
@@ -209,6 +210,9 @@ async function pool() {
 // Lint, api, typecheck, the three doctest suites and the fuzz harnesses' build (linked to the
 // sanitizer build of the core): none measures time, and they fill the cores the pool leaves idle.
 const BESIDE = '(beside the pool, at idle priority)';
+// The node:test suites, a folder for each kind of test (tests/browser, engines and lighthouse are the
+// pool's; tests/core the doctest suite's).
+const NODE_SUITES = ['tests/api', 'tests/demos', 'tests/chapter', 'tests/build', 'tests/tools', 'tests/bench'];
 async function besideThePool() {
   // scripts/lint.sh prints "lint: N passed, M failed" (Biome, clang-format, clang-tidy).
   await stage(
@@ -222,7 +226,7 @@ async function besideThePool() {
   );
   // Two files at a time: node --test runs one at a time on a 2-core machine by default (its default
   // is one fewer than the cores), and each file is one single-threaded process.
-  await stage('api (node)', () => nodeTest('tests/node', ['--test-concurrency=2'], undefined, { idle: true }), BESIDE);
+  await stage('api (node)', () => nodeTest(NODE_SUITES, ['--test-concurrency=2'], undefined, { idle: true }), BESIDE);
   // TypeScript over the page's JavaScript and the JS API (tsconfig.json), after the web build (the
   // page imports files it generates, web/generated/).
   await stage(

@@ -1,5 +1,5 @@
 // The JavaScript API of the linear-attention core (wasm/index.mjs). Named index.d.mts so that
-// TypeScript finds it for `import ... from './index.mjs'` (tests/node/types.test.mjs checks that).
+// TypeScript finds it for `import ... from './index.mjs'` (tests/api/types.test.mjs checks that).
 // Every number here is computed by the C++ core (wasm/core/) compiled to WebAssembly.
 // Inputs take plain arrays or Float64Array; outputs are Float64Array *copies* (never views into the
 // WebAssembly heap). Objects that own WebAssembly memory have delete(): call it when done.

@@ -80,21 +80,24 @@ export function nodeTestCounts(r) {
 
 /** Every `.test.mjs` file of `dir` that `pick` accepts, in one `node --test` run, echoed as it
  *  comes, or (`idle`: at idle priority, beside other work) printed whole when it ends. */
-export async function nodeTest(dir, extra = [], pick = () => true, { idle = false } = {}) {
-  const files = existsSync(path.join(root, dir))
-    ? readdirSync(path.join(root, dir))
-        .filter((f) => f.endsWith('.test.mjs') && pick(f))
-        .map((f) => path.join(dir, f))
-    : [];
-  if (files.length === 0) throw new Error(`no test files in ${dir}`);
+export async function nodeTest(dirs, extra = [], pick = () => true, { idle = false } = {}) {
+  const list = [].concat(dirs);
+  const files = list.flatMap((dir) =>
+    existsSync(path.join(root, dir))
+      ? readdirSync(path.join(root, dir))
+          .filter((f) => f.endsWith('.test.mjs') && pick(f))
+          .map((f) => path.join(dir, f))
+      : [],
+  );
+  if (files.length === 0) throw new Error(`no test files in ${list.join(', ')}`);
   const r = await run(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
     timeout: 40 * 60 * 1000,
     echo: !idle,
     idle,
   });
-  if (idle) console.log(`\n--- ${dir}\n${r.out.trimEnd()}`);
+  if (idle) console.log(`\n--- ${list.join(', ')}\n${r.out.trimEnd()}`);
   const counts = nodeTestCounts(r);
-  if (!counts) throw new Error(`node --test in ${dir} gave no summary`);
+  if (!counts) throw new Error(`node --test in ${list.join(', ')} gave no summary`);
   return counts;
 }
 

@@ -1,5 +1,5 @@
 // The drags' tables of docs/performance.md ("The latest run"), written by run.mjs: a pure function of
-// the page metrics, so that tests/node/bench-targets.test.mjs can check what a reader sees.
+// the page metrics, so that tests/bench/bench-targets.test.mjs can check what a reader sees.
 //   dragTable({ drags, phone, floor, reps })  -> lines: per control of every demo, the 1× run beside
 //        the phone run (4× CPU, 390 × 844, touch; page-metrics.mjs PHONE), then the floor; and where
 //        a 4× frame goes (the phone run traces every control)

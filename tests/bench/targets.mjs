@@ -1,5 +1,5 @@
 // The benchmark's targets that read more than one number, as pure functions of
-// what run.mjs measured, so that tests/node/bench-targets.test.mjs can hold them to their wording.
+// what run.mjs measured, so that tests/bench/bench-targets.test.mjs can hold them to their wording.
 //   DRAG_LIMITS          the drag targets at full speed (1×) and on the phone run (4×: PHONE in
 //                        page-metrics.mjs)
 //   dragTargets(drags, run)   { <target name>: met } for every demo of one run, each read from its

@@ -1,6 +1,6 @@
 // Browser tests of the memory figure's import, custom models and edge cases, against
 // the built page (npm run build:wasm && npm run build:web first). Expected byte counts are worked by
-// hand from the config texts kept in tests/node/fixtures/configs (their sources: SOURCES.md):
+// hand from the config texts kept in tests/api/fixtures/configs (their sources: SOURCES.md):
 //   full attention: 2 (K and V) x kv_heads x head_dim x layers x 2 bytes (bf16) per token
 // MEMORY_TEST_DIR=<dir> runs them against another build.
 import { test, before, after } from 'node:test';
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { DIST, launch, serve, openPage, waitUntil } from './harness.mjs';
 
 const DIR = process.env.MEMORY_TEST_DIR || DIST;
-const fixture = (name) => readFileSync(new URL(`../node/fixtures/configs/${name}`, import.meta.url), 'utf8');
+const fixture = (name) => readFileSync(new URL(`../api/fixtures/configs/${name}`, import.meta.url), 'utf8');
 
 let browser;
 let server;

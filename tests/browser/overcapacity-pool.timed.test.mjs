@@ -1,7 +1,7 @@
 // The overcapacity figure's pool of workers in the built page: with the browser
 // reporting 3 cores the sweep's trials are shared by 2 workers (one core stays with the page;
 // 2 cores give 1 worker), and the figure ends at the same
-// numbers as with 1 (the core merges the per-trial records: bit for bit, tests/node/trial-merge).
+// numbers as with 1 (the core merges the per-trial records: bit for bit, tests/api/trial-merge).
 // Run `npm run build` first:  node --test --test-concurrency=1 tests/browser/overcapacity-pool.timed.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

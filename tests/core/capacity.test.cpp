@@ -107,7 +107,7 @@ TEST_CASE("capacity settings out of range are refused") {
 
 TEST_CASE(
     "golden numbers: the same seed gives this capacity exactly, natively and in WebAssembly") {
-  // tests/node/capacity.test.mjs asserts the same numbers against the WebAssembly module.
+  // tests/api/capacity.test.mjs asserts the same numbers against the WebAssembly module.
   const StoreCapacityResult r =
       capacity(config({8, 24}, "random", "cosine", 0.8, 5, "delta", 0.95, 1.5, 0, 3));
   CHECK(r.capacity_mean == V{3.3999999999999999, 9});

@@ -192,7 +192,7 @@ TEST_CASE("update rule settings out of range are refused") {
 }
 
 TEST_CASE("golden numbers: the same seed gives these exactly, natively and in WebAssembly") {
-  // tests/node/capacity.test.mjs asserts the same numbers against the WebAssembly module.
+  // tests/api/capacity.test.mjs asserts the same numbers against the WebAssembly module.
   auto c = make_sweep_config(
       sweep_options(16, {1, 7, 24}, 3, trial_settings(5, "random", 8, "delta", 0.9, 0.75)));
   REQUIRE(c.status.ok);

@@ -102,7 +102,7 @@ defineEngineSuite('firefox', (ctx) => {
     await ctx.tab.goto(`${ctx.site.url}embed.html?demo=memory`);
     await settleFigures(ctx.tab);
     await ctx.tab.click('.lm-import summary');
-    await ctx.tab.upload('.lm-import input[type="file"]', join(ROOT, 'tests/node/fixtures/configs/gpt-oss-20b.json'));
+    await ctx.tab.upload('.lm-import input[type="file"]', join(ROOT, 'tests/api/fixtures/configs/gpt-oss-20b.json'));
     const said = await ctx.tab.waitFor(() => document.querySelector('.lm-import-status').textContent, null, {
       message: 'the upload read',
     });

@@ -44,7 +44,7 @@ export function vector(name, x) {
   if (x.length > MAX_ARRAY) fail(`${name} is too long (${x.length} numbers)`, name);
   // Always a fresh copy: a Float64Array whose buffer is detached (transferred) would otherwise
   // reach Embind, whose copy into the heap then throws inside WebAssembly; that unwinding leaks
-  // the call's stack and heap, and some 36,000 such calls broke the module (tests/node/fuzz.test.mjs).
+  // the call's stack and heap, and some 36,000 such calls broke the module (tests/api/fuzz.test.mjs).
   // slice() on a detached array throws a TypeError here instead, before any WebAssembly runs.
   return x instanceof Float64Array ? x.slice() : Float64Array.from(x);
 }

@@ -8,7 +8,7 @@ import { groupDigits } from './format.js';
 export const CUSTOM_ID = 'custom';
 
 /** Layer groups a model may have: the core's limit (model.layers: 1..64 in wasm/core/kv_memory.cpp),
- *  read from la.limits.maxLayerGroups when the core exposes it. tests/node/memory-editor.test.mjs
+ *  read from la.limits.maxLayerGroups when the core exposes it. tests/demos/memory-editor.test.mjs
  *  checks this number against the core's answer. */
 export const MAX_LAYER_GROUPS = 64;
 

@@ -3,7 +3,7 @@
 // bench's targets are read from this number, so what it counts is pinned here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpuPerUpdateFromTrace, longestTaskFromTrace } from '../bench/page-metrics.mjs';
+import { cpuPerUpdateFromTrace, longestTaskFromTrace } from './page-metrics.mjs';
 
 const PID = 7;
 const MAIN = 1;

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createLinattn } from '../../wasm/index.mjs';
-import * as js from '../bench/baseline.mjs';
-import { WORKLOADS, contextLengths, prepare } from '../bench/workloads.mjs';
+import * as js from './baseline.mjs';
+import { WORKLOADS, contextLengths, prepare } from './workloads.mjs';
 
 const la = await createLinattn();
 const presets = JSON.parse(readFileSync(new URL('../../content/presets/models.json', import.meta.url), 'utf8')).presets;

@@ -2,7 +2,7 @@
 // control of any demo"): worstControl() in tests/bench/page-metrics.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { worstControl } from '../bench/page-metrics.mjs';
+import { worstControl } from './page-metrics.mjs';
 
 const drag = (cpuP95, frameP95, maxTask) => ({
   cpuPerUpdate: { p95: cpuP95 },

@@ -1,5 +1,5 @@
 // modelFromConfig (wasm/model-config.mjs) on real config.json texts kept as fixtures
-// (tests/node/fixtures/configs, sources in SOURCES.md): each fixture -> the layer groups worked
+// (tests/api/fixtures/configs, sources in SOURCES.md): each fixture -> the layer groups worked
 // out by hand from the config's own numbers (shown beside each case), and bad input -> a clear Error.
 // Pure JavaScript: no WebAssembly, no network.
 import { test } from 'node:test';

@@ -19,7 +19,7 @@ import { parseWhole } from '../../web/src/demos/memory/format.js';
 import { defaultState, gpuBytes } from '../../web/src/demos/memory/state.js';
 
 const la = await createLinattn();
-const fixture = (name) => readFileSync(new URL(`./fixtures/configs/${name}`, import.meta.url), 'utf8');
+const fixture = (name) => readFileSync(new URL(`../api/fixtures/configs/${name}`, import.meta.url), 'utf8');
 const group = { kind: 'attention', count: 1, kvHeads: 1, headDim: 64 };
 
 test('MAX_LAYER_GROUPS is what the core accepts: 64 groups pass, 65 are refused on model.layers', () => {

@@ -3,8 +3,8 @@
 // runs in a row, and the table's 1× and 4× columns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DRAG_LIMITS, consecutiveDragRuns, dragTargets, parallelRequired, parallelTarget } from '../bench/targets.mjs';
-import { dragTable } from '../bench/drag-table.mjs';
+import { DRAG_LIMITS, consecutiveDragRuns, dragTargets, parallelRequired, parallelTarget } from './targets.mjs';
+import { dragTable } from './drag-table.mjs';
 
 const drag = (cpuP95, frameP95, maxTask, extra = {}) => ({
   cpuPerUpdate: { p95: cpuP95 },

@@ -1,4 +1,4 @@
-// Every real config.json kept as a fixture (tests/node/fixtures/configs, sources in SOURCES.md),
+// Every real config.json kept as a fixture (tests/api/fixtures/configs, sources in SOURCES.md),
 // read by la.modelFromConfig and counted by la.kvMemory (one session, bf16: 2 bytes a number).
 // Each row's numbers are worked out by hand from the config's own fields, shown beside it:
 //   grow    bytes per token at any length: full attention 2 (K, V) x kv_heads x head_dim x 2 bytes,

@@ -1,7 +1,7 @@
 // The chapter is written in this project's own words: no run of 8 or more consecutive words may be
 // shared with the manuscript (../shared/manuscript/, beside the repository) outside quotations of
 // other authors (block quotes, “double quotes”) and the references (names and titles). The text
-// compared is the rendered chapter (tests/node/chapter-text.mjs), margin notes and captions
+// compared is the rendered chapter (tests/chapter/chapter-text.mjs), margin notes and captions
 // included. Where the manuscript is absent the test is skipped, saying so; MANUSCRIPT_DIR points
 // it at another copy (e.g. from a git worktree, whose ../shared is elsewhere).
 import { test } from 'node:test';

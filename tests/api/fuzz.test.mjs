@@ -1,6 +1,6 @@
 // Fuzzing the JavaScript API: thousands of random and hostile calls at every function of the API
 // (wasm/index.d.mts), from a seeded generator written here, so a failure replays exactly:
-//   FUZZ_SEED=<seed from the failure message> node --test tests/node/fuzz.test.mjs
+//   FUZZ_SEED=<seed from the failure message> node --test tests/api/fuzz.test.mjs
 // The rules every call is held to: it returns, or it throws an Error with a message (a TypeError or
 // RangeError from the wrapper, or the caller's own Error from a hostile getter); never a non-Error,
 // never a WebAssembly trap or an Emscripten abort; and afterwards the module still computes the

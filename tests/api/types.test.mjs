@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
-const fixture = 'tests/node/fixtures/api-types.mts';
+const fixture = 'tests/api/fixtures/api-types.mts';
 
 test('a TypeScript importer of wasm/index.mjs gets its types (tsc --noEmit --strict passes)', () => {
   const r = spawnSync(
