@@ -1,44 +1,23 @@
 // `npm test`: builds everything and runs every suite, then prints the stage table and one summary
 // line ("tests: N passed, M failed"). A stage that cannot build counts as failed.
 //
-//   lint            Biome (JS/CSS/JSON), clang-format, clang-tidy     scripts/lint.sh
-//   core (native)   doctest suite (one process; ctest runs it too) build/native
-//   core (sanitize) the same suite under AddressSanitizer + UBSan  build/sanitize (whose build of
-//                   the core the fuzz harnesses link too: compiled once for both)
-//   core (wasm)     the same suite compiled to WebAssembly, under node
-//   fuzz (short)    libFuzzer harnesses over every entry point, a few seconds each
-//   api (node)      node:test suites, by kind: the core's JS API, the demos' state and compute, the
-//                   chapter's text, the build, the tools, the bench's pure parts   NODE_SUITES
-//   web build       npm run build:web                              dist/
-//   typecheck       tsc --noEmit with checkJs (tsconfig.json)        scripts/typecheck.sh
-//   browser         node:test + Playwright + Debian's Chromium     tests/browser (the tests that
-//                   measure time one at a time, the others two at a time: scripts/test/browser-split.mjs:
-//                   a `*.timed.test.mjs` file, or a test named `timed: …`)
-//   firefox         the chapter in Firefox ESR over WebDriver BiDi  tests/engines/firefox.test.mjs
-//   webkit          the chapter in WebKit (WebKitWebDriver, Xvfb)   tests/engines/webkit.test.mjs
-//   lighthouse      Lighthouse (npm) on the served chapter and embeds  tests/lighthouse (performance
-//                   alone, the score audits in the pool)
+// The stages are one table, scripts/test/stages.mjs: what each runs, what it needs built, and in
+// which part of the run. The parts, so that a 2-core machine is never idle and never shared by a
+// test that measures time:
+//   1. first: what the browsers need (the WebAssembly module, dist/ and the toy demo's test build);
+//   2. alone: the browser tests that measure time (`timed: …`), then Lighthouse's performance;
+//   3. the pool, two jobs at a time (the other browser tests, Firefox, WebKit, Lighthouse's score
+//      audits); beside it, one after another at idle priority, lint, the node suites, typecheck,
+//      the core's three doctest suites and the fuzz harnesses' build; last, the fuzz run.
 //
-// The order, in three parts, so that a 2-core machine is never idle and never shared by a test
-// that measures time:
-//   1. what the browsers need: the web build (the WebAssembly module, dist/ and the toy demo's
-//      test build);
-//   2. alone on the machine: the browser tests that measure time, then Lighthouse's performance;
-//   3. the pool, two jobs at a time: the other browser tests, Firefox, WebKit and the Lighthouse
-//      score audits (none measures time); beside it, one after another at idle priority
-//      (SCHED_IDLE: a core is theirs only when no job of the pool wants it), lint, api, typecheck,
-//      the three doctest suites of the core (WebAssembly, native, sanitizer: compiling is most of
-//      their time) and the fuzz harnesses' build; then the fuzz run itself, at full speed.
-//
-// Set TEST_ONLY=core,api,... to run some stages (a quick loop while developing), e.g.
+// Set TEST_ONLY=core,api,... to run some stages by key (a quick loop while developing), e.g.
 // TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { browserJobs, namesStarting, namesNotStarting } from './test/browser-split.mjs';
-import { root, run, mustBuild, nodeTest, doctest, runJobs, summaryCounts } from './test/jobs.mjs';
+import { existsSync } from 'node:fs';
+import { doctest, mustBuild, nodeTest, run, runJobs, summaryCounts } from './test/jobs.mjs';
+import { STAGES } from './test/stages.mjs';
 
 const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
-const wanted = (name) => !only || only.includes(name.split(' ')[0]);
+const wanted = (key) => !only || only.includes(key);
 const rows = []; // the stage table, in the order the stages were started
 const started = Date.now();
 
@@ -54,138 +33,65 @@ function fail(r, e) {
   console.log(r.note);
 }
 
-/** Runs stage `name` (unless TEST_ONLY leaves it out): fn() resolves with { passed, failed, note }. */
-async function stage(name, fn, note = '') {
-  if (!wanted(name)) return;
-  const r = row(name);
+/** What a stage needs that is not installed, as the command that installs it. */
+function missing(stage) {
+  const pkgs = (stage.needs ?? []).filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+  if (pkgs.length) throw new Error(`${stage.key} is not installed: run  apt-get install -y ${pkgs.join(' ')}`);
+}
+
+/** Builds a stage's `builds` (the ones whose `with` stage runs too). */
+async function build(stage, idle) {
+  for (const b of stage.builds ?? []) {
+    if (b.with && !wanted(b.with)) continue;
+    if (stage.name) await mustBuild(b.label, b.cmd, b.args, { idle, env: b.env });
+    else await run(b.cmd, b.args, { idle, env: b.env });
+    Object.assign(process.env, b.sets);
+  }
+}
+
+/** Runs a stage's tests: resolves with { passed, failed }, or its jobs' counts and seconds. */
+async function test(stage, idle, slots = 1) {
+  if (stage.jobs) return (await runJobs(stage.jobs(), slots))[''] ?? { passed: 0, failed: 0 };
+  if (stage.node) return nodeTest(stage.node, ['--test-concurrency=2'], undefined, { idle });
+  if (stage.doctest) return doctest(stage.doctest.exe, stage.doctest.args, { idle });
+  const { cmd, args, summary, errors } = stage.command ?? stage.check;
+  const r = await run(cmd, args, { idle, echo: stage.echo });
+  if (!stage.echo) console.log(`\n--- ${stage.name}\n${r.out.trimEnd()}`); // whole, not among the pool's lines
+  if (summary) return summaryCounts(r, summary, args[0]);
+  const found = (r.out.match(errors) ?? []).length;
+  if (!r.ok && found === 0) throw new Error(`${args.join(' ')} failed (exit ${r.status})`);
+  console.log(r.ok ? `${stage.name}: no errors` : `${stage.name}: ${found} errors`);
+  return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
+}
+
+/** Runs one stage (unless TEST_ONLY leaves it out) and fills its row. */
+async function stage(s, { idle = false, note = '' } = {}) {
+  if (!wanted(s.key)) return;
+  if (!s.name) return build(s, idle);
+  const r = row(s.name);
   const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
+  console.log(`\n=== ${s.name} ===`);
   try {
-    Object.assign(r, await fn());
+    missing(s);
+    await build(s, idle);
+    if (!s.builds || s.jobs || s.node || s.doctest || s.command || s.check) Object.assign(r, await test(s, idle));
   } catch (e) {
     fail(r, e);
   }
   r.secs = (Date.now() - t0) / 1000;
-  if (note) r.note = `${note} ${r.note}`.trim();
+  r.note = `${note} ${s.note ?? ''} ${r.note}`.trim();
 }
 
-// ---- 1. What the browsers need, in order ----
-
-// The WebAssembly module (the page's core; the api suites load it too), dist/, and the toy demo's
-// test build (build/web-extra/) once for the two browser files that use it (offline.test.mjs,
-// toy-demo.test.mjs: in the pool, perhaps at the same time; harness.mjs's buildWebExtra builds it
-// when a file runs alone). The core's WebAssembly test suite is built beside the pool.
-await stage('web build', async () => {
-  await mustBuild('the WebAssembly module', 'bash', ['scripts/build-core.sh', 'wasm', 'linattn']);
-  await mustBuild('web', 'npm', ['run', '--silent', 'build:web']);
-  if (wanted('browser')) {
-    await mustBuild("the toy demo's test build", process.execPath, ['web/build/build.mjs'], {
-      env: { LINATTN_EXTRA_DEMOS: path.join(root, 'tests/browser/fixtures/toy-demo/demos.js') },
-    });
-    process.env.LINATTN_WEB_EXTRA_BUILT = '1';
-  }
-  return { passed: 0, failed: 0, note: '(the module, dist/ and build/web-extra/: builds, not tests)' };
-});
-
-// ---- 2. Alone on the machine: the tests that measure time ----
-
-const split = (() => {
-  try {
-    const dir = path.join(root, 'tests/browser');
-    return browserJobs(
-      dir,
-      readdirSync(dir).filter((f) => f.endsWith('.test.mjs')),
-    );
-  } catch (e) {
-    return e; // a name that is not a test file fails the stages (with the summary), not the script
-  }
-})();
-const sum = (groups) =>
-  Object.values(groups).reduce((t, g) => ({ passed: t.passed + g.passed, failed: t.failed + g.failed }), {
-    passed: 0,
-    failed: 0,
-  });
-await stage('browser (timed, one at a time)', async () => {
-  if (split instanceof Error) throw split;
-  return sum(
-    await runJobs(
-      split.alone.map((j) => ({ dir: 'tests/browser', ...j })),
-      1,
-    ),
-  );
-});
-
-// The chapter's mobile performance (the median of 5 runs: a time) alone; the four audits of
-// accessibility, best practices and SEO (no time) in the pool, in two jobs of two. The jobs' name
-// patterns leave no test out: the last job takes every test the others do not name.
-const LIGHTHOUSE_PERFORMANCE = 'Lighthouse (mobile), the chapter: performance';
-const LIGHTHOUSE_SCORES_FIRST = [
-  'Lighthouse (mobile), the chapter: accessibility',
-  'Lighthouse (mobile), embed.html, ledger:',
-];
-const LIGHTHOUSE = { dir: 'tests/lighthouse', file: 'audit.test.mjs' };
-await stage('lighthouse (performance, alone)', async () =>
-  sum(
-    await runJobs([{ ...LIGHTHOUSE, pattern: namesStarting([LIGHTHOUSE_PERFORMANCE]), part: 'performance, alone' }], 1),
-  ),
-);
-
-// ---- 3. The pool, two at a time; everything else beside it at idle priority ----
-
-// The other two engines a reader's browser may have (tests/engines): Firefox over WebDriver BiDi
-// (puppeteer-core + Debian's firefox-esr) and WebKit through WebKitWebDriver (Debian's
-// webkit2gtk-driver, MiniBrowser under Xvfb). Each loads the chapter, drives every demo, reads the
-// figures in a set of permalink states and compares the text with Chromium's reading in the same
-// run, and checks embeds, custom elements, file://, offline reloads and exports (Firefox: print
-// too). An engine that is not installed fails its row with the command that installs it.
-const ENGINES = {
-  firefox: [['/usr/bin/firefox-esr', 'firefox-esr']],
-  webkit: [
-    ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
-    ['/usr/bin/Xvfb', 'xvfb'],
-  ],
-};
-
-// The pool's rows: each names its jobs (rank: the longest start first). Their seconds in the table
-// are their jobs' own, which overlap; the pool's wall time is printed under them.
-const POOL = [
-  {
-    name: 'browser (two at a time)',
-    jobs: () => {
-      if (split instanceof Error) throw split;
-      return split.shared.map((j) => ({ dir: 'tests/browser', rank: j.first ? 0 : 2, ...j }));
-    },
-  },
-  ...Object.entries(ENGINES).map(([engine, needs]) => ({
-    name: `${engine} (engine)`,
-    jobs: () => {
-      const missing = needs.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
-      if (missing.length) throw new Error(`${engine} is not installed: run  apt-get install -y ${missing.join(' ')}`);
-      return [{ dir: 'tests/engines', file: `${engine}.test.mjs`, args: ['--test-concurrency=1'], rank: 1 }];
-    },
-  })),
-  {
-    name: 'lighthouse (score audits)',
-    jobs: () => [
-      { ...LIGHTHOUSE, pattern: namesStarting(LIGHTHOUSE_SCORES_FIRST), part: 'two score audits', rank: 1 },
-      {
-        ...LIGHTHOUSE,
-        pattern: namesNotStarting([LIGHTHOUSE_PERFORMANCE, ...LIGHTHOUSE_SCORES_FIRST]),
-        part: 'the other score audits',
-        rank: 1,
-      },
-    ],
-  },
-];
-
-async function pool() {
+/** The pool: every pool stage's jobs, two at a time; each row gets its jobs' own seconds. */
+async function pool(stages) {
   const jobs = [];
-  const mine = new Map(); // group name -> its row
-  for (const { name, jobs: make } of POOL.filter((p) => wanted(p.name))) {
-    const r = row(name);
-    mine.set(name, r);
+  const mine = new Map(); // stage name -> its row
+  for (const s of stages.filter((p) => wanted(p.key))) {
+    const r = row(s.name);
+    mine.set(s.name, r);
     try {
-      for (const job of make()) jobs.push({ ...job, group: name });
+      missing(s);
+      for (const job of s.jobs()) jobs.push({ ...job, group: s.name });
     } catch (e) {
       fail(r, e);
     }
@@ -207,88 +113,19 @@ async function pool() {
   wall.note = '(two jobs at a time)';
 }
 
-// Lint, api, typecheck, the three doctest suites and the fuzz harnesses' build (linked to the
-// sanitizer build of the core): none measures time, and they fill the cores the pool leaves idle.
-const BESIDE = '(beside the pool, at idle priority)';
-// The node:test suites, a folder for each kind of test (tests/browser, engines and lighthouse are the
-// pool's; tests/core the doctest suite's).
-const NODE_SUITES = ['tests/api', 'tests/demos', 'tests/chapter', 'tests/build', 'tests/tools', 'tests/bench'];
-async function besideThePool() {
-  // scripts/lint.sh prints "lint: N passed, M failed" (Biome, clang-format, clang-tidy).
-  await stage(
-    'lint',
-    async () => {
-      const r = await run('bash', ['scripts/lint.sh'], { idle: true });
-      console.log(`\n--- lint\n${r.out.trimEnd()}`); // whole, not among the pool's jobs' lines
-      return summaryCounts(r, 'lint', 'scripts/lint.sh');
-    },
-    BESIDE,
-  );
-  // Two files at a time: node --test runs one at a time on a 2-core machine by default (its default
-  // is one fewer than the cores), and each file is one single-threaded process.
-  await stage('api (node)', () => nodeTest(NODE_SUITES, ['--test-concurrency=2'], undefined, { idle: true }), BESIDE);
-  // TypeScript over the page's JavaScript and the JS API (tsconfig.json), after the web build (the
-  // page imports files it generates, web/generated/).
-  await stage(
-    'typecheck',
-    async () => {
-      const r = await run('bash', ['scripts/typecheck.sh'], { idle: true });
-      const errors = (r.out.match(/error TS\d+/g) ?? []).length;
-      console.log(`\n--- typecheck\n${r.out.trimEnd()}`);
-      if (!r.ok && errors === 0) throw new Error(`scripts/typecheck.sh failed (exit ${r.status})`);
-      console.log(r.ok ? 'typecheck: no errors' : `typecheck: ${errors} errors`);
-      return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
-    },
-    BESIDE,
-  );
-  await stage(
-    'core (wasm)',
-    async () => {
-      await mustBuild('WebAssembly core suite', 'bash', ['scripts/build-core.sh', 'wasm', 'linattn_tests'], {
-        idle: true,
-      });
-      return doctest(process.execPath, ['build/wasm/linattn_tests.cjs'], { idle: true });
-    },
-    BESIDE,
-  );
-  await stage(
-    'core (native)',
-    async () => {
-      // The suite alone: the benchmark's two builds of the core (npm run bench) add ~90 s to a clean run.
-      await mustBuild('native core', 'bash', ['scripts/build-core.sh', 'native', 'linattn_tests'], { idle: true });
-      return doctest('build/native/linattn_tests', [], { idle: true });
-    },
-    BESIDE,
-  );
-  await stage(
-    'core (sanitize)',
-    async () => {
-      await mustBuild(
-        'sanitizer core (clang++ -fsanitize=address,undefined)',
-        'bash',
-        ['scripts/build-core.sh', 'sanitize', 'linattn_tests'],
-        { idle: true },
-      );
-      return doctest('build/sanitize/linattn_tests', [], { idle: true });
-    },
-    BESIDE,
-  );
-  // The harnesses' build, ahead of the fuzz stage (which would build them itself: a build that
-  // fails here fails there, with its output).
-  if (wanted('fuzz')) await run('bash', ['tests/fuzz/build.sh'], { idle: true });
-}
-
-await Promise.all([pool(), besideThePool()]);
-
-// tests/fuzz/run.sh prints "fuzz: N passed, M failed" (one test per harness that ran clean).
-await stage('fuzz (short)', async () => {
-  const r = await run('bash', ['tests/fuzz/run.sh', process.env.FUZZ_SECONDS ?? '10'], { echo: true });
-  return summaryCounts(r, 'fuzz', 'tests/fuzz/run.sh');
-});
+const part = (name) => STAGES.filter((s) => s.part === name);
+for (const s of [...part('first'), ...part('alone')]) await stage(s);
+await Promise.all([
+  pool(part('pool')),
+  (async () => {
+    for (const s of part('beside')) await stage(s, { idle: true, note: '(beside the pool, at idle priority)' });
+  })(),
+]);
+for (const s of part('last')) await stage(s);
 
 console.log('\n=== summary ===');
-let passed = 0,
-  failed = 0;
+let passed = 0;
+let failed = 0;
 for (const r of rows) {
   const counts = r.name.startsWith(' ')
     ? ' '.repeat(23)

@@ -1,0 +1,74 @@
+// npm test's stage table (scripts/test/stages.mjs) and the browser split it reads
+// (scripts/test/browser-split.mjs): every stage says what it runs and where, and a test that
+// measures time says so by its name or its file's.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import test from 'node:test';
+import { hasTimedTests } from '../../scripts/test/browser-split.mjs';
+import { root } from '../../scripts/test/jobs.mjs';
+import { NODE_SUITES, STAGES } from '../../scripts/test/stages.mjs';
+
+const PARTS = ['first', 'alone', 'pool', 'beside', 'last'];
+const RUNS = ['jobs', 'node', 'command', 'check', 'doctest'];
+
+test('every stage has a key, a part, and runs one kind of thing (or only builds)', () => {
+  for (const s of STAGES) {
+    const what = `${s.name ?? `(${s.key}'s head start)`}`;
+    assert.match(s.key, /^[a-z]+$/, what);
+    assert.ok(PARTS.includes(s.part), `${what}: part ${s.part}`);
+    const runs = RUNS.filter((k) => s[k]);
+    assert.ok(runs.length === 1 || (runs.length === 0 && s.builds), `${what}: runs ${runs.join(', ') || 'nothing'}`);
+    if (s.part === 'pool') assert.equal(typeof s.jobs, 'function', `${what}: a pool stage is jobs`);
+    if (s.name) assert.ok(s.name.startsWith(s.key), `${what}: TEST_ONLY reads the key its name starts with`);
+  }
+  assert.deepEqual([...new Set(STAGES.map((s) => s.key))].sort(), [
+    'api',
+    'browser',
+    'core',
+    'firefox',
+    'fuzz',
+    'lighthouse',
+    'lint',
+    'typecheck',
+    'web',
+    'webkit',
+  ]);
+});
+
+test('the node suites are every folder of tests/ that holds node:test files outside the pool', () => {
+  const pooled = new Set(['tests/browser', 'tests/engines', 'tests/lighthouse']);
+  const withTests = readdirSync(path.join(root, 'tests'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `tests/${e.name}`)
+    .filter((d) => !pooled.has(d) && readdirSync(path.join(root, d)).some((f) => f.endsWith('.test.mjs')));
+  assert.deepEqual([...withTests].sort(), [...NODE_SUITES].sort());
+});
+
+test('the browser jobs: timed tests alone, every file in the pool unless it is timed whole', () => {
+  const browser = (part) => STAGES.find((s) => s.key === 'browser' && s.part === part).jobs();
+  const alone = browser('alone');
+  const shared = browser('pool');
+  const dir = path.join(root, 'tests/browser');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.mjs'))) {
+    const timed = file.endsWith('.timed.test.mjs') || hasTimedTests(readFileSync(path.join(dir, file), 'utf8'));
+    assert.equal(
+      alone.some((j) => j.file === file),
+      timed,
+      `${file}: alone iff it has timed tests`,
+    );
+    assert.equal(
+      shared.some((j) => j.file === file),
+      !file.endsWith('.timed.test.mjs'),
+      `${file}: in the pool unless timed whole`,
+    );
+  }
+  assert.ok(alone.length >= 7, `${alone.length} timed jobs`);
+});
+
+test('the timed mark: a test or describe named "timed: …", in any quotes', () => {
+  assert.ok(hasTimedTests("test('timed: a drag', () => {})"));
+  assert.ok(hasTimedTests('describe(`timed: links`, () => {})'));
+  assert.ok(hasTimedTests('  test("timed: x", async () => {})'));
+  assert.ok(!hasTimedTests("test('a drag is timed: no', () => {})"));
+});
