@@ -1,6 +1,7 @@
 #include "ledger.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace linattn {
 
@@ -109,9 +110,22 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
     }
   }
 
-  // Angles from the query to every key.
+  // Angles from the query to every key, between phi(q) and phi(k_i): the space of the overlaps the
+  // demo shows beside them (under elu+1, k = (1, 0) and (0, 1) are 90 degrees apart, but their
+  // features (2, 1) and (1, 2), with overlap 4, are 36.87). A zero vector there has no direction:
+  // its angle is NaN, not compare()'s 90.
+  auto phi_query = mem.features(o.query);
+  if (!(r.status = phi_query.status)) return r;
+  const auto no_direction = [](const std::vector<double>& x) {
+    return std::all_of(x.begin(), x.end(), [](double c) { return c == 0; });
+  };
   for (int i = 0; i < v.n; ++i) {
-    auto cmp = compare(o.query, row(o.keys, i, dk));
+    const auto phi_k = row(v.features, i, dk);
+    if (no_direction(phi_query.value) || no_direction(phi_k)) {
+      v.angles.push_back(std::numeric_limits<double>::quiet_NaN());
+      continue;
+    }
+    auto cmp = compare(phi_query.value, phi_k);
     if (!(r.status = cmp.status)) return r;
     v.angles.push_back(cmp.value.degrees);
   }
