@@ -54,6 +54,9 @@ test('a free query of (0, 0) has no direction: no arrow, no handle, “—” fo
     (await page.textContent('.la-ledger [data-part="no-direction"]')).trim(),
     'q = 0 has no direction: no arrow, and no angle to any key.',
   );
+  const said = await page.textContent('.la-ledger [data-part="angles"]');
+  assert.doesNotMatch(said, /At 90\u00b0/, 'no talk of angles it does not have');
+  assert.match(said, /With no direction, q overlaps every key by 0: its read is zero\./);
   const shown = (sel) => page.$eval(sel, (el) => getComputedStyle(el).display !== 'none');
   assert.equal(await shown('.la-ledger .la-ledger__arrow.is-query'), false, 'no arrow for q');
   assert.equal(await shown('.la-ledger [data-part="handle-q"]'), false, 'no handle for q');

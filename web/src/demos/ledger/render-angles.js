@@ -23,8 +23,10 @@ export function renderAngles(plane, state, view, nameOf) {
   };
   const phi = view.normalized;
   const many = state.associations.length > 2;
-  // No direction: every angle from the query is NaN in the core (a zero φ(q)).
-  const pointless = others.length > 0 && others.every((i) => Number.isNaN(view.anglesFromQuery[i]));
+  // No direction: a query of zeros under the identity map (φ(0) = 0; under elu+1, φ(0) = (1, …, 1)
+  // has one). The core gives NaN for its angles.
+  const q = from >= 0 ? state.associations[from].k : state.freeQuery;
+  const pointless = !view.normalized && q.every((x) => x === 0);
   // The table is built when its rows or sentences change; a drag only rewrites its numbers.
   const shape = `${from}|${others}|${phi}|${many}|${pointless}`;
   if (shape !== plane.angleShape) {
@@ -91,7 +93,9 @@ function buildAngles(plane, others, fromName, { phi, many, pointless }, nameOf) 
       { class: 'la-ledger__muted' },
       phi
         ? 'Angles and overlaps are both between the features \u03c6(k). With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
-        : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.',
+        : pointless
+          ? `With no direction, ${fromName} overlaps every key by 0: its read is zero.`
+          : 'At 90\u00b0 the overlap is 0, and that stamp adds nothing to the read.',
     ),
     !phi && many
       ? h(
