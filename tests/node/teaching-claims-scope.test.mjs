@@ -76,7 +76,7 @@ test('4.3 says which keys each statement about “about d associations” is abo
   assert.equal(m[7], percent(at(elu, 'recallMean', DEFAULTS.d)));
   // and the caption puts the elu+1 recall beside the random keys' 100% at N = d
   const c =
-    /With Key geometry set to elu\+1 features, the same state gives (\d+%) top-1 recall at N\s*=\s*(\d+) and (\d+%) at N\s*=\s*(\d+)/.exec(
+    /With Key geometry set to elu\+1 features, the same settings give (\d+%) top-1 recall at N\s*=\s*(\d+) and (\d+%) at N\s*=\s*(\d+)/.exec(
       captions.overcapacity,
     );
   assert.ok(c, captions.overcapacity);
