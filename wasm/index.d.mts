@@ -57,7 +57,7 @@ export interface LedgerView {
   /** null before the first write. error: |read - v| against association queryIndex once written, else null. */
   query: (ReadTerms & { phiQ: Float64Array; error: number | null }) | null;
   overlaps: Float64Array[]; // phi(k_i) . phi(k_j) of every pair of keys (row i)
-  angles: Float64Array; // degrees from the query to each key
+  angles: Float64Array; // degrees from φ(q) to each φ(k), the overlaps' space; NaN where either is zero (no direction)
   storage: { cache: number; state: number }; // storageNumbers after `step` writes
 }
 

@@ -45,7 +45,12 @@ function stepByStep({ d, featureMap, normalize, keys, values, step, query, query
       overlaps = keys.map((k) => m.read(k));
       m.delete();
     }
-    const angles = keys.map((k) => la.compare(query, k).degrees);
+    // In the feature space, like the overlaps beside them; a zero vector there has no direction.
+    const phiQuery = mem.features(query);
+    const noDirection = (x) => Array.from(x).every((c) => c === 0);
+    const angles = features.map((f) =>
+      noDirection(phiQuery) || noDirection(f) ? Number.NaN : la.compare(phiQuery, f).degrees,
+    );
     return {
       features,
       writes,
@@ -114,6 +119,24 @@ function cases() {
     const last = out[out.length - 1];
     last.query = last.queryIndex >= 0 ? keys[last.queryIndex] : vec();
   }
+  // A free query of zeros, under each map (φ(0) is 0 under the identity, (1, …, 1) under elu+1).
+  for (const featureMap of ['identity', 'elu1'])
+    out.push({
+      d: 2,
+      featureMap,
+      normalize: featureMap === 'elu1',
+      keys: [
+        [1, 0],
+        [0, 1],
+      ],
+      values: [
+        [3, 1],
+        [-2, 4],
+      ],
+      step: 2,
+      queryIndex: -1,
+      query: [0, 0],
+    });
   return out;
 }
 
@@ -121,6 +144,16 @@ test('ledgerView gives, bit for bit, what the step-by-step memory calls give (60
   for (const c of cases()) {
     assert.deepEqual(plain(viewOf(c)), plain(stepByStep(c)), JSON.stringify(c));
   }
+});
+
+test('the angle column is taken in the space of the overlap beside it: φ(k), and none for a zero query', () => {
+  // elu+1: k1 = (1, 0) and k2 = (0, 1) map to (2, 1) and (1, 2), overlap 4 and 36.87°, not 90°.
+  const elu = computeLedger(la, { ...exampleState(), featureMap: 'elu1' });
+  assert.equal(elu.overlaps[0][1], 4);
+  assert.ok(Math.abs(elu.anglesFromQuery[1] - 36.86989764584401) < 1e-9, `${elu.anglesFromQuery}`);
+  // a free query of zeros has no direction under the identity map: no angle to any key
+  const zero = computeLedger(la, { ...exampleState(), query: -1, freeQuery: [0, 0] });
+  assert.deepEqual(zero.anglesFromQuery, [Number.NaN, Number.NaN, Number.NaN]);
 });
 
 test('the worked example through computeLedger: S, the reads and the query, to the last digit', () => {

@@ -162,12 +162,16 @@ test('the N = d marker is explained by the numbers the core gives there', () => 
   assert.match(caption, /marks N\s*=\s*d\b/);
   assert.match(caption, /has grown about as strong as the target/);
   assert.match(caption, /no cliff/);
-  const m = /reaches 1 at N\s*=\s*(\d+), and the core measures a crosstalk of (\d\.\d\d)/.exec(caption);
+  const m =
+    /at N\s*=\s*(\d+) the core measures a crosstalk of (\d\.\d\d), and the theory[’']s \(N−1\)\/d reaches 1 one write later, at N\s*=\s*(\d+)/.exec(
+      caption,
+    );
   assert.ok(m, caption);
-  const n = Number(m[1]);
+  assert.equal(Number(m[1]), d, 'the measured crosstalk is the one at the dotted line, N = d');
+  assert.equal(m[2], twoPlaces(oc('crosstalkMean', d)));
+  const n = Number(m[3]);
   assert.equal(n, d + 1);
   assert.equal(oc('theoryCrosstalk', n), 1, 'theory (N - 1)/d = 1 at N = d + 1');
-  assert.equal(m[2], twoPlaces(oc('crosstalkMean', n)));
   // "the last N at which orthonormal keys still read back exactly"
   const ortho = sweepAt({ ...defaults, keys: 'orthogonal', nMax: d + 1 });
   for (let k = 1; k <= d; k++) assert.ok(ortho('cosineMean', k) > 1 - 1e-12, `orthonormal keys, N = ${k}`);
@@ -185,7 +189,7 @@ test("4.3's numbers for elu+1 keys and for random keys at d = 256 are the core's
     assert.equal(twoPlaces(sum / ((n * (n - 1)) / 2)), m[1], `mean pairwise cosine at d = ${d}`);
   }
   const e =
-    /At d\s*=\s*(\d+) \((\d+) trials[^)]*\), sixteen associations already bring the read-back cosine down to (\d\.\d\d), and only (\d+%)/.exec(
+    /At d\s*=\s*(\d+) \((\d+) trials[^)]*\), sixteen elu\+1 keys already bring the read-back cosine down to (\d\.\d\d), and only (\d+%)/.exec(
       body,
     );
   assert.ok(e, 'the elu+1 sweep at N = 16');
@@ -193,7 +197,7 @@ test("4.3's numbers for elu+1 keys and for random keys at d = 256 are the core's
   assert.equal(twoPlaces(elu('cosineMean', 16)), e[3]);
   assert.equal(percent(elu('recallMean', 16)), e[4]);
   const r =
-    /At d\s*=\s*256 such keys still give 100% top-1 recall at N\s*=\s*4d\s*=\s*1,024, with the cosine down to (\d\.\d\d)/.exec(
+    /at d\s*=\s*256 they still give 100% top-1 recall at N\s*=\s*4d\s*=\s*1,024, with the cosine down to (\d\.\d\d)/.exec(
       body,
     );
   assert.ok(r, 'random keys at d = 256');

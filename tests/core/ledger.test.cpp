@@ -1,5 +1,6 @@
 #include <doctest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "ledger.hpp"
@@ -87,4 +88,36 @@ TEST_CASE("ledger_view: bad input is refused by name") {
   o.keys.assign(2 * (kLedgerMaxAssociations + 1), 1.0);
   o.values = o.keys;
   CHECK(field_of(o) == "associations");
+}
+
+TEST_CASE("ledger_view: the angles are between phi(q) and phi(k_i), the space of the overlaps") {
+  // elu+1: k1 = (1, 0) and k2 = (0, 1) are perpendicular, but phi(k1) = (2, 1) and phi(k2) = (1, 2)
+  // are not: their overlap is 4, and the angle beside it must be theirs, acos(4 / 5).
+  auto o = worked_example(3);
+  o.memory.feature_map = "elu1";
+  auto r = ledger_view(o);
+  REQUIRE(r.status.ok);
+  const LedgerView& v = r.value;
+  CHECK(v.overlaps[1] == 4);
+  CHECK(v.angles[0] < 1e-5);  // phi(k1) with itself: acos of a cosine one rounding below 1
+  CHECK(v.angles[1] == doctest::Approx(36.86989764584401).epsilon(1e-12));
+  // The identity map keeps the raw keys' angles: 90 degrees from k1 to k2.
+  auto plain = ledger_view(worked_example(3));
+  REQUIRE(plain.status.ok);
+  CHECK(plain.value.angles[1] == 90);
+}
+
+TEST_CASE("ledger_view: a zero query has no direction, so no angle (NaN), under the identity map") {
+  auto o = worked_example(3);
+  o.query = {0, 0};
+  o.query_index = -1;
+  auto r = ledger_view(o);
+  REQUIRE(r.status.ok);
+  REQUIRE(r.value.angles.size() == 3);
+  for (double a : r.value.angles) CHECK(std::isnan(a));
+  // Under elu+1, phi(0) = (1, 1) has a direction: 45 degrees from phi(k1) = (2, 1)'s 26.57.
+  o.memory.feature_map = "elu1";
+  auto elu = ledger_view(o);
+  REQUIRE(elu.status.ok);
+  CHECK(elu.value.angles[0] == doctest::Approx(18.43494882292201).epsilon(1e-12));
 }

@@ -49,7 +49,7 @@ function overcapacityTexts(state, sweep, i) {
   const symbols = overcapacitySymbols(state, sweep, i, stub);
   const { values, memory } = readoutTexts(sweep, i);
   return [
-    sentenceParts(sweep, i, state.d, state.keys, state.gate),
+    sentenceParts(sweep, i, state.d, state.keys, state.gate, state.rule),
     ...Object.values(symbols).map((s) => s.text),
     ...Object.values(values),
     memory,

@@ -89,10 +89,21 @@ test('the all-linear variant replaces attention and MLA groups and merges equal 
   assert.deepEqual(out.layers, [{ kind: 'linear', count: 48, heads: 32, keyDim: 128, valueDim: 128 }]);
 });
 
+test('the preset menu headings describe the attention (full, windowed or chunked, latent), never “dense” of a mixture of experts', async () => {
+  const { presetCategory } = await import('../../web/src/demos/memory/models.js');
+  const byId = (id) => presets.find((p) => p.id === id);
+  for (const p of presets) assert.doesNotMatch(presetCategory(p), /dense/i, `${p.id}: ${presetCategory(p)}`);
+  assert.equal(presetCategory(byId('llama-2-7b')), 'Full softmax attention');
+  assert.equal(presetCategory(byId('qwen2.5-7b')), 'Full softmax attention');
+  // every layer full or some of them windowed or chunked: mixture of experts or not is no matter here
+  for (const id of ['mistral-7b-v0.1', 'gemma-2-9b', 'gemma-3-27b', 'gpt-oss-120b', 'gpt-oss-20b', 'llama-4-scout'])
+    assert.equal(presetCategory(byId(id)), 'Windowed or chunked attention (some layers or all)', id);
+});
+
 test('model shapes: the preset menu headings, the all-linear twin and the custom editor starting copy', async () => {
   const { customFrom, presetCategory, twinOf } = await import('../../web/src/demos/memory/models.js');
   const byId = (id) => presets.find((p) => p.id === id);
-  assert.equal(presetCategory(byId('llama-3-8b')), 'Dense softmax attention');
+  assert.equal(presetCategory(byId('llama-3-8b')), 'Full softmax attention');
   assert.equal(presetCategory(byId('deepseek-v3')), 'Latent attention (MLA)');
   assert.equal(presetCategory(byId('qwen3-next-80b-a3b')), 'Hybrids: linear + attention layers');
   assert.equal(presetCategory(byId('one-head-linear')), "The chapter's own");

@@ -1,6 +1,7 @@
 #include "ledger.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace linattn {
 
@@ -12,6 +13,75 @@ std::vector<double> row(const std::vector<double>& m, int i, int width) {
 
 void append(std::vector<double>& to, const std::vector<double>& x) {
   to.insert(to.end(), x.begin(), x.end());
+}
+
+// The query's read, split into its terms, and its error against the value stored under the key it
+// copies (queryIndex), once something is written.
+Status query_read(const AssociativeMemory& mem, const LedgerOptions& o, LedgerView& v) {
+  if (v.step == 0) return Status::good();
+  auto terms = mem.read_terms(o.query);
+  if (!terms.status) return terms.status;
+  auto phi_q = mem.features(o.query);
+  if (!phi_q.status) return phi_q.status;
+  v.has_query = true;
+  v.query_terms = std::move(terms.value);
+  v.phi_q = std::move(phi_q.value);
+  const int qi = static_cast<int>(o.query_index);
+  if (qi >= 0 && qi < v.step) {
+    auto cmp = compare(v.query_terms.read, row(o.values, qi, v.dv));
+    if (!cmp.status) return cmp.status;
+    v.has_query_error = true;
+    v.query_error = cmp.value.error;
+  }
+  return Status::good();
+}
+
+// Overlaps of every pair of keys, by reads of a scratch memory (see ledger.hpp).
+Status key_overlaps(const LedgerOptions& o, LedgerView& v) {
+  if (v.n == 0) return Status::good();
+  MemoryOptions scratch;
+  scratch.dk = v.dk;
+  scratch.dv = v.n;
+  scratch.feature_map = o.memory.feature_map;
+  auto scfg = make_memory_config(scratch);
+  if (!scfg.status) return scfg.status;
+  AssociativeMemory m(scfg.value);
+  std::vector<double> e(static_cast<size_t>(v.n), 0.0);
+  for (int i = 0; i < v.n; ++i) {
+    e[i] = 1;
+    auto w = m.write(row(o.keys, i, v.dk), e);
+    if (!w.status) return w.status;
+    e[i] = 0;
+  }
+  for (int j = 0; j < v.n; ++j) {
+    auto read = m.read(row(o.keys, j, v.dk));
+    if (!read.status) return read.status;
+    append(v.overlaps, read.value);
+  }
+  return Status::good();
+}
+
+// Angles from the query to every key, between phi(q) and phi(k_i): the space of the overlaps the
+// demo shows beside them (under elu+1, k = (1, 0) and (0, 1) are 90 degrees apart, but their
+// features (2, 1) and (1, 2), with overlap 4, are 36.87). A zero vector there has no direction:
+// its angle is NaN, not compare()'s 90.
+Status query_angles(const AssociativeMemory& mem, const LedgerOptions& o, LedgerView& v) {
+  auto phi_query = mem.features(o.query);
+  if (!phi_query.status) return phi_query.status;
+  const auto no_direction = [](const std::vector<double>& x) {
+    return std::all_of(x.begin(), x.end(), [](double c) { return c == 0; });
+  };
+  for (int i = 0; i < v.n; ++i) {
+    const auto phi_k = row(v.features, i, v.dk);
+    if (no_direction(phi_query.value) || no_direction(phi_k)) {
+      v.angles.push_back(std::numeric_limits<double>::quiet_NaN());
+      continue;
+    }
+    auto cmp = compare(phi_query.value, phi_k);
+    if (!cmp.status) return cmp.status;
+    v.angles.push_back(cmp.value.degrees);
+  }
+  return Status::good();
 }
 
 }  // namespace
@@ -45,7 +115,6 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
   if (!(r.status = check_vec("query", o.query.data(), static_cast<long long>(o.query.size()), dk)))
     return r;
   if (!(r.status = check_int("queryIndex", o.query_index, -1, std::max(-1, v.n - 1)))) return r;
-  const int qi = static_cast<int>(o.query_index);
 
   // The demo's memory: features, writes, state, reads, the query.
   AssociativeMemory mem(cfg.value);
@@ -70,51 +139,9 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
     append(v.reads, read.value);
     v.errors.push_back(cmp.value.error);
   }
-  if (v.step > 0) {
-    auto terms = mem.read_terms(o.query);
-    if (!(r.status = terms.status)) return r;
-    auto phi_q = mem.features(o.query);
-    if (!(r.status = phi_q.status)) return r;
-    v.has_query = true;
-    v.query_terms = std::move(terms.value);
-    v.phi_q = std::move(phi_q.value);
-    if (qi >= 0 && qi < v.step) {
-      auto cmp = compare(v.query_terms.read, row(o.values, qi, dv));
-      if (!(r.status = cmp.status)) return r;
-      v.has_query_error = true;
-      v.query_error = cmp.value.error;
-    }
-  }
-
-  // Overlaps of every pair of keys, by reads of a scratch memory (see ledger.hpp).
-  if (v.n > 0) {
-    MemoryOptions scratch;
-    scratch.dk = dk;
-    scratch.dv = v.n;
-    scratch.feature_map = o.memory.feature_map;
-    auto scfg = make_memory_config(scratch);
-    if (!(r.status = scfg.status)) return r;
-    AssociativeMemory m(scfg.value);
-    std::vector<double> e(static_cast<size_t>(v.n), 0.0);
-    for (int i = 0; i < v.n; ++i) {
-      e[i] = 1;
-      auto w = m.write(row(o.keys, i, dk), e);
-      if (!(r.status = w.status)) return r;
-      e[i] = 0;
-    }
-    for (int j = 0; j < v.n; ++j) {
-      auto read = m.read(row(o.keys, j, dk));
-      if (!(r.status = read.status)) return r;
-      append(v.overlaps, read.value);
-    }
-  }
-
-  // Angles from the query to every key.
-  for (int i = 0; i < v.n; ++i) {
-    auto cmp = compare(o.query, row(o.keys, i, dk));
-    if (!(r.status = cmp.status)) return r;
-    v.angles.push_back(cmp.value.degrees);
-  }
+  if (!(r.status = query_read(mem, o, v))) return r;
+  if (!(r.status = key_overlaps(o, v))) return r;
+  if (!(r.status = query_angles(mem, o, v))) return r;
   auto storage = storage_numbers(dk, dv, v.step);
   if (!(r.status = storage.status)) return r;
   v.storage = storage.value;

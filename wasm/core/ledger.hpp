@@ -10,8 +10,9 @@
 //   - the overlaps phi(k_i) . phi(k_j) of every pair of keys: a scratch memory (same feature map,
 //     no normalizer, add rule) files key i under the one-hot value e_i, so the read with k_j is
 //     row j of the overlap matrix;
-//   - the angle from the query to every key (compare(): degrees), and the numbers each kind of
-//     memory keeps after `step` writes (storage_numbers()).
+//   - the angle from phi(q) to every phi(k_i) (compare(): degrees), in the space of the overlaps;
+//     NaN where either has no direction (a zero vector, such as q = 0 under the identity map);
+//   - the numbers each kind of memory keeps after `step` writes (storage_numbers()).
 #pragma once
 #include <vector>
 
@@ -50,7 +51,7 @@ struct LedgerView {
   bool has_query_error = false;    // query_index names a written association
   double query_error = 0;          // |read(q) - v_query_index|
   std::vector<double> overlaps;    // n x n: phi(k_i) . phi(k_j)
-  std::vector<double> angles;      // n: degrees from the query to each key
+  std::vector<double> angles;      // n: degrees from phi(q) to each phi(k_i); NaN: no direction
   StorageNumbers storage;          // numbers kept after `step` writes
 };
 

@@ -38,6 +38,12 @@ function pointArrow(line, x, y) {
   setAttr(line, 'y2', -y);
 }
 
+/** Hides a drawn mark (display="none") or shows it again. */
+function setShown(el, shown) {
+  if (shown) el.removeAttribute('display');
+  else setAttr(el, 'display', 'none');
+}
+
 function setDashed(line, dashed) {
   if (dashed) setAttr(line, 'stroke-dasharray', DASH);
   else line.removeAttribute('stroke-dasharray');
@@ -174,6 +180,8 @@ function renderPlane(plane, state, view) {
     const drawn = `${k[0]},${k[1]}|${t < state.step}`;
     if (line.drawn === drawn) return;
     line.drawn = drawn;
+    // A zero vector has no direction: no arrow (a head on a zero-length line would point along k₁).
+    setShown(line, !(k[0] === 0 && k[1] === 0));
     const v = clampToView(k, 1.35);
     pointArrow(line, v[0] * U, v[1] * U);
     setAttr(
@@ -191,6 +199,7 @@ function renderPlane(plane, state, view) {
     const drawn = `${v[0]},${v[1]}|${hd.target >= state.step}`;
     if (hd.drawn === drawn) continue;
     hd.drawn = drawn;
+    setShown(hd.g, !zero); // no direction, no handle on the circle (the fields still edit it)
     const rad = (hd.angle * Math.PI) / 180;
     hd.g.classList.toggle('is-pending', hd.target >= state.step);
     const name = nameOf(hd.target);

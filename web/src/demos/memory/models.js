@@ -37,7 +37,10 @@ export function presetCategory(p) {
   if (lin && !grow) return 'Recurrent (no attention layers)';
   if (lin) return 'Hybrids: linear + attention layers';
   if (p.layers.some((g) => g.kind === 'mla')) return 'Latent attention (MLA)';
-  return 'Dense softmax attention';
+  // By the attention alone: "dense" would say the wrong thing of a mixture-of-experts model.
+  if (p.layers.some((g) => g.window !== undefined || g.chunk !== undefined))
+    return 'Windowed or chunked attention (some layers or all)';
+  return 'Full softmax attention';
 }
 
 /** The one rule for the all-linear twin, as the page states it. */

@@ -3,7 +3,7 @@
 // forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events only
 // propose changes of state (the `on` callbacks); update(state) shows the state.
 import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
-import { formatInt, KEY_LABELS, withArticle } from './format.js';
+import { formatInt, KEY_LABELS, RULE_LINEAGE, withArticle } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
 /**
@@ -13,6 +13,24 @@ import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
  *   field was entered; settingsToggled(open) the reader opened or closed "Settings"; signal: an
  *   AbortSignal that removes every listener )
  */
+/** The update rules' note: what the chapter writes, and each mix of rule and gate named after the
+ *  family of models it follows (not all of them Gated DeltaNet), with their references. */
+function appendLineage(later) {
+  later.appendChild(
+    h('p', {
+      class: 'oc-note',
+      text:
+        'The chapter writes S \u2190 S + k v\u1d40. A forget gate \u03b1 fades the whole state before each ' +
+        'write; each mix below follows a family of models:',
+    }),
+  );
+  const lineage = later.appendChild(h('ul', { class: 'oc-note oc-lineage', 'data-part': 'lineage' }));
+  for (const l of RULE_LINEAGE) {
+    const cites = l.refs.flatMap(([text, href], n) => [n ? '; ' : null, h('a', { href, text })]);
+    lineage.appendChild(h('li', { 'data-rule': l.rule }, `${l.name}: ${l.text} (`, ...cites, ')'));
+  }
+}
+
 export function createControls(parent, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   const controls = parent.appendChild(h('div', { class: 'oc-controls' }));
@@ -85,14 +103,7 @@ export function createControls(parent, on) {
   // ---- what later chapters change: the update rule, linked to the papers it follows ----------------
   const later = settings.appendChild(h('fieldset', { class: 'oc-later', 'data-part': 'later' }));
   later.appendChild(h('legend', { text: 'What later chapters change' }));
-  const intro = later.appendChild(h('p', { class: 'oc-note' }));
-  intro.append(
-    'The chapter writes S \u2190 S + k v\u1d40. The ',
-    h('a', { href: '#ref-yang2024deltanet', text: 'delta rule (DeltaNet)' }),
-    ' replaces what is stored under k instead; the ',
-    h('a', { href: '#ref-yang2025gated', text: 'forget gate (Gated DeltaNet)' }),
-    ' fades the whole state by \u03b1 before each write.',
-  );
+  appendLineage(later);
   into = later;
   const rField = field('Update rule');
   const rSelect = rField.box.appendChild(h('select', { id: rField.id }));

@@ -80,8 +80,11 @@ export function withArticle(text) {
  * crosstalk carries 1.5 times the target's energy; 4% would pick the wrong stored value."
  * elu+1 keys also say what random unit keys would give (the theory line), so their cost shows.
  * `gate`: the forget gate α (1: none); under a gate a ratio past RATIO_SHOWN_UP_TO says why.
+ * `rule`: 'add' or 'delta'. Under the delta rule or a gate the share of wrong picks is an average
+ * over every age, and those rules trade old associations for recent ones: the sentence says so and
+ * points to recall by age, or a reader would take them for simply worse than the additive rule.
  */
-export function sentenceParts(sweep, i, d, keys = 'random', gate = 1) {
+export function sentenceParts(sweep, i, d, keys = 'random', gate = 1, rule = 'add') {
   const n = sweep.ns[i];
   const miss = sweep.missMean[i];
   const head =
@@ -101,10 +104,53 @@ export function sentenceParts(sweep, i, d, keys = 'random', gate = 1) {
     keys === 'elu1'
       ? ` (random unit keys would give about ${formatCos(sweep.theoryCosine[i])}: all-positive keys overlap)`
       : '';
+  const trade = ageTrade(rule, gate);
   const tail =
-    miss === 0 ? 'no read picks a wrong stored value.' : `${formatPercent(miss)} would pick the wrong stored value.`;
+    miss === 0
+      ? 'no read picks a wrong stored value.'
+      : trade
+        ? `${formatPercent(miss)} would pick the wrong stored value, counted over every age: ${trade} (recall by age, under the store, shows which).`
+        : `${formatPercent(miss)} would pick the wrong stored value.`;
   return `${head}${energy}${cost}; ${tail}`;
 }
+
+/** What the delta rule and a forget gate give up for what (null for the plain additive rule). */
+function ageTrade(rule, gate) {
+  const delta = rule === 'delta';
+  if (delta && gate < 1)
+    return 'the delta rule overwrites and the forget gate fades old associations to keep recent ones';
+  if (delta) return 'the delta rule overwrites old associations to keep recent ones exact';
+  if (gate < 1) return 'the forget gate fades old associations to keep recent ones clear';
+  return null;
+}
+
+/** The family each update rule the figure offers comes from (the settings list these; `refs`: the
+ *  chapter's references, [citation, anchor]). The figure's gate is one fixed α; the models compute
+ *  theirs from each token. */
+export const RULE_LINEAGE = [
+  {
+    rule: 'add+gate',
+    name: 'additive rule with a forget gate',
+    text: 'the decay of RetNet (a fixed \u03b1, as here), and of GLA and Mamba-2 (an \u03b1 that depends on the input)',
+    refs: [
+      ['Sun et al., 2023', '#ref-sun2023'],
+      ['Yang et al., 2024b', '#ref-yang2024gla'],
+      ['Dao & Gu, 2024', '#ref-dao2024'],
+    ],
+  },
+  {
+    rule: 'delta',
+    name: 'delta rule',
+    text: 'DeltaNet: replaces what is stored under k instead of adding to it',
+    refs: [['Yang et al., 2024a', '#ref-yang2024deltanet']],
+  },
+  {
+    rule: 'delta+gate',
+    name: 'delta rule with a forget gate',
+    text: 'Gated DeltaNet, whose gate depends on the input (here it is one fixed \u03b1)',
+    refs: [['Yang, Kautz & Hatamizadeh, 2025', '#ref-yang2025gated']],
+  },
+];
 
 /** The update rule in words: "additive rule", "delta rule, step 1.5", with ", forget gate α = 0.995"
  *  when there is one (α = 1 is none). */

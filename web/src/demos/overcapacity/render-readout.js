@@ -94,7 +94,7 @@ export function createReadout() {
       setAttr(root, 'data-n', '');
       return;
     }
-    setText(sentence, sentenceParts(sweep, i, state.d, state.keys, state.gate));
+    setText(sentence, sentenceParts(sweep, i, state.d, state.keys, state.gate, state.rule));
     const texts = readoutTexts(sweep, i);
     for (const [k, text] of Object.entries(texts.values)) setText(rd[k], text);
     setText(memoryLine, texts.memory);
