@@ -16,13 +16,14 @@
 
 import { decoder, legacy, llama4, mllama } from './attention.mjs';
 import { defaultsFor } from './defaults.mjs';
-import { configError, isObject, reader } from './fields.mjs';
+import { configError, isObject, LIMITS, reader } from './fields.mjs';
 import { gemma, recurrentGemma } from './gemma.mjs';
 import { groupLayers } from './layers.mjs';
 import { kimiLinear, lfm2, minimax, qwenHybrid, rwkv } from './linear.mjs';
 import { mla } from './mla.mjs';
 import { parseConfig } from './parse.mjs';
 import { bamba, falconH1, graniteHybrid, jamba, mamba, mamba2, nemotronH, zamba2 } from './ssm.mjs';
+import { countWeights } from './weights.mjs';
 
 const FAMILIES = {};
 const add = (read, types) => {
@@ -205,12 +206,16 @@ export function modelFromConfig(config) {
     );
   }
   const model = { name: modelName(root), modelType, layers };
-  if (params !== undefined) {
-    model.params = params;
-    notes.push('params: embeddings + attention + MLP + norms, worked out from the config (dense model).');
+  const counted = params ?? countWeights(r, type, labels, shapes);
+  if (counted !== undefined && counted <= LIMITS.params) {
+    model.params = counted;
+    notes.push(
+      'params: embeddings, attention or its recurrent/SSM stand-in, MLP or every expert, norms, worked out from the config.',
+    );
+    if (key) notes.push(`params: the language model in ${key} only; the vision or audio tower is not counted.`);
   } else {
     notes.push(
-      'params: not worked out from this config (mixture-of-experts, hybrid or nested); weights are not counted unless you enter them.',
+      'params: not worked out for this family; the sessions that fit need the parameter count, entered by hand.',
     );
   }
   if (maxContext !== undefined) {

@@ -41,17 +41,32 @@ export function computeMemory(la, state, previous = null) {
 }
 
 /** 60 log-spaced context lengths from 1K to 10M, plus any sliding-window size in that range so
- *  the curve bends where the cache stops growing. Sorted, distinct, whole. */
+ *  the curve bends where the cache stops growing. A chunked layer holds only the chunk in
+ *  progress (a saw tooth), so past the chunk each length moves to the chunk boundary nearest it,
+ *  where every chunk is full: the line joins the teeth's tops. Sorted, distinct, whole. */
 export function sampleTokens(model) {
   const set = new Set();
+  const chunk = Math.max(0, ...model.layers.map((g) => (g.kind === 'attention' ? g.chunk || 0 : 0)));
   for (let i = 0; i < SAMPLE_COUNT; i++) {
-    set.add(Math.round(10 ** (3 + (4 * i) / (SAMPLE_COUNT - 1))));
+    const t = Math.round(10 ** (3 + (4 * i) / (SAMPLE_COUNT - 1)));
+    set.add(chunk > 0 && t > chunk ? Math.min(MAX_TOKENS, Math.round(t / chunk) * chunk) : t);
   }
   for (const g of model.layers) {
     const cap = g.kind === 'attention' ? g.window || g.chunk : 0;
     if (cap >= MIN_TOKENS && cap <= MAX_TOKENS) set.add(cap);
   }
   return [...set].sort((a, b) => a - b);
+}
+
+/** la.kvCapacity's answer, or null when the model's weights are not known (the core refuses,
+ *  naming model.params, rather than fit a model as if it weighed nothing). */
+function capacityOf(la, core, opts) {
+  try {
+    return la.kvCapacity(core, opts);
+  } catch (e) {
+    if (e?.field === 'model.params') return null;
+    throw e;
+  }
 }
 
 /**
@@ -65,7 +80,7 @@ export function computeAll(la, s, model, twin, original, previous = null) {
   const core = coreModel(model);
   const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
   const now = la.kvMemory(core, opts);
-  const capacity = la.kvCapacity(core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
+  const capacity = capacityOf(la, core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
 
   // The flat line: the model's own fixed state when it has linear layers, otherwise the state the
   // same model would keep with every attention layer made linear.

@@ -17,7 +17,7 @@ function legendItems(state, results) {
   if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
   if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
   if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
-  if (results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
+  if (results.capacity && results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
   const max = results.resolved.maxContext;
   if (max !== null && max < 1e7)
     items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: past this model’s ${LIMIT_NAME}`]);
@@ -69,7 +69,7 @@ export function createChart(id, onTokens) {
       tokens: state.tokens,
       now: results.now,
       refKind: results.reference,
-      room: results.capacity.freeBytes,
+      room: results.capacity ? results.capacity.freeBytes : null,
       yScale: state.yScale,
       unit: state.unit,
       growing: results.growing,
