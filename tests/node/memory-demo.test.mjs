@@ -152,3 +152,24 @@ test('computeMemory: a move of the context slider reuses the curve, the state pe
     assert.deepEqual(bf, computeMemory(la, { ...at1k, tokens: 1000000, kvDtype: 'fp8' }));
   }
 });
+
+test('the summary says what fits no finer than the core knows it: unknown weights, weights too big, a limit', async () => {
+  const { fitSentence } = await import('../../web/src/demos/memory/labels.js');
+  const { computeAll } = await import('../../web/src/demos/memory/compute.js');
+  const la = await createLinattn();
+  const state = { gpu: '80', unit: 'binary', tp: 1, tokens: 8192, sessions: 1, kvDtype: 'bf16', stateDtype: 'bf16' };
+  const s = { ...state, gpuBytes: 80e9, weightDtype: 'bf16' };
+  const mixtral = { layers: [{ kind: 'attention', count: 32, kvHeads: 8, headDim: 128 }] };
+  // No params: the core refuses kvCapacity, and the figure asks for the count instead of a number.
+  const unknown = computeAll(la, s, mixtral, null, null);
+  assert.equal(unknown.capacity, null);
+  assert.match(fitSentence(state, unknown.capacity), /needs the model’s parameter count/);
+  const heavy = computeAll(la, s, { ...mixtral, params: 46.7e9 }, null, null);
+  assert.equal(
+    fitSentence(state, heavy.capacity),
+    'Nothing fits on the 80 GB (74.51 GiB) GPU: the weights alone need 86.99 GiB of 80 GB.',
+  );
+  const head = { layers: [{ kind: 'linear', count: 1, heads: 1, keyDim: 64, valueDim: 64 }], params: 0 };
+  const many = computeAll(la, s, head, null, null);
+  assert.equal(fitSentence(state, many.capacity), 'More than 1,000,000 sessions fit on the 80 GB (74.51 GiB) GPU.');
+});

@@ -1,0 +1,96 @@
+// Weights worked out from real config.json texts (la.modelFromConfig's params) against the totals
+// the models' makers publish, each within 4 %. A model whose weights cannot be worked out gets no
+// params, and la.kvCapacity then refuses it (field model.params) rather than fit it as if it
+// weighed nothing. Totals as given on each model's card or in its paper (source beside it); they
+// were not re-read from those pages when this table was written.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createLinattn } from '../../wasm/index.mjs';
+
+const text = (name) => readFileSync(new URL(`./fixtures/configs/${name}`, import.meta.url), 'utf8');
+const la = await createLinattn();
+const HF = 'huggingface.co/';
+
+// [fixture, published total, source]
+const PUBLISHED = [
+  ['mixtral-8x7b-v0.1.json', 46.7e9, 'mistral.ai/news/mixtral-of-experts (46.7B total)'],
+  ['mixtral-8x22b-v0.1.json', 141e9, 'mistral.ai/news/mixtral-8x22b (141B)'],
+  ['qwen3-30b-a3b.json', 30.5e9, `${HF}Qwen/Qwen3-30B-A3B (30.5B in total)`],
+  ['qwen3-235b-a22b.json', 235e9, `${HF}Qwen/Qwen3-235B-A22B (235B in total)`],
+  ['qwen3-8b.json', 8.2e9, `${HF}Qwen/Qwen3-8B`],
+  ['qwen3-32b.json', 32.8e9, `${HF}Qwen/Qwen3-32B`],
+  ['qwen3-1.7b.json', 1.7e9, `${HF}Qwen/Qwen3-1.7B`],
+  ['qwen3-next-80b-a3b-thinking.json', 80e9, `${HF}Qwen/Qwen3-Next-80B-A3B-Thinking (80B in total)`],
+  ['qwen1.5-moe-a2.7b.transcribed.json', 14.3e9, `${HF}Qwen/Qwen1.5-MoE-A2.7B (14.3B in total)`],
+  ['qwen2.5-7b.json', 7.61e9, `${HF}Qwen/Qwen2.5-7B`],
+  ['qwen2.5-72b.json', 72.7e9, `${HF}Qwen/Qwen2.5-72B`],
+  ['deepseek-v3.json', 685e9, `${HF}deepseek-ai/DeepSeek-V3 (671B main model + 14B MTP module)`],
+  ['deepseek-v2-lite.transcribed.json', 15.7e9, `${HF}deepseek-ai/DeepSeek-V2-Lite`],
+  ['kimi-k2-instruct.json', 1e12, `${HF}moonshotai/Kimi-K2-Instruct (1T total)`],
+  ['kimi-linear-48b-a3b.transcribed.json', 48e9, `${HF}moonshotai/Kimi-Linear-48B-A3B-Instruct`],
+  ['gpt-oss-120b.json', 116.83e9, 'gpt-oss-120b & gpt-oss-20b model card, arXiv:2508.10925 (116.83B)'],
+  ['gpt-oss-20b.json', 20.91e9, 'gpt-oss model card, arXiv:2508.10925 (20.91B)'],
+  ['llama-4-scout-17b-16e-instruct.json', 109e9, `${HF}meta-llama/Llama-4-Scout-17B-16E-Instruct (109B total)`],
+  ['llama-4-maverick-17b-128e-instruct.json', 400e9, `${HF}meta-llama/Llama-4-Maverick-17B-128E-Instruct (400B)`],
+  ['llama-3.1-8b.json', 8.03e9, `${HF}meta-llama/Llama-3.1-8B`],
+  ['llama-3.1-70b.json', 70.6e9, `${HF}meta-llama/Llama-3.1-70B`],
+  ['llama-3.1-405b.json', 405e9, `${HF}meta-llama/Llama-3.1-405B`],
+  ['llama-2-70b-hf.json', 69e9, 'Llama 2 paper, arXiv:2307.09288 (70B; 69B on its card)'],
+  ['mistral-7b-v0.3.transcribed.json', 7.25e9, `${HF}mistralai/Mistral-7B-v0.3`],
+  ['gemma-2-9b.transcribed.json', 9.24e9, 'Gemma 2 paper, arXiv:2408.00118 (8.32B + 0.92B embedding)'],
+  ['gemma-2-27b.transcribed.json', 27.23e9, 'Gemma 2 paper, arXiv:2408.00118 (26.05B + 1.18B embedding)'],
+  ['jamba-1.5-mini.transcribed.json', 52e9, 'Jamba-1.5 paper, arXiv:2408.12570 (52B total)'],
+  ['falcon-mamba-7b.transcribed.json', 7.27e9, `${HF}tiiuae/falcon-mamba-7b`],
+  ['nemotron-h-56b-base-8k.json', 56e9, 'Nemotron-H paper, arXiv:2504.03624 (56B)'],
+  ['nemotron-3-nano-30b-a3b-bf16.json', 31.6e9, `${HF}nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16 (31.6B total)`],
+  ['minimax-m1.json', 456e9, `${HF}MiniMaxAI/MiniMax-M1-80k (456B)`],
+  ['phi-3-mini-128k-instruct.json', 3.8e9, `${HF}microsoft/Phi-3-mini-128k-instruct (3.8B)`],
+  ['phi-4-mini-instruct.transcribed.json', 3.8e9, `${HF}microsoft/Phi-4-mini-instruct (3.8B)`],
+  ['gpt2.transcribed.json', 124e6, `${HF}openai-community/gpt2 (124M)`],
+  ['gpt-j-6b.transcribed.json', 6.05e9, `${HF}EleutherAI/gpt-j-6b (6,053,381,344)`],
+  ['olmo-2-7b.transcribed.json', 7.3e9, `${HF}allenai/OLMo-2-1124-7B`],
+];
+
+for (const [file, total, source] of PUBLISHED) {
+  test(`${file}: weights worked out within 4 % of the published ${total.toExponential(3)} (${source})`, () => {
+    const m = la.modelFromConfig(text(file));
+    assert.ok(m.params !== undefined, 'params worked out');
+    const off = Math.abs(m.params - total) / total;
+    assert.ok(off <= 0.04, `${m.params.toLocaleString('en-US')} is ${(off * 100).toFixed(2)} % from ${total}`);
+  });
+}
+
+test('Mixtral-8x7B on 80 GB: its weights alone (93.4 GB in bf16) leave no room, none fits', () => {
+  const m = la.modelFromConfig(text('mixtral-8x7b-v0.1.json'));
+  const c = la.kvCapacity(m, { tokens: 8192, gpuBytes: 80e9 });
+  assert.equal(c.weightBytes, BigInt(m.params) * 2n);
+  assert.equal(c.weightsFit, false);
+  assert.equal(c.sessionsThatFit, 0n);
+  assert.equal(c.longestContext, 0n);
+});
+
+test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {
+  const m = la.modelFromConfig(text('rwkv5-3b.transcribed.json'));
+  assert.equal(m.params, undefined);
+  assert.ok(m.notes.some((n) => n.startsWith('params: not worked out')));
+  assert.throws(
+    () => la.kvCapacity(m, { tokens: 8192, gpuBytes: 80e9 }),
+    (e) => e instanceof RangeError && e.field === 'model.params' && e.message.startsWith('model.params'),
+  );
+  // The cache and the state are known all the same.
+  assert.ok(la.kvMemory(m, { tokens: 8192 }).stateBytes > 0n);
+  // Stated weights (even 0, "not counted") are used.
+  assert.equal(la.kvCapacity({ ...m, params: 3e9 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 6000000000n);
+  assert.equal(la.kvCapacity({ ...m, params: 0 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 0n);
+});
+
+test('a count at the core limit says so: sessionsAtLimit, longestAtLimit', () => {
+  const head = { layers: [{ kind: 'linear', count: 1, heads: 1, keyDim: 64, valueDim: 64 }], params: 0 };
+  const c = la.kvCapacity(head, { tokens: 1000, gpuBytes: 80e9 });
+  assert.equal(c.sessionsThatFit, 1000000n);
+  assert.equal(c.sessionsAtLimit, true);
+  assert.equal(c.longestAtLimit, true);
+  const exact = la.kvCapacity(head, { tokens: 1000, gpuBytes: 8192e6 });
+  assert.equal(exact.sessionsAtLimit, false);
+});
