@@ -176,8 +176,12 @@ test('la.modelFromConfig feeds kvMemory directly, and refuses with the field nam
   assert.equal(r.convBytes, 1769472n);
   assert.equal(r.stateBytes, 37748736n + 1769472n);
   assert.throws(
-    () => la.modelFromConfig('{"model_type": "bert"}'),
+    () => la.modelFromConfig('{"model_type": "my_decoder"}'),
     (e) => e.name === 'LinattnTypeError' && e instanceof TypeError && e.field === 'config.num_hidden_layers',
+  );
+  assert.throws(
+    () => la.modelFromConfig('{"model_type": "bert"}'),
+    (e) => e.name === 'LinattnError' && e instanceof RangeError && e.field === 'config.model_type',
   );
   assert.throws(
     () => la.modelFromConfig('not json'),

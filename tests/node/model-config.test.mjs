@@ -313,9 +313,9 @@ test('not JSON, not an object: a clear TypeError', () => {
 
 test('an unknown model_type without the standard keys is refused naming the missing field', () => {
   throwsNaming(
-    () => modelFromConfig({ model_type: 'bert' }),
+    () => modelFromConfig({ model_type: 'my_decoder' }),
     TypeError,
-    /config\.num_hidden_layers is missing: model_type 'bert' is not one this reader knows by name/,
+    /config\.num_hidden_layers is missing: model_type 'my_decoder' is not one this reader knows by name/,
     'config.num_hidden_layers',
   );
   throwsNaming(
