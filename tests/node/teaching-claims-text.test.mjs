@@ -104,7 +104,7 @@ test('the KV cache line’s label follows what the line does (grows, flat past a
   assert.equal(kvCurveWords([attn({ window: 4096 }), attn({})]).line, 'KV cache: grows'); // Gemma-2: half grow
   assert.equal(kvCurveWords(preset('gemma-2-9b').layers).line, 'KV cache: grows');
   assert.equal(kvCurveWords([attn({ chunk: 8192 })]).line, 'KV cache: at most one chunk');
-  assert.match(kvCurveWords([attn({ chunk: 8192 })]).legend, /empties at each chunk boundary/);
+  assert.match(kvCurveWords([attn({ chunk: 8192 })]).legend, /only the chunk in progress, emptying at each boundary/);
   assert.equal(kvCurveWords(preset('llama-4-scout').layers).line, 'KV cache: grows'); // its global layers grow
 });
 
