@@ -461,3 +461,47 @@ test('a notice cleared by the next change is hidden, never left as an empty box'
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('weights never counted as nothing: unknown weights ask for the count; weights too big say so', async () => {
+  const { page, demo, problems } = await open();
+  // RWKV-5: the cache and the state are known, the weights are not worked out for this family.
+  await paste(demo, fixture('rwkv5-3b.transcribed.json'));
+  assert.equal(await figureValue(demo, 'sessionsFit'), 'unknown');
+  assert.equal(await figureValue(demo, 'weights'), 'unknown');
+  assert.match(await demo.locator('.lm-figures').textContent(), /not known: enter the parameter count/);
+  // The spoken summary is written a moment after the numbers (render-summary.js).
+  const summary = () => demo.locator('.lm-summary').textContent();
+  await waitUntil(async () => /needs the model’s parameter count/.test(await summary()), { message: 'summary' });
+  assert.equal(await figureBytes(demo, 'stateTotal'), '21626880'); // (10,485,760 + 327,680) x 2: fp32 state
+  // The reader gives 3 billion parameters: 6 GB of weights, and the sessions that fit follow.
+  const params = demo.locator('input[id$="-params"]');
+  await params.fill('3');
+  await params.dispatchEvent('change');
+  await waitUntil(async () => (await figureValue(demo, 'sessionsFit')) !== 'unknown');
+  assert.equal(await figureBytes(demo, 'weights'), '6000000000');
+  // Mixtral-8x7B: 46.7e9 parameters x 2 bytes do not fit in 80 GB, and the figure says so plainly.
+  await paste(demo, fixture('mixtral-8x7b-v0.1.json'));
+  assert.equal(await figureValue(demo, 'sessionsFit'), '0');
+  assert.match(await demo.locator('.lm-figures').textContent(), /none: the weights alone need 86\.99 GiB of 80 GB/);
+  await waitUntil(async () => /Nothing fits on the 80 GB .*GPU: the weights alone need 86\.99 GiB of 80 GB\./.test(await summary()), {
+    message: 'summary',
+  });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a config that describes no decoder (BERT) is refused saying why, and the previous model stays', async () => {
+  const { page, demo } = await open('&preset=llama-3-8b');
+  const before = await figureBytes(demo, 'kvPerToken');
+  await paste(demo, `\uFEFF${JSON.stringify({ model_type: 'bert', hidden_size: 768, num_hidden_layers: 12 })}`);
+  assert.match(await demo.locator('[id$="-config-error"]').textContent(), /'bert' is an encoder/);
+  assert.equal(await figureBytes(demo, 'kvPerToken'), before);
+  await page.close();
+});
+
+test('a chunked model at 10,000 tokens shows the chunk in progress, not a full chunk', async () => {
+  // Llama-4-Scout: 36 chunked layers x 4,096 B per token x (10,000 - 8,192 = 1,808) = 266,600,448 B.
+  const { page, demo } = await open('&preset=llama-4-scout&tokens=10000');
+  assert.equal(await figureBytes(demo, 'capped'), '266600448');
+  await page.close();
+});
