@@ -483,9 +483,12 @@ test('weights never counted as nothing: unknown weights ask for the count; weigh
   await paste(demo, fixture('mixtral-8x7b-v0.1.json'));
   assert.equal(await figureValue(demo, 'sessionsFit'), '0');
   assert.match(await demo.locator('.lm-figures').textContent(), /none: the weights alone need 86\.99 GiB of 80 GB/);
-  await waitUntil(async () => /Nothing fits on the 80 GB .*GPU: the weights alone need 86\.99 GiB of 80 GB\./.test(await summary()), {
-    message: 'summary',
-  });
+  await waitUntil(
+    async () => /Nothing fits on the 80 GB .*GPU: the weights alone need 86\.99 GiB of 80 GB\./.test(await summary()),
+    {
+      message: 'summary',
+    },
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -178,7 +178,6 @@ TEST_CASE("capacity: a count at the core's limit is flagged as a bound") {
   CHECK_FALSE(exact.sessions_at_limit);
 }
 
-
 TEST_CASE("bad models and queries are refused with the argument's name, as message and field") {
   CHECK(make_model({{}, 0}).status.message.find("model.layers") == 0);
   CHECK(make_model({{}, 0}).status.field == "model.layers");
@@ -271,7 +270,8 @@ TEST_CASE("three terms: growing (full, MLA), capped (window, chunk) and fixed (s
   const KvResult s = kv(scout, 1000000, 2);
   CHECK(s.growing_bytes_per_token == 49152);
   CHECK(s.capped_bytes_per_token == 147456);
-  // 1,000,000 = 122 x 8,192 + 576: each chunked layer holds the 576 tokens of the chunk in progress.
+  // 1,000,000 = 122 x 8,192 + 576: each chunked layer holds the 576 tokens of the chunk in
+  // progress.
   CHECK(s.capped_bytes == 147456ULL * 576 * 2);  // two sessions
   CHECK(s.growing_bytes == 49152ULL * 1000000 * 2);
   CHECK(s.capped_full_tokens == 8192);
@@ -361,8 +361,8 @@ TEST_CASE("the new layer fields are checked with their names") {
 TEST_CASE("chunked layers hold the chunk in progress: a saw tooth from 1 to the chunk") {
   // Llama-4-Scout's 36 chunked layers (8,192) x 4,096 B per token = 147,456 B per token.
   const Model scout = model({chunked(36, 8, 128, 8192)});
-  CHECK(kv(scout, 8192).capped_bytes == 147456ULL * 8192);  // 1,152 MiB: one full chunk
-  CHECK(kv(scout, 8193).capped_bytes == 147456ULL * 1);     // a new chunk starts
+  CHECK(kv(scout, 8192).capped_bytes == 147456ULL * 8192);   // 1,152 MiB: one full chunk
+  CHECK(kv(scout, 8193).capped_bytes == 147456ULL * 1);      // a new chunk starts
   CHECK(kv(scout, 10000).capped_bytes == 147456ULL * 1808);  // 254.25 MiB, not 1,152 MiB
   CHECK(kv(scout, 16384).capped_bytes == 147456ULL * 8192);
   CHECK(kv(scout, 0).capped_bytes == 0);

@@ -118,7 +118,12 @@ test('capacity: determinism by (seed, trial), validation without compute, and re
     [{ dims: [8], rule: 'delta', step: 0 }, 'step'],
     [{ dims: [8], rule: 'hebb' }, 'rule'],
   ];
-  for (const [opts, field] of named) assert.throws(() => la.capacity(opts), (e) => e.field === field, field);
+  for (const [opts, field] of named)
+    assert.throws(
+      () => la.capacity(opts),
+      (e) => e.field === field,
+      field,
+    );
   assert.equal(la.limits.maxCapacityDims, 64);
 });
 

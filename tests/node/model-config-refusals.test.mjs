@@ -52,7 +52,10 @@ test('a byte-order mark or white space before the text is accepted', () => {
 });
 
 test('max_position_embeddings Infinity or NaN is "not stated": no maxContext, and a note says so', () => {
-  const text = fixture('llama-3.1-8b.json').replace('"max_position_embeddings": 131072', '"max_position_embeddings": Infinity');
+  const text = fixture('llama-3.1-8b.json').replace(
+    '"max_position_embeddings": 131072',
+    '"max_position_embeddings": Infinity',
+  );
   const m = modelFromConfig(text);
   assert.equal(m.maxContext, undefined);
   assert.ok(m.notes.includes('max_position_embeddings is Infinity: read as not stated.'), m.notes.join('\n'));

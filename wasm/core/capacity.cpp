@@ -32,9 +32,8 @@ Result<StoreCapacityConfig> make_capacity_config(const StoreCapacityOptions& o) 
   auto setup = check_trial_settings(o);
   if (!(r.status = setup.status)) return r;
   if (measure != "cosine" && measure != "recall") {
-    r.status =
-        Status::bad("measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')",
-                    "measure");
+    r.status = Status::bad(
+        "measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')", "measure");
     return r;
   }
   if (!(r.status = check_real("level", level, 0, 1))) return r;

@@ -47,8 +47,8 @@ struct LayerGroup {
 
 struct Model {
   std::vector<LayerGroup> layers;
-  double params = 0;          // parameter count, for the weights' share of a GPU
-  bool params_known = true;   // false: nobody stated the weights (kv_capacity refuses)
+  double params = 0;         // parameter count, for the weights' share of a GPU
+  bool params_known = true;  // false: nobody stated the weights (kv_capacity refuses)
 };
 
 // Outside data, unchecked, named as in the JS API (model.layers[i].kvHeads is kv_heads). Numbers

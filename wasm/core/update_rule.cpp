@@ -5,8 +5,8 @@ namespace linattn {
 Result<UpdateRule> make_update_rule(const std::string& rule, double gate, double step) {
   Result<UpdateRule> r;
   if (rule != "add" && rule != "delta") {
-    r.status = Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')",
-                           "rule");
+    r.status =
+        Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')", "rule");
     return r;
   }
   if (!(r.status = check_real("gate", gate, 0, 1))) return r;

@@ -169,10 +169,14 @@ function nestedKey(root) {
 
 // Models that generate nothing token by token, so keep no cache that grows with the context.
 const ENCODERS = new Set(
-  'bert roberta distilbert albert electra deberta deberta-v2 xlm-roberta xlm-roberta-xl camembert mpnet modernbert nomic_bert ernie convbert funnel longformer megatron-bert data2vec-text esm vit clip clip_vision_model siglip siglip_vision_model wav2vec2 hubert'.split(' '),
+  'bert roberta distilbert albert electra deberta deberta-v2 xlm-roberta xlm-roberta-xl camembert mpnet modernbert nomic_bert ernie convbert funnel longformer megatron-bert data2vec-text esm vit clip clip_vision_model siglip siglip_vision_model wav2vec2 hubert'.split(
+    ' ',
+  ),
 );
 const ENCODER_DECODERS = new Set(
-  't5 mt5 umt5 longt5 switch_transformers bart mbart pegasus pegasus_x marian whisper m2m_100 nllb-moe blenderbot blenderbot-small fsmt prophetnet led plbart seamless_m4t speech_to_text encoder-decoder'.split(' '),
+  't5 mt5 umt5 longt5 switch_transformers bart mbart pegasus pegasus_x marian whisper m2m_100 nllb-moe blenderbot blenderbot-small fsmt prophetnet led plbart seamless_m4t speech_to_text encoder-decoder'.split(
+    ' ',
+  ),
 );
 const DECODER_HEAD = /CausalLM|LMHeadModel|ForConditionalGeneration/;
 

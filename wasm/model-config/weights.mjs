@@ -34,7 +34,18 @@ const UNCOUNTED = new Set([
   'mllama',
   'mllama_text_model',
 ]);
-const UNGATED = new Set(['gpt2', 'gptj', 'bloom', 'falcon', 'gpt_bigcode', 'starcoder2', 'opt', 'gpt_neox', 'phi-msft', 'phi']);
+const UNGATED = new Set([
+  'gpt2',
+  'gptj',
+  'bloom',
+  'falcon',
+  'gpt_bigcode',
+  'starcoder2',
+  'opt',
+  'gpt_neox',
+  'phi-msft',
+  'phi',
+]);
 const TIED = new Set(['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gpt2', 'bloom', 'falcon', 'gpt_bigcode', 'mamba']);
 // MoE expert counts and sizes under their several names.
 const EXPERTS = ['num_local_experts', 'num_experts', 'n_routed_experts', 'moe_num_experts'];

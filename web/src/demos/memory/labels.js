@@ -26,7 +26,8 @@ export function kvCurveWords(layers) {
   const windowed = growing.some((g) => g.window);
   if (!chunked)
     return { line: 'KV cache: flat past the window', legend: 'KV cache (grows until the window is full, then flat)' };
-  const chunks = 'a chunked layer keeps only the chunk in progress, emptying at each boundary; the line joins the full chunks';
+  const chunks =
+    'a chunked layer keeps only the chunk in progress, emptying at each boundary; the line joins the full chunks';
   if (!windowed) return { line: 'KV cache: at most one chunk', legend: `KV cache (${chunks})` };
   return { line: 'KV cache: capped', legend: `KV cache (flat once every window is full; ${chunks})` };
 }

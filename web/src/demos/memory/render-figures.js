@@ -66,10 +66,7 @@ function figureRows(state, results, limits) {
       bytesFigure(now.kvBytes, 'kvTotal', u),
     ],
     ['of which grows with context (full attention, MLA)', bytesFigure(now.growingBytes, 'growing', u)],
-    [
-      'of which grows up to a cap (sliding windows; the chunk in progress)',
-      bytesFigure(now.cappedBytes, 'capped', u),
-    ],
+    ['of which grows up to a cap (sliding windows; the chunk in progress)', bytesFigure(now.cappedBytes, 'capped', u)],
     [
       'the capped part is full from (a window stays full; a chunk starts over)',
       now.cappedFullTokens > 0n
@@ -106,7 +103,8 @@ function figureRows(state, results, limits) {
 }
 
 /** The rows about the GPU: weights, room, sessions that fit, longest context. results.capacity
- *  null: the weights are not known, and nothing is said about what fits. */
+ *  null: the weights are not known, and nothing is said about what fits.
+ *  @returns {Array<[string, Figure]>} */
 function capacityRows(state, results, maxTokens) {
   const { capacity } = results;
   const u = state.unit;
@@ -126,6 +124,7 @@ function capacityRows(state, results, maxTokens) {
   }
   const p = results.resolved.model.params;
   const params = p ? `${groupDigits(BigInt(Math.round(p)))} parameters × ${state.weightDtype}` : 'no weights counted';
+  /** @type {Array<[string, Figure]>} */
   const rows = [[`Weights (${params}${perGpu})`, bytesFigure(capacity.weightBytes, 'weights', u)]];
   rows.push([
     `Room for cache on ${gpuLabel(state)}`,
@@ -139,7 +138,10 @@ function capacityRows(state, results, maxTokens) {
   const longest = capacity.longestContext;
   const atLimit = capacity.longestAtLimit || (longest >= maxTokens && capacity.freeBytes > 0n);
   const longestText = atLimit ? `more than ${longTokens(longest)} (the core’s limit)` : longTokens(longest);
-  rows.push([`Longest context that fits ${sess}`, textFigure(longestText, 'longest', `${atLimit ? '>' : ''}${longest}`)]);
+  rows.push([
+    `Longest context that fits ${sess}`,
+    textFigure(longestText, 'longest', `${atLimit ? '>' : ''}${longest}`),
+  ]);
   return rows;
 }
 
