@@ -175,6 +175,15 @@ const ROWS = [
   ['phi-3-mini-128k-instruct.json', { capped: 393216, cap: 262144, max: 131072 }],
   // MiniCPM3-4B (read as MLA by kv_lora_rank): 62 x (256 + 32) x 2 = 35,712
   ['minicpm3-4b.json', { grow: 35712, max: 32768 }],
+  // Families added with the weights (their weights: model-config-weights.test.mjs)
+  ['olmoe-1b-7b-0125-instruct.json', { grow: 131072, max: 4096 }], // olmoe: 16 x 2 x 16 x (2,048 / 16) x 2
+  ['llama-3.2-3b-instruct.json', { grow: 114688, max: 131072 }], // 28 x 2 x 8 x 128 x 2
+  // smollm3: no_rope_layer_interval only drops RoPE on every 4th layer, all 36 attend fully
+  ['smollm3-3b-base.transcribed.json', { grow: 73728, max: 65536 }], // 36 x 2 x 4 x (2,048 / 16) x 2
+  ['granite-3.1-3b-a800m-instruct.trimmed.json', { grow: 65536, max: 131072 }], // granitemoe: 32 x 2 x 8 x 64 x 2
+  ['h2ogpt-oig-oasst1-256-6.9b.transcribed.json', { grow: 524288, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 128 x 2
+  // Mamba-2.8B: 64 x 5,120 (intermediate_size) x 16 x 2 = 10,485,760; conv 64 x 3 x 5,120 x 2
+  ['mamba-2.8b-hf.transcribed.json', { state: 10485760, conv: 1966080 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
@@ -184,6 +193,11 @@ const REFUSED = [
   ['mimo-v2-flash.json', 'config.hybrid_layer_pattern'],
   ['llama-3.3-nemotron-super-49b-v1.json', 'config.block_configs'],
   ['mlc-chatglm.transcribed.json', 'config.multi_query_group_num'],
+  // No decoder of its own: encoders and encoder-decoders, refused naming model_type
+  ['bert-base-uncased.transcribed.json', 'config.model_type'],
+  ['albert-base-v1.json', 'config.model_type'],
+  ['t5-small.transcribed.json', 'config.model_type'],
+  ['whisper-tiny.transcribed.json', 'config.model_type'],
 ];
 
 for (const [file, want] of ROWS) {
