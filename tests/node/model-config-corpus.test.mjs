@@ -184,6 +184,13 @@ const ROWS = [
   ['h2ogpt-oig-oasst1-256-6.9b.transcribed.json', { grow: 524288, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 128 x 2
   // Mamba-2.8B: 64 x 5,120 (intermediate_size) x 16 x 2 = 10,485,760; conv 64 x 3 x 5,120 x 2
   ['mamba-2.8b-hf.transcribed.json', { state: 10485760, conv: 1966080 }],
+  ['granite-3.3-8b-instruct.transcribed.json', { grow: 163840, max: 131072 }], // granite: 40 x 2 x 8 x 128 x 2
+  ['phi-2.transcribed.json', { grow: 327680, max: 2048 }], // phi (generic): 32 x 2 x 32 x (2,560 / 32) x 2
+  ['phi-1.5.transcribed.json', { grow: 196608, max: 2048 }], // 24 x 2 x 32 x (2,048 / 32) x 2
+  ['cohere-8b.transcribed.json', { grow: 131072, max: 8192 }], // cohere: 32 x 2 x 8 x 128 x 2
+  // LFM2.5-1.2B: 6 full_attention layers x 2 x 8 x (2,048 / 32) x 2 = 12,288; 10 conv layers keep
+  // (conv_L_cache 3 - 1) x 2,048 past inputs x 2 = 8,192 each: 81,920
+  ['lfm2.5-1.2b-autoround.transcribed.json', { grow: 12288, state: 81920, max: 128000 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.

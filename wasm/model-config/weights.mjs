@@ -46,7 +46,20 @@ const UNGATED = new Set([
   'phi-msft',
   'phi',
 ]);
-const TIED = new Set(['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gpt2', 'bloom', 'falcon', 'gpt_bigcode', 'mamba']);
+// Families whose configuration class ties the output head to the embeddings by default.
+const TIED = new Set([
+  'gemma',
+  'gemma2',
+  'gemma3',
+  'gemma3_text',
+  'gpt2',
+  'bloom',
+  'falcon',
+  'gpt_bigcode',
+  'mamba',
+  'cohere',
+  'cohere2',
+]);
 // MoE expert counts and sizes under their several names.
 const EXPERTS = ['num_local_experts', 'num_experts', 'n_routed_experts', 'moe_num_experts'];
 const EXPERT_SIZE = ['moe_intermediate_size', 'expert_intermediate_size'];
