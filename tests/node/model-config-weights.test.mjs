@@ -53,10 +53,22 @@ const PUBLISHED = [
   ['olmoe-1b-7b-0125-instruct.json', 6.9e9, 'OLMoE paper, arXiv:2409.02060 (6.9B total)'],
   ['llama-3.2-3b-instruct.json', 3.21e9, `${HF}meta-llama/Llama-3.2-3B-Instruct (3.21B)`],
   ['mamba-2.8b-hf.transcribed.json', 2.8e9, 'Mamba paper, arXiv:2312.00752, and state-spaces/mamba README (2.8B)'],
-  ['smollm3-3b-base.transcribed.json', 3.08e9, `${HF}HuggingFaceTB/SmolLM3-3B-Base (3B; 3,075,098,624 by its transcriber's count)`],
+  [
+    'smollm3-3b-base.transcribed.json',
+    3.08e9,
+    `${HF}HuggingFaceTB/SmolLM3-3B-Base (3B; 3,075,098,624 by its transcriber's count)`,
+  ],
   ['phi-2.transcribed.json', 2.7e9, `${HF}microsoft/phi-2 (2.7 billion)`],
-  ['cohere-8b.transcribed.json', 8.0e9, `${HF}CohereForAI/aya-23-8B (8B; the config's shape, its model not named by the source)`],
-  ['h2ogpt-oig-oasst1-256-6.9b.transcribed.json', 6.857e9, 'Pythia paper, arXiv:2304.01373 (Pythia-6.9B: 6,857,302,016)'],
+  [
+    'cohere-8b.transcribed.json',
+    8.0e9,
+    `${HF}CohereForAI/aya-23-8B (8B; the config's shape, its model not named by the source)`,
+  ],
+  [
+    'h2ogpt-oig-oasst1-256-6.9b.transcribed.json',
+    6.857e9,
+    'Pythia paper, arXiv:2304.01373 (Pythia-6.9B: 6,857,302,016)',
+  ],
 ];
 
 for (const [file, total, source] of PUBLISHED) {
