@@ -191,6 +191,10 @@ const ROWS = [
   // LFM2.5-1.2B: 6 full_attention layers x 2 x 8 x (2,048 / 32) x 2 = 12,288; 10 conv layers keep
   // (conv_L_cache 3 - 1) x 2,048 past inputs x 2 = 8,192 each: 81,920
   ['lfm2.5-1.2b-autoround.transcribed.json', { grow: 12288, state: 81920, max: 128000 }],
+  ['ernie-4.5-0.3b.transcribed.json', { grow: 18432, max: 131072 }], // ernie4_5 (generic): 18 x 2 x 2 x 128 x 2
+  ['bloom-560m.transcribed.json', { grow: 98304 }], // bloom: 24 x 2 x 16 x (1,024 / 16) x 2; ALiBi, no position limit
+  ['seed-oss-36b.trimmed.json', { grow: 262144, max: 524288 }], // seed_oss (generic): 64 x 2 x 8 x 128 x 2
+  ['internlm3-8b-instruct.trimmed.json', { grow: 49152, max: 32768 }], // internlm3 (generic): 48 x 2 x 2 x 128 x 2
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
@@ -205,6 +209,8 @@ const REFUSED = [
   ['albert-base-v1.json', 'config.model_type'],
   ['t5-small.transcribed.json', 'config.model_type'],
   ['whisper-tiny.transcribed.json', 'config.model_type'],
+  // MPT keeps its attention settings in attn_config (ALiBi, heads in n_heads): not read here
+  ['mpt-7b.transcribed.json', 'config.attn_config'],
 ];
 
 for (const [file, want] of ROWS) {

@@ -59,6 +59,13 @@ const PUBLISHED = [
     `${HF}HuggingFaceTB/SmolLM3-3B-Base (3B; 3,075,098,624 by its transcriber's count)`,
   ],
   ['phi-2.transcribed.json', 2.7e9, `${HF}microsoft/phi-2 (2.7 billion)`],
+  ['ernie-4.5-0.3b.transcribed.json', 0.36e9, `${HF}baidu/ERNIE-4.5-0.3B-PT (0.36B)`],
+  ['bloom-560m.transcribed.json', 559.2e6, `${HF}bigscience/bloom-560m (559,214,592)`],
+  [
+    'seed-oss-36b.trimmed.json',
+    36e9,
+    `${HF}ByteDance-Seed/Seed-OSS-36B-Instruct (36B; the config's shape, not named by the source)`,
+  ],
   [
     'cohere-8b.transcribed.json',
     8.0e9,
