@@ -90,7 +90,7 @@ export function sessionsFitWords(capacity) {
 export function fitSentence(state, capacity) {
   const gpu = gpuLabel(state);
   if (capacity === null)
-    return `How many sessions fit on ${gpu} needs the model’s parameter count, which its config does not give: enter it as the custom model’s Parameters.`;
+    return `How many sessions fit on ${gpu} needs the model’s parameter count, not given here: enter it as the custom model’s Parameters.`;
   if (!capacity.weightsFit) return `Nothing fits on ${gpu}: ${weightsAloneText(state, capacity)}.`;
   const one = capacity.sessionsThatFit === 1n && !capacity.sessionsAtLimit;
   const words = sessionsFitWords(capacity);
