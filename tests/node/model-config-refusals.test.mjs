@@ -44,6 +44,16 @@ test('a count far past its bound is named with the bound, in a short number', ()
   );
 });
 
+test('num_attention_heads far past its bound is refused by name even where head_dim is given', () => {
+  const llama = json('llama-3.2-3b-instruct.json'); // head_dim 128 given
+  assert.throws(
+    () => modelFromConfig({ ...llama, num_attention_heads: 1e308 }),
+    (e) =>
+      e.field === 'config.num_attention_heads' &&
+      e.message === 'config.num_attention_heads must be a whole number from 1 to 16,777,216 (got 1e+308)',
+  );
+});
+
 test('a byte-order mark or white space before the text is accepted', () => {
   const text = fixture('llama-3.1-8b.json');
   const plain = modelFromConfig(text);

@@ -166,8 +166,10 @@ export function headDim(r, keys = ['head_dim']) {
 export function kvHeads(r, key = 'num_key_value_heads') {
   if (r.known(key)) {
     const kv = r.dim(key, LIMITS.kvHeads);
-    const heads = r.known('num_attention_heads') ? r.value('num_attention_heads') : undefined;
-    if (Number.isInteger(heads) && heads > 0) {
+    // A count of query heads is held to its bound (a per-layer list, as Laguna's, is left to its reader).
+    const given = r.known('num_attention_heads') ? r.value('num_attention_heads') : undefined;
+    const heads = typeof given === 'number' ? r.dim('num_attention_heads', LIMITS.dim) : undefined;
+    if (heads !== undefined) {
       if (kv > heads) {
         throw configError(
           RangeError,
