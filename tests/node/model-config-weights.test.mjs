@@ -1,8 +1,9 @@
 // Weights worked out from real config.json texts (la.modelFromConfig's params) against the totals
 // the models' makers publish, each within 4 %. A model whose weights cannot be worked out gets no
 // params, and la.kvCapacity then refuses it (field model.params) rather than fit it as if it
-// weighed nothing. Totals as given on each model's card or in its paper (source beside it); they
-// were not re-read from those pages when this table was written.
+// weighed nothing. Totals as given on each model's card or in its paper, or the parameter count a
+// Hugging Face page shows (source beside each); they were not re-read from those pages when this
+// table was written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -59,6 +60,16 @@ const PUBLISHED = [
     `${HF}HuggingFaceTB/SmolLM3-3B-Base (3B; 3,075,098,624 by its transcriber's count)`,
   ],
   ['phi-2.transcribed.json', 2.7e9, `${HF}microsoft/phi-2 (2.7 billion)`],
+  // Vision-language models: the language model plus its vision tower (vision_config) and connector
+  [
+    'qwen3-vl-8b-instruct.json',
+    8.77e9,
+    `${HF}Qwen/Qwen3-VL-8B-Instruct (8.77B on its page; 8.8B in haimaker.ai's listing)`,
+  ],
+  ['qwen3-vl-2b-instruct.json', 2.13e9, `${HF}Qwen/Qwen3-VL-2B-Instruct (2.13B on its page)`],
+  ['qwen3-vl-4b-instruct.json', 4.44e9, `${HF}Qwen/Qwen3-VL-4B-Instruct (4.44B on its page)`],
+  ['qwen3-vl-30b-a3b-instruct.json', 31.1e9, `${HF}Qwen/Qwen3-VL-30B-A3B-Instruct (31.1B on its page)`],
+  ['llava-1.5-7b.transcribed.json', 7.06e9, `${HF}llava-hf/llava-1.5-7b-hf (7.06B on its page)`],
   ['ernie-4.5-0.3b.transcribed.json', 0.36e9, `${HF}baidu/ERNIE-4.5-0.3B-PT (0.36B)`],
   ['bloom-560m.transcribed.json', 559.2e6, `${HF}bigscience/bloom-560m (559,214,592)`],
   [
@@ -94,6 +105,20 @@ test('Mixtral-8x7B on 80 GB: its weights alone (93.4 GB in bf16) leave no room, 
   assert.equal(c.weightsFit, false);
   assert.equal(c.sessionsThatFit, 0n);
   assert.equal(c.longestContext, 0n);
+});
+
+test('Qwen3-VL-8B: the vision tower (27 blocks of 1,152, three deepstack mergers) adds 576,388,336', () => {
+  const m = la.modelFromConfig(text('qwen3-vl-8b-instruct.json'));
+  // patch 3 x 2 x 16^2 x 1,152 + 1,152 = 1,770,624; positions 2,304 x 1,152 = 2,654,208; 27 blocks of
+  // 4 x 1,152 (norms) + 4 x 1,152^2 + 4 x 1,152 (qkv, proj) + 2 x 1,152 x 4,304 + 4,304 + 1,152 (MLP)
+  // = 15,239,504; merger 2 x 1,152 + 4,608^2 + 4,608 + 4,608 x 4,096 + 4,096 = 40,119,040; three
+  // deepstack mergers (norm over 4,608) of 40,125,952
+  const vision = 1770624 + 2654208 + 27 * 15239504 + 40119040 + 3 * 40125952;
+  assert.equal(vision, 576388336);
+  // The text model as Qwen3-8B's 8,190,735,360 less the 36 x 2 x 128 q/k-norm weights the count
+  // of a nested config leaves out.
+  assert.equal(m.params, 8190735360 - 9216 + vision);
+  assert.ok(m.notes.some((n) => n.startsWith('params: with the vision tower of vision_config (576,388,336')));
 });
 
 test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {

@@ -16,14 +16,14 @@
 
 import { decoder, legacy, llama4, mllama } from './attention.mjs';
 import { defaultsFor } from './defaults.mjs';
-import { configError, contextLimit, isObject, LIMITS, reader } from './fields.mjs';
+import { configError, contextLimit, grouped, isObject, LIMITS, reader } from './fields.mjs';
 import { gemma, recurrentGemma } from './gemma.mjs';
 import { groupLayers } from './layers.mjs';
 import { kimiLinear, lfm2, minimax, qwenHybrid, rwkv } from './linear.mjs';
 import { mla } from './mla.mjs';
 import { parseConfig } from './parse.mjs';
 import { bamba, falconH1, graniteHybrid, jamba, mamba, mamba2, nemotronH, zamba2 } from './ssm.mjs';
-import { countWeights } from './weights.mjs';
+import { countWeights, visionWeights } from './weights.mjs';
 
 const FAMILIES = {};
 const add = (read, types) => {
@@ -249,13 +249,21 @@ export function modelFromConfig(config) {
     );
   }
   const model = { name: modelName(root), modelType, layers };
-  const counted = params ?? countWeights(r, type, labels, shapes);
+  let counted = params ?? countWeights(r, type, labels, shapes);
   if (counted !== undefined && counted <= LIMITS.params) {
-    model.params = counted;
     notes.push(
       'params: embeddings, attention or its recurrent/SSM stand-in, MLP or every expert, norms, worked out from the config.',
     );
-    if (key) notes.push(`params: the language model in ${key} only; the vision or audio tower is not counted.`);
+    const vision = isObject(root.vision_config) ? visionWeights(root.vision_config, r.value('hidden_size')) : undefined;
+    if (vision !== undefined) {
+      counted += vision;
+      notes.push(
+        `params: with the vision tower of vision_config (${grouped(vision)} parameters, its connector included).`,
+      );
+    } else if (key || root.vision_config || root.audio_config) {
+      notes.push('params: the language model only; the vision or audio tower is not counted.');
+    }
+    model.params = counted;
   } else {
     notes.push(
       'params: not worked out for this family; the sessions that fit need the parameter count, entered by hand.',
