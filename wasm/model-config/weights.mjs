@@ -12,8 +12,8 @@
 //   Mamba             in_proj (x, z), conv, x_proj (dt, B, C), dt_proj, A, D, out_proj
 //   Mamba-2           in_proj (x, z, B, C, dt), conv over x, B, C, A, D, dt bias, norm, out_proj
 //   norms             2 x H a layer and H at the end; MTP layers (num_nextn_predict_layers) too
-// Biases are left out (under 0.1 % of any model here). A family whose layers this cannot count
-// returns undefined, and its weights are not known (kvCapacity then asks for them).
+// The language model's biases are left out (under 0.1 % of any model here). A family whose layers
+// this cannot count returns undefined, and its weights are not known (kvCapacity then asks for them).
 
 const MAMBA1 = new Set(['mamba', 'falcon_mamba', 'jamba']);
 const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is the whole layer
