@@ -13,23 +13,33 @@ export const LIMIT_NAME = 'configured position limit';
 
 /**
  * The KV cache line's words, from what the line does (the core counts a windowed layer at
- * min(tokens, window), a chunked one at the chunk in progress): { line, legend }. It grows if any layer's cache grows with the context;
- * with windows only it is flat past the window; a chunked layer's cache empties at every chunk
- * boundary (a saw tooth), and the line is drawn through the boundaries, where each chunk is full.
+ * min(tokens, window), a chunked one at the chunk in progress): { line, legend }. A windowed
+ * layer's cache grows until its window is full, then stays flat (a plateau past the window); a
+ * chunked layer's cache empties at every chunk boundary (a saw tooth: the chunk in progress), and
+ * the line is drawn through the teeth (compute.js, toothTokens). Uncapped layers make the line grow.
  */
 export function kvCurveWords(layers) {
   const growing = layers.filter((g) => g.kind !== 'linear' && g.kind !== 'ssm');
-  const capped = (g) => g.kind === 'attention' && (g.window || g.chunk);
-  if (growing.length === 0 || !growing.every(capped))
-    return { line: 'KV cache: grows', legend: 'KV cache (grows with context)' };
-  const chunked = growing.some((g) => g.chunk);
-  const windowed = growing.some((g) => g.window);
+  const chunked = growing.some((g) => g.kind === 'attention' && g.chunk);
+  const windowed = growing.some((g) => g.kind === 'attention' && g.window);
+  const uncapped = growing.length === 0 || growing.some((g) => !(g.kind === 'attention' && (g.window || g.chunk)));
+  const tooth = 'saw tooth: the chunk in progress, emptied at each boundary';
+  const plateau = 'plateau past the window';
+  if (uncapped) {
+    const parts = [chunked ? `its chunked layers: ${tooth}` : '', windowed ? `its windowed layers: ${plateau}` : ''];
+    const more = parts.filter(Boolean).join('; ');
+    return {
+      line: chunked ? 'KV cache: grows, with a saw tooth' : 'KV cache: grows',
+      legend: `KV cache (grows with context${more ? `; ${more}` : ''})`,
+    };
+  }
   if (!chunked)
-    return { line: 'KV cache: flat past the window', legend: 'KV cache (grows until the window is full, then flat)' };
-  const chunks =
-    'a chunked layer keeps only the chunk in progress, emptying at each boundary; the line joins the full chunks';
-  if (!windowed) return { line: 'KV cache: at most one chunk', legend: `KV cache (${chunks})` };
-  return { line: 'KV cache: capped', legend: `KV cache (flat once every window is full; ${chunks})` };
+    return { line: `KV cache: ${plateau}`, legend: `KV cache (grows until the window is full, then a ${plateau})` };
+  if (!windowed) return { line: 'KV cache: saw tooth, the chunk in progress', legend: `KV cache (${tooth})` };
+  return {
+    line: 'KV cache: saw tooth on a plateau',
+    legend: `KV cache (windowed layers: ${plateau}; chunked layers: ${tooth})`,
+  };
 }
 
 /** The accessible name of the context slider and of the chart's context handle. */

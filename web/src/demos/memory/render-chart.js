@@ -66,7 +66,7 @@ export function createChart(id, onTokens) {
     else if (!width) width = Math.max(MIN_WIDTH, Math.round(box.clientWidth || 640));
     const view = {
       width,
-      samples: results.samples,
+      samples: results.curve, // the table's samples and the teeth of chunked layers (compute.js)
       tokens: state.tokens,
       now: results.now,
       refKind: results.reference,
