@@ -292,6 +292,8 @@ export type LayerGroup =
     };
 export interface Model {
   layers: LayerGroup[];
+  /** Parameter count, for the weights' share of a GPU. Absent: not known, and kvCapacity refuses
+   *  (field 'model.params'); 0 states that the weights are not to be counted. */
   params?: number;
   /** Carried along, not read by the core (modelFromConfig fills them). */
   name?: string;
@@ -305,7 +307,7 @@ export interface ConfigModel extends Model {
   name: string; // _name_or_path, else the architecture and model_type
   modelType: string; // config.model_type
   maxContext?: number; // max_position_embeddings (or model_max_length) where the config has it
-  params?: number; // dense models only (llama, mistral, qwen2, qwen3): embeddings, attention, MLP, norms
+  params?: number; // worked out from the config (embeddings, attention/MLA/recurrent/SSM blocks, MLP or every expert, norms, MTP); absent where this family's weights are not counted
   notes: string[]; // what was assumed or left out, each once (e.g. 'num_key_value_heads: 4, Gemma3TextConfig default.')
 }
 export interface KvOptions {
@@ -321,8 +323,8 @@ export interface KvResult {
   cappedBytesPerToken: bigint; // windowed + chunked layers, until their window or chunk is full
   kvBytes: bigint; // all sessions, at `tokens`: growingBytes + cappedBytes
   growingBytes: bigint; // all sessions
-  cappedBytes: bigint; // all sessions, each windowed/chunked layer at min(tokens, cap)
-  cappedFullTokens: bigint; // context from which cappedBytes is flat (the largest window or chunk; 0n: none)
+  cappedBytes: bigint; // all sessions: windowed layers at min(tokens, window), chunked ones at the chunk in progress
+  cappedFullTokens: bigint; // the largest window or chunk (0n: none): from there a window is full, a chunk starts over
   stateBytes: bigint; // fixed per sequence, all sessions: recurrent + SSM + convolution state (stateDtype)
   convBytes: bigint; // the convolution part of stateBytes
   totalBytes: bigint;
@@ -342,8 +344,11 @@ export interface CapacityResult {
   freeBytes: bigint; // per GPU, after its weights
   sessionsThatFit: bigint; // at `tokens`
   longestContext: bigint; // for `sessions` sessions (capped at limits.maxTokens)
-  sessionBytes: bigint; // one session at `tokens`, on each GPU
+  sessionBytes: bigint; // one session at `tokens` (a chunked layer at its fullest), on each GPU
   kvHeadsReplicated: boolean; // some attention layer has fewer KV heads than GPUs
+  sessionsAtLimit: boolean; // sessionsThatFit is limits.maxSessions and more would fit: a bound, not a count
+  longestAtLimit: boolean; // longestContext is limits.maxTokens and longer would fit
+  weightsFit: boolean; // false: the weights alone need more than gpuBytes (nothing fits)
 }
 
 export interface Linattn {

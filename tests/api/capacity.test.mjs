@@ -109,6 +109,21 @@ test('capacity: determinism by (seed, trial), validation without compute, and re
   assert.throws(() => la.interferenceSweep({ d: 8, nMax: 4, rule: 'hebb' }), /rule must be 'add' or 'delta'/);
   assert.throws(() => la.checkSweep({ d: 8, nMax: 4, gate: 1.5 }), /gate must be/);
   assert.throws(() => la.interferenceStore({ d: 8, n: 4, step: '1' }), /step must be a number/);
+  // Every refusal names its field, the ones checked past the range check too (0 for gate, step, level).
+  const named = [
+    [{ dims: [] }, 'dims'],
+    [{ dims: [8], measure: 'top5' }, 'measure'],
+    [{ dims: [8], level: 0 }, 'level'],
+    [{ dims: [8], gate: 0 }, 'gate'],
+    [{ dims: [8], rule: 'delta', step: 0 }, 'step'],
+    [{ dims: [8], rule: 'hebb' }, 'rule'],
+  ];
+  for (const [opts, field] of named)
+    assert.throws(
+      () => la.capacity(opts),
+      (e) => e.field === field,
+      field,
+    );
   assert.equal(la.limits.maxCapacityDims, 64);
 });
 

@@ -53,13 +53,16 @@ test('Gemma-3-27B: 52 windowed layers flat after 1,024 tokens, 10 global layers 
   assert.equal(r.growingBytes, 81920n * 131072n);
 });
 
-test('Llama-4-Scout: 36 chunked layers flat once a chunk of 8,192 is full', () => {
-  // per layer and token 2 x 8 x 128 x 2 = 4,096; 12 global: 49,152; 36 chunked: 147,456 per token up
-  // to 8,192 tokens = 1,207,959,552 bytes.
+test('Llama-4-Scout: 36 chunked layers hold the chunk in progress, at most 8,192 tokens', () => {
+  // per layer and token 2 x 8 x 128 x 2 = 4,096; 12 global: 49,152; 36 chunked: 147,456 per token
+  // for the tokens of the chunk in progress: 1,000,000 = 122 x 8,192 + 576, so 576 x 147,456.
   const r = terms(preset('llama-4-scout'), 1000000);
   assert.equal(r.growingBytesPerToken, 49152n);
   assert.equal(r.cappedBytesPerToken, 147456n);
-  assert.equal(r.cappedBytes, 1207959552n);
+  assert.equal(r.cappedBytes, 576n * 147456n);
+  // At 10,000 tokens: 1,808 tokens in the chunk, 266,600,448 bytes (254.25 MiB, not 1,152 MiB).
+  assert.equal(terms(preset('llama-4-scout'), 10000).cappedBytes, 266600448n);
+  assert.equal(terms(preset('llama-4-scout'), 8192).cappedBytes, 1207959552n);
   assert.equal(r.growingBytes, 49152n * 1000000n);
   // The config's own import gives the same figures.
   const m = modelFromConfig(fixture('llama-4-scout-17b-16e-instruct.json'));
@@ -173,8 +176,12 @@ test('la.modelFromConfig feeds kvMemory directly, and refuses with the field nam
   assert.equal(r.convBytes, 1769472n);
   assert.equal(r.stateBytes, 37748736n + 1769472n);
   assert.throws(
-    () => la.modelFromConfig('{"model_type": "bert"}'),
+    () => la.modelFromConfig('{"model_type": "my_decoder"}'),
     (e) => e.name === 'LinattnTypeError' && e instanceof TypeError && e.field === 'config.num_hidden_layers',
+  );
+  assert.throws(
+    () => la.modelFromConfig('{"model_type": "bert"}'),
+    (e) => e.name === 'LinattnError' && e instanceof RangeError && e.field === 'config.model_type',
   );
   assert.throws(
     () => la.modelFromConfig('not json'),

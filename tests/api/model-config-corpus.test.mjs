@@ -175,6 +175,26 @@ const ROWS = [
   ['phi-3-mini-128k-instruct.json', { capped: 393216, cap: 262144, max: 131072 }],
   // MiniCPM3-4B (read as MLA by kv_lora_rank): 62 x (256 + 32) x 2 = 35,712
   ['minicpm3-4b.json', { grow: 35712, max: 32768 }],
+  // Families added with the weights (their weights: model-config-weights.test.mjs)
+  ['olmoe-1b-7b-0125-instruct.json', { grow: 131072, max: 4096 }], // olmoe: 16 x 2 x 16 x (2,048 / 16) x 2
+  ['llama-3.2-3b-instruct.json', { grow: 114688, max: 131072 }], // 28 x 2 x 8 x 128 x 2
+  // smollm3: no_rope_layer_interval only drops RoPE on every 4th layer, all 36 attend fully
+  ['smollm3-3b-base.transcribed.json', { grow: 73728, max: 65536 }], // 36 x 2 x 4 x (2,048 / 16) x 2
+  ['granite-3.1-3b-a800m-instruct.trimmed.json', { grow: 65536, max: 131072 }], // granitemoe: 32 x 2 x 8 x 64 x 2
+  ['h2ogpt-oig-oasst1-256-6.9b.transcribed.json', { grow: 524288, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 128 x 2
+  // Mamba-2.8B: 64 x 5,120 (intermediate_size) x 16 x 2 = 10,485,760; conv 64 x 3 x 5,120 x 2
+  ['mamba-2.8b-hf.transcribed.json', { state: 10485760, conv: 1966080 }],
+  ['granite-3.3-8b-instruct.transcribed.json', { grow: 163840, max: 131072 }], // granite: 40 x 2 x 8 x 128 x 2
+  ['phi-2.transcribed.json', { grow: 327680, max: 2048 }], // phi (generic): 32 x 2 x 32 x (2,560 / 32) x 2
+  ['phi-1.5.transcribed.json', { grow: 196608, max: 2048 }], // 24 x 2 x 32 x (2,048 / 32) x 2
+  ['cohere-8b.transcribed.json', { grow: 131072, max: 8192 }], // cohere: 32 x 2 x 8 x 128 x 2
+  // LFM2.5-1.2B: 6 full_attention layers x 2 x 8 x (2,048 / 32) x 2 = 12,288; 10 conv layers keep
+  // (conv_L_cache 3 - 1) x 2,048 past inputs x 2 = 8,192 each: 81,920
+  ['lfm2.5-1.2b-autoround.transcribed.json', { grow: 12288, state: 81920, max: 128000 }],
+  ['ernie-4.5-0.3b.transcribed.json', { grow: 18432, max: 131072 }], // ernie4_5 (generic): 18 x 2 x 2 x 128 x 2
+  ['bloom-560m.transcribed.json', { grow: 98304 }], // bloom: 24 x 2 x 16 x (1,024 / 16) x 2; ALiBi, no position limit
+  ['seed-oss-36b.trimmed.json', { grow: 262144, max: 524288 }], // seed_oss (generic): 64 x 2 x 8 x 128 x 2
+  ['internlm3-8b-instruct.trimmed.json', { grow: 49152, max: 32768 }], // internlm3 (generic): 48 x 2 x 2 x 128 x 2
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
@@ -184,6 +204,142 @@ const REFUSED = [
   ['mimo-v2-flash.json', 'config.hybrid_layer_pattern'],
   ['llama-3.3-nemotron-super-49b-v1.json', 'config.block_configs'],
   ['mlc-chatglm.transcribed.json', 'config.multi_query_group_num'],
+  // No decoder of its own: encoders and encoder-decoders, refused naming model_type
+  ['bert-base-uncased.transcribed.json', 'config.model_type'],
+  ['albert-base-v1.json', 'config.model_type'],
+  ['t5-small.transcribed.json', 'config.model_type'],
+  ['whisper-tiny.transcribed.json', 'config.model_type'],
+  // MPT keeps its attention settings in attn_config (ALiBi, heads in n_heads): not read here
+  ['mpt-7b.transcribed.json', 'config.attn_config'],
+];
+
+// Published parameter totals beside the bytes above: la.modelFromConfig's params must be within 4 %
+// of each. Every total here was read in the source named beside it (a repository file at the
+// commit given, or a page at its address), on the day the table was checked; where the source
+// states a rounded figure, that figure is the total. A page that only shows Hugging Face's own
+// count of a checkpoint's tensors says so.
+const HF = 'https://huggingface.co/';
+const LLAMA = 'meta-llama/llama-models@a9c89c471f79 models/';
+// [fixture, published total, source]
+const PUBLISHED = [
+  ['mixtral-8x7b-v0.1.json', 46.7e9, 'https://langbase.com/models/mistral/mixtral-8x7B (Mistral’s text: 46.7B total)'],
+  ['mixtral-8x22b-v0.1.json', 141e9, 'https://tech-gyan.in/?p=59475 (39B active of 141B total)'],
+  [
+    'qwen3-30b-a3b.json',
+    30.5e9,
+    'https://docs.vllm.ai/projects/ascend/en/releases-v0.22.1rc/tutorials/models/Qwen3-30B-A3B.html (30.5B total)',
+  ],
+  [
+    'qwen3-235b-a22b.json',
+    235e9,
+    'https://docs.vllm.ai/projects/ascend/en/releases-v0.22.1rc/_sources/tutorials/models/Qwen3-235B-A22B.md (235B total)',
+  ],
+  ['qwen3-8b.json', 8.2e9, 'https://openrouter.ai/qwen/qwen3-8b/api (a dense 8.2B)'],
+  ['qwen3-32b.json', 32.8e9, 'https://apxml.com/models/qwen3-32b (32.8 billion)'],
+  ['qwen3-1.7b.json', 1.7e9, 'https://openrouter.ai/qwen/qwen3-1.7b:free/api (1.7 billion, dense)'],
+  [
+    'qwen3-next-80b-a3b-thinking.json',
+    80e9,
+    'https://docs.nvidia.com/nemo/megatron-bridge/nightly/models/qwen/qwen3-next.html (80B total)',
+  ],
+  [
+    'qwen1.5-moe-a2.7b.transcribed.json',
+    14.3e9,
+    'https://ollama.com/zutto/qwen1.5-moe-a2.7b-chat (the card’s 14.3B in total)',
+  ],
+  ['qwen2.5-72b.json', 72.7e9, 'https://www.fitmygpu.com/models/qwen-2.5-72b (72.7B total, 70.0B non-embedding)'],
+  ['deepseek-v3.json', 685e9, 'deepseek-ai/DeepSeek-V3@9b4e9788e4a3 README.md (685B: 671B main + 14B MTP)'],
+  [
+    'deepseek-v2-lite.transcribed.json',
+    16e9,
+    'deepseek-ai/DeepSeek-V2@ec98ee3cbffc README.md (DeepSeek-V2-Lite: 16B total)',
+  ],
+  ['kimi-k2-instruct.json', 1e12, 'MoonshotAI/Kimi-K2@c6157be8531e README.md (Total Parameters 1T)'],
+  ['kimi-linear-48b-a3b.transcribed.json', 48e9, 'MoonshotAI/Kimi-Linear@858dba5ee09b README.md (48B total)'],
+  ['gpt-oss-120b.json', 117e9, 'openai/gpt-oss@7b583341fe16 README.md (117B parameters)'],
+  ['gpt-oss-20b.json', 21e9, 'openai/gpt-oss@7b583341fe16 README.md (21B parameters)'],
+  ['llama-4-scout-17b-16e-instruct.json', 109e9, `${LLAMA}llama4/MODEL_CARD.md (109B total)`],
+  ['llama-4-maverick-17b-128e-instruct.json', 400e9, `${LLAMA}llama4/MODEL_CARD.md (400B total)`],
+  ['llama-3.1-8b.json', 8e9, `${LLAMA}llama3_1/MODEL_CARD.md (8B)`],
+  ['llama-3.1-70b.json', 70e9, `${LLAMA}llama3_1/MODEL_CARD.md (70B)`],
+  ['llama-3.1-405b.json', 405e9, `${LLAMA}llama3_1/MODEL_CARD.md (405B)`],
+  ['llama-2-70b-hf.json', 70e9, `${LLAMA}llama2/MODEL_CARD.md (70B)`],
+  ['llama-3.2-3b-instruct.json', 3.21e9, `${LLAMA}llama3_2/MODEL_CARD.md (3B (3.21B))`],
+  [
+    'mistral-7b-v0.3.transcribed.json',
+    7.25e9,
+    `${HF}syGOAT/Mistral-v0.3-wo-STaR-Like (Hugging Face’s count of a v0.3 fine-tune: 7.25B)`,
+  ],
+  // The Gemma 2 paper's non-embedding counts (8,324,201,984 and 26,047,480,320, as its summary at
+  // https://aili.app/share/4zAAqmDNDHyxQWyJrjAdk4 quotes them) plus the embedding, 256,000 x width
+  ['gemma-2-9b.transcribed.json', 8324201984 + 256000 * 3584, 'Gemma 2 paper, non-embedding count as quoted above'],
+  ['gemma-2-27b.transcribed.json', 26047480320 + 256000 * 4608, 'Gemma 2 paper, non-embedding count as quoted above'],
+  [
+    'jamba-1.5-mini.transcribed.json',
+    52e9,
+    'https://raw.githubusercontent.com/jakemanger/whatmodel/main/pages/model/jamba-1-5-mini.md (52B, 12B active)',
+  ],
+  [
+    'falcon-mamba-7b.transcribed.json',
+    7.27e9,
+    `${HF}Felladrin/gguf-sharded-falcon-mamba-7b-instruct (Hugging Face’s count: 7.27B)`,
+  ],
+  [
+    'nemotron-h-56b-base-8k.json',
+    56e9,
+    'https://docs.nvidia.com/nemo-framework/user-guide/25.07/llms/mamba.html (8B, 47B and 56B)',
+  ],
+  [
+    'nemotron-3-nano-30b-a3b-bf16.json',
+    31.6e9,
+    `${HF}basecompute/NVIDIA-Nemotron-3-Nano-30B-A3B (31.6B, of the BF16 checkpoint)`,
+  ],
+  ['minimax-m1.json', 456e9, 'MiniMax-AI/MiniMax-M1@2abb4f45a9df README.md (456 billion)'],
+  ['phi-3-mini-128k-instruct.json', 3.8e9, `${HF}microsoft/Phi-3-mini-128k-instruct (3.8 billion)`],
+  [
+    'phi-4-mini-instruct.transcribed.json',
+    3.8e9,
+    'https://ollama.com/library/phi4-mini:3.8b-q4_K_M/blobs/3c168af1dea0 (3.8b)',
+  ],
+  [
+    'phi-2.transcribed.json',
+    2.7e9,
+    'https://docs.nvidia.com/nemo/automodel/model-coverage/large-language-models/microsoft/phi-2 (2.7B)',
+  ],
+  [
+    'gpt-j-6b.transcribed.json',
+    6053381344,
+    'kingoflolz/mesh-transformer-jax@f8315e300303 README.md (n_parameters 6,053,381,344)',
+  ],
+  ['olmoe-1b-7b-0125-instruct.json', 6.9e9, 'allenai/OLMoE@357454f4f647 README.md (6.9 billion total)'],
+  ['mamba-2.8b-hf.transcribed.json', 2.8e9, 'state-spaces/mamba@e9594ce1c732 README.md (2.8B)'],
+  ['smollm3-3b-base.transcribed.json', 3e9, 'huggingface/smollm@a041759883ec README.md (3B)'],
+  [
+    'bloom-560m.transcribed.json',
+    559e6,
+    `${HF}datasets/open-llm-leaderboard/requests (bigscience/bloom-560m request: params 0.559)`,
+  ],
+  ['seed-oss-36b.trimmed.json', 36e9, 'ByteDance-Seed/seed-oss@98e12be7c784 README.md (36B; the config’s shape)'],
+  [
+    'h2ogpt-oig-oasst1-256-6.9b.transcribed.json',
+    6.9e9,
+    'EleutherAI/pythia@a19eecb807ec README.md (Pythia 6.9B, the shape this fine-tune has)',
+  ],
+];
+
+// Totals the weights were first checked against that no source read here confirmed: listed, not
+// asserted (each is still worked out, see the test below).
+const UNVERIFIED = [
+  ['qwen2.5-7b.json', 7.61e9],
+  ['olmo-2-7b.transcribed.json', 7.3e9],
+  ['gpt2.transcribed.json', 124e6],
+  ['qwen3-vl-8b-instruct.json', 8.77e9],
+  ['qwen3-vl-2b-instruct.json', 2.13e9],
+  ['qwen3-vl-4b-instruct.json', 4.44e9],
+  ['qwen3-vl-30b-a3b-instruct.json', 31.1e9],
+  ['llava-1.5-7b.transcribed.json', 7.06e9],
+  ['ernie-4.5-0.3b.transcribed.json', 0.36e9],
+  ['cohere-8b.transcribed.json', 8e9],
 ];
 
 for (const [file, want] of ROWS) {
@@ -241,4 +397,20 @@ test('the corpus: 45+ fixtures are verbatim copies, each with repository, path a
     assert.ok(readdirSync(dir).includes(c[1]), `${c[1]} is a fixture`);
   }
   assert.ok(verbatim.length >= 45, `${verbatim.length} verbatim copies`);
+});
+
+for (const [file, total, source] of PUBLISHED) {
+  test(`${file}: weights within 4 % of the published ${total.toExponential(3)} (${source})`, () => {
+    const m = la.modelFromConfig(text(file));
+    assert.ok(m.params !== undefined, 'params worked out');
+    const off = Math.abs(m.params - total) / total;
+    assert.ok(off <= 0.04, `${m.params.toLocaleString('en-US')} is ${(off * 100).toFixed(2)} % from ${total}`);
+  });
+}
+
+test('published totals: 40+ checked against a source read, the unconfirmed ones only worked out', () => {
+  assert.ok(PUBLISHED.length >= 40, `${PUBLISHED.length} checked`);
+  for (const [file] of UNVERIFIED) assert.ok(la.modelFromConfig(text(file)).params > 0, file);
+  const listed = new Set([...ROWS.map((r) => r[0]), ...REFUSED.map((r) => r[0])]);
+  for (const [file] of [...PUBLISHED, ...UNVERIFIED]) assert.ok(listed.has(file), `${file} is in the corpus`);
 });

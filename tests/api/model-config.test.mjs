@@ -72,7 +72,9 @@ test('gemma2 (Gemma-2-9B, transcription): 42 layers alternate local/global; head
     { kind: 'attention', count: 21, kvHeads: 8, headDim: 256, window: 4096 },
     { kind: 'attention', count: 21, kvHeads: 8, headDim: 256 },
   ]);
-  assert.equal(m.params, undefined);
+  // 42 x (attention 3584 x 16 x 256 x 2 + 3584 x 8 x 256 x 2 + gated MLP 3 x 3584 x 14336 + norms)
+  // + tied embeddings 256,000 x 3584: 9,241,404,928 (the published 9.24B, google/gemma-2-9b)
+  assert.equal(m.params, 9241404928);
 });
 
 test('gemma3 (Gemma-3-1B, transcription) and its nested text_config form', () => {
@@ -311,9 +313,9 @@ test('not JSON, not an object: a clear TypeError', () => {
 
 test('an unknown model_type without the standard keys is refused naming the missing field', () => {
   throwsNaming(
-    () => modelFromConfig({ model_type: 'bert' }),
+    () => modelFromConfig({ model_type: 'my_decoder' }),
     TypeError,
-    /config\.num_hidden_layers is missing: model_type 'bert' is not one this reader knows by name/,
+    /config\.num_hidden_layers is missing: model_type 'my_decoder' is not one this reader knows by name/,
     'config.num_hidden_layers',
   );
   throwsNaming(

@@ -370,7 +370,7 @@ const bytesFromBits = (b) => b / 8n + (b % 8n !== 0n ? 1n : 0n);
 
 /** Bits of one session's KV cache at `tokens`: { growing, capped } (null past 2^63). Full
  *  attention and MLA grow with every token; sliding-window and chunked layers stop at their cap. */
-function kvBits(model, kv, tokens) {
+function kvBits(model, kv, tokens, peak = true) {
   let growing = 0n,
     capped = 0n;
   for (const g of model.layers) {
@@ -379,7 +379,9 @@ function kvBits(model, kv, tokens) {
     else if (g.kind === 'mla') perToken = BigInt(g.latentDim);
     else continue;
     const cap = capOf(g);
-    const t = cap > 0n && tokens > cap ? cap : tokens;
+    let t = cap > 0n && tokens > cap ? cap : tokens;
+    // A chunked layer holds the chunk in progress; `peak`: the most it held on the way there.
+    if (!peak && g.chunk && tokens > 0n) t = tokens - BigInt(g.chunk) * ((tokens - 1n) / BigInt(g.chunk));
     const bits = perToken * BigInt(g.count) * BITS[kv] * t;
     if (cap > 0n) capped += bits;
     else growing += bits;
@@ -421,7 +423,7 @@ export function kvMemory(model, { tokens, sessions = 1, kvDtype = 'bf16', stateD
   const t = BigInt(tokens),
     n = BigInt(sessions);
   const one = kvBits(model, kvDtype, 1n),
-    k = kvBits(model, kvDtype, t),
+    k = kvBits(model, kvDtype, t, false),
     s = stateBits(model, stateDtype);
   if (one === null || k === null || s === null) throw new RangeError('larger than 2^63 bytes');
   const growing = bytesFromBits(k.growing),
@@ -479,14 +481,14 @@ export function kvCapacity(
   const freeBytes = gpu > weightBytes ? gpu - weightBytes : 0n;
   const per = sessionBytes(model, kvDtype, stateDtype, BigInt(tokens));
   let sessionsThatFit = 0n;
-  if (per !== null)
+  if (per !== null && weightBytes <= gpu)
     sessionsThatFit = per === 0n ? MAX_SESSIONS : freeBytes / per < MAX_SESSIONS ? freeBytes / per : MAX_SESSIONS;
   const fits = (t) => {
     const b = sessionBytes(model, kvDtype, stateDtype, t);
     return b !== null && b * s <= K_MAX && b * s <= freeBytes;
   };
   let longestContext;
-  if (!fits(0n)) longestContext = 0n;
+  if (weightBytes > gpu || !fits(0n)) longestContext = 0n;
   else if (fits(MAX_TOKENS)) longestContext = MAX_TOKENS;
   else {
     let lo = 0n,

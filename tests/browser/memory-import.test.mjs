@@ -254,10 +254,13 @@ test('a context past the configured position limit is shaded and named, never an
   await page.close();
 });
 
-test('a sliding-window model’s line is labelled flat past the window, and its trained context is shown with its source', async () => {
+test('a sliding-window model’s line is labelled a plateau past the window, and its trained context is shown with its source', async () => {
   const { page, demo } = await open('&preset=mistral-7b-v0.1&tokens=65536');
-  assert.equal(await demo.locator('svg .lm-kv-label').textContent(), 'KV cache: flat past the window');
-  assert.match(await demo.locator('.lm-legend').textContent(), /grows until the window is full, then flat/);
+  assert.equal(await demo.locator('svg .lm-kv-label').textContent(), 'KV cache: plateau past the window');
+  assert.match(
+    await demo.locator('.lm-legend').textContent(),
+    /grows until the window is full, then a plateau past the window/,
+  );
   assert.match(
     await demo.locator('.lm-max-context').textContent(),
     /Configured position limit: 32,768 tokens, the positions the config allows, not necessarily the length the model was trained at/,
@@ -459,5 +462,76 @@ test('a notice cleared by the next change is hidden, never left as an empty box'
   await waitUntil(async () => (await notice.textContent()) === '', { message: 'the notice is cleared' });
   assert.equal(await notice.isVisible(), false, 'an empty notice is hidden');
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('weights never counted as nothing: unknown weights ask for the count; weights too big say so', async () => {
+  const { page, demo, problems } = await open();
+  // RWKV-5: the cache and the state are known, the weights are not worked out for this family.
+  await paste(demo, fixture('rwkv5-3b.transcribed.json'));
+  assert.equal(await figureValue(demo, 'sessionsFit'), 'unknown');
+  assert.equal(await figureValue(demo, 'weights'), 'unknown');
+  assert.match(await demo.locator('.lm-figures').textContent(), /not known: enter the parameter count/);
+  // The spoken summary is written a moment after the numbers (render-summary.js).
+  const summary = () => demo.locator('.lm-summary').textContent();
+  await waitUntil(async () => /needs the model’s parameter count/.test(await summary()), { message: 'summary' });
+  assert.equal(await figureBytes(demo, 'stateTotal'), '21626880'); // (10,485,760 + 327,680) x 2: fp32 state
+  // The reader gives 3 billion parameters: 6 GB of weights, and the sessions that fit follow.
+  const params = demo.locator('input[id$="-params"]');
+  await params.fill('3');
+  await params.dispatchEvent('change');
+  await waitUntil(async () => (await figureValue(demo, 'sessionsFit')) !== 'unknown');
+  assert.equal(await figureBytes(demo, 'weights'), '6000000000');
+  // Mixtral-8x7B: 46.7e9 parameters x 2 bytes do not fit in 80 GB, and the figure says so plainly.
+  await paste(demo, fixture('mixtral-8x7b-v0.1.json'));
+  assert.equal(await figureValue(demo, 'sessionsFit'), '0');
+  assert.match(await demo.locator('.lm-figures').textContent(), /none: the weights alone need 86\.99 GiB of 80 GB/);
+  await waitUntil(
+    async () => /Nothing fits on the 80 GB .*GPU: the weights alone need 86\.99 GiB of 80 GB\./.test(await summary()),
+    {
+      message: 'summary',
+    },
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a config that describes no decoder (BERT) is refused saying why, and the previous model stays', async () => {
+  const { page, demo } = await open('&preset=llama-3-8b');
+  const before = await figureBytes(demo, 'kvPerToken');
+  await paste(demo, `\uFEFF${JSON.stringify({ model_type: 'bert', hidden_size: 768, num_hidden_layers: 12 })}`);
+  assert.match(await demo.locator('[id$="-config-error"]').textContent(), /'bert' is an encoder/);
+  assert.equal(await figureBytes(demo, 'kvPerToken'), before);
+  await page.close();
+});
+
+test('a chunked model at 10,000 tokens shows the chunk in progress, not a full chunk', async () => {
+  // Llama-4-Scout: 36 chunked layers x 4,096 B per token x (10,000 - 8,192 = 1,808) = 266,600,448 B.
+  const { page, demo } = await open('&preset=llama-4-scout&tokens=10000');
+  assert.equal(await figureBytes(demo, 'capped'), '266600448');
+  await page.close();
+});
+
+test('a chunked model’s line is drawn as the saw tooth: it drops at the 8,192-token boundary', async () => {
+  const { page, demo } = await open('&preset=llama-4-scout&tokens=10000');
+  const d = await demo.locator('svg .lm-kv-line').getAttribute('d');
+  const pts = d
+    .slice(1)
+    .split(' L')
+    .map((p) => p.split(',').map(Number));
+  // x runs over the log context axis from 1K (the first point) to 10M (the last).
+  const [x0, x1] = [pts[0][0], pts.at(-1)[0]];
+  const xAt = (t) => x0 + ((Math.log10(t) - 3) / 4) * (x1 - x0);
+  const i = pts.findIndex((p) => Math.abs(p[0] - xAt(8192)) < 0.15);
+  assert.ok(i > 0, `a point at 8,192 tokens in ${d.slice(0, 200)}`);
+  // The next point (8,193 tokens, at the same x to a tenth of a unit) is lower: SVG's y grows downwards.
+  assert.ok(Math.abs(pts[i + 1][0] - pts[i][0]) < 0.1);
+  assert.ok(pts[i + 1][1] > pts[i][1] + 5, `${pts[i]} then ${pts[i + 1]}`);
+  // Drops all along the axis, not only at the first boundary (past a million tokens the global
+  // layers' growth dwarfs a chunk, and a tooth is under a pixel tall on the log memory axis).
+  const drops = pts.filter((p, k) => k > 0 && p[1] > pts[k - 1][1]).length;
+  assert.ok(drops > 60, `${drops} drops`);
+  assert.equal(await demo.locator('svg .lm-kv-label').textContent(), 'KV cache: grows, with a saw tooth');
+  assert.match(await demo.locator('.lm-legend').textContent(), /saw tooth: the chunk in progress/);
   await page.close();
 });

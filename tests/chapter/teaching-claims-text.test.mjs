@@ -96,16 +96,28 @@ test('the memory figure names max_position_embeddings a configured limit, with t
   assert.match(preset('minimax-text-01').trainedContextSource, /arXiv 2501\.08313/);
 });
 
-test('the KV cache line’s label follows what the line does (grows, flat past a window, a chunk at most)', () => {
+test('the KV cache line’s label follows what the line does: grows, a plateau past the window, a saw tooth of the chunk in progress', () => {
   const attn = (extra) => ({ kind: 'attention', count: 1, kvHeads: 8, headDim: 128, ...extra });
-  assert.equal(kvCurveWords([attn({})]).line, 'KV cache: grows');
-  assert.equal(kvCurveWords(preset('mistral-7b-v0.1').layers).line, 'KV cache: flat past the window');
-  assert.match(kvCurveWords(preset('mistral-7b-v0.1').layers).legend, /then flat/);
-  assert.equal(kvCurveWords([attn({ window: 4096 }), attn({})]).line, 'KV cache: grows'); // Gemma-2: half grow
-  assert.equal(kvCurveWords(preset('gemma-2-9b').layers).line, 'KV cache: grows');
-  assert.equal(kvCurveWords([attn({ chunk: 8192 })]).line, 'KV cache: at most one chunk');
-  assert.match(kvCurveWords([attn({ chunk: 8192 })]).legend, /empties at each chunk boundary/);
-  assert.equal(kvCurveWords(preset('llama-4-scout').layers).line, 'KV cache: grows'); // its global layers grow
+  assert.deepEqual(kvCurveWords([attn({})]), { line: 'KV cache: grows', legend: 'KV cache (grows with context)' });
+  assert.equal(kvCurveWords(preset('mistral-7b-v0.1').layers).line, 'KV cache: plateau past the window');
+  assert.match(kvCurveWords(preset('mistral-7b-v0.1').layers).legend, /plateau past the window/);
+  // Gemma-2: half its layers grow, half plateau
+  assert.deepEqual(kvCurveWords(preset('gemma-2-9b').layers), {
+    line: 'KV cache: grows',
+    legend: 'KV cache (grows with context; its windowed layers: plateau past the window)',
+  });
+  assert.equal(kvCurveWords([attn({ chunk: 8192 })]).line, 'KV cache: saw tooth, the chunk in progress');
+  assert.match(
+    kvCurveWords([attn({ chunk: 8192 })]).legend,
+    /saw tooth: the chunk in progress, emptied at each boundary/,
+  );
+  assert.equal(kvCurveWords([attn({ chunk: 8192 }), attn({ window: 4096 })]).line, 'KV cache: saw tooth on a plateau');
+  // Llama-4-Scout: its global layers grow, its chunked layers add the saw tooth
+  assert.deepEqual(kvCurveWords(preset('llama-4-scout').layers), {
+    line: 'KV cache: grows, with a saw tooth',
+    legend:
+      'KV cache (grows with context; its chunked layers: saw tooth: the chunk in progress, emptied at each boundary)',
+  });
 });
 
 test('Llama-4’s chunked layers are a saw tooth reset at every 8,192-token boundary', () => {

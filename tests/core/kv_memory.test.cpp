@@ -128,10 +128,54 @@ TEST_CASE("capacity: sessions that fit and the longest context on a GPU") {
   CHECK(c.value.free_bytes == 64000000000ULL);
   CHECK(c.value.sessions_that_fit == 64000000000ULL / (131072ULL * 8192));  // 59
   CHECK(c.value.longest_context == 64000000000ULL / 4 / 131072);            // 122070
+  CHECK(c.value.weights_fit);
+  CHECK_FALSE(c.value.sessions_at_limit);
+  CHECK_FALSE(c.value.longest_at_limit);
   q.value.gpu_bytes = 10000000000ULL;  // the weights alone do not fit
   auto small = kv_capacity(m, q.value);
   CHECK(small.value.free_bytes == 0);
   CHECK(small.value.sessions_that_fit == 0);
+  CHECK(small.value.longest_context == 0);
+  CHECK_FALSE(small.value.weights_fit);
+  // Nothing fits beside weights that do not fit, not even sessions that keep nothing.
+  const Model stateless = model({attention(32, 8, 128)}, 80e9);
+  auto none = make_capacity_query({{0, 1, "bf16", "bf16"}, 80e9, "bf16"});
+  CHECK(kv_capacity(stateless, none.value).value.sessions_that_fit == 0);
+}
+
+TEST_CASE("capacity: weights nobody stated are refused, not counted as nothing") {
+  // Mixtral-8x7B's 32 x 4,096 B per token with its weights unknown: fitting it as if it weighed
+  // 0 B would say 74 sessions of 8,192 tokens fit on 80 GB; its 46.7e9 x 2 B do not fit at all.
+  ModelSpec spec{{attention(32, 8, 128)}, 0, false};
+  auto m = make_model(spec);
+  REQUIRE(m.status.ok);
+  auto q = make_capacity_query({{8192, 1, "bf16", "bf16"}, 80e9, "bf16"});
+  auto c = kv_capacity(m.value, q.value);
+  CHECK_FALSE(c.status.ok);
+  CHECK(c.status.field == "model.params");
+  CHECK(c.status.message.find("model.params") == 0);
+  CHECK(kv_memory(m.value, make_kv_query({8192, 1, "bf16", "bf16"}).value).status.ok);
+  const Model mixtral = model({attention(32, 8, 128)}, 46.7e9);
+  const auto mc = kv_capacity(mixtral, q.value).value;
+  CHECK(mc.weight_bytes == 93400000000ULL);
+  CHECK_FALSE(mc.weights_fit);
+  CHECK(mc.sessions_that_fit == 0);
+}
+
+TEST_CASE("capacity: a count at the core's limit is flagged as a bound") {
+  // One 64 x 64 linear head keeps 8,192 B: 80 GB holds far more than 1,000,000 such sessions.
+  const Model head = model({linear(1, 1, 64, 64)}, 0);
+  auto q = make_capacity_query({{1000, 1, "bf16", "bf16"}, 80e9, "bf16"});
+  const auto c = kv_capacity(head, q.value).value;
+  CHECK(c.sessions_that_fit == 1000000);
+  CHECK(c.sessions_at_limit);
+  CHECK(c.longest_context == 10000000000ULL);
+  CHECK(c.longest_at_limit);
+  // Exactly 1,000,000 sessions of 8,192 B fill 8,192,000,000 B: a count, not a bound.
+  q.value.gpu_bytes = 8192000000ULL;
+  const auto exact = kv_capacity(head, q.value).value;
+  CHECK(exact.sessions_that_fit == 1000000);
+  CHECK_FALSE(exact.sessions_at_limit);
 }
 
 TEST_CASE("bad models and queries are refused with the argument's name, as message and field") {
@@ -226,7 +270,9 @@ TEST_CASE("three terms: growing (full, MLA), capped (window, chunk) and fixed (s
   const KvResult s = kv(scout, 1000000, 2);
   CHECK(s.growing_bytes_per_token == 49152);
   CHECK(s.capped_bytes_per_token == 147456);
-  CHECK(s.capped_bytes == 147456ULL * 8192 * 2);  // two sessions
+  // 1,000,000 = 122 x 8,192 + 576: each chunked layer holds the 576 tokens of the chunk in
+  // progress.
+  CHECK(s.capped_bytes == 147456ULL * 576 * 2);  // two sessions
   CHECK(s.growing_bytes == 49152ULL * 1000000 * 2);
   CHECK(s.capped_full_tokens == 8192);
   CHECK(kv(model({attention(2, 8, 128)}), 10).capped_full_tokens == 0);
@@ -310,4 +356,20 @@ TEST_CASE("the new layer fields are checked with their names") {
         "model.layers[0].convChannels");
   const Status kind = make_model({{mla(1, 64), ssm(1, 1, 1, 1)}, 0}).status;
   CHECK(kind.ok);
+}
+
+TEST_CASE("chunked layers hold the chunk in progress: a saw tooth from 1 to the chunk") {
+  // Llama-4-Scout's 36 chunked layers (8,192) x 4,096 B per token = 147,456 B per token.
+  const Model scout = model({chunked(36, 8, 128, 8192)});
+  CHECK(kv(scout, 8192).capped_bytes == 147456ULL * 8192);   // 1,152 MiB: one full chunk
+  CHECK(kv(scout, 8193).capped_bytes == 147456ULL * 1);      // a new chunk starts
+  CHECK(kv(scout, 10000).capped_bytes == 147456ULL * 1808);  // 254.25 MiB, not 1,152 MiB
+  CHECK(kv(scout, 16384).capped_bytes == 147456ULL * 8192);
+  CHECK(kv(scout, 0).capped_bytes == 0);
+  // A window stays full once full.
+  const Model window = model({attention(36, 8, 128, 8192)});
+  CHECK(kv(window, 10000).capped_bytes == 147456ULL * 8192);
+  // Room for a session is the most it held on the way: a full chunk.
+  auto q = make_capacity_query({{10000, 1, "bf16", "bf16"}, 80e9, "bf16"});
+  CHECK(kv_capacity(scout, q.value).value.session_bytes == 147456ULL * 8192);
 }

@@ -163,3 +163,54 @@ test('computeMemory: a move of the context slider reuses the curve, the state pe
     assert.deepEqual(bf, computeMemory(la, { ...at1k, tokens: 1000000, kvDtype: 'fp8' }));
   }
 });
+
+test('the summary says what fits no finer than the core knows it: unknown weights, weights too big, a limit', async () => {
+  const { fitSentence } = await import('../../web/src/demos/memory/labels.js');
+  const { computeAll } = await import('../../web/src/demos/memory/compute.js');
+  const la = await createLinattn();
+  const state = { gpu: '80', unit: 'binary', tp: 1, tokens: 8192, sessions: 1, kvDtype: 'bf16', stateDtype: 'bf16' };
+  const s = { ...state, gpuBytes: 80e9, weightDtype: 'bf16' };
+  const mixtral = { layers: [{ kind: 'attention', count: 32, kvHeads: 8, headDim: 128 }] };
+  // No params: the core refuses kvCapacity, and the figure asks for the count instead of a number.
+  const unknown = computeAll(la, s, mixtral, null, null);
+  assert.equal(unknown.capacity, null);
+  assert.match(fitSentence(state, unknown.capacity), /needs the model’s parameter count/);
+  const heavy = computeAll(la, s, { ...mixtral, params: 46.7e9 }, null, null);
+  assert.equal(
+    fitSentence(state, heavy.capacity),
+    'Nothing fits on the 80 GB (74.51 GiB) GPU: the weights alone need 86.99 GiB of 80 GB.',
+  );
+  const head = { layers: [{ kind: 'linear', count: 1, heads: 1, keyDim: 64, valueDim: 64 }], params: 0 };
+  const many = computeAll(la, s, head, null, null);
+  assert.equal(fitSentence(state, many.capacity), 'More than 1,000,000 sessions fit on the 80 GB (74.51 GiB) GPU.');
+});
+
+test('a chunked model’s curve is the saw tooth: asked of the core just before and after each chunk boundary', async () => {
+  const la = await createLinattn();
+  const { computeMemory } = await import('../../web/src/demos/memory/compute.js');
+  const { defaultState } = await import('../../web/src/demos/memory/state.js');
+  const r = computeMemory(la, { ...defaultState(), preset: 'llama-4-scout', tokens: 10000 });
+  const at = (t) => r.curve.find((row) => row.tokens === t);
+  // 12 global layers x 4,096 B per token, 36 chunked x 4,096 B per token of the chunk in progress:
+  // at 8,192 the chunk is full (8,192 x 196,608), at 8,193 a new one holds 1 token.
+  assert.equal(at(8192).kvBytes, 8192n * 196608n);
+  assert.equal(at(8193).kvBytes, 8193n * 49152n + 147456n);
+  assert.ok(at(8193).kvBytes < at(8192).kvBytes);
+  // Every boundary while a tooth is at least a thousandth of the (log) context axis wide, so the
+  // first hundred teeth are each drawn; past that, one boundary per thousandth of the axis.
+  for (let k = 1; k <= 100; k++) assert.ok(at(8192 * k + 1).kvBytes < at(8192 * k).kvBytes, `tooth ${k}`);
+  assert.ok(r.curve.length < 1000, `${r.curve.length} points`);
+  const tops = r.curve.filter((row) => row.tokens % 8192 === 0).map((row) => row.tokens);
+  for (let i = 1; i < tops.length; i++) {
+    const [a, b] = [tops[i - 1], tops[i]];
+    assert.ok(b - a === 8192 || Math.log10(b / a) <= 4 / 1000 + 1e-12, `teeth at ${a} and ${b}`);
+    assert.ok(at(b + 1).kvBytes < at(b).kvBytes, `the drop after ${b}`);
+  }
+  assert.ok(tops.includes(8192 * 100) && tops.at(-1) > 9.9e6);
+  // The table keeps its 60-odd lengths, each at its true size (10,000 tokens: 1,808 in the chunk).
+  assert.ok(r.samples.length <= 62);
+  assert.equal(r.now.kvBytes, 10000n * 49152n + 1808n * 147456n);
+  // A model without chunks is drawn through its samples alone.
+  const dense = computeMemory(la, { ...defaultState(), preset: 'llama-3-8b' });
+  assert.equal(dense.curve, dense.samples);
+});

@@ -4,7 +4,8 @@
 // exact:
 //   kvMemory:    total = kv + state, and both are per-session bytes times sessions
 //   kvCrossover: t is the first context whose KV cache exceeds stateBytes (t - 1 does not)
-//   kvCapacity:  longestContext sessions fit in the free bytes, one token more does not
+//   kvCapacity:  longestContext sessions fit in the free bytes, one token more does not; a model
+//                without params is refused (model.params)
 #include <algorithm>
 
 #include "fuzz_input.hpp"
@@ -68,6 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     s.value_dim = whole(in, 1024);
   }
   spec.params = in.ConsumeBool() ? whole(in, 1e12) : fuzz::real(in, 0, 1e14);
+  spec.params_given = in.ConsumeIntegralInRange<int>(0, 7) != 0;  // sometimes weights unknown
   auto model = make_model(spec);
   if (!model.status) {
     FUZZ_CHECK(!model.status.message.empty());
@@ -121,6 +123,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       const KvQuery& q = cq.value.kv;
       auto r = kv_capacity(m, cq.value);
+      // Weights nobody stated are refused, naming model.params, never counted as 0 bytes.
+      if (!m.params_known) FUZZ_CHECK(!r.status && r.status.field == "model.params");
       if (!r.status) return 0;
       const CapacityResult& c = r.value;
       FUZZ_CHECK(c.sessions_that_fit <= static_cast<std::uint64_t>(limits::maxSessions));

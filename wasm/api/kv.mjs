@@ -38,7 +38,10 @@ function modelOptions(model) {
     }
     return group;
   });
-  return { layers: groups, params: number('model.params', model.params, 0) };
+  // params absent: the weights are not known (kvCapacity refuses; kvMemory does not need them).
+  const out = { layers: groups };
+  if (model.params !== undefined) out.params = number('model.params', model.params);
+  return out;
 }
 
 // The options kvMemory and kvCapacity share, checked for type, as the binding reads them.

@@ -12,6 +12,7 @@ namespace {
 // model.layers[i] by name; fields a kind does not use may be absent (the core ignores them).
 Result<Model> model_from(const JsOptions& model) {
   ModelSpec spec;
+  spec.params_given = !model["params"].isUndefined();  // absent: the weights are not known
   spec.params = number_at(model, "params", 0);
   const val layers = model["layers"];
   const int n = layers.isArray() ? layers["length"].as<int>() : 0;
@@ -101,6 +102,9 @@ JsResult kvCapacity(const JsOptions& model, const JsOptions& opts) {
   o.set("longestContext", u64(r.value.longest_context));
   o.set("sessionBytes", u64(r.value.session_bytes));
   o.set("kvHeadsReplicated", r.value.kv_heads_replicated);
+  o.set("sessionsAtLimit", r.value.sessions_at_limit);
+  o.set("longestAtLimit", r.value.longest_at_limit);
+  o.set("weightsFit", r.value.weights_fit);
   return o;
 }
 

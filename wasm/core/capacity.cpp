@@ -21,7 +21,8 @@ Result<StoreCapacityConfig> make_capacity_config(const StoreCapacityOptions& o) 
   const double level = o.level, trials = o.trials, n_max = o.n_max;
   if (dims.empty() || dims.size() > static_cast<std::size_t>(limits::maxCapacityDims)) {
     r.status = Status::bad("dims must hold from 1 to " + std::to_string(limits::maxCapacityDims) +
-                           " values (got " + std::to_string(dims.size()) + ")");
+                               " values (got " + std::to_string(dims.size()) + ")",
+                           "dims");
     return r;
   }
   for (std::size_t i = 0; i < dims.size(); ++i) {
@@ -31,13 +32,13 @@ Result<StoreCapacityConfig> make_capacity_config(const StoreCapacityOptions& o) 
   auto setup = check_trial_settings(o);
   if (!(r.status = setup.status)) return r;
   if (measure != "cosine" && measure != "recall") {
-    r.status =
-        Status::bad("measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')");
+    r.status = Status::bad(
+        "measure must be 'cosine' or 'recall' (got '" + measure.substr(0, 40) + "')", "measure");
     return r;
   }
   if (!(r.status = check_real("level", level, 0, 1))) return r;
   if (level <= 0) {
-    r.status = Status::bad("level must be greater than 0 and at most 1 (got 0)");
+    r.status = Status::bad("level must be greater than 0 and at most 1 (got 0)", "level");
     return r;
   }
   if (!(r.status = check_int("trials", trials, 1, limits::maxSweepTrials))) return r;

@@ -30,12 +30,23 @@ std::uint64_t cap_of(const LayerGroup& g) {
   return g.kind == LayerKind::Attention ? std::max(g.window, g.chunk) : 0;
 }
 
+// Tokens a capped layer holds at `tokens`. A window holds the last min(tokens, window). A chunked
+// layer attends only within its chunk, so it holds the chunk in progress: tokens - chunk x
+// floor((tokens - 1) / chunk), a saw tooth from 1 to chunk. `peak`: the most it held on the way
+// there, min(tokens, cap), which is what a session needs room for to reach `tokens`.
+std::uint64_t held(const LayerGroup& g, std::uint64_t tokens, bool peak) {
+  const std::uint64_t cap = cap_of(g);
+  if (cap == 0) return tokens;
+  if (g.chunk == 0 || peak || tokens == 0) return std::min(tokens, cap);
+  return tokens - g.chunk * ((tokens - 1) / g.chunk);
+}
+
 // Bits of KV cache of one session at `tokens`: the growing term (full attention, MLA) and the
-// capped term (windowed and chunked layers, each at min(tokens, cap)).
+// capped term (windowed and chunked layers, each at held()).
 struct KvBits {
   std::uint64_t growing = 0, capped = 0;
 };
-bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, KvBits& bits) {
+bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, KvBits& bits, bool peak) {
   bits = {};
   const std::uint64_t b = bits_of(kv);
   for (const auto& g : m.layers) {
@@ -47,9 +58,8 @@ bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, KvBits& bits) {
     } else {
       continue;
     }
-    const std::uint64_t cap = cap_of(g);
-    const std::uint64_t t = cap > 0 ? std::min(tokens, cap) : tokens;
-    std::uint64_t& term = cap > 0 ? bits.capped : bits.growing;
+    const std::uint64_t t = held(g, tokens, peak);
+    std::uint64_t& term = cap_of(g) > 0 ? bits.capped : bits.growing;
     if (!mul(per_token, g.count, x) || !mul(x, b, x) || !mul(x, t, x) || !add(term, x, term))
       return false;
   }
@@ -82,10 +92,11 @@ bool state_bits(const Model& m, Dtype st, StateBits& bits) {
   return true;
 }
 
-// Bytes of one session's KV cache at `tokens` (each term rounded up to whole bytes).
+// Bytes of one session's KV cache at its largest up to `tokens` (each term rounded up to whole
+// bytes): what the crossover and the capacity need, and never less than the cache at `tokens`.
 bool kv_session_bytes(const Model& m, Dtype kv, std::uint64_t tokens, std::uint64_t& bytes) {
   KvBits k;
-  if (!kv_bits(m, kv, tokens, k)) return false;
+  if (!kv_bits(m, kv, tokens, k, true)) return false;
   return add(bytes_from_bits(k.growing), bytes_from_bits(k.capped), bytes);
 }
 
@@ -138,8 +149,9 @@ Result<Model> make_model(const ModelSpec& spec) {
                            "model.layers");
     return r;
   }
-  if (!(r.status = check_real("model.params", spec.params, 0, 1e14))) return r;
-  r.value.params = spec.params;
+  r.value.params_known = spec.params_given;
+  if (spec.params_given && !(r.status = check_real("model.params", spec.params, 0, 1e14))) return r;
+  r.value.params = spec.params_given ? spec.params : 0;
   double total_layers = 0;
   for (std::size_t i = 0; i < layers.size(); ++i) {
     const LayerSpec& s = layers[i];
@@ -256,11 +268,11 @@ Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {
   KvResult& o = r.value;
   const std::uint64_t n = q.sessions;
   KvBits k;
-  if (!kv_bits(m, q.kv, 1, k)) return {too_large("the KV cache per token"), {}};
+  if (!kv_bits(m, q.kv, 1, k, true)) return {too_large("the KV cache per token"), {}};
   o.growing_bytes_per_token = bytes_from_bits(k.growing);
   o.capped_bytes_per_token = bytes_from_bits(k.capped);
   o.kv_bytes_per_token = o.growing_bytes_per_token + o.capped_bytes_per_token;
-  if (!kv_bits(m, q.kv, q.tokens, k)) return {too_large("the KV cache"), {}};
+  if (!kv_bits(m, q.kv, q.tokens, k, false)) return {too_large("the KV cache"), {}};
   const std::uint64_t growing = bytes_from_bits(k.growing), capped = bytes_from_bits(k.capped);
   // From the largest window or chunk on, the capped term stays flat (kvMemory at that many
   // tokens gives its height).
@@ -319,6 +331,7 @@ Model shard(const Model& whole, std::uint64_t tp) {
     }
   }
   m.params = whole.params / static_cast<double>(tp);
+  m.params_known = whole.params_known;
   return m;
 }
 
@@ -326,6 +339,13 @@ Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) 
   Result<CapacityResult> r;
   const KvQuery& q = cq.kv;
   CapacityResult& c = r.value;
+  if (!whole.params_known) {
+    r.status = Status::bad(
+        "model.params is not given: without the weights' size the sessions that fit cannot be "
+        "worked out (give the parameter count; 0 states that the weights are not to be counted)",
+        "model.params");
+    return r;
+  }
   // params <= 1e14 and at most 32 bits each: the product stays below 2^63.
   const auto params = static_cast<std::uint64_t>(whole.params);
   const std::uint64_t all_weights = bytes_from_bits(params * bits_of(cq.weight));
@@ -335,16 +355,18 @@ Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) 
   const Model m = shard(whole, cq.tp);
   const std::uint64_t gpu = cq.gpu_bytes;
   c.free_bytes = gpu > c.weight_bytes ? gpu - c.weight_bytes : 0;
+  c.weights_fit = c.weight_bytes <= gpu;
 
   std::uint64_t per_session = 0;
   const bool sized = session_bytes(m, q, q.tokens, per_session);
   c.session_bytes = sized ? per_session : 0;
-  if (!sized) {
-    c.sessions_that_fit = 0;
+  if (!sized || !c.weights_fit) {
+    c.sessions_that_fit = 0;  // nothing fits beside weights that do not fit themselves
   } else {
-    c.sessions_that_fit =
-        per_session == 0 ? static_cast<std::uint64_t>(limits::maxSessions)
-                         : std::min<std::uint64_t>(c.free_bytes / per_session, limits::maxSessions);
+    const auto cap = static_cast<std::uint64_t>(limits::maxSessions);
+    const std::uint64_t room = per_session == 0 ? cap + 1 : c.free_bytes / per_session;
+    c.sessions_that_fit = std::min(room, cap);
+    c.sessions_at_limit = room > cap;
   }
   // Longest context for q.sessions sessions: the largest t with sessions * bytes(t) <= free.
   auto fits = [&](std::uint64_t t) {
@@ -352,10 +374,11 @@ Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) 
     return session_bytes(m, q, t, b) && mul(b, q.sessions, all) && all <= c.free_bytes;
   };
   const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
-  if (!fits(0)) {
+  if (!c.weights_fit || !fits(0)) {
     c.longest_context = 0;
   } else if (fits(hi_limit)) {
     c.longest_context = hi_limit;
+    c.longest_at_limit = true;
   } else {
     std::uint64_t lo = 0, hi = hi_limit;  // fits(lo), !fits(hi)
     while (hi - lo > 1) {

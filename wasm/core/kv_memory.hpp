@@ -5,7 +5,9 @@
 //   latent attention (MLA): latent_dim x bytes per token (one compressed latent per layer)
 // Grows only up to a cap (flat once full):
 //   sliding-window layer:   as full attention, for min(tokens, window) tokens
-//   chunked-attention layer: as full attention, for min(tokens, chunk) tokens (the current chunk)
+//   chunked-attention layer: as full attention, for the chunk in progress: tokens - chunk x
+//                            floor((tokens - 1) / chunk), from 1 to chunk (a saw tooth); the
+//                            crossover and the capacity use the most it held, min(tokens, chunk)
 // Fixed per sequence (in the state's number format):
 //   linear recurrent layer: heads x key_dim x value_dim
 //   SSM (Mamba) layer:      heads x head_dim x state_dim
@@ -45,7 +47,8 @@ struct LayerGroup {
 
 struct Model {
   std::vector<LayerGroup> layers;
-  double params = 0;  // parameter count, for the weights' share of a GPU
+  double params = 0;         // parameter count, for the weights' share of a GPU
+  bool params_known = true;  // false: nobody stated the weights (kv_capacity refuses)
 };
 
 // Outside data, unchecked, named as in the JS API (model.layers[i].kvHeads is kv_heads). Numbers
@@ -59,6 +62,7 @@ struct LayerSpec {
 struct ModelSpec {
   std::vector<LayerSpec> layers;
   double params = 0;
+  bool params_given = true;  // false: model.params was absent (the weights are not known)
 };
 Result<Model> make_model(const ModelSpec& spec);
 
@@ -82,8 +86,10 @@ struct KvResult {
   std::uint64_t capped_bytes_per_token = 0;   // windowed + chunked layers, until their cap
   std::uint64_t kv_bytes = 0;                 // all sessions at `tokens`: growing + capped
   std::uint64_t growing_bytes = 0;            // all sessions
-  std::uint64_t capped_bytes = 0;             // all sessions, each layer at min(tokens, cap)
-  std::uint64_t capped_full_tokens = 0;       // context from which the capped term is flat
+  std::uint64_t capped_bytes = 0;             // all sessions: windows at min(tokens, window),
+                                              // chunks at the chunk in progress
+  std::uint64_t capped_full_tokens = 0;       // largest window or chunk: from there a window is
+                                              // flat and a chunk starts over
   std::uint64_t state_bytes = 0;              // all sessions: recurrent + SSM + convolution state
   std::uint64_t conv_bytes = 0;               // all sessions: the convolution part of state_bytes
   std::uint64_t total_bytes = 0;
@@ -107,6 +113,11 @@ struct CapacityResult {
   std::uint64_t longest_context = 0;  // for q.sessions sessions, capped at limits::maxTokens
   std::uint64_t session_bytes = 0;    // one session at q.tokens, on each GPU
   bool kv_heads_replicated = false;   // some attention layer has fewer KV heads than GPUs
+  // A value at the core's limit is a bound, not a count: more sessions (or a longer context) would
+  // fit than the limit lets the core say.
+  bool sessions_at_limit = false;  // sessions_that_fit == limits::maxSessions, and more would fit
+  bool longest_at_limit = false;   // longest_context == limits::maxTokens, and longer would fit
+  bool weights_fit = true;         // each GPU's share of the weights fits in gpu_bytes
 };
 // A checked capacity query: the KV query plus the GPU's bytes and the weights' number format.
 struct CapacityQuery {
@@ -123,6 +134,8 @@ struct CapacityOptions {
   double tp = 1;
 };
 Result<CapacityQuery> make_capacity_query(const CapacityOptions& o);
+// Refuses (field model.params) a model whose weights nobody stated: fitting it as if it weighed
+// nothing would overstate what fits by the whole of its weights.
 Result<CapacityResult> kv_capacity(const Model& m, const CapacityQuery& q);
 
 }  // namespace linattn

@@ -5,17 +5,18 @@ namespace linattn {
 Result<UpdateRule> make_update_rule(const std::string& rule, double gate, double step) {
   Result<UpdateRule> r;
   if (rule != "add" && rule != "delta") {
-    r.status = Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')");
+    r.status =
+        Status::bad("rule must be 'add' or 'delta' (got '" + rule.substr(0, 40) + "')", "rule");
     return r;
   }
   if (!(r.status = check_real("gate", gate, 0, 1))) return r;
   if (gate <= 0) {
-    r.status = Status::bad("gate must be greater than 0 and at most 1 (got 0)");
+    r.status = Status::bad("gate must be greater than 0 and at most 1 (got 0)", "gate");
     return r;
   }
   if (!(r.status = check_real("step", step, 0, 2))) return r;
   if (step <= 0) {
-    r.status = Status::bad("step must be greater than 0 and at most 2 (got 0)");
+    r.status = Status::bad("step must be greater than 0 and at most 2 (got 0)", "step");
     return r;
   }
   r.value.kind = rule == "delta" ? WriteRule::Delta : WriteRule::Add;

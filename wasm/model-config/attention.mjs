@@ -9,7 +9,7 @@
 //   sliding_window alone             every layer (configuration_mistral.py, mixtral, phi3, phimoe, starcoder2)
 // Llama 4's chunked attention and Mllama's cross-attention layers are read here too.
 
-import { attention, configError, grouped, headDim, LIMITS, reader, within } from './fields.mjs';
+import { attention, configError, contextLimit, grouped, headDim, LIMITS, reader, within } from './fields.mjs';
 import { checkLabels, checkLength, indexSet, layerTypes, slidingEvery } from './layers.mjs';
 
 const KINDS = ['full_attention', 'sliding_attention'];
@@ -169,10 +169,10 @@ export function legacy(r, type) {
       );
     }
   }
-  const q = reader(cfg, r.at, r.notes);
+  const q = reader(cfg, r.at, r.notes, r.defaults);
   const L = q.layers();
   const heads = q.dim('num_attention_heads', LIMITS.kvHeads);
   const att = { kind: 'attention', kvHeads: legacyKvHeads(q, type, heads), headDim: headDim(q) };
-  const maxContext = q.known('max_position_embeddings') ? q.tokens('max_position_embeddings') : undefined;
+  const maxContext = contextLimit(q, 'max_position_embeddings');
   return { labels: Array(L).fill('full_attention'), shapes: { full_attention: [att] }, maxContext };
 }

@@ -108,6 +108,8 @@ const TABLE = {
   },
 };
 TABLE.falcon_mamba = { ...TABLE.mamba, source: 'FalconMambaConfig' };
+// configuration_falcon.py, FalconConfig: Falcon-7B/40B's config.json leave the context out.
+TABLE.falcon = { source: 'FalconConfig', values: { max_position_embeddings: 2048 } };
 
 // Wrappers whose text model is built from another class when text_config leaves model_type out.
 const TEXT_MODEL = {

@@ -81,7 +81,8 @@ export function reader(cfg, at, notes, defaults = null, fallback = null) {
       );
     }
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > max) {
-      const got = typeof v === 'number' ? grouped(v) : JSON.stringify(v);
+      // A number past 2^53 in its exponent form: 1e+308, not 309 digits.
+      const got = typeof v === 'number' ? (Math.abs(v) < 2 ** 53 ? grouped(v) : String(v)) : JSON.stringify(v);
       throw configError(
         RangeError,
         path(key),
@@ -118,6 +119,19 @@ export function reader(cfg, at, notes, defaults = null, fallback = null) {
   };
 }
 
+/** A context limit (max_position_embeddings and the like): a whole number of tokens, or undefined
+ *  when absent or infinite. It sizes nothing (the reader picks the context), so Infinity or NaN
+ *  means "not stated", noted, rather than a refusal. */
+export function contextLimit(r, key) {
+  if (!r.known(key)) return undefined;
+  const v = r.value(key);
+  if (isNonFinite(v) || (typeof v === 'number' && !Number.isFinite(v))) {
+    r.notes.push(`${key} is ${isNonFinite(v) ? v.text : String(v)}: read as not stated.`);
+    return undefined;
+  }
+  return r.tokens(key);
+}
+
 /** A size built from several fields, held to the core's limit with those fields named. */
 export function within(r, n, max, keys, what) {
   if (n > max) {
@@ -147,9 +161,32 @@ export function headDim(r, keys = ['head_dim']) {
   return within(r, hidden / heads, LIMITS.headDim, ['hidden_size', 'num_attention_heads'], 'head_dim');
 }
 
-/** num_key_value_heads as given or defaulted; the query-head count (no grouping) otherwise. */
+/** num_key_value_heads as given or defaulted; the query-head count (no grouping) otherwise. Each
+ *  key/value head serves a whole group of query heads: it must divide them, and be no more. */
 export function kvHeads(r, key = 'num_key_value_heads') {
-  if (r.known(key)) return r.dim(key, LIMITS.kvHeads);
+  if (r.known(key)) {
+    const kv = r.dim(key, LIMITS.kvHeads);
+    // A count of query heads is held to its bound (a per-layer list, as Laguna's, is left to its reader).
+    const given = r.known('num_attention_heads') ? r.value('num_attention_heads') : undefined;
+    const heads = typeof given === 'number' ? r.dim('num_attention_heads', LIMITS.dim) : undefined;
+    if (heads !== undefined) {
+      if (kv > heads) {
+        throw configError(
+          RangeError,
+          r.path(key),
+          `${r.path(key)} is ${grouped(kv)}: more key/value heads than the ${grouped(heads)} attention heads (num_attention_heads)`,
+        );
+      }
+      if (heads % kv !== 0) {
+        throw configError(
+          RangeError,
+          r.path(key),
+          `${r.path(key)} ${grouped(kv)} does not divide num_attention_heads ${grouped(heads)}: each key/value head serves a whole group of query heads`,
+        );
+      }
+    }
+    return kv;
+  }
   r.notes.push(`${key} absent: every query head keeps its own key and value (num_attention_heads).`);
   return r.dim('num_attention_heads', LIMITS.kvHeads);
 }

@@ -16,13 +16,14 @@
 
 import { decoder, legacy, llama4, mllama } from './attention.mjs';
 import { defaultsFor } from './defaults.mjs';
-import { configError, isObject, reader } from './fields.mjs';
+import { configError, contextLimit, grouped, isObject, LIMITS, reader } from './fields.mjs';
 import { gemma, recurrentGemma } from './gemma.mjs';
 import { groupLayers } from './layers.mjs';
 import { kimiLinear, lfm2, minimax, qwenHybrid, rwkv } from './linear.mjs';
 import { mla } from './mla.mjs';
 import { parseConfig } from './parse.mjs';
 import { bamba, falconH1, graniteHybrid, jamba, mamba, mamba2, nemotronH, zamba2 } from './ssm.mjs';
+import { countWeights, visionWeights } from './weights.mjs';
 
 const FAMILIES = {};
 const add = (read, types) => {
@@ -58,6 +59,7 @@ add(decoder, [
   // vision-language wrappers: the language model in text_config (or, for Qwen2-VL, the top level)
   'llava',
   'llava_next',
+  'llava_llama', // VILA and other LLaVA-style wrappers: the language model in llm_cfg
   'qwen2_vl',
   'qwen2_5_vl',
   'qwen3_vl',
@@ -67,7 +69,7 @@ add(decoder, [
   'qwen2_5_vl_text',
   'qwen2_vl_text',
 ]);
-add(legacy, ['gpt2', 'gptj', 'bloom', 'falcon', 'gpt_bigcode']);
+add(legacy, ['gpt2', 'gptj', 'bloom', 'falcon', 'gpt_bigcode', 'phi-msft']);
 add(gemma, ['gemma', 'gemma2', 'gemma3', 'gemma3_text', 'gemma4', 'gemma4_text', 'gemma3n', 'gemma3n_text']);
 add(recurrentGemma, ['recurrent_gemma']);
 add(mla, ['deepseek_v2', 'deepseek_v3', 'deepseek_v32', 'kimi_k2', 'glm_moe_dsa']);
@@ -157,12 +159,53 @@ function generic(r, type) {
 
 // The language model of a vision-language wrapper, if the config nests one.
 function nestedKey(root) {
-  for (const key of ['text_config', 'language_config', 'llm_config']) {
+  for (const key of ['text_config', 'language_config', 'llm_config', 'llm_cfg']) {
     if (root[key] === undefined || root[key] === null) continue;
     if (!isObject(root[key])) throw configError(TypeError, `config.${key}`, `config.${key} must be an object`);
     return key;
   }
   return null;
+}
+
+// Models that generate nothing token by token, so keep no cache that grows with the context.
+const ENCODERS = new Set(
+  'bert roberta distilbert albert electra deberta deberta-v2 xlm-roberta xlm-roberta-xl camembert mpnet modernbert nomic_bert ernie convbert funnel longformer megatron-bert data2vec-text esm vit clip clip_vision_model siglip siglip_vision_model wav2vec2 hubert'.split(
+    ' ',
+  ),
+);
+const ENCODER_DECODERS = new Set(
+  't5 mt5 umt5 longt5 switch_transformers bart mbart pegasus pegasus_x marian whisper m2m_100 nllb-moe blenderbot blenderbot-small fsmt prophetnet led plbart seamless_m4t speech_to_text encoder-decoder'.split(
+    ' ',
+  ),
+);
+const DECODER_HEAD = /CausalLM|LMHeadModel|ForConditionalGeneration/;
+
+/** Refuses a config that describes no decoder, saying why and naming the field that shows it. */
+function requireDecoder(root, type) {
+  if (ENCODERS.has(type)) {
+    throw configError(
+      RangeError,
+      'config.model_type',
+      `config.model_type '${type}' is an encoder: it keeps no cache that grows with the context, since it generates nothing token by token`,
+    );
+  }
+  if (ENCODER_DECODERS.has(type) || root.is_encoder_decoder === true) {
+    const byType = ENCODER_DECODERS.has(type);
+    const field = byType ? 'config.model_type' : 'config.is_encoder_decoder';
+    throw configError(
+      RangeError,
+      field,
+      `${byType ? `config.model_type '${type}' is` : 'config.is_encoder_decoder is true: the model is'} an encoder-decoder, whose decoder also attends to the encoder's output; this reader sizes decoder-only models`,
+    );
+  }
+  const arch = Array.isArray(root.architectures) ? root.architectures.join(' ') : '';
+  if (root.is_decoder === false && !DECODER_HEAD.test(arch)) {
+    throw configError(
+      RangeError,
+      'config.is_decoder',
+      'config.is_decoder is false and no architecture generates text (…ForCausalLM): an encoder keeps no cache that grows',
+    );
+  }
 }
 
 /**
@@ -183,6 +226,7 @@ export function modelFromConfig(config) {
     throw configError(TypeError, 'config.model_type', 'config.model_type must be a string');
   }
   const modelType = root.model_type;
+  requireDecoder(root, modelType);
   const key = nestedKey(root);
   const inner = key ? root[key] : root;
   const innerType = typeof inner.model_type === 'string' ? inner.model_type : null;
@@ -205,12 +249,24 @@ export function modelFromConfig(config) {
     );
   }
   const model = { name: modelName(root), modelType, layers };
-  if (params !== undefined) {
-    model.params = params;
-    notes.push('params: embeddings + attention + MLP + norms, worked out from the config (dense model).');
+  let counted = params ?? countWeights(r, type, labels, shapes);
+  if (counted !== undefined && counted <= LIMITS.params) {
+    notes.push(
+      'params: embeddings, attention or its recurrent/SSM stand-in, MLP or every expert, norms, worked out from the config.',
+    );
+    const vision = isObject(root.vision_config) ? visionWeights(root.vision_config, r.value('hidden_size')) : undefined;
+    if (vision !== undefined) {
+      counted += vision;
+      notes.push(
+        `params: with the vision tower of vision_config (${grouped(vision)} parameters, its connector included).`,
+      );
+    } else if (key || root.vision_config || root.audio_config) {
+      notes.push('params: the language model only; the vision or audio tower is not counted.');
+    }
+    model.params = counted;
   } else {
     notes.push(
-      'params: not worked out from this config (mixture-of-experts, hybrid or nested); weights are not counted unless you enter them.',
+      'params: not worked out for this family; the sessions that fit need the parameter count, entered by hand.',
     );
   }
   if (maxContext !== undefined) {
@@ -218,10 +274,11 @@ export function modelFromConfig(config) {
     notes.push('maxContext: max_position_embeddings (n_positions).');
   }
   for (const k of ['max_position_embeddings', 'model_max_length']) {
-    if (model.maxContext === undefined && r.known(k)) {
-      model.maxContext = r.tokens(k);
+    if (model.maxContext !== undefined) break;
+    const limit = contextLimit(r, k);
+    if (limit !== undefined) {
+      model.maxContext = limit;
       notes.push(`maxContext: ${k}.`);
-      break;
     }
   }
   model.notes = [...new Set(notes)];

@@ -48,6 +48,8 @@ const revive = (_key, v) => (typeof v === 'string' && v.startsWith(MARK) ? new N
 /** The config as an object (text parsed, or the object given); notes say what the parser did. */
 export function parseConfig(config, notes) {
   if (typeof config === 'string') {
+    // A byte-order mark (as some editors save a file) is not part of the JSON text.
+    if (config.charCodeAt(0) === 0xfeff) return parseConfig(config.slice(1), notes);
     if (config.length > MAX_TEXT) {
       throw configError(
         RangeError,

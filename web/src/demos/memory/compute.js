@@ -40,18 +40,50 @@ export function computeMemory(la, state, previous = null) {
   return { ...computeAll(la, input, resolved.model, twin, resolved.original, previous), resolved };
 }
 
-/** 60 log-spaced context lengths from 1K to 10M, plus any sliding-window size in that range so
- *  the curve bends where the cache stops growing. Sorted, distinct, whole. */
+/** 60 log-spaced context lengths from 1K to 10M, plus any window or chunk size in that range so
+ *  the curve bends where a window fills: the lengths the table lists. Sorted, distinct, whole. */
 export function sampleTokens(model) {
   const set = new Set();
-  for (let i = 0; i < SAMPLE_COUNT; i++) {
-    set.add(Math.round(10 ** (3 + (4 * i) / (SAMPLE_COUNT - 1))));
-  }
+  for (let i = 0; i < SAMPLE_COUNT; i++) set.add(Math.round(10 ** (3 + (4 * i) / (SAMPLE_COUNT - 1))));
   for (const g of model.layers) {
     const cap = g.kind === 'attention' ? g.window || g.chunk : 0;
     if (cap >= MIN_TOKENS && cap <= MAX_TOKENS) set.add(cap);
   }
   return [...set].sort((a, b) => a - b);
+}
+
+/** The least step along the (log) context axis between two teeth drawn: a thousandth of its four
+ *  decades, under a pixel of the widest figure. */
+export const TOOTH_STEP = 4 / 1000;
+
+/** Where to ask the core so that a line through the answers is the saw tooth of chunked layers:
+ *  at each chunk boundary b (the chunk full) and b + 1 (a new chunk holding one token). Every
+ *  boundary while a tooth is at least TOOTH_STEP wide; past that, teeth narrower than a pixel, one
+ *  boundary per TOOTH_STEP, and the zigzag through them fills the band the teeth fill. */
+export function toothTokens(models) {
+  const chunks = new Set();
+  for (const m of models)
+    for (const g of m?.layers ?? []) if (g.kind === 'attention' && g.chunk > 0) chunks.add(g.chunk);
+  const out = [];
+  for (const c of chunks) {
+    for (let k = Math.max(1, Math.ceil(MIN_TOKENS / c)); k * c < MAX_TOKENS; ) {
+      const b = k * c;
+      out.push(b, b + 1);
+      k = Math.max(k + 1, Math.floor((b * 10 ** TOOTH_STEP) / c));
+    }
+  }
+  return out;
+}
+
+/** la.kvCapacity's answer, or null when the model's weights are not known (the core refuses,
+ *  naming model.params, rather than fit a model as if it weighed nothing). */
+function capacityOf(la, core, opts) {
+  try {
+    return la.kvCapacity(core, opts);
+  } catch (e) {
+    if (e?.field === 'model.params') return null;
+    throw e;
+  }
 }
 
 /**
@@ -65,7 +97,7 @@ export function computeAll(la, s, model, twin, original, previous = null) {
   const core = coreModel(model);
   const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
   const now = la.kvMemory(core, opts);
-  const capacity = la.kvCapacity(core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
+  const capacity = capacityOf(la, core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
 
   // The flat line: the model's own fixed state when it has linear layers, otherwise the state the
   // same model would keep with every attention layer made linear.
@@ -105,17 +137,21 @@ export function computeAll(la, s, model, twin, original, previous = null) {
   const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
 
   let samples = kept ? kept.samples : null;
+  let curve = kept ? kept.curve : null;
   if (!samples) {
-    samples = sampleTokens(core).map((tokens) => {
+    const row = (tokens) => {
       const o = { ...opts, tokens };
       const m = la.kvMemory(core, o);
-      const row = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
-      if (reference) {
-        row.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
-      }
-      if (originalCore) row.originalBytes = la.kvMemory(originalCore, o).totalBytes;
-      return row;
-    });
+      const r = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
+      if (reference) r.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
+      if (originalCore) r.originalBytes = la.kvMemory(originalCore, o).totalBytes;
+      return r;
+    };
+    samples = sampleTokens(core).map(row);
+    // The line drawn: the samples, and the teeth of any chunked layers (the model's or the original's).
+    const asked = new Set(samples.map((r) => r.tokens));
+    const teeth = toothTokens([core, originalCore]).filter((t) => !asked.has(t));
+    curve = teeth.length ? [...samples, ...teeth.map(row)].sort((a, b) => a.tokens - b.tokens) : samples;
   }
 
   return {
@@ -127,6 +163,7 @@ export function computeAll(la, s, model, twin, original, previous = null) {
     crossover,
     originalNow,
     samples,
+    curve,
     samplesKey: key,
     growing: hasGrowingLayers(core),
   };

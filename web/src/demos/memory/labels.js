@@ -12,23 +12,34 @@ import { gpuBytes } from './state.js';
 export const LIMIT_NAME = 'configured position limit';
 
 /**
- * The KV cache line's words, from what the line does (the core counts a windowed or chunked layer
- * at min(tokens, cap)): { line, legend }. It grows if any layer's cache grows with the context;
- * with windows only it is flat past the window; a chunked layer's cache empties at every chunk
- * boundary (a saw tooth), and the line shows its fullest, one whole chunk.
+ * The KV cache line's words, from what the line does (the core counts a windowed layer at
+ * min(tokens, window), a chunked one at the chunk in progress): { line, legend }. A windowed
+ * layer's cache grows until its window is full, then stays flat (a plateau past the window); a
+ * chunked layer's cache empties at every chunk boundary (a saw tooth: the chunk in progress), and
+ * the line is drawn through the teeth (compute.js, toothTokens). Uncapped layers make the line grow.
  */
 export function kvCurveWords(layers) {
   const growing = layers.filter((g) => g.kind !== 'linear' && g.kind !== 'ssm');
-  const capped = (g) => g.kind === 'attention' && (g.window || g.chunk);
-  if (growing.length === 0 || !growing.every(capped))
-    return { line: 'KV cache: grows', legend: 'KV cache (grows with context)' };
-  const chunked = growing.some((g) => g.chunk);
-  const windowed = growing.some((g) => g.window);
+  const chunked = growing.some((g) => g.kind === 'attention' && g.chunk);
+  const windowed = growing.some((g) => g.kind === 'attention' && g.window);
+  const uncapped = growing.length === 0 || growing.some((g) => !(g.kind === 'attention' && (g.window || g.chunk)));
+  const tooth = 'saw tooth: the chunk in progress, emptied at each boundary';
+  const plateau = 'plateau past the window';
+  if (uncapped) {
+    const parts = [chunked ? `its chunked layers: ${tooth}` : '', windowed ? `its windowed layers: ${plateau}` : ''];
+    const more = parts.filter(Boolean).join('; ');
+    return {
+      line: chunked ? 'KV cache: grows, with a saw tooth' : 'KV cache: grows',
+      legend: `KV cache (grows with context${more ? `; ${more}` : ''})`,
+    };
+  }
   if (!chunked)
-    return { line: 'KV cache: flat past the window', legend: 'KV cache (grows until the window is full, then flat)' };
-  const chunks = 'a chunked layer’s cache empties at each chunk boundary; drawn at its fullest, one whole chunk';
-  if (!windowed) return { line: 'KV cache: at most one chunk', legend: `KV cache (${chunks})` };
-  return { line: 'KV cache: capped', legend: `KV cache (flat once every window is full; ${chunks})` };
+    return { line: `KV cache: ${plateau}`, legend: `KV cache (grows until the window is full, then a ${plateau})` };
+  if (!windowed) return { line: 'KV cache: saw tooth, the chunk in progress', legend: `KV cache (${tooth})` };
+  return {
+    line: 'KV cache: saw tooth on a plateau',
+    legend: `KV cache (windowed layers: ${plateau}; chunked layers: ${tooth})`,
+  };
 }
 
 /** The accessible name of the context slider and of the chart's context handle. */
@@ -67,6 +78,31 @@ export function summaryText(state, results) {
     `KV cache ${formatBytes(now.kvBytes, u).text}, fixed state ${formatBytes(now.stateBytes, u).text}`;
   if (reference === 'twin')
     text += `; with every attention layer linear the state would be ${formatBytes(refNow.stateBytes, u).text}`;
-  text += `. ${groupDigits(capacity.sessionsThatFit)} ${capacity.sessionsThatFit === 1n ? 'session fits' : 'sessions fit'} on ${gpuLabel(state)}.`;
-  return text;
+  return `${text}. ${fitSentence(state, capacity)}`;
+}
+
+/** "the weights alone need 86.99 GiB of 80 GB" (each GPU's share, under tensor parallelism). */
+export function weightsAloneText(state, capacity) {
+  const gpu = formatBytes(BigInt(gpuBytes(state)), 'decimal').text;
+  const each = (state.tp ?? 1) > 1 ? ' on each GPU' : '';
+  return `the weights alone need ${formatBytes(capacity.weightBytes, state.unit).text} of ${gpu}${each}`;
+}
+
+/** Sessions that fit, no finer than the core knows it: "more than 1,000,000" at its limit;
+ *  null when the weights are not known (capacity null). */
+export function sessionsFitWords(capacity) {
+  if (capacity === null) return null;
+  const n = groupDigits(capacity.sessionsThatFit);
+  return capacity.sessionsAtLimit ? `more than ${n}` : n;
+}
+
+/** The summary's last sentence: what fits on the GPU, or why that cannot be said. */
+export function fitSentence(state, capacity) {
+  const gpu = gpuLabel(state);
+  if (capacity === null)
+    return `How many sessions fit on ${gpu} needs the model’s parameter count, not given here: enter it as the custom model’s Parameters.`;
+  if (!capacity.weightsFit) return `Nothing fits on ${gpu}: ${weightsAloneText(state, capacity)}.`;
+  const one = capacity.sessionsThatFit === 1n && !capacity.sessionsAtLimit;
+  const words = sessionsFitWords(capacity);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} ${one ? 'session fits' : 'sessions fit'} on ${gpu}.`;
 }

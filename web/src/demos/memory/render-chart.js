@@ -17,7 +17,8 @@ function legendItems(state, results) {
   if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
   if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
   if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
-  if (results.capacity.freeBytes > 0n) items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
+  if (results.capacity && results.capacity.freeBytes > 0n)
+    items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
   const max = results.resolved.maxContext;
   if (max !== null && max < 1e7)
     items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: past this model’s ${LIMIT_NAME}`]);
@@ -65,11 +66,11 @@ export function createChart(id, onTokens) {
     else if (!width) width = Math.max(MIN_WIDTH, Math.round(box.clientWidth || 640));
     const view = {
       width,
-      samples: results.samples,
+      samples: results.curve, // the table's samples and the teeth of chunked layers (compute.js)
       tokens: state.tokens,
       now: results.now,
       refKind: results.reference,
-      room: results.capacity.freeBytes,
+      room: results.capacity ? results.capacity.freeBytes : null,
       yScale: state.yScale,
       unit: state.unit,
       growing: results.growing,

@@ -64,6 +64,8 @@ export function createEditor(id, onModel, maxGroups) {
     inputmode: 'decimal',
     id: `${id}-params`,
     autocomplete: 'off',
+    // Without it the figure cannot say what fits (the core refuses weights nobody stated).
+    placeholder: 'needed for what fits, e.g. 8.03',
     'aria-describedby': `${id}-editor-error`,
   });
   const error = h('p', { class: 'lm-error', id: `${id}-editor-error`, 'aria-live': 'polite' });

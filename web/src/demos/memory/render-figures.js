@@ -4,7 +4,7 @@
 
 import { h, setAttr, setText } from '../../lib/dom.js';
 import { exactBytes, formatBytes, groupDigits, longTokens, shortTokens } from './format.js';
-import { LIMIT_NAME, gpuLabel, sessionsText } from './labels.js';
+import { LIMIT_NAME, gpuLabel, sessionsFitWords, sessionsText, weightsAloneText } from './labels.js';
 
 /**
  * One figure as data: its key (data-figure), its words, and either its bytes (with the exact count)
@@ -40,7 +40,7 @@ function crossoverFigure(results, maxTokens) {
  *  @returns {Array<[string, Figure]>} */
 function figureRows(state, results, limits) {
   const u = state.unit;
-  const { now, capacity, refNow, reference } = results;
+  const { now, refNow, reference } = results;
   const maxTokens = BigInt(limits?.maxTokens ? limits.maxTokens : 1e10);
   const sess = sessionsText(state.sessions);
   const max = results.resolved.maxContext;
@@ -66,12 +66,9 @@ function figureRows(state, results, limits) {
       bytesFigure(now.kvBytes, 'kvTotal', u),
     ],
     ['of which grows with context (full attention, MLA)', bytesFigure(now.growingBytes, 'growing', u)],
+    ['of which grows up to a cap (sliding windows; the chunk in progress)', bytesFigure(now.cappedBytes, 'capped', u)],
     [
-      'of which grows up to a cap (sliding windows; chunks at their fullest)',
-      bytesFigure(now.cappedBytes, 'capped', u),
-    ],
-    [
-      'the capped part stops growing from',
+      'the capped part is full from (a window stays full; a chunk starts over)',
       now.cappedFullTokens > 0n
         ? textFigure(longTokens(now.cappedFullTokens), 'cappedFull', now.cappedFullTokens.toString())
         : textFigure('no windowed or chunked layers', 'cappedFull', '0'),
@@ -101,28 +98,50 @@ function figureRows(state, results, limits) {
       : 'Context where one session’s KV cache outgrows its fixed state',
     crossoverFigure(results, maxTokens),
   ]);
-  const model = results.resolved.model;
-  const params = model.params
-    ? `${groupDigits(BigInt(Math.round(model.params)))} parameters × ${state.weightDtype}`
-    : 'no parameters given';
+  rows.push(...capacityRows(state, results, maxTokens));
+  return rows;
+}
+
+/** The rows about the GPU: weights, room, sessions that fit, longest context. results.capacity
+ *  null: the weights are not known, and nothing is said about what fits.
+ *  @returns {Array<[string, Figure]>} */
+function capacityRows(state, results, maxTokens) {
+  const { capacity } = results;
+  const u = state.unit;
+  const sess = sessionsText(state.sessions);
   const perGpu = (state.tp ?? 1) > 1 ? `, on each of ${state.tp} GPUs` : '';
-  rows.push([`Weights (${params}${perGpu})`, bytesFigure(capacity.weightBytes, 'weights', u)]);
+  if (capacity === null) {
+    const unknown = 'not known without the weights';
+    return [
+      [
+        `Weights (parameter count not given${perGpu})`,
+        textFigure('not known: enter the parameter count (custom model, Parameters)', 'weights', 'unknown'),
+      ],
+      [`Room for cache on ${gpuLabel(state)}`, textFigure(unknown, 'room', 'unknown')],
+      ['Sessions that fit at your context', textFigure(unknown, 'sessionsFit', 'unknown')],
+      [`Longest context that fits ${sess}`, textFigure(unknown, 'longest', 'unknown')],
+    ];
+  }
+  const p = results.resolved.model.params;
+  const params = p ? `${groupDigits(BigInt(Math.round(p)))} parameters × ${state.weightDtype}` : 'no weights counted';
+  /** @type {Array<[string, Figure]>} */
+  const rows = [[`Weights (${params}${perGpu})`, bytesFigure(capacity.weightBytes, 'weights', u)]];
   rows.push([
     `Room for cache on ${gpuLabel(state)}`,
-    capacity.freeBytes > 0n
+    capacity.weightsFit
       ? bytesFigure(capacity.freeBytes, 'room', u)
-      : textFigure('none: the weights alone exceed the budget', 'room', capacity.freeBytes.toString()),
+      : textFigure(`none: ${weightsAloneText(state, capacity)}`, 'room', capacity.freeBytes.toString()),
   ]);
-  rows.push([
-    'Sessions that fit at your context',
-    textFigure(groupDigits(capacity.sessionsThatFit), 'sessionsFit', capacity.sessionsThatFit.toString()),
-  ]);
+  const fit = sessionsFitWords(capacity) + (capacity.sessionsAtLimit ? ' (the core’s limit)' : '');
+  const fitRaw = `${capacity.sessionsAtLimit ? '>' : ''}${capacity.sessionsThatFit}`;
+  rows.push(['Sessions that fit at your context', textFigure(fit, 'sessionsFit', fitRaw)]);
   const longest = capacity.longestContext;
-  const longestText =
-    longest >= maxTokens && capacity.freeBytes > 0n
-      ? `${longTokens(longest)} or more (the core’s limit)`
-      : longTokens(longest);
-  rows.push([`Longest context that fits ${sess}`, textFigure(longestText, 'longest', longest.toString())]);
+  const atLimit = capacity.longestAtLimit || (longest >= maxTokens && capacity.freeBytes > 0n);
+  const longestText = atLimit ? `more than ${longTokens(longest)} (the core’s limit)` : longTokens(longest);
+  rows.push([
+    `Longest context that fits ${sess}`,
+    textFigure(longestText, 'longest', `${atLimit ? '>' : ''}${longest}`),
+  ]);
   return rows;
 }
 

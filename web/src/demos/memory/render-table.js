@@ -31,7 +31,7 @@ export function createTable() {
     const orig = Boolean(results.resolved.original);
     setText(
       caption,
-      `${modelName(state, results.resolved)}, ${sessionsText(state.sessions)}, KV ${state.kvDtype}, state ${state.stateDtype}: the ${results.samples.length} context lengths plotted.`,
+      `${modelName(state, results.resolved)}, ${sessionsText(state.sessions)}, KV ${state.kvDtype}, state ${state.stateDtype}: ${results.samples.length} context lengths on the plotted line${results.curve.length > results.samples.length ? ' (which also passes through every chunk boundary it can show)' : ''}.`,
     );
     const heads = [
       'Context (tokens)',

@@ -1,0 +1,59 @@
+// Weights worked out from real config.json texts (la.modelFromConfig's params): the published
+// totals they are held to, with their sources, sit beside the corpus's bytes in
+// model-config-corpus.test.mjs. Here: what the weights do to kvCapacity, a vision tower worked by
+// hand, and a model whose weights cannot be worked out (no params: la.kvCapacity refuses it, field
+// model.params, rather than fit it as if it weighed nothing).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createLinattn } from '../../wasm/index.mjs';
+
+const text = (name) => readFileSync(new URL(`./fixtures/configs/${name}`, import.meta.url), 'utf8');
+const la = await createLinattn();
+test('Mixtral-8x7B on 80 GB: its weights alone (93.4 GB in bf16) leave no room, none fits', () => {
+  const m = la.modelFromConfig(text('mixtral-8x7b-v0.1.json'));
+  const c = la.kvCapacity(m, { tokens: 8192, gpuBytes: 80e9 });
+  assert.equal(c.weightBytes, BigInt(m.params) * 2n);
+  assert.equal(c.weightsFit, false);
+  assert.equal(c.sessionsThatFit, 0n);
+  assert.equal(c.longestContext, 0n);
+});
+
+test('Qwen3-VL-8B: the vision tower (27 blocks of 1,152, three deepstack mergers) adds 576,388,336', () => {
+  const m = la.modelFromConfig(text('qwen3-vl-8b-instruct.json'));
+  // patch 3 x 2 x 16^2 x 1,152 + 1,152 = 1,770,624; positions 2,304 x 1,152 = 2,654,208; 27 blocks of
+  // 4 x 1,152 (norms) + 4 x 1,152^2 + 4 x 1,152 (qkv, proj) + 2 x 1,152 x 4,304 + 4,304 + 1,152 (MLP)
+  // = 15,239,504; merger 2 x 1,152 + 4,608^2 + 4,608 + 4,608 x 4,096 + 4,096 = 40,119,040; three
+  // deepstack mergers (norm over 4,608) of 40,125,952
+  const vision = 1770624 + 2654208 + 27 * 15239504 + 40119040 + 3 * 40125952;
+  assert.equal(vision, 576388336);
+  // The text model as Qwen3-8B's 8,190,735,360 less the 36 x 2 x 128 q/k-norm weights the count
+  // of a nested config leaves out.
+  assert.equal(m.params, 8190735360 - 9216 + vision);
+  assert.ok(m.notes.some((n) => n.startsWith('params: with the vision tower of vision_config (576,388,336')));
+});
+
+test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {
+  const m = la.modelFromConfig(text('rwkv5-3b.transcribed.json'));
+  assert.equal(m.params, undefined);
+  assert.ok(m.notes.some((n) => n.startsWith('params: not worked out')));
+  assert.throws(
+    () => la.kvCapacity(m, { tokens: 8192, gpuBytes: 80e9 }),
+    (e) => e instanceof RangeError && e.field === 'model.params' && e.message.startsWith('model.params'),
+  );
+  // The cache and the state are known all the same.
+  assert.ok(la.kvMemory(m, { tokens: 8192 }).stateBytes > 0n);
+  // Stated weights (even 0, "not counted") are used.
+  assert.equal(la.kvCapacity({ ...m, params: 3e9 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 6000000000n);
+  assert.equal(la.kvCapacity({ ...m, params: 0 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 0n);
+});
+
+test('a count at the core limit says so: sessionsAtLimit, longestAtLimit', () => {
+  const head = { layers: [{ kind: 'linear', count: 1, heads: 1, keyDim: 64, valueDim: 64 }], params: 0 };
+  const c = la.kvCapacity(head, { tokens: 1000, gpuBytes: 80e9 });
+  assert.equal(c.sessionsThatFit, 1000000n);
+  assert.equal(c.sessionsAtLimit, true);
+  assert.equal(c.longestAtLimit, true);
+  const exact = la.kvCapacity(head, { tokens: 1000, gpuBytes: 8192e6 });
+  assert.equal(exact.sessionsAtLimit, false);
+});

@@ -1,0 +1,232 @@
+// The parameter count of a decoder, worked out from its config.json: what kvCapacity needs for the
+// weights' share of a GPU. Counted per layer from the family reader's labels and shapes, so the
+// layers are the ones whose cache is counted:
+//   embeddings        vocab_size x hidden_size, twice unless tie_word_embeddings
+//   attention         q: H x heads x head_dim (x 2 with an output gate), k and v: H x kv_heads x
+//                     head_dim each, o: heads x head_dim x H
+//   MLA               q (through q_lora_rank when given), the kv_lora_rank down-projection with
+//                     the shared rope key, its up-projection to heads x (nope + v), o
+//   dense MLP         3 x H x intermediate_size when gated (SwiGLU/GeGLU), 2 x H x I otherwise
+//   mixture of experts every expert (3 x H x moe_intermediate_size each), shared experts, router
+//   Gated DeltaNet    q, k (key heads), v and the output gate (value heads), b and a, conv, out
+//   Mamba             in_proj (x, z), conv, x_proj (dt, B, C), dt_proj, A, D, out_proj
+//   Mamba-2           in_proj (x, z, B, C, dt), conv over x, B, C, A, D, dt bias, norm, out_proj
+//   norms             2 x H a layer and H at the end; MTP layers (num_nextn_predict_layers) too
+// The language model's biases are left out (under 0.1 % of any model here). A family whose layers
+// this cannot count returns undefined, and its weights are not known (kvCapacity then asks for them).
+
+const MAMBA1 = new Set(['mamba', 'falcon_mamba', 'jamba']);
+const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is the whole layer
+// Families whose blocks this does not count (their recurrent blocks, per-layer embeddings or
+// latent experts have projections of their own): weights unknown, asked of the reader.
+const UNCOUNTED = new Set([
+  'recurrent_gemma',
+  'rwkv',
+  'rwkv5',
+  'rwkv6',
+  'rwkv7',
+  'lfm2',
+  'zamba2',
+  'bamba',
+  'granitemoehybrid',
+  'gemma3n',
+  'gemma3n_text',
+  'mllama',
+  'mllama_text_model',
+]);
+const UNGATED = new Set([
+  'gpt2',
+  'gptj',
+  'bloom',
+  'falcon',
+  'gpt_bigcode',
+  'starcoder2',
+  'opt',
+  'gpt_neox',
+  'phi-msft',
+  'phi',
+]);
+// Families whose configuration class ties the output head to the embeddings by default.
+const TIED = new Set([
+  'gemma',
+  'gemma2',
+  'gemma3',
+  'gemma3_text',
+  'gpt2',
+  'bloom',
+  'falcon',
+  'gpt_bigcode',
+  'mamba',
+  'cohere',
+  'cohere2',
+]);
+// MoE expert counts and sizes under their several names.
+const EXPERTS = ['num_local_experts', 'num_experts', 'n_routed_experts', 'moe_num_experts'];
+const EXPERT_SIZE = ['moe_intermediate_size', 'expert_intermediate_size'];
+
+/** A non-negative finite number under the first key given (family defaults included), else undefined. */
+function num(r, ...keys) {
+  for (const k of keys) {
+    if (!r.known(k)) continue;
+    const v = r.value(k);
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
+  }
+  return undefined;
+}
+
+function attentionWeights(r, H, shape) {
+  const heads = num(r, 'num_attention_heads', 'n_head');
+  if (heads === undefined) return undefined;
+  const q = H * heads * shape.headDim * (r.flag('attn_output_gate') ? 2 : 1);
+  return q + 2 * H * shape.kvHeads * shape.headDim + heads * shape.headDim * H;
+}
+
+function mlaWeights(r, H) {
+  const heads = num(r, 'num_attention_heads');
+  const rank = num(r, 'kv_lora_rank');
+  const nope = num(r, 'qk_nope_head_dim');
+  const rope = num(r, 'qk_rope_head_dim');
+  const v = num(r, 'v_head_dim');
+  if ([heads, rank, nope, rope, v].includes(undefined)) return undefined;
+  const qr = num(r, 'q_lora_rank');
+  const q = qr ? H * qr + qr + qr * heads * (nope + rope) : H * heads * (nope + rope);
+  return q + H * (rank + rope) + rank + rank * heads * (nope + v) + heads * v * H;
+}
+
+function linearWeights(r, H, shape) {
+  const kHeads = num(r, 'linear_num_key_heads') ?? shape.heads;
+  const { heads, keyDim, valueDim } = shape;
+  const qk = 2 * H * kHeads * keyDim;
+  const vz = 2 * H * heads * valueDim; // values and the output gate
+  const conv = (shape.convChannels ?? 0) * (shape.convKernel ?? 0);
+  return qk + vz + 2 * H * heads + conv + 3 * heads + valueDim + heads * valueDim * H;
+}
+
+function ssmWeights(r, H, shape, type) {
+  const k = shape.convKernel ?? 0;
+  if (MAMBA1.has(type)) {
+    const I = shape.heads * shape.headDim;
+    const N = shape.stateDim;
+    const R = num(r, 'time_step_rank', 'mamba_dt_rank') ?? Math.ceil(H / 16);
+    return H * 2 * I + I * k + I * (R + 2 * N) + R * I + I + I * N + I + I * H;
+  }
+  const I = shape.heads * shape.headDim;
+  const gn = ((shape.convChannels ?? I) - I) / 2; // n_groups x d_state, from the conv's channels
+  return H * (2 * I + 2 * gn + shape.heads) + (I + 2 * gn) * k + 3 * shape.heads + I + I * H;
+}
+
+/** Which layers' feed-forward is a mixture of experts, per the family's key. */
+function isMoeLayer(r, i) {
+  const first = num(r, 'first_k_dense_replace');
+  if (first !== undefined && i < first) return false;
+  const only = r.known('mlp_only_layers') ? r.value('mlp_only_layers') : null;
+  if (Array.isArray(only) && only.includes(i)) return false;
+  const step = num(r, 'decoder_sparse_step', 'interleave_moe_layer_step', 'moe_layer_freq', 'expert_layer_period');
+  const offset = num(r, 'expert_layer_offset') ?? (r.known('expert_layer_period') ? 0 : step - 1);
+  if (step && step > 1) return i % step === offset;
+  return true;
+}
+
+function ffnWeights(r, H, i, type) {
+  const experts = num(r, ...EXPERTS);
+  const I = num(r, 'intermediate_size', 'n_inner', 'ffn_hidden_size') ?? (UNGATED.has(type) ? 4 * H : undefined);
+  const dense = (size) => (UNGATED.has(type) || r.has('mlp_hidden_act') ? 2 : 3) * H * size;
+  if (experts && experts > 1 && isMoeLayer(r, i)) {
+    const E = num(r, ...EXPERT_SIZE) ?? I;
+    if (E === undefined) return undefined;
+    const sharedSize = num(r, 'shared_expert_intermediate_size', 'moe_shared_expert_intermediate_size');
+    // Llama 4 has one shared expert of the experts' size in every MoE layer.
+    const sharedCount = num(r, 'n_shared_experts', 'num_shared_experts') ?? (type.startsWith('llama4') ? 1 : 0);
+    const shared = sharedSize ? dense(sharedSize) + H : dense(E) * sharedCount;
+    return experts * dense(E) + shared + H * experts;
+  }
+  const size = r.known('intermediate_size_mlp') ? num(r, 'intermediate_size_mlp') : I;
+  return size === undefined ? undefined : dense(size);
+}
+
+/**
+ * The parameter count for the layers `labels` names (shapes as the family reader gave them), or
+ * undefined when some layer is of a kind this cannot count.
+ */
+export function countWeights(r, type, labels, shapes) {
+  if (UNCOUNTED.has(type) || r.has('moe_latent_size')) return undefined;
+  const H = num(r, 'hidden_size', 'n_embd', 'd_model');
+  const V = num(r, 'vocab_size');
+  if (!H || !V) return undefined;
+  const tiedGiven = r.raw('tie_word_embeddings');
+  const tied = typeof tiedGiven === 'boolean' ? tiedGiven : TIED.has(type);
+  let n = V * H * (tied ? 1 : 2) + H;
+  const ffnOnly = new Set(['mlp', 'moe']); // Nemotron-H's feed-forward layers
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i];
+    const parts = shapes[label] ?? [];
+    let layer = 2 * H;
+    if (ffnOnly.has(label)) layer = H + ffnWeights(r, H, i, type);
+    else {
+      if (parts.length === 0) return undefined; // cross-attention, shared caches: not counted here
+      for (const shape of parts) {
+        if (shape.kind === 'attention') layer += attentionWeights(r, H, shape);
+        else if (shape.kind === 'mla') layer += mlaWeights(r, H);
+        else if (shape.kind === 'linear') layer += linearWeights(r, H, shape);
+        else if (shape.kind === 'ssm') layer += ssmWeights(r, H, shape, type);
+      }
+      // Nemotron-H's FFNs are layers of their own (shapes.mlp); a pure Mamba layer has none.
+      if (!shapes.mlp && !NO_FFN.has(type)) layer += ffnWeights(r, H, i, type);
+    }
+    if (!Number.isFinite(layer)) return undefined;
+    n += layer;
+  }
+  const mtp = num(r, 'num_nextn_predict_layers', 'mtp_num_hidden_layers') ?? 0;
+  if (mtp > 0 && labels.length > 0) {
+    const last = labels.length - 1;
+    const shape = shapes[labels[last]]?.[0];
+    const mixer = shape?.kind === 'mla' ? mlaWeights(r, H) : shape ? attentionWeights(r, H, shape) : undefined;
+    const block = 2 * H + mixer + ffnWeights(r, H, last, type) + 2 * H * H + 3 * H;
+    if (!Number.isFinite(block)) return undefined;
+    n += mtp * block;
+  }
+  return Number.isFinite(n) ? Math.round(n) : undefined;
+}
+
+// ---- the vision tower of a vision-language wrapper (vision_config) --------------------------
+// Two towers are counted, each with its connector to the language model (width H):
+//   Qwen3-VL / Qwen3.5 (depth, out_hidden_size): a Conv3d patch embedding, learned positions, depth
+//     blocks (LayerNorm, qkv, proj, a two-layer MLP, with biases), a patch merger of spatial_merge_size²
+//     patches to out_hidden_size, and one more merger per deepstack_visual_indexes entry
+//   CLIP (clip_vision_model, as LLaVA uses): patch and position embeddings, num_hidden_layers blocks,
+//     and LLaVA's two-layer projector to H
+// Other towers (SigLIP in Gemma, Mllama's, Kimi's MoonViT) are not counted: undefined.
+function qwenVision(v) {
+  const h = v.hidden_size;
+  const I = v.intermediate_size;
+  const m2 = (v.spatial_merge_size ?? 2) ** 2;
+  const patch = (v.in_channels ?? 3) * (v.temporal_patch_size ?? 2) * v.patch_size ** 2 * h + h;
+  const block = 4 * h + 4 * h * h + 4 * h + 2 * h * I + I + h;
+  const merger = (norm) => 2 * norm + (h * m2) ** 2 + h * m2 + h * m2 * v.out_hidden_size + v.out_hidden_size;
+  const deepstack = Array.isArray(v.deepstack_visual_indexes) ? v.deepstack_visual_indexes.length : 0;
+  return patch + (v.num_position_embeddings ?? 0) * h + v.depth * block + merger(h) + deepstack * merger(h * m2);
+}
+
+function clipVision(v, H) {
+  const h = v.hidden_size;
+  const I = v.intermediate_size;
+  const positions = (v.image_size / v.patch_size) ** 2 + 1;
+  const embeddings = h + 3 * v.patch_size ** 2 * h + positions * h + 2 * h;
+  const block = 4 * h * h + 4 * h + 2 * h * I + I + h + 4 * h;
+  const projector = h * H + H + H * H + H;
+  return embeddings + v.num_hidden_layers * block + 2 * h + projector;
+}
+
+/** The vision tower's parameters (with its connector to width H), or undefined where not counted. */
+export function visionWeights(v, H) {
+  if (v === null || typeof v !== 'object' || !H) return undefined;
+  const whole = (k) => Number.isInteger(v[k]) && v[k] > 0 && v[k] < 2 ** 24;
+  let n;
+  if (['depth', 'hidden_size', 'intermediate_size', 'out_hidden_size', 'patch_size'].every(whole)) n = qwenVision(v);
+  else if (
+    v.model_type === 'clip_vision_model' &&
+    ['hidden_size', 'intermediate_size', 'num_hidden_layers', 'patch_size', 'image_size'].every(whole)
+  )
+    n = clipVision(v, H);
+  return Number.isFinite(n) ? Math.round(n) : undefined;
+}
