@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -60,5 +61,13 @@ inline Float64Array f64(const std::vector<double>& x) {
 }
 
 inline std::string u64(std::uint64_t x) { return std::to_string(x); }
+
+// Unsigned 64-bit counts as a Uint32Array copy, two words each, low word first (WebAssembly is
+// little-endian): wasm/api/ reads it as a BigUint64Array over the same buffer, without text.
+using Uint32Array = val;
+inline Uint32Array u64_words(const std::vector<std::uint64_t>& x) {
+  const auto* words = reinterpret_cast<const std::uint32_t*>(x.data());
+  return val(emscripten::typed_memory_view(2 * x.size(), words)).call<val>("slice");
+}
 
 }  // namespace linattn::js

@@ -1,7 +1,13 @@
-// la.kvMemory, la.kvCrossover and la.kvCapacity (kv_memory.hpp): a model's layer groups read by
-// name into ModelSpec, the query's options into KvOptions and CapacityOptions. Byte counts leave
-// as decimal text (wasm/api/kv.mjs makes them BigInt).
+// The KV calculator (kv_memory.hpp, kv_batch.hpp): la.kvMemory, la.kvCapacity, la.kvCrossover,
+// their curves and the memory figure's view (la.kvView). A model's layer groups are read by name
+// into ModelSpec once, checked by make_model and kept here behind a number (wasm/api/kv.mjs keeps
+// the numbers of the few models in use, by content, and frees the rest); a query arrives as plain
+// numbers, its number formats as codes (the order of kDtypeNames). Byte counts leave as unsigned
+// 64-bit words (js.hpp, u64_words), refusals as text (wire.hpp).
+#include <unordered_map>
+
 #include "js.hpp"
+#include "kv_batch.hpp"
 #include "kv_memory.hpp"
 
 using namespace linattn;
@@ -36,79 +42,156 @@ Result<Model> model_from(const JsOptions& model) {
   return make_model(spec);
 }
 
-KvOptions kv_options(const JsOptions& o) {
+// The models the core holds, by number.
+std::unordered_map<double, Model>& held() {
+  static std::unordered_map<double, Model> models;
+  return models;
+}
+double next_id = 1;
+
+// A number from kvModelNew not freed since, or the refusal naming `field`.
+Result<const Model*> model_at(double id, const char* field) {
+  auto it = held().find(id);
+  if (it == held().end())
+    return {Status::bad(std::string(field) + " is not held by the core (freed, or never made)", field),
+            nullptr};
+  return {Status::good(), &it->second};
+}
+
+JsResult kvModelNew(const JsOptions& model) {
+  auto m = model_from(model);
+  if (!m.status) return failure(m.status);
+  const double id = next_id++;
+  held().emplace(id, std::move(m.value));
+  return val(id);
+}
+void kvModelFree(double id) { held().erase(id); }
+double kvModelsHeld() { return static_cast<double>(held().size()); }
+
+// Number formats by code (wasm/api/kv.mjs DTYPES, same order); any other code reads as "", which
+// parse_dtype refuses by the field's name (wasm/api/kv.mjs then asks dtypeRefusal for the
+// message naming the reader's text).
+const char* dtype_name(double code) {
+  static const char* const names[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4"};
+  const bool ok = code >= 0 && code < 6 && code == static_cast<int>(code);
+  return ok ? names[static_cast<int>(code)] : "";
+}
+std::string dtypeRefusal(const std::string& field, const std::string& name) {
+  return refusal_or_empty(parse_dtype(field.c_str(), name).status);
+}
+
+KvOptions kv_options(double tokens, double sessions, double kv, double state) {
   KvOptions q;
-  q.tokens = number_at(o, "tokens", std::nan(""));
-  q.sessions = number_at(o, "sessions", q.sessions);
-  q.kv_dtype = string_at(o, "kvDtype", q.kv_dtype);
-  q.state_dtype = string_at(o, "stateDtype", q.state_dtype);
+  q.tokens = tokens;
+  q.sessions = sessions;
+  q.kv_dtype = dtype_name(kv);
+  q.state_dtype = dtype_name(state);
   return q;
 }
-
-JsResult kvMemory(const JsOptions& model, const JsOptions& opts) {
-  auto m = model_from(model);
-  if (!m.status) return failure(m.status);
-  auto q = make_kv_query(kv_options(opts));
-  if (!q.status) return failure(q.status);
-  auto r = kv_memory(m.value, q.value);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("kvBytesPerToken", u64(r.value.kv_bytes_per_token));
-  o.set("growingBytesPerToken", u64(r.value.growing_bytes_per_token));
-  o.set("cappedBytesPerToken", u64(r.value.capped_bytes_per_token));
-  o.set("kvBytes", u64(r.value.kv_bytes));
-  o.set("growingBytes", u64(r.value.growing_bytes));
-  o.set("cappedBytes", u64(r.value.capped_bytes));
-  o.set("cappedFullTokens", u64(r.value.capped_full_tokens));
-  o.set("stateBytes", u64(r.value.state_bytes));
-  o.set("convBytes", u64(r.value.conv_bytes));
-  o.set("totalBytes", u64(r.value.total_bytes));
-  o.set("perSessionBytes", u64(r.value.per_session_bytes));
-  return o;
-}
-
-// opts.stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
-JsResult kvCrossover(const JsOptions& model, const JsOptions& opts) {
-  auto m = model_from(model);
-  if (!m.status) return failure(m.status);
-  auto kv = parse_dtype("kvDtype", string_at(opts, "kvDtype", "bf16"));
-  if (!kv.status) return failure(kv.status);
-  auto sb = wire::parse_uint63("stateBytes", string_at(opts, "stateBytes", ""));
-  if (!sb.status) return failure(sb.status);
-  auto r = kv_crossover(m.value, kv.value, sb.value);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("tokens", std::to_string(r.value));
-  return o;
-}
-
-JsResult kvCapacity(const JsOptions& model, const JsOptions& opts) {
-  auto m = model_from(model);
-  if (!m.status) return failure(m.status);
+// query: tokens, sessions, kvDtype, stateDtype, gpuBytes, weightDtype, tp (codes for the formats).
+CapacityOptions capacity_options(const std::vector<double>& query) {
   CapacityOptions c;
-  c.kv = kv_options(opts);
-  c.gpu_bytes = number_at(opts, "gpuBytes", std::nan(""));
-  c.weight_dtype = string_at(opts, "weightDtype", c.weight_dtype);
-  c.tp = number_at(opts, "tp", c.tp);
-  auto q = make_capacity_query(c);
+  const auto at = [&](std::size_t i) { return i < query.size() ? query[i] : std::nan(""); };
+  c.kv = kv_options(at(0), at(1), at(2), at(3));
+  c.gpu_bytes = at(4);
+  c.weight_dtype = dtype_name(at(5));
+  c.tp = at(6);
+  return c;
+}
+
+JsResult kvMemory(double id, double tokens, double sessions, double kv, double state) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto q = make_kv_query(kv_options(tokens, sessions, kv, state));
   if (!q.status) return failure(q.status);
-  auto r = kv_capacity(m.value, q.value);
+  auto r = kv_memory(*m.value, q.value);
   if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("weightBytes", u64(r.value.weight_bytes));
-  o.set("freeBytes", u64(r.value.free_bytes));
-  o.set("sessionsThatFit", u64(r.value.sessions_that_fit));
-  o.set("longestContext", u64(r.value.longest_context));
-  o.set("sessionBytes", u64(r.value.session_bytes));
-  o.set("kvHeadsReplicated", r.value.kv_heads_replicated);
-  return o;
+  std::vector<std::uint64_t> out;
+  append_fields(r.value, out);
+  return u64_words(out);
+}
+
+JsResult kvCapacity(double id, const Float64Array& query) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto q = make_capacity_query(capacity_options(numbers(query)));
+  if (!q.status) return failure(q.status);
+  auto r = kv_capacity(*m.value, q.value);
+  if (!r.status) return failure(r.status);
+  std::vector<std::uint64_t> out;
+  append_fields(r.value, out);
+  return u64_words(out);
+}
+
+// stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
+JsResult kvCrossover(double id, double kv, const std::string& state_bytes) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto k = parse_dtype("kvDtype", dtype_name(kv));
+  if (!k.status) return failure(k.status);
+  auto sb = wire::parse_uint63("stateBytes", state_bytes);
+  if (!sb.status) return failure(sb.status);
+  auto r = kv_crossover(*m.value, k.value, sb.value);
+  if (!r.status) return failure(r.status);
+  return val(static_cast<double>(r.value));  // -1 or at most limits::maxTokens: exact
+}
+
+// A curve: one result per context length of `tokens`, as columns (kv_batch.hpp, columns()).
+JsResult kvMemoryCurve(double id, const Float64Array& tokens, double sessions, double kv,
+                       double state) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), numbers(tokens));
+  return r.status ? u64_words(columns(r.value)) : failure(r.status);
+}
+JsResult kvCapacityCurve(double id, const Float64Array& tokens, const Float64Array& query) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto r = kv_capacity_curve(*m.value, capacity_options(numbers(query)), numbers(tokens));
+  return r.status ? u64_words(columns(r.value)) : failure(r.status);
+}
+
+// The memory figure's view (kv_batch.hpp): { words: pack(), crossoverRefusal: "" or the refusal }.
+// reference and original: model numbers, or 0 for none; query as kvCapacity's, then whether the
+// crossover is wanted (0 or 1).
+JsResult kvView(double id, double reference, double original, const Float64Array& query,
+                const Float64Array& curve) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  const Model* models[2] = {nullptr, nullptr};
+  const std::pair<double, const char*> others[2] = {{reference, "reference"},
+                                                    {original, "original"}};
+  for (int i = 0; i < 2; ++i) {
+    if (others[i].first == 0) continue;
+    auto o = model_at(others[i].first, others[i].second);
+    if (!o.status) return failure(o.status);
+    models[i] = o.value;
+  }
+  KvViewOptions o;
+  const std::vector<double> q = numbers(query);
+  o.query = capacity_options(q);
+  o.crossover = q.size() > 7 && q[7] == 1;
+  o.curve = numbers(curve);
+  auto r = kv_view(*m.value, models[0], models[1], o);
+  if (!r.status) return failure(r.status);
+  val out = val::object();
+  out.set("words", u64_words(pack(r.value)));
+  out.set("crossoverRefusal", refusal_or_empty(r.value.crossover_status));
+  return out;
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(linattn_kv) {
   using emscripten::function;
+  function("kvModelNew", &kvModelNew);
+  function("kvModelFree", &kvModelFree);
+  function("kvModelsHeld", &kvModelsHeld);
+  function("dtypeRefusal", &dtypeRefusal);
   function("kvMemory", &kvMemory);
-  function("kvCrossover", &kvCrossover);
   function("kvCapacity", &kvCapacity);
+  function("kvCrossover", &kvCrossover);
+  function("kvMemoryCurve", &kvMemoryCurve);
+  function("kvCapacityCurve", &kvCapacityCurve);
+  function("kvView", &kvView);
 }

@@ -1,4 +1,4 @@
-// la.memory (MemoryHandle), la.ledgerView and la.storageNumbers: a memory's options read by name
+// la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView and la.storageNumbers: a memory's options read by name
 // into MemoryOptions (memory.hpp, ledger.hpp); storage counts (compare.hpp).
 #include <memory>
 
@@ -6,6 +6,7 @@
 #include "js.hpp"
 #include "ledger.hpp"
 #include "memory.hpp"
+#include "memory_batch.hpp"
 
 using namespace linattn;
 using namespace linattn::js;
@@ -45,6 +46,17 @@ class MemoryHandle {
   JsResult read(JsNumbers q) const {
     if (!mem_) return failure(status_);
     auto r = mem_->read(numbers(q));
+    return r.status ? f64(r.value) : failure(r.status);
+  }
+  // Runs (memory_batch.hpp): rows as one flat Float64Array each way.
+  JsResult writeAndRead(JsNumbers keys, JsNumbers values) {
+    if (!mem_) return failure(status_);
+    auto r = write_and_read(*mem_, numbers(keys), numbers(values));
+    return r.status ? f64(r.value) : failure(r.status);
+  }
+  JsResult readRows(JsNumbers queries) const {
+    if (!mem_) return failure(status_);
+    auto r = read_rows(*mem_, numbers(queries));
     return r.status ? f64(r.value) : failure(r.status);
   }
   JsResult readTerms(JsNumbers q) const {
@@ -114,6 +126,8 @@ EMSCRIPTEN_BINDINGS(linattn_memory) {
       .function("status", &MemoryHandle::status)
       .function("write", &MemoryHandle::write)
       .function("read", &MemoryHandle::read)
+      .function("writeAndRead", &MemoryHandle::writeAndRead)
+      .function("readRows", &MemoryHandle::readRows)
       .function("readTerms", &MemoryHandle::readTerms)
       .function("features", &MemoryHandle::features)
       .function("state", &MemoryHandle::state)
