@@ -139,7 +139,8 @@ export function kvApi(M) {
       const id = models.id(models.check(model));
       const big = words(checked(M.kvCapacityCurve(id, q.tokens, capacityNumbers({ ...q, tokens: 0 })), q));
       const out = columns(big, 0, q.tokens, [...CAPACITY_FIELDS, REPLICATED]);
-      out[REPLICATED] = Uint8Array.from(out[REPLICATED], (x) => Number(x));
+      const flags = new Uint32Array(big.buffer, out[REPLICATED].byteOffset, 2 * q.tokens.length);
+      out[REPLICATED] = Uint8Array.from({ length: q.tokens.length }, (_, i) => flags[2 * i]); // 0 or 1
       return out;
     },
 
