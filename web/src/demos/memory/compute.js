@@ -1,6 +1,7 @@
-// Every figure the memory demo shows, asked of the core (la.kvMemory, la.kvCapacity,
-// la.kvCrossover): computeMemory(la, state, previous) is the demo's one call from state to results.
-// Choosing where to sample the curve is the UI's business; the bytes are not.
+// Every figure the memory demo shows, asked of the core in one call per update (la.kvView: the
+// model at the reader's query, its capacity, the flat line's model, the original, the curve and the
+// crossover; wasm/core/kv_batch.hpp): computeMemory(la, state, previous) is the demo's one call from
+// state to results. Choosing where to sample the curve is the UI's business; the bytes are not.
 
 import { CUSTOM_ID, coreModel, hasGrowingLayers, hasLinearLayers, linearized, twinOf } from './models.js';
 import { findPreset } from './presets.js';
@@ -63,9 +64,6 @@ export function sampleTokens(model) {
  */
 export function computeAll(la, s, model, twin, original, previous = null) {
   const core = coreModel(model);
-  const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
-  const now = la.kvMemory(core, opts);
-  const capacity = la.kvCapacity(core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
 
   // The flat line: the model's own fixed state when it has linear layers, otherwise the state the
   // same model would keep with every attention layer made linear.
@@ -75,48 +73,36 @@ export function computeAll(la, s, model, twin, original, previous = null) {
 
   const originalCore = original ? coreModel(original) : null;
   // The per-session state, the crossover and the curve do not depend on the reader's context
-  // length: moving the slider reuses them (one core call fewer per frame of a drag, and the curve's
-  // 60-odd).
+  // length: moving the slider reuses them (the call then asks for no curve, 60-odd queries fewer).
   const key = JSON.stringify([core, reference?.model, originalCore, s.sessions, s.kvDtype, s.stateDtype]);
   const kept = previous?.samplesKey === key ? previous : null;
 
-  const refNow = reference ? (reference.kind === 'own' ? now : la.kvMemory(reference.model, opts)) : null;
+  // One crossing into the core for the whole update; the models stay converted in the core while
+  // they are in use (la's model cache), so a drag converts none of them again.
+  const view = la.kvView(core, {
+    tokens: s.tokens,
+    sessions: s.sessions,
+    kvDtype: s.kvDtype,
+    stateDtype: s.stateDtype,
+    gpuBytes: s.gpuBytes,
+    weightDtype: s.weightDtype,
+    tp: s.tp ?? 1,
+    reference: reference ? reference.model : null,
+    original: originalCore,
+    curve: kept ? [] : sampleTokens(core),
+    // A crossover only where the cache grows; should it alone fail, the reader sees its message in
+    // that one row instead of losing the whole picture (view.crossover is then { error }).
+    crossover: !kept && reference !== null && hasGrowingLayers(core),
+  });
+  const { now, capacity } = view;
+  const own = reference?.kind === 'own';
+  const refNow = reference ? (own ? now : view.refNow) : null;
   let refPerSession = null;
   let crossover = null;
   if (kept) ({ refPerSession, crossover } = kept);
-  else if (reference) {
-    refPerSession = la.kvMemory(reference.model, {
-      tokens: 1,
-      sessions: 1,
-      kvDtype: s.kvDtype,
-      stateDtype: s.stateDtype,
-    }).stateBytes;
-    if (hasGrowingLayers(core) && refPerSession > 0n) {
-      // The model itself was accepted by kvMemory above; should the crossover alone fail, the
-      // reader sees its message in that one row instead of losing the whole picture.
-      try {
-        crossover = la.kvCrossover(core, { stateBytes: refPerSession, kvDtype: s.kvDtype });
-      } catch (e) {
-        crossover = { error: e?.message ? e.message : String(e) };
-      }
-    }
-  }
+  else if (reference) ({ refPerSession, crossover } = view);
 
-  const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
-
-  let samples = kept ? kept.samples : null;
-  if (!samples) {
-    samples = sampleTokens(core).map((tokens) => {
-      const o = { ...opts, tokens };
-      const m = la.kvMemory(core, o);
-      const row = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
-      if (reference) {
-        row.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
-      }
-      if (originalCore) row.originalBytes = la.kvMemory(originalCore, o).totalBytes;
-      return row;
-    });
-  }
+  const samples = kept ? kept.samples : rowsOf(view, reference, own);
 
   return {
     now,
@@ -125,9 +111,20 @@ export function computeAll(la, s, model, twin, original, previous = null) {
     refNow,
     refPerSession,
     crossover,
-    originalNow,
+    originalNow: view.originalNow,
     samples,
     samplesKey: key,
     growing: hasGrowingLayers(core),
   };
+}
+
+// The curve's columns as the rows the chart and the table read.
+function rowsOf(view, reference, own) {
+  const { curve, refCurve, originalCurve } = view;
+  return Array.from(curve.tokens, (tokens, i) => {
+    const row = { tokens, kvBytes: curve.kvBytes[i], stateBytes: curve.stateBytes[i], totalBytes: curve.totalBytes[i] };
+    if (reference) row.refBytes = own ? curve.stateBytes[i] : refCurve.stateBytes[i];
+    if (originalCurve) row.originalBytes = originalCurve.totalBytes[i];
+    return row;
+  });
 }
