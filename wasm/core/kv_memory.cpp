@@ -8,12 +8,14 @@ namespace {
 
 constexpr std::uint64_t kMax = std::uint64_t(1) << 63;  // largest size we report
 
-// Checked arithmetic: false when the result would pass kMax. Two factors below 2^32 cannot
-// overflow (the usual case: a plain multiply); otherwise a division checks. In WebAssembly
-// __builtin_mul_overflow on 64 bits is a call to a 128-bit multiply (__multi3), which took most of
-// a curve's time.
+// Checked arithmetic: false when the result would pass kMax. A product the doubles put below 2^62
+// is below 2^63 (their rounding errs by far less than a factor 2): a plain multiply, the usual
+// case; otherwise a division checks. In WebAssembly __builtin_mul_overflow on 64 bits is a call to
+// a 128-bit multiply (__multi3), and a division each time was no better: together most of a
+// curve's time.
 bool mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
-  if (((a | b) >> 32) != 0 && a != 0 && b > kMax / a) return false;
+  if (static_cast<double>(a) * static_cast<double>(b) >= 0x1p62 && a != 0 && b > kMax / a)
+    return false;
   out = a * b;
   return out <= kMax;
 }
