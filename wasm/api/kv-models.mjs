@@ -48,6 +48,22 @@ function modelOptions(model, name) {
   return { layers: groups, params: number(`${name}.params`, model.params, 0) };
 }
 
+// Absent, these mean "none" (the core's 0); any other absent field reads as NaN, which the core
+// refuses by name where the layer's kind needs it.
+const NONE_WHEN_ABSENT = new Set(['window', 'chunk', 'convKernel', 'convChannels']);
+// A checked model as wasm/bindings/kv.cpp reads it: params, then each group's LAYER_FIELDS in order;
+// and the groups' kinds.
+function flat(checked) {
+  const x = new Float64Array(1 + LAYER_FIELDS.length * checked.layers.length);
+  x[0] = checked.params;
+  checked.layers.forEach((g, i) => {
+    LAYER_FIELDS.forEach((f, j) => {
+      x[1 + LAYER_FIELDS.length * i + j] = g[f] ?? (NONE_WHEN_ABSENT.has(f) ? 0 : Number.NaN);
+    });
+  });
+  return [x, checked.layers.map((g) => g.kind)];
+}
+
 // The core's refusals of a model name its fields from "model" (make_model); another argument's
 // are renamed to it ("reference.layers[0].count").
 function renamed(result, name) {
@@ -71,7 +87,7 @@ export function modelCache(M) {
       if (id !== undefined) {
         ids.delete(key); // to the end: the most recently used
       } else {
-        id = check(renamed(M.kvModelNew(checked), name));
+        id = check(renamed(M.kvModelNew(...flat(checked)), name));
         if (ids.size >= MODELS_KEPT) {
           const [oldest, oldId] = ids.entries().next().value;
           ids.delete(oldest);

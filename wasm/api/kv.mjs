@@ -93,7 +93,9 @@ export function kvApi(M) {
     kvMemory(model, opts) {
       const q = kvQuery(options('kvMemory options', opts, KV_OPTIONS));
       const id = models.id(models.check(model));
-      return kvResult(words(checked(M.kvMemory(id, q.tokens, q.sessions, code(q.kvDtype), code(q.stateDtype)), q)));
+      // A curve of one context length (the same core function, refused with the field 'tokens').
+      const one = Float64Array.of(q.tokens);
+      return kvResult(words(checked(M.kvMemoryCurve(id, one, q.sessions, code(q.kvDtype), code(q.stateDtype), true), q)));
     },
 
     kvCapacity(model, opts) {
@@ -102,7 +104,8 @@ export function kvApi(M) {
       const m = models.check(model); // the model's types before gpuBytes', as always
       const q = capacityQuery(o, kq.tokens);
       const id = models.id(m);
-      return capacityResult(words(checked(M.kvCapacity(id, capacityNumbers(q)), q)));
+      const one = Float64Array.of(q.tokens);
+      return capacityResult(words(checked(M.kvCapacityCurve(id, one, capacityNumbers(q), true), q)));
     },
 
     kvCrossover(model, opts) {
@@ -128,7 +131,7 @@ export function kvApi(M) {
       const o = options('kvMemoryCurve options', opts, KV_OPTIONS);
       const q = kvQuery(o, curveTokens(o));
       const id = models.id(models.check(model));
-      const u32 = checked(M.kvMemoryCurve(id, q.tokens, q.sessions, code(q.kvDtype), code(q.stateDtype)), q);
+      const u32 = checked(M.kvMemoryCurve(id, q.tokens, q.sessions, code(q.kvDtype), code(q.stateDtype), false), q);
       return columns(words(u32), 0, q.tokens, KV_FIELDS);
     },
 
@@ -137,7 +140,7 @@ export function kvApi(M) {
       const o = options('kvCapacityCurve options', opts, CAPACITY_OPTIONS);
       const q = capacityQuery(o, curveTokens(o));
       const id = models.id(models.check(model));
-      const big = words(checked(M.kvCapacityCurve(id, q.tokens, capacityNumbers({ ...q, tokens: 0 })), q));
+      const big = words(checked(M.kvCapacityCurve(id, q.tokens, capacityNumbers({ ...q, tokens: 0 }), false), q));
       const out = columns(big, 0, q.tokens, [...CAPACITY_FIELDS, REPLICATED]);
       const flags = new Uint32Array(big.buffer, out[REPLICATED].byteOffset, 2 * q.tokens.length);
       out[REPLICATED] = Uint8Array.from({ length: q.tokens.length }, (_, i) => flags[2 * i]); // 0 or 1

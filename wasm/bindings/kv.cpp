@@ -1,10 +1,14 @@
 // The KV calculator (kv_memory.hpp, kv_batch.hpp): la.kvMemory, la.kvCapacity, la.kvCrossover,
-// their curves and the memory figure's view (la.kvView). A model's layer groups are read by name
-// into ModelSpec once, checked by make_model and kept here behind a number (wasm/api/kv.mjs keeps
+// their curves and the memory figure's view (la.kvView). A model's layer groups arrive once as flat
+// numbers, are checked by make_model and kept here behind a number (wasm/api/kv.mjs keeps
 // the numbers of the few models in use, by content, and frees the rest); a query arrives as plain
 // numbers, its number formats as codes (the order of kDtypeNames). Byte counts leave as unsigned
 // 64-bit words (js.hpp, u64_words), refusals as text (wire.hpp).
-#include <unordered_map>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+#include <vector>
 
 #include "js.hpp"
 #include "kv_batch.hpp"
@@ -15,36 +19,42 @@ using namespace linattn::js;
 
 namespace {
 
-// model.layers[i] by name; fields a kind does not use may be absent (the core ignores them).
-Result<Model> model_from(const JsOptions& model) {
+// A model as flat numbers: params, then each layer group's kLayerFields numbers in the order of
+// wasm/api/kv-models.mjs LAYER_FIELDS (absent: NaN, which the core refuses by the field's name
+// where a kind needs it, or 0 for window, chunk, convKernel and convChannels: none), and the
+// groups' kinds as an array of strings. Read by index, not by name: far less code than reading
+// objects field by field.
+constexpr std::size_t kLayerFields = 12;
+Result<Model> model_from(const std::vector<double>& x, const val& kinds) {
   ModelSpec spec;
-  spec.params = number_at(model, "params", 0);
-  const val layers = model["layers"];
-  const int n = layers.isArray() ? layers["length"].as<int>() : 0;
-  for (int i = 0; i < n; ++i) {
-    const val g = layers[i];
+  const std::size_t given = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
+  const std::size_t n = x.empty() ? 0 : std::min(given, (x.size() - 1) / kLayerFields);
+  spec.params = x.empty() ? std::nan("") : x[0];
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* f = x.data() + 1 + kLayerFields * i;
+    const val kind = kinds[i];
     LayerSpec s;
-    s.kind = string_at(g, "kind", "");
-    s.count = number_at(g, "count", std::nan(""));
-    s.kv_heads = number_at(g, "kvHeads", std::nan(""));
-    s.head_dim = number_at(g, "headDim", std::nan(""));
-    s.window = number_at(g, "window", 0);  // absent: no sliding window
-    s.latent_dim = number_at(g, "latentDim", std::nan(""));
-    s.heads = number_at(g, "heads", std::nan(""));
-    s.key_dim = number_at(g, "keyDim", std::nan(""));
-    s.value_dim = number_at(g, "valueDim", std::nan(""));
-    s.chunk = number_at(g, "chunk", 0);  // absent: no chunked attention
-    s.state_dim = number_at(g, "stateDim", std::nan(""));
-    s.conv_kernel = number_at(g, "convKernel", 0);  // absent: no convolution state
-    s.conv_channels = number_at(g, "convChannels", 0);
+    s.kind = kind.isString() ? kind.as<std::string>() : std::string();
+    s.count = f[0];
+    s.kv_heads = f[1];
+    s.head_dim = f[2];
+    s.window = f[3];
+    s.chunk = f[4];
+    s.latent_dim = f[5];
+    s.heads = f[6];
+    s.key_dim = f[7];
+    s.value_dim = f[8];
+    s.state_dim = f[9];
+    s.conv_kernel = f[10];
+    s.conv_channels = f[11];
     spec.layers.push_back(s);
   }
   return make_model(spec);
 }
 
 // The models the core holds, by number.
-std::unordered_map<double, Model>& held() {
-  static std::unordered_map<double, Model> models;
+std::map<double, Model>& held() {
+  static std::map<double, Model> models;
   return models;
 }
 double next_id = 1;
@@ -58,8 +68,8 @@ Result<const Model*> model_at(double id, const char* field) {
   return {Status::good(), &it->second};
 }
 
-JsResult kvModelNew(const JsOptions& model) {
-  auto m = model_from(model);
+JsResult kvModelNew(const Float64Array& numbers_of_model, const val& kinds) {
+  auto m = model_from(numbers(numbers_of_model), kinds);
   if (!m.status) return failure(m.status);
   const double id = next_id++;
   held().emplace(id, std::move(m.value));
@@ -78,6 +88,16 @@ const char* dtype_name(double code) {
 }
 std::string dtypeRefusal(const std::string& field, const std::string& name) {
   return refusal_or_empty(parse_dtype(field.c_str(), name).status);
+}
+
+// A one-query curve's refusal as the one-query functions word it: "tokens[0]" -> "tokens".
+Status single(Status st) {
+  static const std::string at0 = "tokens[0]";
+  if (st.field == at0) {
+    st.field = "tokens";
+    if (st.message.compare(0, at0.size(), at0) == 0) st.message = "tokens" + st.message.substr(at0.size());
+  }
+  return st;
 }
 
 KvOptions kv_options(double tokens, double sessions, double kv, double state) {
@@ -99,30 +119,6 @@ CapacityOptions capacity_options(const std::vector<double>& query) {
   return c;
 }
 
-JsResult kvMemory(double id, double tokens, double sessions, double kv, double state) {
-  auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto q = make_kv_query(kv_options(tokens, sessions, kv, state));
-  if (!q.status) return failure(q.status);
-  auto r = kv_memory(*m.value, q.value);
-  if (!r.status) return failure(r.status);
-  std::vector<std::uint64_t> out;
-  append_fields(r.value, out);
-  return u64_words(out);
-}
-
-JsResult kvCapacity(double id, const Float64Array& query) {
-  auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto q = make_capacity_query(capacity_options(numbers(query)));
-  if (!q.status) return failure(q.status);
-  auto r = kv_capacity(*m.value, q.value);
-  if (!r.status) return failure(r.status);
-  std::vector<std::uint64_t> out;
-  append_fields(r.value, out);
-  return u64_words(out);
-}
-
 // stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
 JsResult kvCrossover(double id, double kv, const std::string& state_bytes) {
   auto m = model_at(id, "model");
@@ -136,19 +132,24 @@ JsResult kvCrossover(double id, double kv, const std::string& state_bytes) {
   return val(static_cast<double>(r.value));  // -1 or at most limits::maxTokens: exact
 }
 
-// A curve: one result per context length of `tokens`, as columns (kv_batch.hpp, columns()).
+// A curve: one result per context length of `tokens`, as columns (kv_batch.hpp, columns()). With
+// `one` (la.kvMemory, la.kvCapacity: a single query) a refused length is named "tokens", as the
+// one-query functions name it, not "tokens[0]".
 JsResult kvMemoryCurve(double id, const Float64Array& tokens, double sessions, double kv,
-                       double state) {
+                       double state, bool one) {
   auto m = model_at(id, "model");
   if (!m.status) return failure(m.status);
   auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), numbers(tokens));
-  return r.status ? u64_words(columns(r.value)) : failure(r.status);
+  if (!r.status) return failure(one ? single(r.status) : r.status);
+  return u64_words(columns(r.value));
 }
-JsResult kvCapacityCurve(double id, const Float64Array& tokens, const Float64Array& query) {
+JsResult kvCapacityCurve(double id, const Float64Array& tokens, const Float64Array& query,
+                         bool one) {
   auto m = model_at(id, "model");
   if (!m.status) return failure(m.status);
   auto r = kv_capacity_curve(*m.value, capacity_options(numbers(query)), numbers(tokens));
-  return r.status ? u64_words(columns(r.value)) : failure(r.status);
+  if (!r.status) return failure(one ? single(r.status) : r.status);
+  return u64_words(columns(r.value));
 }
 
 // The memory figure's view (kv_batch.hpp): { words: pack(), crossoverRefusal: "" or the refusal }.
@@ -188,8 +189,6 @@ EMSCRIPTEN_BINDINGS(linattn_kv) {
   function("kvModelFree", &kvModelFree);
   function("kvModelsHeld", &kvModelsHeld);
   function("dtypeRefusal", &dtypeRefusal);
-  function("kvMemory", &kvMemory);
-  function("kvCapacity", &kvCapacity);
   function("kvCrossover", &kvCrossover);
   function("kvMemoryCurve", &kvMemoryCurve);
   function("kvCapacityCurve", &kvCapacityCurve);
