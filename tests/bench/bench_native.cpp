@@ -8,8 +8,9 @@
 // of workers does; bit for bit the one-thread result. Times are then wall time of the whole (the
 // CPU times are the calling thread's, which only waits and merges).
 //
-// workload: sweep64 | sweep256 | ledger | kv | ledgerUpdate | memoryUpdate. The spec (written by run.mjs from workloads.mjs, so
-// every implementation runs the very same inputs) is plain text, one item a line:
+// workload: sweep64 | sweep256 | ledger | kv | ledgerUpdate | memoryUpdate. The spec (written by
+// run.mjs from workloads.mjs, so every implementation runs the very same inputs) is plain text, one
+// item a line:
 //   sweep64 <d> <nMax> <trials> <seed> <beta>
 //   sweep256 <d> <nMax> <trials> <seed> <beta>
 //   ledger <d> <writes> <seed> <rounds>
@@ -231,8 +232,8 @@ std::string kv(const Spec& s) {
       // The curves as la.kvMemoryCurve and la.kvCapacityCurve make them: one call each.
       auto r = kv_memory_curve(m.value, {0, q[0], dtype, "bf16"}, tokens);
       for (const KvResult& x : r.value)
-        sum += x.kv_bytes_per_token + x.kv_bytes + x.state_bytes + x.total_bytes +
-               x.per_session_bytes;
+        sum +=
+            x.kv_bytes_per_token + x.kv_bytes + x.state_bytes + x.total_bytes + x.per_session_bytes;
       if (!r.status) sum += 1;
       auto c = kv_capacity_curve(m.value, {{0, q[2], dtype, "bf16"}, q[1], "bf16"}, tokens);
       for (const CapacityResult& x : c.value)
@@ -250,7 +251,8 @@ std::string kv(const Spec& s) {
 // One drag update of the ledger figure, `updates` times: ledger_view and pack(), what
 // la.ledgerView computes (workloads.mjs ledgerUpdate).
 std::string ledger_update(const std::vector<double>& p) {
-  const int d = static_cast<int>(p[0]), n = static_cast<int>(p[1]), updates = static_cast<int>(p[3]);
+  const int d = static_cast<int>(p[0]), n = static_cast<int>(p[1]),
+            updates = static_cast<int>(p[3]);
   Rng rng(static_cast<std::uint64_t>(p[2]));
   std::vector<double> x(2 * n * d);
   for (auto& e : x) e = rng.normal();
@@ -354,9 +356,9 @@ int main(int argc, char** argv) {
     cpu.push_back(thread_cpu_ms() - c0);
     times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     if (rep == 0) {
-      result = workload == "ledger" ? ledger_json(lr, full)
+      result = workload == "ledger"         ? ledger_json(lr, full)
                : workload == "kv" || update ? kr
-                                               : sweep_json(sr, full);
+                                            : sweep_json(sr, full);
     }
   }
   std::cout << "{\"workload\":\"" << workload << "\",\"timesMs\":" << array(times)

@@ -133,8 +133,7 @@ function runOnce(impl, name, withResult = false) {
 }
 // No plain JS on the d = 256 sweep in a quick run, nor on the workloads that time a figure's calls
 // into the core (CORE_ONLY: native against WebAssembly).
-const skip = (impl, name) =>
-  impl.startsWith('js') && ((quick && name === 'sweep256') || CORE_ONLY.includes(name));
+const skip = (impl, name) => impl.startsWith('js') && ((quick && name === 'sweep256') || CORE_ONLY.includes(name));
 
 // ---- 1. the check (also the warm-up): every implementation's results against wasm-node ---------
 const timings = Object.fromEntries(NAMES.map((n) => [n, Object.fromEntries(IMPLS.map((i) => [i, []]))]));

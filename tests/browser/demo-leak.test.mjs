@@ -126,7 +126,9 @@ test(`the ledger and memory figures mounted and destroyed ${THOUSAND} times each
     const start = await heapSnapshot(page, cdp);
     await quickCycles(page, urls[name], THOUSAND, states);
     const end = await heapSnapshot(page, cdp);
-    console.log(`${name}: ${THOUSAND} mounts: core heap ${start.wasmHeap} -> ${end.wasmHeap}, wasm memory ${start.wasmMemory} -> ${end.wasmMemory}`);
+    console.log(
+      `${name}: ${THOUSAND} mounts: core heap ${start.wasmHeap} -> ${end.wasmHeap}, wasm memory ${start.wasmMemory} -> ${end.wasmMemory}`,
+    );
     assert.equal(end.wasmHeap, start.wasmHeap, `${name}: core heap bytes in use after ${THOUSAND} mounts`);
     assert.equal(end.wasmMemory, start.wasmMemory, `${name}: WebAssembly memory grew`);
   }

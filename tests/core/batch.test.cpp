@@ -96,7 +96,8 @@ TEST_CASE("kv_view gives what the one-query functions give, in their order of re
   CHECK(words.size() == 6 + 3 * kKvResultFields + kCapacityFields + 3 * 2 * kKvResultFields);
 }
 
-TEST_CASE("write_and_read and read_rows are write and read called in turn, and name a refused row") {
+TEST_CASE(
+    "write_and_read and read_rows are write and read called in turn, and name a refused row") {
   const int d = 5, n = 30;
   Rng rng(4);
   std::vector<double> keys(n * d), values(n * d);

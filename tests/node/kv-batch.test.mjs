@@ -54,14 +54,23 @@ function oneByOne(s, core, ref, original, curve) {
     refPerSession: ref ? la.kvMemory(ref, { ...opts, tokens: 1, sessions: 1 }).stateBytes : null,
     originalNow: original ? la.kvMemory(original, opts) : null,
   };
-  out.crossover = ref && out.refPerSession > 0n ? la.kvCrossover(core, { stateBytes: out.refPerSession, kvDtype: s.kvDtype }) : null;
+  out.crossover =
+    ref && out.refPerSession > 0n ? la.kvCrossover(core, { stateBytes: out.refPerSession, kvDtype: s.kvDtype }) : null;
   out.rows = curve.map((tokens) => [ref, original, core].map((m) => (m ? la.kvMemory(m, { ...opts, tokens }) : null)));
   return out;
 }
 
 test('kvView gives what the one-query calls give: the model, its capacity, the flat line, the original, the crossover and the curve', () => {
   const twin = { layers: [{ kind: 'linear', count: 40, heads: 16, keyDim: 128, valueDim: 128 }] };
-  const s = { tokens: 200000, sessions: 4, kvDtype: 'fp8', stateDtype: 'bf16', gpuBytes: 4 * 80e9, weightDtype: 'bf16', tp: 4 };
+  const s = {
+    tokens: 200000,
+    sessions: 4,
+    kvDtype: 'fp8',
+    stateDtype: 'bf16',
+    gpuBytes: 4 * 80e9,
+    weightDtype: 'bf16',
+    tp: 4,
+  };
   for (const p of presets) {
     const core = modelOf(p);
     const curve = sampleTokens(core);
@@ -71,13 +80,20 @@ test('kvView gives what the one-query calls give: the model, its capacity, the f
       assert.deepEqual(v[k], o[k], `${p.id}: ${k}`);
     }
     o.rows.forEach(([ref, orig, mine], i) => {
-      for (const [name, c, one] of [['curve', v.curve, mine], ['refCurve', v.refCurve, ref], ['originalCurve', v.originalCurve, orig]]) {
+      for (const [name, c, one] of [
+        ['curve', v.curve, mine],
+        ['refCurve', v.refCurve, ref],
+        ['originalCurve', v.originalCurve, orig],
+      ]) {
         for (const [k, x] of Object.entries(one)) assert.equal(c[k][i], x, `${p.id} ${name}[${i}].${k}`);
       }
     });
   }
   const bare = la.kvView(modelOf(presets[0]), { tokens: 1000, gpuBytes: 80e9 });
-  assert.deepEqual([bare.refNow, bare.refPerSession, bare.crossover, bare.originalNow, bare.curve], [null, null, null, null, null]);
+  assert.deepEqual(
+    [bare.refNow, bare.refPerSession, bare.crossover, bare.originalNow, bare.curve],
+    [null, null, null, null, null],
+  );
 });
 
 test('the memory figure shows, for every preset, linear or not, what the one-query calls give', () => {
@@ -86,12 +102,28 @@ test('the memory figure shows, for every preset, linear or not, what the one-que
       const state = { ...DEFAULTS, preset: p.id, linear, tokens: 65536, sessions: 2, kvDtype: 'fp8' };
       const r = computeMemory(la, state);
       const core = r.resolved.model;
-      const strip = (m) => ({ layers: m.layers.map(({ queryHeads: _q, ...g }) => g), ...(m.params == null ? {} : { params: m.params }) });
+      const strip = (m) => ({
+        layers: m.layers.map(({ queryHeads: _q, ...g }) => g),
+        ...(m.params == null ? {} : { params: m.params }),
+      });
       assert.equal(r.samples.length, sampleTokens(core).length);
       const first = r.samples[0];
-      const one = la.kvMemory(strip(core), { tokens: first.tokens, sessions: 2, kvDtype: 'fp8', stateDtype: state.stateDtype });
-      assert.deepEqual([first.kvBytes, first.stateBytes, first.totalBytes], [one.kvBytes, one.stateBytes, one.totalBytes], p.id);
-      assert.deepEqual(r.now, la.kvMemory(strip(core), { tokens: 65536, sessions: 2, kvDtype: 'fp8', stateDtype: state.stateDtype }), p.id);
+      const one = la.kvMemory(strip(core), {
+        tokens: first.tokens,
+        sessions: 2,
+        kvDtype: 'fp8',
+        stateDtype: state.stateDtype,
+      });
+      assert.deepEqual(
+        [first.kvBytes, first.stateBytes, first.totalBytes],
+        [one.kvBytes, one.stateBytes, one.totalBytes],
+        p.id,
+      );
+      assert.deepEqual(
+        r.now,
+        la.kvMemory(strip(core), { tokens: 65536, sessions: 2, kvDtype: 'fp8', stateDtype: state.stateDtype }),
+        p.id,
+      );
     }
   }
 });
@@ -112,15 +144,25 @@ test('a model is converted once while in use, again when it changes, and the cor
 
 test('the batched calls refuse what the one-query calls refuse, naming the field', () => {
   const model = modelOf(presets[0]);
-  refusedWith(() => la.kvMemoryCurve(model, { tokens: [1000, 2.5] }), 'tokens[1]', /^tokens\[1\] must be a whole number/);
+  refusedWith(
+    () => la.kvMemoryCurve(model, { tokens: [1000, 2.5] }),
+    'tokens[1]',
+    /^tokens\[1\] must be a whole number/,
+  );
   refusedWith(() => la.kvCapacityCurve(model, { tokens: [-1], gpuBytes: 1e9 }), 'tokens[0]');
   refusedWith(() => la.kvMemoryCurve(model, { tokens: new Float64Array(4097) }), 'tokens', /at most 4096/);
   refusedWith(() => la.kvMemoryCurve(model, { tokens: [1], kvDtype: 'fp7' }), 'kvDtype', /\(got 'fp7'\)/);
   refusedWith(() => la.kvView(model, { tokens: 1, gpuBytes: 1, weightDtype: 'q4' }), 'weightDtype', /\(got 'q4'\)/);
-  refusedWith(() => la.kvView(model, { tokens: 1, gpuBytes: 1, reference: { layers: [{ kind: 'linear', count: 0 }] } }), 'reference.layers[0].count');
+  refusedWith(
+    () => la.kvView(model, { tokens: 1, gpuBytes: 1, reference: { layers: [{ kind: 'linear', count: 0 }] } }),
+    'reference.layers[0].count',
+  );
   refusedWith(() => la.kvView(model, { tokens: 1, gpuBytes: 1, original: { layers: [] } }), 'original.layers');
   refusedWith(() => la.kvView(model, { tokens: 1, gpuBytes: 1, curve: [5, 1e11] }), 'tokens[1]');
-  assert.throws(() => la.kvView(model, { tokens: 1, gpuBytes: 1, crossover: 1 }), { name: 'LinattnTypeError', field: 'crossover' });
+  assert.throws(() => la.kvView(model, { tokens: 1, gpuBytes: 1, crossover: 1 }), {
+    name: 'LinattnTypeError',
+    field: 'crossover',
+  });
   assert.throws(() => la.kvMemoryCurve(model, { tokens: ['1'] }), { name: 'LinattnTypeError', field: 'tokens[0]' });
 });
 
@@ -140,7 +182,8 @@ test('writeAndRead and readRows give, bit for bit, the writes and reads made one
       b.write(k, values.subarray(i * d, (i + 1) * d));
       assert.deepEqual(reads.subarray(i * d, (i + 1) * d), b.read(k), `read after write ${i}`);
     }
-    for (let i = 0; i < n; i++) assert.deepEqual(finals.subarray(i * d, (i + 1) * d), b.read(keys.subarray(i * d, (i + 1) * d)));
+    for (let i = 0; i < n; i++)
+      assert.deepEqual(finals.subarray(i * d, (i + 1) * d), b.read(keys.subarray(i * d, (i + 1) * d)));
     assert.deepEqual(a.state(), b.state());
     const bad = keys.slice();
     bad[3 * d + 2] = Infinity;
@@ -153,9 +196,17 @@ test('writeAndRead and readRows give, bit for bit, the writes and reads made one
 });
 
 test('20 models in turn through 2,000 views and curves leave the heap as it was', () => {
-  const models = Array.from({ length: 20 }, (_, i) => ({ layers: [{ kind: 'attention', count: i + 1, kvHeads: 4, headDim: 64, window: 4096 }] }));
+  const models = Array.from({ length: 20 }, (_, i) => ({
+    layers: [{ kind: 'attention', count: i + 1, kvHeads: 4, headDim: 64, window: 4096 }],
+  }));
   const work = (i) => {
-    la.kvView(models[i % 20], { tokens: 5000, gpuBytes: 80e9, reference: models[(i + 3) % 20], curve: [1000, 1e6], crossover: true });
+    la.kvView(models[i % 20], {
+      tokens: 5000,
+      gpuBytes: 80e9,
+      reference: models[(i + 3) % 20],
+      curve: [1000, 1e6],
+      crossover: true,
+    });
     la.kvCapacityCurve(models[(i + 7) % 20], { tokens: [10, 1e5], gpuBytes: 1e9 });
     try {
       la.kvMemoryCurve(models[i % 20], { tokens: [1, -1] });

@@ -4,7 +4,7 @@
 // checked for type here; models go to the core once each (kv-models.mjs), queries as plain numbers
 // with their number formats as codes. Byte counts come back as unsigned 64-bit words: BigInt fields,
 // or BigUint64Array columns for a curve.
-import { check, fail, number, options, refusal, string, vector, wrongType } from './check.mjs';
+import { fail, number, options, refusal, string, vector, wrongType } from './check.mjs';
 import { modelCache } from './kv-models.mjs';
 
 // The number formats by code: the order of wasm/bindings/kv.cpp, dtype_name.
@@ -48,7 +48,16 @@ function capacityQuery(o, tokens) {
 const code = (name) => DTYPES.indexOf(name); // -1: not a format; the core refuses it by field
 // kvCapacity's query as the numbers the binding reads (wasm/bindings/kv.cpp, capacity_options).
 const capacityNumbers = (q, extra = []) =>
-  Float64Array.of(q.tokens, q.sessions, code(q.kvDtype), code(q.stateDtype), q.gpuBytes, code(q.weightDtype), q.tp, ...extra);
+  Float64Array.of(
+    q.tokens,
+    q.sessions,
+    code(q.kvDtype),
+    code(q.stateDtype),
+    q.gpuBytes,
+    code(q.weightDtype),
+    q.tp,
+    ...extra,
+  );
 
 export function kvApi(M) {
   const models = modelCache(M);
@@ -95,7 +104,9 @@ export function kvApi(M) {
       const id = models.id(models.check(model));
       // A curve of one context length (the same core function, refused with the field 'tokens').
       const one = Float64Array.of(q.tokens);
-      return kvResult(words(checked(M.kvMemoryCurve(id, one, q.sessions, code(q.kvDtype), code(q.stateDtype), true), q)));
+      return kvResult(
+        words(checked(M.kvMemoryCurve(id, one, q.sessions, code(q.kvDtype), code(q.stateDtype), true), q)),
+      );
     },
 
     kvCapacity(model, opts) {

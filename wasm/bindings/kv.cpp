@@ -63,8 +63,9 @@ double next_id = 1;
 Result<const Model*> model_at(double id, const char* field) {
   auto it = held().find(id);
   if (it == held().end())
-    return {Status::bad(std::string(field) + " is not held by the core (freed, or never made)", field),
-            nullptr};
+    return {
+        Status::bad(std::string(field) + " is not held by the core (freed, or never made)", field),
+        nullptr};
   return {Status::good(), &it->second};
 }
 
@@ -95,7 +96,8 @@ Status single(Status st) {
   static const std::string at0 = "tokens[0]";
   if (st.field == at0) {
     st.field = "tokens";
-    if (st.message.compare(0, at0.size(), at0) == 0) st.message = "tokens" + st.message.substr(at0.size());
+    if (st.message.compare(0, at0.size(), at0) == 0)
+      st.message = "tokens" + st.message.substr(at0.size());
   }
   return st;
 }

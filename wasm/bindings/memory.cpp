@@ -1,5 +1,6 @@
-// la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView and la.storageNumbers: a memory's options read by name
-// into MemoryOptions (memory.hpp, ledger.hpp); storage counts (compare.hpp).
+// la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView and
+// la.storageNumbers: a memory's options read by name into MemoryOptions (memory.hpp, ledger.hpp);
+// storage counts (compare.hpp).
 #include <memory>
 
 #include "compare.hpp"  // storage_numbers

@@ -112,10 +112,9 @@ Result<KvView> kv_view(const Model& m, const Model* reference, const Model* orig
 }
 
 void append_fields(const KvResult& r, std::vector<std::uint64_t>& out) {
-  out.insert(out.end(), {r.kv_bytes_per_token, r.growing_bytes_per_token,
-                         r.capped_bytes_per_token, r.kv_bytes, r.growing_bytes, r.capped_bytes,
-                         r.capped_full_tokens, r.state_bytes, r.conv_bytes, r.total_bytes,
-                         r.per_session_bytes});
+  out.insert(out.end(), {r.kv_bytes_per_token, r.growing_bytes_per_token, r.capped_bytes_per_token,
+                         r.kv_bytes, r.growing_bytes, r.capped_bytes, r.capped_full_tokens,
+                         r.state_bytes, r.conv_bytes, r.total_bytes, r.per_session_bytes});
 }
 void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out) {
   out.insert(out.end(), {r.weight_bytes, r.free_bytes, r.sessions_that_fit, r.longest_context,
@@ -123,9 +122,9 @@ void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out) {
 }
 
 std::vector<std::uint64_t> pack(const KvView& v) {
-  std::vector<std::uint64_t> out = {
-      v.has_reference, v.has_original, v.has_crossover,
-      static_cast<std::uint64_t>(v.crossover + 1), v.ref_per_session, v.curve.size()};
+  std::vector<std::uint64_t> out = {v.has_reference,   v.has_original,
+                                    v.has_crossover,   static_cast<std::uint64_t>(v.crossover + 1),
+                                    v.ref_per_session, v.curve.size()};
   append_fields(v.now, out);
   append_fields(v.capacity, out);
   append_fields(v.ref_now, out);

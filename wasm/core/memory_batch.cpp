@@ -52,9 +52,10 @@ Result<std::vector<double>> write_and_read(AssociativeMemory& mem, const std::ve
     k.assign(keys.begin() + i * dk, keys.begin() + (i + 1) * dk);
     v.assign(values.begin() + i * dv, values.begin() + (i + 1) * dv);
     auto w = mem.write(k, v);
-    if (!w.status) return {in_row(w.status, w.status.field[0] == 'v' ? "v" : "k",
-                                  w.status.field[0] == 'v' ? "values" : "keys", i),
-                           {}};
+    if (!w.status)
+      return {in_row(w.status, w.status.field[0] == 'v' ? "v" : "k",
+                     w.status.field[0] == 'v' ? "values" : "keys", i),
+              {}};
     auto r = mem.read(k);
     if (!r.status) return {in_row(r.status, "q", "keys", i), {}};
     out.value.insert(out.value.end(), r.value.begin(), r.value.end());
