@@ -13,18 +13,22 @@ constexpr std::uint64_t kMax = std::uint64_t(1) << 63;  // largest size we repor
 // case; otherwise a division checks. In WebAssembly __builtin_mul_overflow on 64 bits is a call to
 // a 128-bit multiply (__multi3), and a division each time was no better: together most of a
 // curve's time.
-bool mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+// (Inlined even where this file is compiled for size: the sizes' searches call them millions of
+// times a second.)
+[[gnu::always_inline]] inline bool mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
   if (static_cast<double>(a) * static_cast<double>(b) >= 0x1p62 && a != 0 && b > kMax / a)
     return false;
   out = a * b;
   return out <= kMax;
 }
-bool add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+[[gnu::always_inline]] inline bool add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
   if (__builtin_add_overflow(a, b, &out)) return false;
   return out <= kMax;
 }
 // ceil(bits / 8)
-std::uint64_t bytes_from_bits(std::uint64_t bits) { return bits / 8 + (bits % 8 != 0); }
+[[gnu::always_inline]] inline std::uint64_t bytes_from_bits(std::uint64_t bits) {
+  return bits / 8 + (bits % 8 != 0);
+}
 
 Status too_large(const char* what) {
   return Status::bad(std::string(what) +
@@ -32,7 +36,7 @@ Status too_large(const char* what) {
 }
 
 // The cap of a windowed or chunked attention layer (0: none, the layer grows with the context).
-std::uint64_t cap_of(const LayerGroup& g) {
+[[gnu::always_inline]] inline std::uint64_t cap_of(const LayerGroup& g) {
   return g.kind == LayerKind::Attention ? std::max(g.window, g.chunk) : 0;
 }
 
