@@ -455,7 +455,12 @@ export interface Linattn {
   /** Numbers kept after n writes: softmax's cache n(dk+dv) ("receipts") vs the state dk*dv ("ledger"). */
   storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };
   /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */
-  readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
+  readonly debug: {
+    heapBytesInUse(): number;
+    memoryBytes(): number;
+    /** Frees the models the KV calls keep converted in the core (the next call converts again). */
+    releaseModels(): void;
+  };
 }
 
 /** A value the core (or the wrapper) refuses: out of range, wrong length, unknown name. */

@@ -140,6 +140,9 @@ test('a model is converted once while in use, again when it changes, and the cor
   assert.equal(la.kvMemory(model, { tokens: 1000 }).kvBytes, 2n * before);
   for (let i = 1; i <= 40; i++) la.kvMemory({ layers: [{ kind: 'mla', count: i, latentDim: 512 }] }, { tokens: 10 });
   assert.equal(la.kvModelsHeld(), 16);
+  la.debug.releaseModels();
+  assert.equal(la.kvModelsHeld(), 0);
+  assert.equal(la.kvMemory(model, { tokens: 1000 }).kvBytes, 2n * before); // converted again
 });
 
 test('the batched calls refuse what the one-query calls refuse, naming the field', () => {

@@ -99,5 +99,10 @@ export function modelCache(M) {
     },
     /** Models the core holds now (for tests: at most MODELS_KEPT). */
     held: () => M.kvModelsHeld(),
+    /** Frees every model kept (the next call converts its model again). */
+    release() {
+      for (const id of ids.values()) M.kvModelFree(id);
+      ids.clear();
+    },
   };
 }

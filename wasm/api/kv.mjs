@@ -59,9 +59,13 @@ const capacityNumbers = (q, extra = []) =>
     ...extra,
   );
 
+/** The KV calls of module `M`, and `release()`, which frees the models they keep (la.debug). */
 export function kvApi(M) {
   const models = modelCache(M);
+  return { api: kvCalls(M, models), release: models.release };
+}
 
+function kvCalls(M, models) {
   // check() for a call given number formats as codes: a refused format is named with the text the
   // caller gave, as the core words it (dtypeRefusal).
   function checked(result, q) {
