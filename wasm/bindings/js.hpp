@@ -24,7 +24,9 @@ using JsResult = val;      // the result, or a string: the refusal (wire::refusa
 // An Array or a Float64Array as numbers; anything else as one NaN, which the core refuses by the
 // field's name (its length, or its entry [0]).
 [[gnu::noinline]] inline std::vector<double> numbers(const JsNumbers& a) {
-  if (!a.isArray() && !a.instanceof (val::global("Float64Array"))) return {std::nan("")};
+  // The constructor looked up once, not by its name on every call.
+  static const val float64_array = val::global("Float64Array");
+  if (!a.isArray() && !a.instanceof (float64_array)) return {std::nan("")};
   return emscripten::convertJSArrayToNumberVector<double>(a);
 }
 

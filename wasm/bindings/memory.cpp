@@ -106,6 +106,32 @@ JsResult ledgerView(const JsOptions& opts) {
   return r.status ? f64(pack(r.value)) : failure(r.status);
 }
 
+// The same view with its settings as numbers, for the figure's every update (no option read by
+// name): header = dk, dv, featureMap (0 identity, 1 elu1), normalize (0 or 1), rule (0 add,
+// 1 delta), beta, unitKeys (0 or 1), step, queryIndex. Any other code reads as "", which
+// make_memory_config refuses by its field (wasm/api/ledger.mjs sends other names by ledgerView,
+// whose refusal quotes them).
+JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
+                      const Float64Array& values, const Float64Array& query) {
+  const std::vector<double> h = numbers(header);
+  const auto at = [&](std::size_t i) { return i < h.size() ? h[i] : std::nan(""); };
+  LedgerOptions o;
+  o.memory.dk = at(0);
+  o.memory.dv = at(1);
+  o.memory.feature_map = at(2) == 0 ? "identity" : at(2) == 1 ? "elu1" : "";
+  o.memory.normalize = at(3) == 1;
+  o.memory.rule = at(4) == 0 ? "add" : at(4) == 1 ? "delta" : "";
+  o.memory.beta = at(5);
+  o.memory.unit_keys = at(6) == 1;
+  o.keys = numbers(keys);
+  o.values = numbers(values);
+  o.step = at(7);
+  o.query = numbers(query);
+  o.query_index = at(8);
+  auto r = ledger_view(o);
+  return r.status ? f64(pack(r.value)) : failure(r.status);
+}
+
 // opts: { dk, dv, n }.
 JsResult storageNumbers(const JsOptions& opts) {
   auto r = storage_numbers(number_at(opts, "dk", std::nan("")), number_at(opts, "dv", std::nan("")),
@@ -138,5 +164,6 @@ EMSCRIPTEN_BINDINGS(linattn_memory) {
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
   function("ledgerView", &ledgerView);
+  function("ledgerViewAt", &ledgerViewAt);
   function("storageNumbers", &storageNumbers);
 }
