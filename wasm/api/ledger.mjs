@@ -109,16 +109,20 @@ export function ledgerApi(M, limits) {
       const phi = FEATURE_MAPS.indexOf(m.featureMap);
       const rule = RULES.indexOf(m.rule);
       // Known names cross as codes with every setting in one array (no option read by name in the
-      // core); any other name goes by name, so that the core's refusal quotes it.
-      const result =
-        phi >= 0 && rule >= 0
-          ? M.ledgerViewAt(
-              Float64Array.of(m.dk, m.dv, phi, +m.normalize, rule, m.beta, +m.unitKeys, step, queryIndex),
-              keys,
-              values,
-              query,
-            )
-          : M.ledgerView({ ...m, keys, values, step, query, queryIndex });
+      // core). Another name is refused as the core refuses it in a memory's settings, which
+      // ledger_view checks first with the same function (make_memory_config): the refusal quotes it.
+      if (phi < 0 || rule < 0) {
+        const handle = new M.MemoryHandle(m);
+        const refused = handle.status();
+        handle.delete();
+        throw refusal(refused);
+      }
+      const result = M.ledgerViewAt(
+        Float64Array.of(m.dk, m.dv, phi, +m.normalize, rule, m.beta, +m.unitKeys, step, queryIndex),
+        keys,
+        values,
+        query,
+      );
       return unpackLedgerView(checkRows({ keys: dk, values: dv }, result));
     },
   };

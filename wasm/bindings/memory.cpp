@@ -1,4 +1,5 @@
-// la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView and
+// la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView
+// (ledgerViewAt) and
 // la.storageNumbers: a memory's options read by name into MemoryOptions (memory.hpp, ledger.hpp);
 // storage counts (compare.hpp).
 #include <memory>
@@ -93,24 +94,11 @@ class MemoryHandle {
 };
 
 // The ledger demo's whole view in one call (ledger.hpp), packed in one Float64Array
-// (wasm/api/ledger.mjs splits it).
-JsResult ledgerView(const JsOptions& opts) {
-  LedgerOptions o;
-  o.memory = memory_options(opts);
-  o.keys = numbers_at(opts, "keys");
-  o.values = numbers_at(opts, "values");
-  o.step = number_at(opts, "step", std::nan(""));
-  o.query = numbers_at(opts, "query");
-  o.query_index = number_at(opts, "queryIndex", -1);
-  auto r = ledger_view(o);
-  return r.status ? f64(pack(r.value)) : failure(r.status);
-}
-
-// The same view with its settings as numbers, for the figure's every update (no option read by
-// name): header = dk, dv, featureMap (0 identity, 1 elu1), normalize (0 or 1), rule (0 add,
-// 1 delta), beta, unitKeys (0 or 1), step, queryIndex. Any other code reads as "", which
-// make_memory_config refuses by its field (wasm/api/ledger.mjs sends other names by ledgerView,
-// whose refusal quotes them).
+// (wasm/api/ledger.mjs splits it).  Its settings arrive as numbers (no option read by name): header
+// = dk, dv, featureMap (0 identity, 1 elu1), normalize (0 or 1), rule (0 add, 1 delta), beta,
+// unitKeys (0 or 1), step, queryIndex. Any other code reads as "", which make_memory_config refuses
+// by its field (wasm/api/ledger.mjs asks a MemoryHandle for the refusal of another name, which
+// quotes it: ledger_view checks the memory's settings first, with the same function).
 JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
                       const Float64Array& values, const Float64Array& query) {
   const std::vector<double> h = numbers(header);
@@ -163,7 +151,6 @@ EMSCRIPTEN_BINDINGS(linattn_memory) {
       .function("dk", &MemoryHandle::dk)
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
-  function("ledgerView", &ledgerView);
   function("ledgerViewAt", &ledgerViewAt);
   function("storageNumbers", &storageNumbers);
 }
