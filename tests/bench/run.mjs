@@ -396,7 +396,7 @@ const targets = {
   'sweep256: wasm-chrome >= 3x plain JS': cpuRatio('sweep256', 'js-chrome / wasm-chrome') >= 3,
   [PARALLEL_TARGET]: parallelTarget(parallel.sweep256).met, // not met when --only left it out
   'results agree': NAMES.every((n) => Object.values(checks[n]).every((c) => c.ok)),
-  // The small calls (issue: the boundary at the limit): a run of writes and reads, the KV curves and
+  // The small calls: a run of writes and reads, the KV curves and
   // one drag update of each figure, each crossing into the core once.
   'ledger: wasm-chrome <= 2x native at the same vector width (128-bit)':
     cpuRatio('ledger', 'wasm-chrome / native-w128') <= 2,
