@@ -83,6 +83,13 @@ export interface Memory {
   /** phi applied to a vector with this memory's settings (feature map, unit keys). */
   features(x: Vec): Float64Array;
   readonly count: number; // number of writes so far
+  /** A run in one call: row i of `keys` (n x dk, row after row) written -> row i of `values`
+   *  (n x dv), each write followed by a read of its key; returns the n reads (n x dv). Bit for bit
+   *  write() and read() called in turn. A refused row stops the run there (the writes before it
+   *  stay made); its field is keys[i], keys[i][j], values[i] or values[i][j]. At most 4096 rows. */
+  writeAndRead(keys: Vec, values: Vec): Float64Array;
+  /** Every row of `queries` (n x dk, row after row) read in one call: n x dv. */
+  readRows(queries: Vec): Float64Array;
   reset(): void;
   delete(): void;
 }
@@ -351,6 +358,38 @@ export interface CapacityResult {
   weightsFit: boolean; // false: the weights alone need more than gpuBytes (nothing fits)
 }
 
+/** A curve: `tokens` (as given) and one column per field of KvResult, entry i at tokens[i]. */
+export type KvCurve = { tokens: Float64Array } & { [K in keyof KvResult]: BigUint64Array };
+export type KvCurveOptions = Omit<KvOptions, 'tokens'> & { tokens: Vec }; // at most 4096 lengths
+/** The flags of a capacity, 0 or 1 in a curve. */
+type CapacityFlag = 'kvHeadsReplicated' | 'sessionsAtLimit' | 'longestAtLimit' | 'weightsFit';
+export type CapacityCurve = { tokens: Float64Array } & { [K in CapacityFlag]: Uint8Array } & {
+  [K in Exclude<keyof CapacityResult, CapacityFlag>]: BigUint64Array;
+};
+export type CapacityCurveOptions = Omit<CapacityOptions, 'tokens'> & { tokens: Vec };
+/** What the memory figure shows for one state (kvView): the query is kvCapacity's. */
+export interface KvViewOptions extends CapacityOptions {
+  reference?: Model | null; // the flat line's model (refusals name 'reference.layers[i]....')
+  original?: Model | null; // the model before it was made linear ('original....')
+  curve?: Vec; // context lengths to sample each model at (default: none)
+  crossover?: boolean; // with a reference whose state per session is above 0 (default false)
+}
+export interface KvView {
+  now: KvResult; // kvMemory(model, query)
+  /** kvCapacity(model, query); null where the model's weights are not known (kvCapacity would
+   *  refuse, naming model.params): the rest of the view is still the model's. */
+  capacity: CapacityResult | null;
+  refNow: KvResult | null; // kvMemory(reference, query)
+  refPerSession: bigint | null; // the reference's stateBytes at 1 token, 1 session
+  /** kvCrossover(model, { stateBytes: refPerSession, kvDtype }) when asked and refPerSession > 0n;
+   *  its refusal alone is returned, not thrown. */
+  crossover: bigint | { error: string } | null;
+  originalNow: KvResult | null; // kvMemory(original, query)
+  curve: KvCurve | null; // each at `curve`, null without one
+  refCurve: KvCurve | null;
+  originalCurve: KvCurve | null;
+}
+
 export interface Linattn {
   readonly limits: Limits;
   memory(opts: MemoryOptions): Memory;
@@ -387,6 +426,17 @@ export interface Linattn {
    *  -1n when it never does (every growing layer has a sliding window). */
   kvCrossover(model: Model, opts: { stateBytes: number | bigint; kvDtype?: Dtype }): bigint;
   kvCapacity(model: Model, opts: CapacityOptions): CapacityResult;
+  /** kvMemory at every context length of opts.tokens, in one call into the core: bit for bit the
+   *  one-query results. A refused length refuses the curve (field 'tokens[i]'). */
+  kvMemoryCurve(model: Model, opts: KvCurveOptions): KvCurve;
+  /** kvCapacity at every context length of opts.tokens, in one call. */
+  kvCapacityCurve(model: Model, opts: CapacityCurveOptions): CapacityCurve;
+  /** Everything the memory figure shows for one state, in one call into the core: bit for bit
+   *  what kvMemory, kvCapacity and kvCrossover give one at a time, refused in the same order. */
+  kvView(model: Model, opts: KvViewOptions): KvView;
+  /** Models the core holds converted (the KV calls keep the last 16 used, by content: a model
+   *  passed again, or an equal copy, is not converted again; a changed one is). For tests. */
+  kvModelsHeld(): number;
   /** A Hugging Face config.json (its text, or the parsed object) as a model kvMemory takes, read
    *  offline (wasm/model-config/: one file per family; index.mjs lists the model_types read by name).
    *  The language model of a wrapper (text_config, language_config, llm_config) is read; the
@@ -414,7 +464,12 @@ export interface Linattn {
   /** Numbers kept after n writes: softmax's cache n(dk+dv) ("receipts") vs the state dk*dv ("ledger"). */
   storageNumbers(opts: { dk: number; dv: number; n: number }): { cache: number; state: number };
   /** For leak tests: bytes the allocator has in use; the WebAssembly memory's size. */
-  readonly debug: { heapBytesInUse(): number; memoryBytes(): number };
+  readonly debug: {
+    heapBytesInUse(): number;
+    memoryBytes(): number;
+    /** Frees the models the KV calls keep converted in the core (the next call converts again). */
+    releaseModels(): void;
+  };
 }
 
 /** A value the core (or the wrapper) refuses: out of range, wrong length, unknown name. */

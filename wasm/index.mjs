@@ -49,12 +49,13 @@ export default createLinattn;
 
 function makeApi(M) {
   const limits = Object.freeze(M.limits());
+  const kv = kvApi(M);
   return Object.freeze({
     limits,
     ...memoryApi(M),
     ...attentionApi(M),
     ...interferenceApi(M, limits),
-    ...kvApi(M),
+    ...kv.api,
 
     /** A Hugging Face config.json (text or parsed) as a model kvMemory takes (wasm/model-config.mjs).
      *  Left out of the custom elements' private core (see WITH_CONFIG). */
@@ -70,6 +71,8 @@ function makeApi(M) {
     debug: Object.freeze({
       heapBytesInUse: () => M.heapBytesInUse(),
       memoryBytes: () => M.HEAP8.length,
+      /** Frees the models the KV calls keep converted (at most 16; the next call converts again). */
+      releaseModels: kv.release,
     }),
   });
 }

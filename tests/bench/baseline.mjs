@@ -348,6 +348,28 @@ export class Memory {
     return stamp;
   }
 
+  /** Row i of keys (n x dk) -> row i of values, each write followed by a read of its key: n x dv. */
+  writeAndRead(keys, values) {
+    const { dk, dv } = this;
+    const n = keys.length / dk;
+    const out = new Float64Array(n * dv);
+    for (let i = 0; i < n; i++) {
+      const k = keys.subarray(i * dk, (i + 1) * dk);
+      this.write(k, values.subarray(i * dv, (i + 1) * dv));
+      out.set(this.read(k), i * dv);
+    }
+    return out;
+  }
+
+  /** Every row of queries (n x dk) read: n x dv. */
+  readRows(queries) {
+    const { dk, dv } = this;
+    const n = queries.length / dk;
+    const out = new Float64Array(n * dv);
+    for (let i = 0; i < n; i++) out.set(this.read(queries.subarray(i * dk, (i + 1) * dk)), i * dv);
+    return out;
+  }
+
   /** phi(q)^T S (divided by phi(q)^T z + 1e-6 when normalized). */
   read(q) {
     const { dk, dv, S } = this;
@@ -502,3 +524,14 @@ export function kvCapacity(
   }
   return { weightBytes, freeBytes, sessionsThatFit, longestContext };
 }
+
+// A curve, as the core's (wasm/core/kv_batch.hpp): the per-query call at each context length,
+// results as columns ({ tokens, <field>: BigUint64Array }); the first refusal refuses the curve.
+function curve(f, model, opts) {
+  const rows = Array.from(opts.tokens, (tokens) => f(model, { ...opts, tokens }));
+  const out = { tokens: Float64Array.from(opts.tokens) };
+  for (const k of Object.keys(rows[0] ?? {})) out[k] = BigUint64Array.from(rows, (r) => r[k]);
+  return out;
+}
+export const kvMemoryCurve = (model, opts) => curve(kvMemory, model, opts);
+export const kvCapacityCurve = (model, opts) => curve(kvCapacity, model, opts);

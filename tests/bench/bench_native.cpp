@@ -8,16 +8,20 @@
 // of workers does; bit for bit the one-thread result. Times are then wall time of the whole (the
 // CPU times are the calling thread's, which only waits and merges).
 //
-// workload: sweep64 | sweep256 | ledger | kv. The spec (written by run.mjs from workloads.mjs, so
-// every implementation runs the very same inputs) is plain text, one item a line:
+// workload: sweep64 | sweep256 | ledger | kv | ledgerUpdate | memoryUpdate. The spec (written by
+// run.mjs from workloads.mjs, so every implementation runs the very same inputs) is plain text, one
+// item a line:
 //   sweep64 <d> <nMax> <trials> <seed> <beta>
 //   sweep256 <d> <nMax> <trials> <seed> <beta>
 //   ledger <d> <writes> <seed> <rounds>
 //   tokens <t1> <t2> ...                      the context lengths of the KV calculator
 //   kvquery <sessions> <gpuBytes> <capacitySessions> <stateBytes>
+//   ledgerupdate <d> <associations> <seed> <updates>
+//   memoryupdate <updates> <tokens> <sessions> <gpuBytes> <tp>
 //   model <id> <params> <groups>              followed by <groups> lines:
 //   <kind> <count> <kvHeads> <headDim> <window> <latentDim> <heads> <keyDim> <valueDim>
 //          <chunk> <stateDim> <convKernel> <convChannels>   (0: absent)
+//   (models named update:core, update:reference, update:original are memoryUpdate's, not presets)
 // Output: {"workload", "timesMs": [...one per rep, wall], "cpuMs": [...thread CPU], "result":
 // {...}} where result holds the numbers run.mjs compares across implementations (only with
 // --results: the full arrays).
@@ -35,8 +39,11 @@
 #include <vector>
 
 #include "interference.hpp"
+#include "kv_batch.hpp"
 #include "kv_memory.hpp"
+#include "ledger.hpp"
 #include "memory.hpp"
+#include "memory_batch.hpp"
 #include "rng.hpp"
 
 using namespace linattn;
@@ -183,6 +190,9 @@ LedgerResult ledger(const std::vector<double>& p) {
   const MemoryConfig configs[] = {
       make_memory_config({p[0], p[0], "identity", false, "add", 1.0, false}).value,
       make_memory_config({p[0], p[0], "elu1", true, "delta", 0.5, true}).value};
+  std::vector<double> keys, values;  // n x d each, row after row: the runs' flat arrays
+  for (const auto& row : k) keys.insert(keys.end(), row.begin(), row.end());
+  for (const auto& row : v) values.insert(values.end(), row.begin(), row.end());
   std::vector<double> finals;
   double step_sum = 0;
   for (int round = 0; round < rounds; ++round) {
@@ -190,14 +200,12 @@ LedgerResult ledger(const std::vector<double>& p) {
     step_sum = 0;
     for (const MemoryConfig& cfg : configs) {
       AssociativeMemory mem(cfg);
-      for (int i = 0; i < writes; ++i) {
-        if (!mem.write(k[i], v[i]).status) die("ledger write failed");
-        for (double x : mem.read(k[i]).value) step_sum += x;
-      }
-      for (int i = 0; i < writes; ++i) {
-        const auto r = mem.read(k[i]).value;
-        finals.insert(finals.end(), r.begin(), r.end());
-      }
+      // The same runs as la.memory's writeAndRead and readRows: one call each.
+      auto reads = write_and_read(mem, keys, values);
+      if (!reads.status) die("ledger write failed");
+      for (double x : reads.value) step_sum += x;
+      auto again = read_rows(mem, keys);
+      finals.insert(finals.end(), again.value.begin(), again.value.end());
     }
   }
   return {finals, step_sum};
@@ -210,40 +218,105 @@ std::string ledger_json(const LedgerResult& r, bool full) {
 // The memory calculator: for every preset, every context length and three KV dtypes, kvMemory and
 // kvCapacity; and kvCrossover per preset and dtype. The checksum is the wrapping 64-bit sum of
 // every byte count (errors count as 1), as a decimal string.
+bool is_update_model(const PresetSpec& ms) { return ms.id.rfind("update:", 0) == 0; }
+
 std::string kv(const Spec& s) {
   const auto& tokens = need(s, "tokens", 1);
   const auto& q = need(s, "kvquery", 4);
   std::uint64_t sum = 0, calls = 0;
   for (const PresetSpec& ms : s.models) {
+    if (is_update_model(ms)) continue;
     auto m = make_model({ms.layers, ms.params});
     if (!m.status) die(ms.id + ": " + m.status.message);
     for (const char* dtype : {"bf16", "fp8", "int4"}) {
-      for (double t : tokens) {
-        auto query = make_kv_query({t, q[0], dtype, "bf16"});
-        auto r = kv_memory(m.value, query.value);
-        sum += r.status ? r.value.kv_bytes_per_token + r.value.kv_bytes + r.value.state_bytes +
-                              r.value.total_bytes + r.value.per_session_bytes
-                        : 1;
-        auto cq = make_capacity_query({{t, q[2], dtype, "bf16"}, q[1], "bf16"});
-        auto c = cq.status ? kv_capacity(m.value, cq.value) : Result<CapacityResult>{cq.status, {}};
-        sum += c.status ? c.value.weight_bytes + c.value.free_bytes + c.value.sessions_that_fit +
-                              c.value.longest_context
-                        : 1;
-        calls += 2;
-      }
+      // The curves as la.kvMemoryCurve and la.kvCapacityCurve make them: one call each.
+      auto r = kv_memory_curve(m.value, {0, q[0], dtype, "bf16"}, tokens);
+      for (const KvResult& x : r.value)
+        sum +=
+            x.kv_bytes_per_token + x.kv_bytes + x.state_bytes + x.total_bytes + x.per_session_bytes;
+      if (!r.status) sum += 1;
+      auto c = kv_capacity_curve(m.value, {{0, q[2], dtype, "bf16"}, q[1], "bf16"}, tokens);
+      for (const CapacityResult& x : c.value)
+        sum += x.weight_bytes + x.free_bytes + x.sessions_that_fit + x.longest_context;
+      if (!c.status) sum += 1;
       auto x = kv_crossover(m.value, parse_dtype("kvDtype", dtype).value,
                             static_cast<std::uint64_t>(q[3]));
       sum += x.status ? static_cast<std::uint64_t>(x.value) : 1;  // -1 wraps, as in JS
-      ++calls;
+      calls += 3;
     }
   }
   return "{\"checksum\":\"" + std::to_string(sum) + "\",\"calls\":" + std::to_string(calls) + "}";
 }
 
+// One drag update of the ledger figure, `updates` times: ledger_view and pack(), what
+// la.ledgerView computes (workloads.mjs ledgerUpdate).
+std::string ledger_update(const std::vector<double>& p) {
+  const int d = static_cast<int>(p[0]), n = static_cast<int>(p[1]),
+            updates = static_cast<int>(p[3]);
+  Rng rng(static_cast<std::uint64_t>(p[2]));
+  std::vector<double> x(2 * n * d);
+  for (auto& e : x) e = rng.normal();
+  LedgerOptions o;
+  o.memory = {p[0], p[0], "elu1", true, "add", 1.0, false};
+  o.keys.assign(x.begin(), x.begin() + n * d);
+  o.values.assign(x.begin() + n * d, x.end());
+  o.step = n;
+  o.query.assign(x.begin(), x.begin() + d);
+  o.query_index = 0;
+  Result<LedgerView> r;
+  std::size_t words = 0;
+  for (int u = 0; u < updates; ++u) {
+    r = ledger_view(o);
+    if (!r.status) die("ledgerUpdate: " + r.status.message);
+    words += pack(r.value).size();
+  }
+  if (words == 0) die("ledgerUpdate: nothing computed");
+  return "{\"state\":" + array(r.value.state) + ",\"angles\":" + array(r.value.angles) +
+         ",\"read\":" + array(r.value.query_terms.read) + "}";
+}
+
+// One drag update of the memory figure, `updates` times: kv_view and pack(), what la.kvView
+// computes (workloads.mjs memoryUpdate); the checksum sums what workloads.mjs viewChecksum sums.
+std::string memory_update(const Spec& s) {
+  const auto& p = need(s, "memoryupdate", 5);
+  const auto& tokens = need(s, "tokens", 1);
+  std::map<std::string, Model> models;
+  for (const PresetSpec& ms : s.models) {
+    if (!is_update_model(ms)) continue;
+    auto m = make_model({ms.layers, ms.params});
+    if (!m.status) die(ms.id + ": " + m.status.message);
+    models[ms.id] = m.value;
+  }
+  KvViewOptions o;
+  o.query = {{p[1], p[2], "fp8", "bf16"}, p[3], "bf16", p[4]};
+  o.curve = tokens;
+  o.crossover = true;
+  Result<KvView> r;
+  for (int u = 0; u < static_cast<int>(p[0]); ++u) {
+    r = kv_view(models.at("update:core"), &models.at("update:reference"),
+                &models.at("update:original"), o);
+    if (!r.status) die("memoryUpdate: " + r.status.message);
+    if (pack(r.value).empty()) die("memoryUpdate: nothing packed");
+  }
+  const KvView& v = r.value;
+  std::vector<std::uint64_t> all;
+  for (const KvResult* x : {&v.now, &v.ref_now, &v.original_now}) append_fields(*x, all);
+  append_fields(v.capacity, all);
+  all.push_back(v.ref_per_session);
+  all.push_back(static_cast<std::uint64_t>(v.crossover));
+  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve})
+    for (const KvResult& x : *c) append_fields(x, all);
+  std::uint64_t sum = 0;
+  for (std::uint64_t x : all) sum += x;
+  return "{\"checksum\":\"" + std::to_string(sum) + "\"}";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) die("usage: linattn_bench sweep64|sweep256|ledger|kv [reps] [--results] < spec");
+  if (argc < 2)
+    die("usage: linattn_bench sweep64|sweep256|ledger|kv|ledgerUpdate|memoryUpdate [reps] "
+        "[--results] < spec");
   const std::string workload = argv[1];
   int reps = 1, threads = 1;
   bool full = false;
@@ -257,7 +330,9 @@ int main(int argc, char** argv) {
   }
   const Spec spec = read_spec(std::cin);
 
-  if (workload != "sweep64" && workload != "sweep256" && workload != "ledger" && workload != "kv")
+  const bool update = workload == "ledgerUpdate" || workload == "memoryUpdate";
+  if (workload != "sweep64" && workload != "sweep256" && workload != "ledger" && workload != "kv" &&
+      !update)
     die("unknown workload '" + workload + "'");
   std::vector<double> times, cpu;
   std::string result;  // of the first rep (formatting is not timed)
@@ -271,15 +346,19 @@ int main(int argc, char** argv) {
       lr = ledger(need(spec, "ledger", 4));
     else if (workload == "kv")
       kr = kv(spec);
+    else if (workload == "ledgerUpdate")
+      kr = ledger_update(need(spec, "ledgerupdate", 4));
+    else if (workload == "memoryUpdate")
+      kr = memory_update(spec);
     else
       sr = sweep(need(spec, workload, 5), threads);
     const auto t1 = std::chrono::steady_clock::now();
     cpu.push_back(thread_cpu_ms() - c0);
     times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     if (rep == 0) {
-      result = workload == "ledger" ? ledger_json(lr, full)
-               : workload == "kv"   ? kr
-                                    : sweep_json(sr, full);
+      result = workload == "ledger"         ? ledger_json(lr, full)
+               : workload == "kv" || update ? kr
+                                            : sweep_json(sr, full);
     }
   }
   std::cout << "{\"workload\":\"" << workload << "\",\"timesMs\":" << array(times)

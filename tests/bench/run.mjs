@@ -38,7 +38,7 @@ import { join } from 'node:path';
 import { launch, ROOT, DIST } from '../browser/harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import createLinattn from '../../wasm/index.mjs';
-import { WORKLOADS, nativeSpec, prepare, maxDifference } from './workloads.mjs';
+import { CORE_ONLY, WORKLOADS, nativeSpec, prepare, maxDifference } from './workloads.mjs';
 import { DRAG_REPS, PHONE, embedDrags, floorLine, longFrameScripts, pageMetrics, phoneDrags } from './page-metrics.mjs';
 import { CONSECUTIVE_TARGET, PARALLEL_TARGET, consecutiveDragRuns, dragTargets, parallelTarget } from './targets.mjs';
 import { dragTable } from './drag-table.mjs';
@@ -131,7 +131,9 @@ function runOnce(impl, name, withResult = false) {
   const [kind, where] = impl.split('-');
   return where === 'node' ? runners.node(kind, name, withResult) : runners.chrome(kind, name, withResult);
 }
-const skip = (impl, name) => quick && name === 'sweep256' && impl.startsWith('js');
+// No plain JS on the d = 256 sweep in a quick run, nor on the workloads that time a figure's calls
+// into the core (CORE_ONLY: native against WebAssembly).
+const skip = (impl, name) => impl.startsWith('js') && ((quick && name === 'sweep256') || CORE_ONLY.includes(name));
 
 // ---- 1. the check (also the warm-up): every implementation's results against wasm-node ---------
 const timings = Object.fromEntries(NAMES.map((n) => [n, Object.fromEntries(IMPLS.map((i) => [i, []]))]));
@@ -394,6 +396,18 @@ const targets = {
   'sweep256: wasm-chrome >= 3x plain JS': cpuRatio('sweep256', 'js-chrome / wasm-chrome') >= 3,
   [PARALLEL_TARGET]: parallelTarget(parallel.sweep256).met, // not met when --only left it out
   'results agree': NAMES.every((n) => Object.values(checks[n]).every((c) => c.ok)),
+  // The small calls: a run of writes and reads, the KV curves and
+  // one drag update of each figure, each crossing into the core once.
+  'ledger: wasm-chrome <= 2x native at the same vector width (128-bit)':
+    cpuRatio('ledger', 'wasm-chrome / native-w128') <= 2,
+  'kv: wasm-chrome <= 2x native at the same vector width (128-bit)': cpuRatio('kv', 'wasm-chrome / native-w128') <= 2,
+  'every workload with a plain-JS version: wasm-chrome >= 2x faster than plain JS': NAMES.filter(
+    (n) => !CORE_ONLY.includes(n),
+  ).every((n) => cpuRatio(n, 'js-chrome / wasm-chrome') >= 2),
+  'ledgerUpdate (one drag update of the ledger figure): wasm-chrome <= 2x native':
+    cpuRatio('ledgerUpdate', 'wasm-chrome / native') <= 2,
+  'memoryUpdate (one drag update of the memory figure): wasm-chrome <= 2x native':
+    cpuRatio('memoryUpdate', 'wasm-chrome / native') <= 2,
 };
 if (pageResults) {
   console.log(

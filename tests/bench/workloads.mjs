@@ -12,7 +12,28 @@ export const WORKLOADS = {
   // Every preset x every context length x three KV dtypes: kvMemory and kvCapacity; and kvCrossover
   // per preset and dtype. `tokens` is filled in from the memory demo's 60 log-spaced samples.
   kv: { sessions: 1, gpuBytes: 80e9, capacitySessions: 8, stateBytes: 64 * 2 ** 20, dtypes: ['bf16', 'fp8', 'int4'] },
+  // The calls one drag update of a figure makes, at its largest settings, `updates` times (the
+  // core's side only: WebAssembly against native; no plain-JS version). The ledger: one
+  // la.ledgerView of d = 3 (its largest), 8 associations (its most), elu1 with the normalizer, all
+  // written, the query the first key. The memory figure: one la.kvView of the preset with the most
+  // layer groups, its all-linear twin as the flat line and the next-largest preset as the
+  // original, the whole curve (60 context lengths) and the crossover.
+  ledgerUpdate: { d: 3, associations: 8, seed: 11, updates: 2000 },
+  memoryUpdate: { updates: 200, tokens: 1e6, sessions: 64, gpuBytes: 8 * 80e9, tp: 8 },
 };
+/** Workloads with no plain-JavaScript version (the bench runs them natively and as WebAssembly). */
+export const CORE_ONLY = ['ledgerUpdate', 'memoryUpdate'];
+const LEDGER_UPDATE_MEMORY = { featureMap: 'elu1', normalize: true };
+const UPDATE_MODEL = 'update:';
+
+/** The memory figure's models for memoryUpdate: { core, reference, original } (see WORKLOADS). */
+export function updateModels(presets) {
+  const byGroups = [...presets].sort((a, b) => b.layers.length - a.layers.length || a.id.localeCompare(b.id));
+  const [core, original] = byGroups.map((p) => ({ layers: p.layers, params: p.params ?? 0 }));
+  const count = core.layers.reduce((n, g) => n + g.count, 0);
+  const reference = { layers: [{ kind: 'linear', count, heads: 32, keyDim: 128, valueDim: 128 }], params: 0 };
+  return { core, reference, original };
+}
 const LEDGER_CONFIGS = [
   { featureMap: 'identity', normalize: false, rule: 'add', beta: 1, unitKeys: false },
   { featureMap: 'elu1', normalize: true, rule: 'delta', beta: 0.5, unitKeys: true },
@@ -35,8 +56,11 @@ export function nativeSpec(presets) {
     `ledger ${l.d} ${l.writes} ${l.seed} ${l.rounds}`,
     `tokens ${contextLengths().join(' ')}`,
     `kvquery ${kv.sessions} ${kv.gpuBytes} ${kv.capacitySessions} ${kv.stateBytes}`,
+    `ledgerupdate ${Object.values(WORKLOADS.ledgerUpdate).join(' ')}`,
+    `memoryupdate ${Object.values(WORKLOADS.memoryUpdate).join(' ')}`,
   ];
-  for (const p of presets) {
+  const update = Object.entries(updateModels(presets)).map(([role, m]) => ({ ...m, id: UPDATE_MODEL + role }));
+  for (const p of [...presets, ...update]) {
     lines.push(`model ${p.id} ${p.params ?? 0} ${p.layers.length}`);
     for (const g of p.layers) {
       lines.push(
@@ -83,16 +107,18 @@ const impls = {
       la.interferenceSweep({ d: w.d, nMax: w.nMax, trials: w.trials, seed: w.seed, keys: 'random', beta: w.beta }),
     normals: (seed, count) => la.randomNormals(seed, count),
     memory: (opts) => la.memory(opts),
-    kvMemory: la.kvMemory,
-    kvCapacity: la.kvCapacity,
+    kvMemoryCurve: la.kvMemoryCurve,
+    kvCapacityCurve: la.kvCapacityCurve,
     kvCrossover: la.kvCrossover,
+    ledgerView: la.ledgerView,
+    kvView: la.kvView,
   }),
   js: () => ({
     sweep: (w) => js.interferenceSweep({ ...w, keys: 'random' }),
     normals: js.randomNormals,
     memory: (opts) => new js.Memory(opts),
-    kvMemory: js.kvMemory,
-    kvCapacity: js.kvCapacity,
+    kvMemoryCurve: js.kvMemoryCurve,
+    kvCapacityCurve: js.kvCapacityCurve,
     kvCrossover: js.kvCrossover,
   }),
 };
@@ -113,8 +139,8 @@ export function prepare(name, impl, { la, presets } = {}) {
   if (name === 'ledger') {
     const { d, writes, seed, rounds } = WORKLOADS.ledger;
     const x = I.normals(seed, 2 * writes * d); // keys, then values, row by row
-    const k = Array.from({ length: writes }, (_, i) => x.slice(i * d, (i + 1) * d));
-    const v = Array.from({ length: writes }, (_, i) => x.slice((writes + i) * d, (writes + i + 1) * d));
+    const keys = x.slice(0, writes * d);
+    const values = x.slice(writes * d);
     return () => {
       let finals, stepSum;
       for (let round = 0; round < rounds; round++) {
@@ -122,60 +148,141 @@ export function prepare(name, impl, { la, presets } = {}) {
         stepSum = 0;
         for (const cfg of LEDGER_CONFIGS) {
           const mem = I.memory({ dk: d, dv: d, ...cfg });
-          for (let i = 0; i < writes; i++) {
-            mem.write(k[i], v[i]);
-            for (const y of mem.read(k[i])) stepSum += y;
-          }
-          for (let i = 0; i < writes; i++) finals.push(...mem.read(k[i]));
+          // One call for the run of writes, each read back right after it; one for the reads.
+          const reads = mem.writeAndRead(keys, values);
+          for (let i = 0; i < reads.length; i++) stepSum += reads[i];
+          finals.push(mem.readRows(keys));
           mem.delete?.();
         }
       }
-      return { stepSum, finalReads: finals };
+      return { stepSum, finalReads: finals.flatMap((f) => Array.from(f)) };
     };
   }
   if (name === 'kv') {
     const KV_FIELDS = ['kvBytesPerToken', 'kvBytes', 'stateBytes', 'totalBytes', 'perSessionBytes'];
     const CAPACITY_FIELDS = ['weightBytes', 'freeBytes', 'sessionsThatFit', 'longestContext'];
     const q = WORKLOADS.kv;
-    const tokens = contextLengths();
+    const tokens = Float64Array.from(contextLengths());
     const models = presets.map((p) => ({ layers: p.layers, params: p.params ?? 0 }));
     return () => {
-      let sum = 0n,
-        calls = 0;
-      // The byte counts bench_native.cpp sums too (a refusal counts 1).
+      const sum = new Checksum();
+      let calls = 0;
+      // The byte counts bench_native.cpp sums too (a refused curve or call counts 1).
       const add = (f, fields) => {
         try {
           const r = f();
-          for (const k of fields) sum += r[k];
+          for (const k of fields) sum.add(r[k]);
         } catch {
-          sum += 1n;
+          sum.add(1n);
         }
         calls++;
       };
       for (const model of models) {
         for (const kvDtype of q.dtypes) {
-          for (const t of tokens) {
-            add(() => I.kvMemory(model, { tokens: t, sessions: q.sessions, kvDtype, stateDtype: 'bf16' }), KV_FIELDS);
-            add(
-              () =>
-                I.kvCapacity(model, {
-                  tokens: t,
-                  sessions: q.capacitySessions,
-                  kvDtype,
-                  stateDtype: 'bf16',
-                  gpuBytes: q.gpuBytes,
-                  weightDtype: 'bf16',
-                }),
-              CAPACITY_FIELDS,
-            );
-          }
+          const query = { tokens, kvDtype, stateDtype: 'bf16' };
+          add(() => I.kvMemoryCurve(model, { ...query, sessions: q.sessions }), KV_FIELDS);
+          add(
+            () =>
+              I.kvCapacityCurve(model, {
+                ...query,
+                sessions: q.capacitySessions,
+                gpuBytes: q.gpuBytes,
+                weightDtype: 'bf16',
+              }),
+            CAPACITY_FIELDS,
+          );
           add(() => ({ x: I.kvCrossover(model, { stateBytes: q.stateBytes, kvDtype }) }), ['x']);
         }
       }
-      return { checksum: BigInt.asUintN(64, sum).toString(), calls };
+      return { checksum: sum.value(), calls };
+    };
+  }
+  if (name === 'ledgerUpdate') {
+    const { d, associations: n, seed, updates } = WORKLOADS.ledgerUpdate;
+    const x = I.normals(seed, 2 * n * d);
+    const row = (i) => Array.from(x.subarray(i * d, (i + 1) * d));
+    const opts = {
+      dk: d,
+      dv: d,
+      ...LEDGER_UPDATE_MEMORY,
+      keys: Array.from({ length: n }, (_, i) => row(i)),
+      values: Array.from({ length: n }, (_, i) => row(n + i)),
+      step: n,
+      query: row(0),
+      queryIndex: 0,
+    };
+    return () => {
+      let view;
+      for (let u = 0; u < updates; u++) view = I.ledgerView(opts);
+      return { state: Array.from(view.state), angles: Array.from(view.angles), read: Array.from(view.query.read) };
+    };
+  }
+  if (name === 'memoryUpdate') {
+    const w = WORKLOADS.memoryUpdate;
+    const { core, reference, original } = updateModels(presets);
+    const opts = {
+      tokens: w.tokens,
+      sessions: w.sessions,
+      kvDtype: 'fp8',
+      stateDtype: 'bf16',
+      gpuBytes: w.gpuBytes,
+      weightDtype: 'bf16',
+      tp: w.tp,
+      reference,
+      original,
+      curve: contextLengths(),
+      crossover: true,
+    };
+    return () => {
+      let view;
+      for (let u = 0; u < w.updates; u++) view = I.kvView(core, opts);
+      return { checksum: viewChecksum(view) };
     };
   }
   throw new Error(`unknown workload ${name}`);
+}
+
+/** A wrapping 64-bit sum of byte counts (BigInt, or BigUint64Array columns read as 32-bit halves,
+ *  which makes no BigInt per entry), as a decimal string: the checksum bench_native.cpp prints. */
+class Checksum {
+  #lo = 0;
+  #hi = 0;
+  #big = 0n;
+  add(x) {
+    if (typeof x === 'bigint') {
+      this.#big += x;
+      return;
+    }
+    const halves = new Uint32Array(x.buffer, x.byteOffset, 2 * x.length);
+    for (let i = 0; i < halves.length; i += 2) {
+      this.#lo += halves[i];
+      this.#hi += halves[i + 1];
+    }
+    if (this.#hi > 2 ** 52 || this.#lo > 2 ** 52) this.#fold();
+  }
+  #fold() {
+    this.#big += BigInt(this.#lo) + (BigInt(this.#hi) << 32n);
+    this.#lo = 0;
+    this.#hi = 0;
+  }
+  value() {
+    this.#fold();
+    return BigInt.asUintN(64, this.#big).toString();
+  }
+}
+
+// The memory figure's view (la.kvView) summed as bench_native.cpp sums its KvView.
+function viewChecksum(v) {
+  const sum = new Checksum();
+  for (const r of [v.now, v.capacity, v.refNow, v.originalNow]) {
+    for (const x of Object.values(r)) sum.add(typeof x === 'boolean' ? BigInt(x) : x);
+  }
+  sum.add(v.refPerSession);
+  sum.add(BigInt.asUintN(64, v.crossover));
+  for (const c of [v.curve, v.refCurve, v.originalCurve]) {
+    for (const [k, col] of Object.entries(c)) if (k !== 'tokens') sum.add(col);
+  }
+  return sum.value();
 }
 
 /**

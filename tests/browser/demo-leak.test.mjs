@@ -85,3 +85,52 @@ for (const name of ['ledger', 'memory', 'overcapacity']) {
     assert.deepEqual(problems, [], 'console errors, page errors or failed requests');
   });
 }
+
+// A figure calls into the core once per update, with models the core keeps converted while they
+// are in use (la's model cache, at most 16): mounting and destroying the two figures that do so a
+// thousand times, each mount drawing a state of its own, must leave the core's heap and
+// WebAssembly memory exactly where they were.
+const THOUSAND = 1000;
+function quickCycles(page, url, times, states) {
+  return page.evaluate(
+    async ({ url, times, states }) => {
+      const mod = await import(url);
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      for (let i = 0; i < times; i++) {
+        const host = document.createElement('div');
+        host.className = 'demo-mount';
+        document.querySelector('main, article, body').append(host);
+        const handle = mod.mount(host, { la: window.__probeLa, state: undefined, onStateChange() {} });
+        handle.setState({ ...handle.getState(), ...states[i % states.length] });
+        await frame();
+        handle.destroy();
+        host.remove();
+      }
+      await frame();
+    },
+    { url, times, states },
+  );
+}
+
+test(`the ledger and memory figures mounted and destroyed ${THOUSAND} times each hold the core's heap and WebAssembly memory flat`, async () => {
+  const figures = {
+    ledger: [{ d: 2 }, { d: 3 }, { featureMap: 'elu1' }, { step: 1 }],
+    memory: ['llama-3-8b', 'gemma-2-9b', 'jamba-1.5-mini', 'deepseek-v3', 'qwen3-next-80b-a3b'].map((preset, i) => ({
+      preset,
+      linear: i % 2 === 0,
+      tokens: 4096 * (i + 1),
+    })),
+  };
+  for (const [name, states] of Object.entries(figures)) {
+    await quickCycles(page, urls[name], 2 * states.length, states); // warm-up: every state once
+    const start = await heapSnapshot(page, cdp);
+    await quickCycles(page, urls[name], THOUSAND, states);
+    const end = await heapSnapshot(page, cdp);
+    console.log(
+      `${name}: ${THOUSAND} mounts: core heap ${start.wasmHeap} -> ${end.wasmHeap}, wasm memory ${start.wasmMemory} -> ${end.wasmMemory}`,
+    );
+    assert.equal(end.wasmHeap, start.wasmHeap, `${name}: core heap bytes in use after ${THOUSAND} mounts`);
+    assert.equal(end.wasmMemory, start.wasmMemory, `${name}: WebAssembly memory grew`);
+  }
+  assert.deepEqual(problems, [], 'console errors, page errors or failed requests');
+});

@@ -1,99 +1,218 @@
-// la.kvMemory, la.kvCrossover and la.kvCapacity (wasm/bindings/kv.cpp): a model's layer groups and
-// the query checked for type; byte counts, which arrive as decimal text, returned as BigInt.
-import { check, fail, number, options, string, wrongType } from './check.mjs';
+// The KV calculator (wasm/bindings/kv.cpp): la.kvMemory, la.kvCapacity and la.kvCrossover one
+// query at a time; la.kvMemoryCurve and la.kvCapacityCurve, a curve of context lengths in one call;
+// la.kvView, everything the memory figure shows for one of its states in one call. Arguments are
+// checked for type here; models go to the core once each (kv-models.mjs), queries as plain numbers
+// with their number formats as codes. Byte counts come back as unsigned 64-bit words: BigInt fields,
+// or BigUint64Array columns for a curve.
+import { fail, number, options, refusal, string, vector, wrongType } from './check.mjs';
+import { modelCache } from './kv-models.mjs';
 
-const LAYER_FIELDS = [
-  'count',
-  'kvHeads',
-  'headDim',
-  'window',
-  'chunk',
-  'latentDim',
-  'heads',
-  'keyDim',
-  'valueDim',
-  'stateDim',
-  'convKernel',
-  'convChannels',
+// The number formats by code: the order of wasm/bindings/kv.cpp, dtype_name.
+const DTYPES = ['fp32', 'bf16', 'fp16', 'fp8', 'int8', 'int4'];
+// The fields of each result in the order the core packs them (wasm/core/kv_batch.hpp).
+const KV_FIELDS = [
+  'kvBytesPerToken',
+  'growingBytesPerToken',
+  'cappedBytesPerToken',
+  'kvBytes',
+  'growingBytes',
+  'cappedBytes',
+  'cappedFullTokens',
+  'stateBytes',
+  'convBytes',
+  'totalBytes',
+  'perSessionBytes',
 ];
+const CAPACITY_FIELDS = ['weightBytes', 'freeBytes', 'sessionsThatFit', 'longestContext', 'sessionBytes'];
+// The capacity's last words, each 0 or 1: true or false in a result, a Uint8Array in a curve.
+const FLAGS = ['kvHeadsReplicated', 'sessionsAtLimit', 'longestAtLimit', 'weightsFit'];
 
-// A model as the binding reads it: { layers: [{ kind, count, ... }], params }, a fresh plain
-// object. Fields a kind does not use may be absent; the core checks the ones it uses.
-function modelOptions(model) {
-  // name, id, modelType, maxContext and notes ride along (la.modelFromConfig gives them).
-  options('model', model, ['layers', 'params', 'name', 'id', 'modelType', 'maxContext', 'notes'], 'model');
-  const { layers } = model;
-  if (!Array.isArray(layers)) wrongType('model.layers must be an array of layer groups', 'model.layers');
-  if (layers.length === 0 || layers.length > 64) {
-    fail(`model.layers must hold from 1 to 64 layer groups (got ${layers.length})`, 'model.layers');
-  }
-  const groups = layers.map((layer, i) => {
-    const at = `model.layers[${i}]`;
-    options(at, layer, ['kind', 'name', ...LAYER_FIELDS], at);
-    const kind = string(`${at}.kind`, layer.kind, undefined);
-    if (kind === undefined) wrongType(`${at}.kind is required ('attention', 'mla', 'linear' or 'ssm')`, `${at}.kind`);
-    const group = { kind };
-    for (const f of LAYER_FIELDS) {
-      if (layer[f] !== undefined) group[f] = number(`${at}.${f}`, layer[f]);
-    }
-    return group;
-  });
-  // params absent: the weights are not known (kvCapacity refuses; kvMemory does not need them).
-  const out = { layers: groups };
-  if (model.params !== undefined) out.params = number('model.params', model.params);
-  return out;
-}
-
-// The options kvMemory and kvCapacity share, checked for type, as the binding reads them.
+// The options kvMemory and kvCapacity share, checked for type.
 const KV_OPTIONS = ['tokens', 'sessions', 'kvDtype', 'stateDtype'];
-function kvOptions(o) {
+const CAPACITY_OPTIONS = [...KV_OPTIONS, 'gpuBytes', 'weightDtype', 'tp'];
+function kvQuery(o, tokens = number('tokens', o.tokens)) {
   return {
-    tokens: number('tokens', o.tokens),
+    tokens,
     sessions: number('sessions', o.sessions, 1),
     kvDtype: string('kvDtype', o.kvDtype, 'bf16'),
     stateDtype: string('stateDtype', o.stateDtype, 'bf16'),
   };
 }
+function capacityQuery(o, tokens) {
+  return {
+    ...kvQuery(o, tokens),
+    gpuBytes: number('gpuBytes', o.gpuBytes),
+    weightDtype: string('weightDtype', o.weightDtype, 'bf16'),
+    tp: number('tp', o.tp, 1),
+  };
+}
+const code = (name) => DTYPES.indexOf(name); // -1: not a format; the core refuses it by field
+// kvCapacity's query as the numbers the binding reads (wasm/bindings/kv.cpp, capacity_options).
+const capacityNumbers = (q, extra = []) =>
+  Float64Array.of(
+    q.tokens,
+    q.sessions,
+    code(q.kvDtype),
+    code(q.stateDtype),
+    q.gpuBytes,
+    code(q.weightDtype),
+    q.tp,
+    ...extra,
+  );
 
-function bigints(o) {
-  const out = {};
-  for (const [k, v] of Object.entries(o)) out[k] = typeof v === 'boolean' ? v : BigInt(v);
-  return out;
+/** The KV calls of module `M`, and `release()`, which frees the models they keep (la.debug). */
+export function kvApi(M) {
+  const models = modelCache(M);
+  return { api: kvCalls(M, models), release: models.release };
 }
 
-export function kvApi(M) {
+function kvCalls(M, models) {
+  // check() for a call given number formats as codes: a refused format is named with the text the
+  // caller gave, as the core words it (dtypeRefusal).
+  function checked(result, q) {
+    if (typeof result !== 'string') return result;
+    const e = refusal(result);
+    const name = e.field && /Dtype$/.test(e.field) ? q[e.field] : undefined;
+    if (typeof name === 'string' && code(name) < 0) throw refusal(M.dtypeRefusal(e.field, name));
+    throw e;
+  }
   return {
     kvMemory(model, opts) {
-      const query = kvOptions(options('kvMemory options', opts, KV_OPTIONS));
-      return bigints(check(M.kvMemory(modelOptions(model), query)));
-    },
-
-    kvCrossover(model, opts) {
-      const o = options('kvCrossover options', opts, ['stateBytes', 'kvDtype']);
-      let sb = o.stateBytes;
-      if (typeof sb === 'number') {
-        if (!Number.isSafeInteger(sb) || sb < 0) {
-          fail(`stateBytes must be a whole number from 0 to 2^53 (got ${sb})`, 'stateBytes');
-        }
-        sb = BigInt(sb);
-      }
-      if (typeof sb !== 'bigint') wrongType('stateBytes must be a number or a BigInt', 'stateBytes');
-      if (sb < 0n || sb >= 1n << 63n) fail('stateBytes must be from 0 to 2^63 - 1', 'stateBytes');
-      const m = modelOptions(model);
-      // The binding takes the byte count as decimal text (a BigInt does not cross Embind here).
-      return BigInt(
-        check(M.kvCrossover(m, { stateBytes: sb.toString(), kvDtype: string('kvDtype', o.kvDtype, 'bf16') })).tokens,
+      const q = kvQuery(options('kvMemory options', opts, KV_OPTIONS));
+      const id = models.id(models.check(model));
+      // A curve of one context length (the same core function, refused with the field 'tokens').
+      const one = Float64Array.of(q.tokens);
+      return kvResult(
+        words(checked(M.kvMemoryCurve(id, one, q.sessions, code(q.kvDtype), code(q.stateDtype), true), q)),
       );
     },
 
     kvCapacity(model, opts) {
-      const o = options('kvCapacity options', opts, [...KV_OPTIONS, 'gpuBytes', 'weightDtype', 'tp']);
-      const query = kvOptions(o);
-      const m = modelOptions(model);
-      query.gpuBytes = number('gpuBytes', o.gpuBytes);
-      query.weightDtype = string('weightDtype', o.weightDtype, 'bf16');
-      query.tp = number('tp', o.tp, 1);
-      return bigints(check(M.kvCapacity(m, query)));
+      const o = options('kvCapacity options', opts, CAPACITY_OPTIONS);
+      const kq = kvQuery(o);
+      const m = models.check(model); // the model's types before gpuBytes', as always
+      const q = capacityQuery(o, kq.tokens);
+      const id = models.id(m);
+      const one = Float64Array.of(q.tokens);
+      return capacityResult(words(checked(M.kvCapacityCurve(id, one, capacityNumbers(q), true), q)));
     },
+
+    kvCrossover(model, opts) {
+      const o = options('kvCrossover options', opts, ['stateBytes', 'kvDtype']);
+      const sb = stateBytesOf(o.stateBytes);
+      const m = models.check(model);
+      const q = { kvDtype: string('kvDtype', o.kvDtype, 'bf16') };
+      const id = models.id(m);
+      // The byte count crosses as decimal text (2^63 does not fit a double).
+      return BigInt(checked(M.kvCrossover(id, code(q.kvDtype), sb.toString()), q));
+    },
+
+    /** kvMemory at every context length of opts.tokens, in one call: { tokens, <field>: BigUint64Array }. */
+    kvMemoryCurve(model, opts) {
+      const o = options('kvMemoryCurve options', opts, KV_OPTIONS);
+      const q = kvQuery(o, vector('tokens', o.tokens));
+      const id = models.id(models.check(model));
+      const u32 = checked(M.kvMemoryCurve(id, q.tokens, q.sessions, code(q.kvDtype), code(q.stateDtype), false), q);
+      return columns(words(u32), 0, q.tokens, KV_FIELDS);
+    },
+
+    /** kvCapacity at every context length of opts.tokens, in one call (the flags: Uint8Arrays). */
+    kvCapacityCurve(model, opts) {
+      const o = options('kvCapacityCurve options', opts, CAPACITY_OPTIONS);
+      const q = capacityQuery(o, vector('tokens', o.tokens));
+      const id = models.id(models.check(model));
+      const big = words(checked(M.kvCapacityCurve(id, q.tokens, capacityNumbers({ ...q, tokens: 0 }), false), q));
+      const out = columns(big, 0, q.tokens, [...CAPACITY_FIELDS, ...FLAGS]);
+      for (const f of FLAGS) out[f] = Uint8Array.from(out[f], Number); // 0 or 1
+      return out;
+    },
+
+    /** Everything the memory figure shows for one of its states, in one call (wasm/core/kv_batch.hpp). */
+    kvView(model, opts) {
+      const o = options('kvView options', opts, [...CAPACITY_OPTIONS, 'reference', 'original', 'curve', 'crossover']);
+      const q = capacityQuery(o);
+      const curve = o.curve === undefined ? new Float64Array(0) : vector('curve', o.curve);
+      const crossover = o.crossover ?? false;
+      if (typeof crossover !== 'boolean') wrongType('crossover must be true or false', 'crossover');
+      const given = (x, name) => (x === undefined || x === null ? null : models.check(x, name));
+      const all = [models.check(model), given(o.reference, 'reference'), given(o.original, 'original')];
+      const [id, ref, orig] = all.map((m) => (m ? models.id(m) : 0));
+      const r = checked(M.kvView(id, ref, orig, capacityNumbers(q, [crossover ? 1 : 0]), curve), q);
+      return viewOf(words(r.words), r, curve);
+    },
+
+    /** For tests: how many models the core holds (at most kv-models.mjs MODELS_KEPT). */
+    kvModelsHeld: () => models.held(),
   };
+}
+
+const words = (u32) => new BigUint64Array(u32.buffer); // a fresh copy's buffer, 8-byte aligned
+function kvResult(big, at = 0) {
+  const out = {};
+  KV_FIELDS.forEach((f, i) => {
+    out[f] = big[at + i];
+  });
+  return out;
+}
+function capacityResult(big) {
+  const out = {};
+  CAPACITY_FIELDS.forEach((f, i) => {
+    out[f] = big[i];
+  });
+  FLAGS.forEach((f, i) => {
+    out[f] = big[CAPACITY_FIELDS.length + i] === 1n;
+  });
+  return out;
+}
+// A curve's columns (wasm/core/kv_batch.hpp, columns()): views of one fresh copy.
+function columns(big, at, tokens, fields) {
+  const n = tokens.length;
+  const out = { tokens };
+  fields.forEach((f, i) => {
+    out[f] = big.subarray(at + i * n, at + (i + 1) * n);
+  });
+  return out;
+}
+
+// The view's words (wasm/core/kv_batch.hpp, pack()) as its fields.
+// capacity: null where the model's weights are not known (the core's refusal names model.params).
+function viewOf(big, { capacityRefusal, crossoverRefusal }, curve) {
+  const [hasRef, hasOrig, hasCross, crossPlus1, refPerSession] = big;
+  const nowAt = 6;
+  const capAt = nowAt + KV_FIELDS.length;
+  const refAt = capAt + CAPACITY_FIELDS.length + FLAGS.length;
+  const origAt = refAt + KV_FIELDS.length;
+  let at = origAt + KV_FIELDS.length;
+  const next = (present) => {
+    if (!present || curve.length === 0) return null;
+    const c = columns(big, at, curve, KV_FIELDS);
+    at += KV_FIELDS.length * curve.length;
+    return c;
+  };
+  let crossover = null;
+  if (hasCross) crossover = crossoverRefusal ? { error: refusal(crossoverRefusal).message } : crossPlus1 - 1n;
+  return {
+    now: kvResult(big, nowAt),
+    capacity: capacityRefusal ? null : capacityResult(big.subarray(capAt)),
+    refNow: hasRef ? kvResult(big, refAt) : null,
+    refPerSession: hasRef ? refPerSession : null,
+    crossover,
+    originalNow: hasOrig ? kvResult(big, origAt) : null,
+    curve: next(true),
+    refCurve: next(hasRef),
+    originalCurve: next(hasOrig),
+  };
+}
+
+/** kvCrossover's stateBytes, a whole number from 0 to 2^63 - 1 (a number up to 2^53, or a BigInt). */
+function stateBytesOf(sb) {
+  if (typeof sb === 'number') {
+    if (!Number.isSafeInteger(sb) || sb < 0) {
+      fail(`stateBytes must be a whole number from 0 to 2^53 (got ${sb})`, 'stateBytes');
+    }
+    return BigInt(sb);
+  }
+  if (typeof sb !== 'bigint') wrongType('stateBytes must be a number or a BigInt', 'stateBytes');
+  if (sb < 0n || sb >= 1n << 63n) fail('stateBytes must be from 0 to 2^63 - 1', 'stateBytes');
+  return sb;
 }

@@ -42,6 +42,15 @@ export function memoryApi(M) {
     read(q) {
       return check(this[HANDLE]().read(vector('q', q)));
     }
+    /** Writes row i of `keys` (n x dk, row after row) -> row i of `values` (n x dv), each write
+     *  followed by a read of its key, in one call: the n reads, n x dv (a Float64Array). */
+    writeAndRead(keys, values) {
+      return check(this[HANDLE]().writeAndRead(vector('keys', keys), vector('values', values)));
+    }
+    /** Reads every row of `queries` (n x dk, row after row) in one call: n x dv. */
+    readRows(queries) {
+      return check(this[HANDLE]().readRows(vector('queries', queries)));
+    }
     readTerms(q) {
       return check(this[HANDLE]().readTerms(vector('q', q)));
     }

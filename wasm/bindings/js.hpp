@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,12 +23,14 @@ using JsResult = val;      // the result, or a string: the refusal (wire::refusa
 
 // An Array or a Float64Array as numbers; anything else as one NaN, which the core refuses by the
 // field's name (its length, or its entry [0]).
-inline std::vector<double> numbers(const JsNumbers& a) {
-  if (!a.isArray() && !a.instanceof (val::global("Float64Array"))) return {std::nan("")};
+[[gnu::noinline]] inline std::vector<double> numbers(const JsNumbers& a) {
+  // The constructor looked up once, not by its name on every call.
+  static const val float64_array = val::global("Float64Array");
+  if (!a.isArray() && !a.instanceof (float64_array)) return {std::nan("")};
   return emscripten::convertJSArrayToNumberVector<double>(a);
 }
 
-inline JsResult failure(const Status& st) { return val(wire::refusal(st)); }
+[[gnu::noinline]] inline JsResult failure(const Status& st) { return val(wire::refusal(st)); }
 // "" when st is good, else the refusal: the answer of the check* calls.
 inline std::string refusal_or_empty(const Status& st) {
   return st ? std::string() : wire::refusal(st);
@@ -55,10 +58,18 @@ inline std::vector<double> numbers_at(const JsOptions& o, const char* key) {
   return x.isUndefined() ? std::vector<double>{} : numbers(x);
 }
 
-inline Float64Array f64(const std::vector<double>& x) {
+[[gnu::noinline]] inline Float64Array f64(const std::vector<double>& x) {
   return val(emscripten::typed_memory_view(x.size(), x.data())).call<val>("slice");
 }
 
 inline std::string u64(std::uint64_t x) { return std::to_string(x); }
+
+// Unsigned 64-bit counts as a Uint32Array copy, two words each, low word first (WebAssembly is
+// little-endian): wasm/api/ reads it as a BigUint64Array over the same buffer, without text.
+using Uint32Array = val;
+[[gnu::noinline]] inline Uint32Array u64_words(const std::vector<std::uint64_t>& x) {
+  const auto* words = reinterpret_cast<const std::uint32_t*>(x.data());
+  return val(emscripten::typed_memory_view(2 * x.size(), words)).call<val>("slice");
+}
 
 }  // namespace linattn::js

@@ -1,7 +1,17 @@
-// la.kvMemory, la.kvCrossover and la.kvCapacity (kv_memory.hpp): a model's layer groups read by
-// name into ModelSpec, the query's options into KvOptions and CapacityOptions. Byte counts leave
-// as decimal text (wasm/api/kv.mjs makes them BigInt).
+// The KV calculator (kv_memory.hpp, kv_batch.hpp): la.kvMemory, la.kvCapacity, la.kvCrossover,
+// their curves and the memory figure's view (la.kvView). A model's layer groups arrive once as flat
+// numbers, are checked by make_model and kept here behind a number (wasm/api/kv.mjs keeps
+// the numbers of the few models in use, by content, and frees the rest); a query arrives as plain
+// numbers, its number formats as codes (the order of kDtypeNames). Byte counts leave as unsigned
+// 64-bit words (js.hpp, u64_words), refusals as text (wire.hpp).
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+#include <vector>
+
 #include "js.hpp"
+#include "kv_batch.hpp"
 #include "kv_memory.hpp"
 
 using namespace linattn;
@@ -9,110 +19,184 @@ using namespace linattn::js;
 
 namespace {
 
-// model.layers[i] by name; fields a kind does not use may be absent (the core ignores them).
-Result<Model> model_from(const JsOptions& model) {
+// A model as flat numbers: whether params is given (1 or 0: absent, the weights are not known),
+// params, then each layer group's kLayerFields numbers in the order of
+// wasm/api/kv-models.mjs LAYER_FIELDS (absent: NaN, which the core refuses by the field's name
+// where a kind needs it, or 0 for window, chunk, convKernel and convChannels: none), and the
+// groups' kinds as an array of strings. Read by index, not by name: far less code than reading
+// objects field by field.
+constexpr std::size_t kLayerFields = 12;
+Result<Model> model_from(const std::vector<double>& x, const val& kinds) {
   ModelSpec spec;
-  spec.params_given = !model["params"].isUndefined();  // absent: the weights are not known
-  spec.params = number_at(model, "params", 0);
-  const val layers = model["layers"];
-  const int n = layers.isArray() ? layers["length"].as<int>() : 0;
-  for (int i = 0; i < n; ++i) {
-    const val g = layers[i];
+  const std::size_t given = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
+  const std::size_t n = x.size() < 2 ? 0 : std::min(given, (x.size() - 2) / kLayerFields);
+  spec.params_given = x.size() >= 2 && x[0] == 1;
+  spec.params = x.size() < 2 ? std::nan("") : x[1];
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* f = x.data() + 2 + kLayerFields * i;
+    const val kind = kinds[i];
     LayerSpec s;
-    s.kind = string_at(g, "kind", "");
-    s.count = number_at(g, "count", std::nan(""));
-    s.kv_heads = number_at(g, "kvHeads", std::nan(""));
-    s.head_dim = number_at(g, "headDim", std::nan(""));
-    s.window = number_at(g, "window", 0);  // absent: no sliding window
-    s.latent_dim = number_at(g, "latentDim", std::nan(""));
-    s.heads = number_at(g, "heads", std::nan(""));
-    s.key_dim = number_at(g, "keyDim", std::nan(""));
-    s.value_dim = number_at(g, "valueDim", std::nan(""));
-    s.chunk = number_at(g, "chunk", 0);  // absent: no chunked attention
-    s.state_dim = number_at(g, "stateDim", std::nan(""));
-    s.conv_kernel = number_at(g, "convKernel", 0);  // absent: no convolution state
-    s.conv_channels = number_at(g, "convChannels", 0);
+    s.kind = kind.isString() ? kind.as<std::string>() : std::string();
+    s.count = f[0];
+    s.kv_heads = f[1];
+    s.head_dim = f[2];
+    s.window = f[3];
+    s.chunk = f[4];
+    s.latent_dim = f[5];
+    s.heads = f[6];
+    s.key_dim = f[7];
+    s.value_dim = f[8];
+    s.state_dim = f[9];
+    s.conv_kernel = f[10];
+    s.conv_channels = f[11];
     spec.layers.push_back(s);
   }
   return make_model(spec);
 }
 
-KvOptions kv_options(const JsOptions& o) {
+// The models the core holds, by number.
+std::map<double, Model>& held() {
+  static std::map<double, Model> models;
+  return models;
+}
+double next_id = 1;
+
+// A number from kvModelNew not freed since, or the refusal naming `field`.
+Result<const Model*> model_at(double id, const char* field) {
+  auto it = held().find(id);
+  if (it == held().end())
+    return {
+        Status::bad(std::string(field) + " is not held by the core (freed, or never made)", field),
+        nullptr};
+  return {Status::good(), &it->second};
+}
+
+JsResult kvModelNew(const Float64Array& numbers_of_model, const val& kinds) {
+  auto m = model_from(numbers(numbers_of_model), kinds);
+  if (!m.status) return failure(m.status);
+  const double id = next_id++;
+  held().emplace(id, std::move(m.value));
+  return val(id);
+}
+void kvModelFree(double id) { held().erase(id); }
+double kvModelsHeld() { return static_cast<double>(held().size()); }
+
+// Number formats by code (wasm/api/kv.mjs DTYPES, same order); any other code reads as "", which
+// parse_dtype refuses by the field's name (wasm/api/kv.mjs then asks dtypeRefusal for the
+// message naming the reader's text).
+const char* dtype_name(double code) {
+  static const char* const names[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4"};
+  const bool ok = code >= 0 && code < 6 && code == static_cast<int>(code);
+  return ok ? names[static_cast<int>(code)] : "";
+}
+std::string dtypeRefusal(const std::string& field, const std::string& name) {
+  return refusal_or_empty(parse_dtype(field.c_str(), name).status);
+}
+
+// A one-query curve's refusal as the one-query functions word it: "tokens[0]" -> "tokens".
+Status single(Status st) {
+  static const std::string at0 = "tokens[0]";
+  if (st.field == at0) {
+    st.field = "tokens";
+    if (st.message.compare(0, at0.size(), at0) == 0)
+      st.message = "tokens" + st.message.substr(at0.size());
+  }
+  return st;
+}
+
+KvOptions kv_options(double tokens, double sessions, double kv, double state) {
   KvOptions q;
-  q.tokens = number_at(o, "tokens", std::nan(""));
-  q.sessions = number_at(o, "sessions", q.sessions);
-  q.kv_dtype = string_at(o, "kvDtype", q.kv_dtype);
-  q.state_dtype = string_at(o, "stateDtype", q.state_dtype);
+  q.tokens = tokens;
+  q.sessions = sessions;
+  q.kv_dtype = dtype_name(kv);
+  q.state_dtype = dtype_name(state);
   return q;
 }
-
-JsResult kvMemory(const JsOptions& model, const JsOptions& opts) {
-  auto m = model_from(model);
-  if (!m.status) return failure(m.status);
-  auto q = make_kv_query(kv_options(opts));
-  if (!q.status) return failure(q.status);
-  auto r = kv_memory(m.value, q.value);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("kvBytesPerToken", u64(r.value.kv_bytes_per_token));
-  o.set("growingBytesPerToken", u64(r.value.growing_bytes_per_token));
-  o.set("cappedBytesPerToken", u64(r.value.capped_bytes_per_token));
-  o.set("kvBytes", u64(r.value.kv_bytes));
-  o.set("growingBytes", u64(r.value.growing_bytes));
-  o.set("cappedBytes", u64(r.value.capped_bytes));
-  o.set("cappedFullTokens", u64(r.value.capped_full_tokens));
-  o.set("stateBytes", u64(r.value.state_bytes));
-  o.set("convBytes", u64(r.value.conv_bytes));
-  o.set("totalBytes", u64(r.value.total_bytes));
-  o.set("perSessionBytes", u64(r.value.per_session_bytes));
-  return o;
-}
-
-// opts.stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
-JsResult kvCrossover(const JsOptions& model, const JsOptions& opts) {
-  auto m = model_from(model);
-  if (!m.status) return failure(m.status);
-  auto kv = parse_dtype("kvDtype", string_at(opts, "kvDtype", "bf16"));
-  if (!kv.status) return failure(kv.status);
-  auto sb = wire::parse_uint63("stateBytes", string_at(opts, "stateBytes", ""));
-  if (!sb.status) return failure(sb.status);
-  auto r = kv_crossover(m.value, kv.value, sb.value);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("tokens", std::to_string(r.value));
-  return o;
-}
-
-JsResult kvCapacity(const JsOptions& model, const JsOptions& opts) {
-  auto m = model_from(model);
-  if (!m.status) return failure(m.status);
+// query: tokens, sessions, kvDtype, stateDtype, gpuBytes, weightDtype, tp (codes for the formats).
+CapacityOptions capacity_options(const std::vector<double>& query) {
   CapacityOptions c;
-  c.kv = kv_options(opts);
-  c.gpu_bytes = number_at(opts, "gpuBytes", std::nan(""));
-  c.weight_dtype = string_at(opts, "weightDtype", c.weight_dtype);
-  c.tp = number_at(opts, "tp", c.tp);
-  auto q = make_capacity_query(c);
-  if (!q.status) return failure(q.status);
-  auto r = kv_capacity(m.value, q.value);
+  const auto at = [&](std::size_t i) { return i < query.size() ? query[i] : std::nan(""); };
+  c.kv = kv_options(at(0), at(1), at(2), at(3));
+  c.gpu_bytes = at(4);
+  c.weight_dtype = dtype_name(at(5));
+  c.tp = at(6);
+  return c;
+}
+
+// stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
+JsResult kvCrossover(double id, double kv, const std::string& state_bytes) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto k = parse_dtype("kvDtype", dtype_name(kv));
+  if (!k.status) return failure(k.status);
+  auto sb = wire::parse_uint63("stateBytes", state_bytes);
+  if (!sb.status) return failure(sb.status);
+  auto r = kv_crossover(*m.value, k.value, sb.value);
   if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("weightBytes", u64(r.value.weight_bytes));
-  o.set("freeBytes", u64(r.value.free_bytes));
-  o.set("sessionsThatFit", u64(r.value.sessions_that_fit));
-  o.set("longestContext", u64(r.value.longest_context));
-  o.set("sessionBytes", u64(r.value.session_bytes));
-  o.set("kvHeadsReplicated", r.value.kv_heads_replicated);
-  o.set("sessionsAtLimit", r.value.sessions_at_limit);
-  o.set("longestAtLimit", r.value.longest_at_limit);
-  o.set("weightsFit", r.value.weights_fit);
-  return o;
+  return val(static_cast<double>(r.value));  // -1 or at most limits::maxTokens: exact
+}
+
+// A curve: one result per context length of `tokens`, as columns (kv_batch.hpp, columns()). With
+// `one` (la.kvMemory, la.kvCapacity: a single query) a refused length is named "tokens", as the
+// one-query functions name it, not "tokens[0]".
+JsResult kvMemoryCurve(double id, const Float64Array& tokens, double sessions, double kv,
+                       double state, bool one) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), numbers(tokens));
+  if (!r.status) return failure(one ? single(r.status) : r.status);
+  return u64_words(columns(r.value));
+}
+JsResult kvCapacityCurve(double id, const Float64Array& tokens, const Float64Array& query,
+                         bool one) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  auto r = kv_capacity_curve(*m.value, capacity_options(numbers(query)), numbers(tokens));
+  if (!r.status) return failure(one ? single(r.status) : r.status);
+  return u64_words(columns(r.value));
+}
+
+// The memory figure's view (kv_batch.hpp): { words: pack(), capacityRefusal and crossoverRefusal:
+// "" or the refusal }.
+// reference and original: model numbers, or 0 for none; query as kvCapacity's, then whether the
+// crossover is wanted (0 or 1).
+JsResult kvView(double id, double reference, double original, const Float64Array& query,
+                const Float64Array& curve) {
+  auto m = model_at(id, "model");
+  if (!m.status) return failure(m.status);
+  const Model* models[2] = {nullptr, nullptr};
+  const std::pair<double, const char*> others[2] = {{reference, "reference"},
+                                                    {original, "original"}};
+  for (int i = 0; i < 2; ++i) {
+    if (others[i].first == 0) continue;
+    auto o = model_at(others[i].first, others[i].second);
+    if (!o.status) return failure(o.status);
+    models[i] = o.value;
+  }
+  KvViewOptions o;
+  const std::vector<double> q = numbers(query);
+  o.query = capacity_options(q);
+  o.crossover = q.size() > 7 && q[7] == 1;
+  o.curve = numbers(curve);
+  auto r = kv_view(*m.value, models[0], models[1], o);
+  if (!r.status) return failure(r.status);
+  val out = val::object();
+  out.set("words", u64_words(pack(r.value)));
+  out.set("capacityRefusal", refusal_or_empty(r.value.capacity_status));
+  out.set("crossoverRefusal", refusal_or_empty(r.value.crossover_status));
+  return out;
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(linattn_kv) {
   using emscripten::function;
-  function("kvMemory", &kvMemory);
+  function("kvModelNew", &kvModelNew);
+  function("kvModelFree", &kvModelFree);
+  function("kvModelsHeld", &kvModelsHeld);
+  function("dtypeRefusal", &dtypeRefusal);
   function("kvCrossover", &kvCrossover);
-  function("kvCapacity", &kvCapacity);
+  function("kvMemoryCurve", &kvMemoryCurve);
+  function("kvCapacityCurve", &kvCapacityCurve);
+  function("kvView", &kvView);
 }

@@ -1,11 +1,14 @@
-// la.memory (MemoryHandle), la.ledgerView and la.storageNumbers: a memory's options read by name
-// into MemoryOptions (memory.hpp, ledger.hpp); storage counts (compare.hpp).
+// la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView
+// (ledgerViewAt) and
+// la.storageNumbers: a memory's options read by name into MemoryOptions (memory.hpp, ledger.hpp);
+// storage counts (compare.hpp).
 #include <memory>
 
 #include "compare.hpp"  // storage_numbers
 #include "js.hpp"
 #include "ledger.hpp"
 #include "memory.hpp"
+#include "memory_batch.hpp"
 
 using namespace linattn;
 using namespace linattn::js;
@@ -47,6 +50,17 @@ class MemoryHandle {
     auto r = mem_->read(numbers(q));
     return r.status ? f64(r.value) : failure(r.status);
   }
+  // Runs (memory_batch.hpp): rows as one flat Float64Array each way.
+  JsResult writeAndRead(JsNumbers keys, JsNumbers values) {
+    if (!mem_) return failure(status_);
+    auto r = write_and_read(*mem_, numbers(keys), numbers(values));
+    return r.status ? f64(r.value) : failure(r.status);
+  }
+  JsResult readRows(JsNumbers queries) const {
+    if (!mem_) return failure(status_);
+    auto r = read_rows(*mem_, numbers(queries));
+    return r.status ? f64(r.value) : failure(r.status);
+  }
   JsResult readTerms(JsNumbers q) const {
     if (!mem_) return failure(status_);
     auto r = mem_->read_terms(numbers(q));
@@ -80,15 +94,28 @@ class MemoryHandle {
 };
 
 // The ledger demo's whole view in one call (ledger.hpp), packed in one Float64Array
-// (wasm/api/ledger.mjs splits it).
-JsResult ledgerView(const JsOptions& opts) {
+// (wasm/api/ledger.mjs splits it).  Its settings arrive as numbers (no option read by name): header
+// = dk, dv, featureMap (0 identity, 1 elu1), normalize (0 or 1), rule (0 add, 1 delta), beta,
+// unitKeys (0 or 1), step, queryIndex. Any other code reads as "", which make_memory_config refuses
+// by its field (wasm/api/ledger.mjs asks a MemoryHandle for the refusal of another name, which
+// quotes it: ledger_view checks the memory's settings first, with the same function).
+JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
+                      const Float64Array& values, const Float64Array& query) {
+  const std::vector<double> h = numbers(header);
+  const auto at = [&](std::size_t i) { return i < h.size() ? h[i] : std::nan(""); };
   LedgerOptions o;
-  o.memory = memory_options(opts);
-  o.keys = numbers_at(opts, "keys");
-  o.values = numbers_at(opts, "values");
-  o.step = number_at(opts, "step", std::nan(""));
-  o.query = numbers_at(opts, "query");
-  o.query_index = number_at(opts, "queryIndex", -1);
+  o.memory.dk = at(0);
+  o.memory.dv = at(1);
+  o.memory.feature_map = at(2) == 0 ? "identity" : at(2) == 1 ? "elu1" : "";
+  o.memory.normalize = at(3) == 1;
+  o.memory.rule = at(4) == 0 ? "add" : at(4) == 1 ? "delta" : "";
+  o.memory.beta = at(5);
+  o.memory.unit_keys = at(6) == 1;
+  o.keys = numbers(keys);
+  o.values = numbers(values);
+  o.step = at(7);
+  o.query = numbers(query);
+  o.query_index = at(8);
   auto r = ledger_view(o);
   return r.status ? f64(pack(r.value)) : failure(r.status);
 }
@@ -114,6 +141,8 @@ EMSCRIPTEN_BINDINGS(linattn_memory) {
       .function("status", &MemoryHandle::status)
       .function("write", &MemoryHandle::write)
       .function("read", &MemoryHandle::read)
+      .function("writeAndRead", &MemoryHandle::writeAndRead)
+      .function("readRows", &MemoryHandle::readRows)
       .function("readTerms", &MemoryHandle::readTerms)
       .function("features", &MemoryHandle::features)
       .function("state", &MemoryHandle::state)
@@ -122,6 +151,6 @@ EMSCRIPTEN_BINDINGS(linattn_memory) {
       .function("dk", &MemoryHandle::dk)
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
-  function("ledgerView", &ledgerView);
+  function("ledgerViewAt", &ledgerViewAt);
   function("storageNumbers", &storageNumbers);
 }

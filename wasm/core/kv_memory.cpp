@@ -8,17 +8,27 @@ namespace {
 
 constexpr std::uint64_t kMax = std::uint64_t(1) << 63;  // largest size we report
 
-// Checked arithmetic: false when the result would pass kMax.
-bool mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
-  if (__builtin_mul_overflow(a, b, &out)) return false;
+// Checked arithmetic: false when the result would pass kMax. A product the doubles put below 2^62
+// is below 2^63 (their rounding errs by far less than a factor 2): a plain multiply, the usual
+// case; otherwise a division checks. In WebAssembly __builtin_mul_overflow on 64 bits is a call to
+// a 128-bit multiply (__multi3), and a division each time was no better: together most of a
+// curve's time.
+// (Inlined even where this file is compiled for size: the sizes' searches call them millions of
+// times a second.)
+[[gnu::always_inline]] inline bool mul(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+  if (static_cast<double>(a) * static_cast<double>(b) >= 0x1p62 && a != 0 && b > kMax / a)
+    return false;
+  out = a * b;
   return out <= kMax;
 }
-bool add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+[[gnu::always_inline]] inline bool add(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
   if (__builtin_add_overflow(a, b, &out)) return false;
   return out <= kMax;
 }
 // ceil(bits / 8)
-std::uint64_t bytes_from_bits(std::uint64_t bits) { return bits / 8 + (bits % 8 != 0); }
+[[gnu::always_inline]] inline std::uint64_t bytes_from_bits(std::uint64_t bits) {
+  return bits / 8 + (bits % 8 != 0);
+}
 
 Status too_large(const char* what) {
   return Status::bad(std::string(what) +
@@ -26,7 +36,7 @@ Status too_large(const char* what) {
 }
 
 // The cap of a windowed or chunked attention layer (0: none, the layer grows with the context).
-std::uint64_t cap_of(const LayerGroup& g) {
+[[gnu::always_inline]] inline std::uint64_t cap_of(const LayerGroup& g) {
   return g.kind == LayerKind::Attention ? std::max(g.window, g.chunk) : 0;
 }
 
@@ -138,103 +148,6 @@ std::uint64_t bits_of(Dtype t) {
       return 4;
   }
   return 16;
-}
-
-Result<Model> make_model(const ModelSpec& spec) {
-  Result<Model> r;
-  const std::vector<LayerSpec>& layers = spec.layers;
-  if (layers.empty() || layers.size() > 64) {
-    r.status = Status::bad("model.layers must hold from 1 to 64 layer groups (got " +
-                               std::to_string(layers.size()) + ")",
-                           "model.layers");
-    return r;
-  }
-  r.value.params_known = spec.params_given;
-  if (spec.params_given && !(r.status = check_real("model.params", spec.params, 0, 1e14))) return r;
-  r.value.params = spec.params_given ? spec.params : 0;
-  double total_layers = 0;
-  for (std::size_t i = 0; i < layers.size(); ++i) {
-    const LayerSpec& s = layers[i];
-    const std::string at = "model.layers[" + std::to_string(i) + "].";
-    auto field = [&](const char* name, double x, double lo, double hi) {
-      return check_int(at + name, x, lo, hi);
-    };
-    LayerGroup g;
-    auto u64 = [](double x) { return static_cast<std::uint64_t>(x); };
-    // The short convolution of linear and SSM layers: both numbers, or neither.
-    auto conv = [&]() {
-      Status st;
-      if (!(st = field("convKernel", s.conv_kernel, 0, 64)) ||
-          !(st = field("convChannels", s.conv_channels, 0, 1 << 24)))
-        return st;
-      if ((s.conv_kernel > 0) != (s.conv_channels > 0)) {
-        std::string msg = at;
-        msg += "convKernel and ";
-        msg += at;
-        msg += "convChannels go together: give both or neither";
-        return Status::bad(msg, at + (s.conv_kernel > 0 ? "convChannels" : "convKernel"));
-      }
-      g.conv_kernel = u64(s.conv_kernel);
-      g.conv_channels = u64(s.conv_channels);
-      return st;
-    };
-    if (!(r.status = field("count", s.count, 1, 10000))) return r;
-    g.count = u64(s.count);
-    total_layers += s.count;
-    if (s.kind == "attention") {
-      g.kind = LayerKind::Attention;
-      if (!(r.status = field("kvHeads", s.kv_heads, 1, 4096))) return r;
-      if (!(r.status = field("headDim", s.head_dim, 1, 65536))) return r;
-      if (!(r.status = field("window", s.window, 0, limits::maxTokens))) return r;
-      if (!(r.status = field("chunk", s.chunk, 0, limits::maxTokens))) return r;
-      if (s.window > 0 && s.chunk > 0) {
-        std::string msg = at;
-        msg += "window and ";
-        msg += at;
-        msg += "chunk exclude each other: a layer slides or attends in chunks";
-        r.status = Status::bad(msg, at + "chunk");
-        return r;
-      }
-      g.kv_heads = u64(s.kv_heads);
-      g.head_dim = u64(s.head_dim);
-      g.window = u64(s.window);
-      g.chunk = u64(s.chunk);
-    } else if (s.kind == "ssm") {
-      g.kind = LayerKind::Ssm;
-      if (!(r.status = field("heads", s.heads, 1, 1 << 20))) return r;
-      if (!(r.status = field("headDim", s.head_dim, 1, 65536))) return r;
-      if (!(r.status = field("stateDim", s.state_dim, 1, 65536))) return r;
-      if (!(r.status = conv())) return r;
-      g.heads = u64(s.heads);
-      g.head_dim = u64(s.head_dim);
-      g.state_dim = u64(s.state_dim);
-    } else if (s.kind == "mla") {
-      g.kind = LayerKind::Latent;
-      if (!(r.status = field("latentDim", s.latent_dim, 1, 1 << 20))) return r;
-      g.latent_dim = static_cast<std::uint64_t>(s.latent_dim);
-    } else if (s.kind == "linear") {
-      g.kind = LayerKind::Linear;
-      if (!(r.status = field("heads", s.heads, 1, 4096))) return r;
-      if (!(r.status = field("keyDim", s.key_dim, 1, 65536))) return r;
-      if (!(r.status = field("valueDim", s.value_dim, 1, 65536))) return r;
-      if (!(r.status = conv())) return r;
-      g.heads = u64(s.heads);
-      g.key_dim = u64(s.key_dim);
-      g.value_dim = u64(s.value_dim);
-    } else {
-      r.status = Status::bad(at + "kind must be 'attention', 'mla', 'linear' or 'ssm' (got '" +
-                                 s.kind.substr(0, 40) + "')",
-                             at + "kind");
-      return r;
-    }
-    r.value.layers.push_back(g);
-  }
-  if (total_layers > 10000) {
-    r.status = Status::bad(
-        "a model may have at most 10000 layers in all (got " + fmt_num(total_layers) + ")",
-        "model.layers");
-  }
-  return r;
 }
 
 Result<KvQuery> make_kv_query(const KvOptions& o) {

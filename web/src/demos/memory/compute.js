@@ -1,6 +1,7 @@
-// Every figure the memory demo shows, asked of the core (la.kvMemory, la.kvCapacity,
-// la.kvCrossover): computeMemory(la, state, previous) is the demo's one call from state to results.
-// Choosing where to sample the curve is the UI's business; the bytes are not.
+// Every figure the memory demo shows, asked of the core in one call per update (la.kvView: the
+// model at the reader's query, its capacity, the flat line's model, the original, the curve and the
+// crossover; wasm/core/kv_batch.hpp): computeMemory(la, state, previous) is the demo's one call from
+// state to results. Choosing where to sample the curve is the UI's business; the bytes are not.
 
 import { CUSTOM_ID, coreModel, hasGrowingLayers, hasLinearLayers, linearized, twinOf } from './models.js';
 import { findPreset } from './presets.js';
@@ -75,17 +76,6 @@ export function toothTokens(models) {
   return out;
 }
 
-/** la.kvCapacity's answer, or null when the model's weights are not known (the core refuses,
- *  naming model.params, rather than fit a model as if it weighed nothing). */
-function capacityOf(la, core, opts) {
-  try {
-    return la.kvCapacity(core, opts);
-  } catch (e) {
-    if (e?.field === 'model.params') return null;
-    throw e;
-  }
-}
-
 /**
  * model: the model the reader picked (core format + optional extras); twin: { heads, keyDim,
  * valueDim } for its all-linear variant or null; original: the model before linearization (or null);
@@ -95,9 +85,6 @@ function capacityOf(la, core, opts) {
  */
 export function computeAll(la, s, model, twin, original, previous = null) {
   const core = coreModel(model);
-  const opts = { tokens: s.tokens, sessions: s.sessions, kvDtype: s.kvDtype, stateDtype: s.stateDtype };
-  const now = la.kvMemory(core, opts);
-  const capacity = capacityOf(la, core, { ...opts, gpuBytes: s.gpuBytes, weightDtype: s.weightDtype, tp: s.tp ?? 1 });
 
   // The flat line: the model's own fixed state when it has linear layers, otherwise the state the
   // same model would keep with every attention layer made linear.
@@ -107,51 +94,47 @@ export function computeAll(la, s, model, twin, original, previous = null) {
 
   const originalCore = original ? coreModel(original) : null;
   // The per-session state, the crossover and the curve do not depend on the reader's context
-  // length: moving the slider reuses them (one core call fewer per frame of a drag, and the curve's
-  // 60-odd).
+  // length: moving the slider reuses them (the call then asks for no curve, 60-odd queries fewer).
   const key = JSON.stringify([core, reference?.model, originalCore, s.sessions, s.kvDtype, s.stateDtype]);
   const kept = previous?.samplesKey === key ? previous : null;
 
-  const refNow = reference ? (reference.kind === 'own' ? now : la.kvMemory(reference.model, opts)) : null;
+  // Where the curve is asked: the table's samples, and the chunk boundaries of a saw tooth.
+  const sampled = new Set(kept ? [] : sampleTokens(core));
+  const teeth = kept ? [] : toothTokens([core, originalCore]).filter((t) => !sampled.has(t));
+  const asked = [...sampled, ...teeth].sort((a, b) => a - b);
+
+  // One crossing into the core for the whole update; the models stay converted in the core while
+  // they are in use (la's model cache), so a drag converts none of them again.
+  const view = la.kvView(core, {
+    tokens: s.tokens,
+    sessions: s.sessions,
+    kvDtype: s.kvDtype,
+    stateDtype: s.stateDtype,
+    gpuBytes: s.gpuBytes,
+    weightDtype: s.weightDtype,
+    tp: s.tp ?? 1,
+    reference: reference ? reference.model : null,
+    original: originalCore,
+    curve: kept ? [] : asked,
+    // A crossover only where the cache grows; should it alone fail, the reader sees its message in
+    // that one row instead of losing the whole picture (view.crossover is then { error }).
+    crossover: !kept && reference !== null && hasGrowingLayers(core),
+  });
+  const { now, capacity } = view;
+  const own = reference?.kind === 'own';
+  const refNow = reference ? (own ? now : view.refNow) : null;
   let refPerSession = null;
   let crossover = null;
   if (kept) ({ refPerSession, crossover } = kept);
-  else if (reference) {
-    refPerSession = la.kvMemory(reference.model, {
-      tokens: 1,
-      sessions: 1,
-      kvDtype: s.kvDtype,
-      stateDtype: s.stateDtype,
-    }).stateBytes;
-    if (hasGrowingLayers(core) && refPerSession > 0n) {
-      // The model itself was accepted by kvMemory above; should the crossover alone fail, the
-      // reader sees its message in that one row instead of losing the whole picture.
-      try {
-        crossover = la.kvCrossover(core, { stateBytes: refPerSession, kvDtype: s.kvDtype });
-      } catch (e) {
-        crossover = { error: e?.message ? e.message : String(e) };
-      }
-    }
-  }
-
-  const originalNow = originalCore ? la.kvMemory(originalCore, opts) : null;
+  else if (reference) ({ refPerSession, crossover } = view);
 
   let samples = kept ? kept.samples : null;
   let curve = kept ? kept.curve : null;
-  if (!samples) {
-    const row = (tokens) => {
-      const o = { ...opts, tokens };
-      const m = la.kvMemory(core, o);
-      const r = { tokens, kvBytes: m.kvBytes, stateBytes: m.stateBytes, totalBytes: m.totalBytes };
-      if (reference) r.refBytes = reference.kind === 'own' ? m.stateBytes : la.kvMemory(reference.model, o).stateBytes;
-      if (originalCore) r.originalBytes = la.kvMemory(originalCore, o).totalBytes;
-      return r;
-    };
-    samples = sampleTokens(core).map(row);
-    // The line drawn: the samples, and the teeth of any chunked layers (the model's or the original's).
-    const asked = new Set(samples.map((r) => r.tokens));
-    const teeth = toothTokens([core, originalCore]).filter((t) => !asked.has(t));
-    curve = teeth.length ? [...samples, ...teeth.map(row)].sort((a, b) => a.tokens - b.tokens) : samples;
+  if (!kept) {
+    // The line drawn: the samples, and the teeth of any chunked layers (the model's or the
+    // original's), asked of the core in the same call.
+    curve = rowsOf(view, reference, own);
+    samples = teeth.length ? curve.filter((r) => sampled.has(r.tokens)) : curve;
   }
 
   return {
@@ -161,10 +144,21 @@ export function computeAll(la, s, model, twin, original, previous = null) {
     refNow,
     refPerSession,
     crossover,
-    originalNow,
+    originalNow: view.originalNow,
     samples,
     curve,
     samplesKey: key,
     growing: hasGrowingLayers(core),
   };
+}
+
+// The curve's columns as the rows the chart and the table read.
+function rowsOf(view, reference, own) {
+  const { curve, refCurve, originalCurve } = view;
+  return Array.from(curve.tokens, (tokens, i) => {
+    const row = { tokens, kvBytes: curve.kvBytes[i], stateBytes: curve.stateBytes[i], totalBytes: curve.totalBytes[i] };
+    if (reference) row.refBytes = own ? curve.stateBytes[i] : refCurve.stateBytes[i];
+    if (originalCurve) row.originalBytes = originalCurve.totalBytes[i];
+    return row;
+  });
 }

@@ -49,6 +49,19 @@ function groupBox(id, g, i, count) {
   );
 }
 
+/** The parameter count's field: without it the figure cannot say what fits (the core refuses
+ *  weights nobody stated). */
+function paramsInput(id) {
+  return h('input', {
+    type: 'text',
+    inputmode: 'decimal',
+    id: `${id}-params`,
+    autocomplete: 'off',
+    placeholder: 'needed for what fits, e.g. 8.03',
+    'aria-describedby': `${id}-editor-error`,
+  });
+}
+
 /** Returns { el, error, show(model) } for the editor with ids from `id`. */
 export function createEditor(id, onModel, maxGroups) {
   const groups = h('div', { class: 'lm-groups' });
@@ -59,15 +72,7 @@ export function createEditor(id, onModel, maxGroups) {
     'aria-describedby': `${id}-editor-limit`,
   });
   const limit = h('span', { class: 'lm-note', id: `${id}-editor-limit` });
-  const params = h('input', {
-    type: 'text',
-    inputmode: 'decimal',
-    id: `${id}-params`,
-    autocomplete: 'off',
-    // Without it the figure cannot say what fits (the core refuses weights nobody stated).
-    placeholder: 'needed for what fits, e.g. 8.03',
-    'aria-describedby': `${id}-editor-error`,
-  });
+  const params = paramsInput(id);
   const error = h('p', { class: 'lm-error', id: `${id}-editor-error`, 'aria-live': 'polite' });
   const el = h(
     'fieldset',

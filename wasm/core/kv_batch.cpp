@@ -1,0 +1,147 @@
+#include "kv_batch.hpp"
+
+#include <string>
+#include <utility>
+
+namespace linattn {
+namespace {
+
+// Names a context length of a curve by its place: "tokens" -> "tokens[i]".
+Status at_index(Status st, std::size_t i) {
+  if (st.field == "tokens") {
+    const std::string field = "tokens[" + std::to_string(i) + "]";
+    if (st.message.compare(0, 6, "tokens") == 0) st.message = field + st.message.substr(6);
+    st.field = field;
+  }
+  return st;
+}
+
+Status curve_length(const std::vector<double>& tokens) {
+  if (tokens.size() <= kMaxCurvePoints) return Status::good();
+  return Status::bad("tokens must hold at most " + std::to_string(kMaxCurvePoints) +
+                         " context lengths (got " + std::to_string(tokens.size()) + ")",
+                     "tokens");
+}
+
+}  // namespace
+
+Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& base,
+                                              const std::vector<double>& tokens) {
+  Result<std::vector<KvResult>> out;
+  if (!(out.status = curve_length(tokens))) return out;
+  out.value.reserve(tokens.size());
+  KvOptions o = base;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    o.tokens = tokens[i];
+    auto q = make_kv_query(o);
+    if (!q.status) return {at_index(q.status, i), {}};
+    auto r = kv_memory(m, q.value);
+    if (!r.status) return {at_index(r.status, i), {}};
+    out.value.push_back(r.value);
+  }
+  return out;
+}
+
+Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const CapacityOptions& base,
+                                                      const std::vector<double>& tokens) {
+  Result<std::vector<CapacityResult>> out;
+  if (!(out.status = curve_length(tokens))) return out;
+  out.value.reserve(tokens.size());
+  CapacityOptions o = base;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    o.kv.tokens = tokens[i];
+    auto q = make_capacity_query(o);
+    if (!q.status) return {at_index(q.status, i), {}};
+    auto r = kv_capacity(m, q.value);
+    if (!r.status) return {at_index(r.status, i), {}};
+    out.value.push_back(r.value);
+  }
+  return out;
+}
+
+Result<KvView> kv_view(const Model& m, const Model* reference, const Model* original,
+                       const KvViewOptions& o) {
+  Result<KvView> r;
+  KvView& v = r.value;
+  // In the order the figure asked for them one at a time, so the first refusal is the same one.
+  auto q = make_kv_query(o.query.kv);
+  if (!(r.status = q.status)) return r;
+  auto now = kv_memory(m, q.value);
+  if (!(r.status = now.status)) return r;
+  v.now = now.value;
+  auto cq = make_capacity_query(o.query);
+  if (!(r.status = cq.status)) return r;
+  // A model whose weights nobody stated has no capacity (kv_capacity refuses, naming model.params);
+  // the rest of the view is still its, and the figure asks the reader for the weights.
+  auto cap = kv_capacity(m, cq.value);
+  if (!cap.status && cap.status.field != "model.params") {
+    r.status = cap.status;
+    return r;
+  }
+  v.capacity_status = cap.status;
+  v.capacity = cap.value;
+  if (reference) {
+    v.has_reference = true;
+    auto ref = kv_memory(*reference, q.value);
+    if (!(r.status = ref.status)) return r;
+    v.ref_now = ref.value;
+    KvQuery one = q.value;
+    one.tokens = 1;
+    one.sessions = 1;
+    auto per = kv_memory(*reference, one);
+    if (!(r.status = per.status)) return r;
+    v.ref_per_session = per.value.state_bytes;
+    if (o.crossover && v.ref_per_session > 0) {
+      v.has_crossover = true;
+      auto x = kv_crossover(m, q.value.kv, v.ref_per_session);
+      v.crossover_status = x.status;
+      v.crossover = x.status ? x.value : -1;
+    }
+  }
+  if (original) {
+    v.has_original = true;
+    auto orig = kv_memory(*original, q.value);
+    if (!(r.status = orig.status)) return r;
+    v.original_now = orig.value;
+  }
+  if (o.curve.empty()) return r;
+  // Sample by sample, as the figure did: the model, then its reference, then its original.
+  const std::pair<const Model*, std::vector<KvResult>*> curves[] = {
+      {&m, &v.curve}, {reference, &v.ref_curve}, {original, &v.original_curve}};
+  for (const auto& [model, curve] : curves) {
+    if (!model) continue;
+    auto c = kv_memory_curve(*model, o.query.kv, o.curve);
+    if (!(r.status = c.status)) return r;
+    *curve = std::move(c.value);
+  }
+  return r;
+}
+
+void append_fields(const KvResult& r, std::vector<std::uint64_t>& out) {
+  out.insert(out.end(), {r.kv_bytes_per_token, r.growing_bytes_per_token, r.capped_bytes_per_token,
+                         r.kv_bytes, r.growing_bytes, r.capped_bytes, r.capped_full_tokens,
+                         r.state_bytes, r.conv_bytes, r.total_bytes, r.per_session_bytes});
+}
+void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out) {
+  out.insert(out.end(),
+             {r.weight_bytes, r.free_bytes, r.sessions_that_fit, r.longest_context, r.session_bytes,
+              r.kv_heads_replicated ? 1u : 0u, r.sessions_at_limit ? 1u : 0u,
+              r.longest_at_limit ? 1u : 0u, r.weights_fit ? 1u : 0u});
+}
+
+std::vector<std::uint64_t> pack(const KvView& v) {
+  std::vector<std::uint64_t> out = {v.has_reference,   v.has_original,
+                                    v.has_crossover,   static_cast<std::uint64_t>(v.crossover + 1),
+                                    v.ref_per_session, v.curve.size()};
+  append_fields(v.now, out);
+  append_fields(v.capacity, out);
+  append_fields(v.ref_now, out);
+  append_fields(v.original_now, out);
+  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve}) {
+    const auto cols = columns(*c);
+    out.insert(out.end(), cols.begin(), cols.end());
+  }
+  return out;
+}
+
+}  // namespace linattn

@@ -1,0 +1,76 @@
+// Many KV-calculator queries in one call: a curve of context lengths, and the memory figure's
+// whole view (web/src/demos/memory). Each is a loop over the per-query functions of kv_memory.hpp
+// (make_kv_query, kv_memory, make_capacity_query, kv_capacity, kv_crossover), so every number is
+// bit for bit what those calls give one at a time; they live here so that a figure's update
+// crosses the JS/WebAssembly boundary once, with flat arrays, instead of once per query.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "kv_memory.hpp"
+#include "status.hpp"
+
+namespace linattn {
+
+// A curve: `base` with its tokens replaced by each of `tokens` in turn. A refused context length
+// refuses the curve, with its field named tokens[i]; so does a result past 2^63 bytes. At most
+// kMaxCurvePoints lengths (the figure samples about 60).
+inline constexpr std::size_t kMaxCurvePoints = 4096;
+Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& base,
+                                              const std::vector<double>& tokens);
+Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const CapacityOptions& base,
+                                                      const std::vector<double>& tokens);
+
+// What the memory figure shows for one of its states (web/src/demos/memory/compute.js):
+//   now, capacity:   the model at the reader's query;
+//   with a reference model (the flat line: the model itself when it has linear layers, else its
+//   all-linear twin): ref_now at the query, its state per session (one token, one session) and,
+//   when asked and that state is above 0, the context from which the model's KV cache passes it;
+//   with an original model (the model before it was made linear): original_now;
+//   the curve: each model at every context length of `curve` (empty: none asked).
+struct KvViewOptions {
+  CapacityOptions query;
+  std::vector<double> curve;
+  bool crossover = false;
+};
+struct KvView {
+  KvResult now;
+  CapacityResult capacity;
+  bool has_reference = false, has_original = false;
+  KvResult ref_now, original_now;
+  std::uint64_t ref_per_session = 0;  // state bytes of one session
+  bool has_crossover = false;         // asked, and ref_per_session > 0
+  Status capacity_status;   // refused for unknown weights alone (model.params): no capacity
+  Status crossover_status;  // a crossover alone may fail: the figure shows it in its row
+  std::int64_t crossover = -1;
+  std::vector<KvResult> curve, ref_curve, original_curve;
+};
+// reference and original may be null (none).
+Result<KvView> kv_view(const Model& m, const Model* reference, const Model* original,
+                       const KvViewOptions& o);
+
+// The fields of each result, in the order they are packed (one list, read by wasm/api/kv.mjs).
+inline constexpr int kKvResultFields = 11;
+// The last four of a capacity: kv_heads_replicated, sessions_at_limit, longest_at_limit and
+// weights_fit, each as 0 or 1.
+inline constexpr int kCapacityFields = 9;
+void append_fields(const KvResult& r, std::vector<std::uint64_t>& out);
+void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out);
+// Results as columns: field after field, each with one entry per result.
+template <class R>
+std::vector<std::uint64_t> columns(const std::vector<R>& rs) {
+  std::vector<std::uint64_t> row, out;
+  for (const R& r : rs) append_fields(r, row);
+  const std::size_t n = rs.size(), width = n ? row.size() / n : 0;
+  out.resize(row.size());
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t f = 0; f < width; ++f) out[f * n + i] = row[i * width + f];
+  return out;
+}
+// The view as one array of words (wasm/api/kv.mjs splits it): has_reference, has_original,
+// has_crossover, crossover + 1, ref_per_session, curve length n, then now, capacity, ref_now,
+// original_now (each its fields; zeros when absent), then the three curves as columns (n each
+// field; the reference's and the original's only when present).
+std::vector<std::uint64_t> pack(const KvView& v);
+
+}  // namespace linattn
