@@ -77,6 +77,8 @@ function makeGen(rand) {
     'mla',
     'linear',
     'attention,mla',
+    'taylor2',
+    'relu',
     '<script>alert(1)</script>',
     '"><img src=x onerror=alert(1)>',
     '__proto__',
@@ -307,7 +309,7 @@ function randomCall(g, rand, liveMemories) {
     if (chance(0.5)) return mutate(model);
     return { ...model, layers: model.layers.map((l) => (chance(0.5) ? mutate(l) : l)) };
   };
-  switch (int(0, 17)) {
+  switch (int(0, 18)) {
     case 0:
       return [
         'memory',
@@ -484,6 +486,21 @@ function randomCall(g, rand, liveMemories) {
       return ['compare', () => la.compare(chance(0.5) ? vec(3, rand) : any(), chance(0.5) ? vec(3, rand) : any())];
     case 13:
       return ['storageNumbers', () => la.storageNumbers(maybe({ dk: int(1, 8), dv: int(1, 8), n: int(0, 100) }))];
+    case 18: {
+      const n = int(1, 40);
+      const opts = {
+        n,
+        d: int(2, 16),
+        features: int(1, 128),
+        beta: pick([0, 1, 8, 1000]),
+        cosine: pick([-1, 0, 0.5, 0.99, 1]),
+        noise: pick([0, 0.1, 10]),
+        seed: int(0, 9),
+        target: int(0, n - 1),
+        dtype: pick(['bf16', 'fp32', 'int4']),
+      };
+      return ['spotlight', () => la.spotlight(maybe(opts))];
+    }
     default: {
       // (14) the API's functions called the wrong way: no arguments, too many, unbound
       const name = pick([
@@ -503,6 +520,7 @@ function randomCall(g, rand, liveMemories) {
         'randomNormals',
         'compare',
         'storageNumbers',
+        'spotlight',
       ]);
       const args = Array.from({ length: int(0, 4) }, () => any());
       return [
