@@ -113,7 +113,10 @@ test('a bad value of each option is refused with a LinattnError naming it; a wro
     [{ dtype: 16 }, 'dtype'],
     [{ m: 64 }, 'm'],
   ]) {
-    assert.throws(() => la.spotlight(opts), (e) => e instanceof LinattnTypeError && e.field === field);
+    assert.throws(
+      () => la.spotlight(opts),
+      (e) => e instanceof LinattnTypeError && e.field === field,
+    );
   }
   assert.throws(() => la.spotlight(null), LinattnTypeError);
   assert.equal(la.limits.maxSpotlightN, 4096);

@@ -55,7 +55,8 @@ TEST_CASE("taylor2's kernel is 1 + q.k + (q.k)^2 / 2 to 1e-12 relative") {
   }
 }
 
-TEST_CASE("random features' kernel tends to exp(q.k): mean error falls as 1/sqrt(m), within its bound") {
+TEST_CASE(
+    "random features' kernel tends to exp(q.k): mean error falls as 1/sqrt(m), within its bound") {
   // q, k of length 0.6 at 60 degrees: exp(q.k) = exp(0.18); the estimate's relative standard
   // deviation is sqrt((exp(|q + k|^2) - 1) / m) (|q + k|^2 = 1.08), and the mean absolute error
   // over seeds is at most that (Jensen), so it must stay under 1.25 times it (64 seeds of sampling
@@ -74,7 +75,8 @@ TEST_CASE("random features' kernel tends to exp(q.k): mean error falls as 1/sqrt
       err += std::fabs(random_features(W, a).dot(random_features(W, b)) / exact - 1) / 64;
     }
     const double bound = std::sqrt(spread / m);
-    INFO("m = " << m << ": mean relative error " << err << ", bound " << bound << ", last " << last);
+    INFO("m = " << m << ": mean relative error " << err << ", bound " << bound << ", last "
+                << last);
     CHECK(err < 1.25 * bound);
     if (last > 0) CHECK(last / err > 1.6);
     if (last > 0) CHECK(last / err < 2.5);
@@ -182,7 +184,9 @@ TEST_CASE("state sizes: d x d for elu1 and relu, (1 + d + d^2) x d for taylor2, 
   o.features = 64;
   const double numbers[] = {2 * 32 * 16, 16 * 16, 16 * 16, (1 + 16 + 256) * 16, 64 * 16};
   const double features[] = {0, 16, 16, 273, 64};
-  for (const auto& [dtype, bits] : {std::pair{"fp32", 32}, {"bf16", 16}, {"int4", 4}}) {
+  for (const auto& format : {std::pair{"fp32", 32}, {"bf16", 16}, {"int4", 4}}) {
+    const char* dtype = format.first;  // not a structured binding: INFO captures it
+    const int bits = format.second;
     o.dtype = dtype;
     const SpotlightResult r = spotlight(config(o));
     for (int i = 0; i < kSpotlightReads; ++i) {
@@ -197,6 +201,25 @@ TEST_CASE("state sizes: d x d for elu1 and relu, (1 + d + d^2) x d for taylor2, 
   o.features = 1;
   o.dtype = "int4";  // 3 x 3 numbers of 4 bits: 4.5 bytes, rounded up
   CHECK(spotlight(config(o)).reads[1].state_bytes == 5);
+}
+
+TEST_CASE("relu's weights do not depend on beta, and no beta, however tiny, breaks a read") {
+  // Found by fuzz_spotlight: at beta = 5e-324 relu's features of sqrt(beta) q underflowed, and the
+  // weights summed to 0. relu is homogeneous, so it reads the unscaled vectors.
+  SpotlightOptions o = options(18, 14, 8, 0, 486);
+  o.target = 8;
+  o.noise = 0;
+  const std::vector<double> at8 = spotlight(config(o)).reads[2].weights;
+  for (double beta : {0.0, 4.9406564584124654e-324, 1e-300, 1e-8, 1000.0}) {
+    o.beta = beta;
+    const SpotlightResult r = spotlight(config(o));
+    for (const SpotlightRead& read : r.reads) {
+      INFO("beta " << beta << ", " << spotlight_map_name(read.map) << ": " << sum(read.weights));
+      CHECK(!read.empty);
+      CHECK(std::fabs(sum(read.weights) - 1) < 1e-12);
+    }
+    CHECK(r.reads[2].weights == at8);
+  }
 }
 
 TEST_CASE("an empty relu read: no weight anywhere, effective tokens 0, cosine 0") {
@@ -253,18 +276,18 @@ TEST_CASE("golden values: the default spotlight (N 32, d 16, m 64, beta 8, cosin
   // The same numbers in tests/api/spotlight.test.mjs (WebAssembly): target weight, effective
   // tokens, read cosine per read. 1e-9: exp() may round its last bit differently between builds.
   const double golden[kSpotlightReads][3] = {
-      {0.9909827530971459, 1.0182785708436608, 0.99999880078503334},  // softmax
-      {0.037491182689397225, 31.31272305189442, 0.55187445760370835},  // elu1
+      {0.9909827530971459, 1.0182785708436608, 0.99999880078503334},    // softmax
+      {0.037491182689397225, 31.31272305189442, 0.55187445760370835},   // elu1
       {0.075962955263696286, 25.235896618452436, 0.63662725542382015},  // relu
-      {0.56897772345353426, 3.0308078784511525, 0.99254802526199437},  // taylor2
-      {0.42757287308775133, 4.8472217716951889, 0.96038779969015931},  // random
+      {0.56897772345353426, 3.0308078784511525, 0.99254802526199437},   // taylor2
+      {0.42757287308775133, 4.8472217716951889, 0.96038779969015931},   // random
   };
   const SpotlightResult r = spotlight(config(SpotlightOptions{}));
   for (int i = 0; i < kSpotlightReads; ++i) {
     const SpotlightRead& read = r.reads[i];
-    INFO(spotlight_map_name(read.map) << std::setprecision(17) << ": target " << read.target_weight
-                                      << ", effective " << read.effective_tokens << ", cosine "
-                                      << read.read_cosine);
+    INFO(spotlight_map_name(read.map)
+         << std::setprecision(17) << ": target " << read.target_weight << ", effective "
+         << read.effective_tokens << ", cosine " << read.read_cosine);
     CHECK(read.target_weight == doctest::Approx(golden[i][0]).epsilon(1e-9));
     CHECK(read.effective_tokens == doctest::Approx(golden[i][1]).epsilon(1e-9));
     CHECK(read.read_cosine == doctest::Approx(golden[i][2]).epsilon(1e-9));

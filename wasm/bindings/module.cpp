@@ -1,5 +1,6 @@
 // What the module says about itself and its small tools: la.limits (status.hpp, capacity.hpp,
-// ledger.hpp, spotlight.hpp), la.randomNormals (rng.hpp) and the allocator's bytes in use (la.debug).
+// ledger.hpp, spotlight.hpp), la.randomNormals (rng.hpp) and the allocator's bytes in use
+// (la.debug).
 #include <malloc.h>
 
 #include "capacity.hpp"

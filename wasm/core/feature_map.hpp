@@ -8,9 +8,10 @@
 //   taylor2:   phi(x) = [1, x, vec(x x^T) / sqrt(2)], 1 + d + d^2 features, so that
 //              phi(q).phi(k) = 1 + q.k + (q.k)^2 / 2 exactly: exp's second-order Taylor polynomial
 //              ("Based", Arora et al. 2024)
-//   random:    phi(x)_i = exp(w_i.x - |x|^2 / 2) / sqrt(m), i = 1..m, w_i ~ N(0, I): positive random
-//              features whose kernel is an unbiased estimate of exp(q.k) (FAVOR+, Choromanski et al.
-//              2021); the relative error of phi(q).phi(k) is about sqrt((exp(|q + k|^2) - 1) / m).
+//   random:    phi(x)_i = exp(w_i.x - |x|^2 / 2) / sqrt(m), i = 1..m, w_i ~ N(0, I): positive
+//              random features whose kernel is an unbiased estimate of exp(q.k) (FAVOR+,
+//              Choromanski et al. 2021); the relative error of phi(q).phi(k) is about
+//              sqrt((exp(|q + k|^2) - 1) / m).
 #pragma once
 #include <cstdint>
 #include <string>

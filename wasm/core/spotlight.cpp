@@ -1,6 +1,7 @@
 #include "spotlight.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "feature_map.hpp"
 #include "rng.hpp"
@@ -27,11 +28,16 @@ Result<SpotlightConfig> make_spotlight_config(const SpotlightOptions& o) {
                            "n");
     return r;
   }
-  r.value = {static_cast<int>(o.n),        static_cast<int>(o.d),
-             static_cast<int>(o.features), static_cast<int>(o.target),
-             o.beta,                       o.cosine,
-             o.noise,                      static_cast<std::uint64_t>(o.seed),
-             dtype.value};
+  SpotlightConfig& c = r.value;
+  c.n = static_cast<int>(o.n);
+  c.d = static_cast<int>(o.d);
+  c.features = static_cast<int>(o.features);
+  c.target = static_cast<int>(o.target);
+  c.beta = o.beta;
+  c.cosine = o.cosine;
+  c.noise = o.noise;
+  c.seed = static_cast<std::uint64_t>(o.seed);
+  c.dtype = dtype.value;
   return r;
 }
 
@@ -128,7 +134,8 @@ SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const Fe
     num[j] = phi_q.dot(f);
   }
   const double den = phi_q.dot(z);
-  r.empty = !(den > 0) || !std::isfinite(den);
+  // Below DBL_MIN the sum has lost the digits of its terms' ratios: no read to speak of.
+  r.empty = !(den >= std::numeric_limits<double>::min()) || !std::isfinite(den);
   const Vec w = r.empty ? Vec::Zero(n) : Vec(num / den);
   const Vec read = r.empty ? Vec::Zero(V.cols()) : Vec(S.transpose() * phi_q / den);
   r.weights = to_vector(w);
@@ -154,7 +161,9 @@ SpotlightResult spotlight(const SpotlightConfig& c) {
   const Vec random_q = (wq.array() - wq.maxCoeff()).exp().matrix();
   out.reads.push_back(softmax_read(scores, s.V, c.target));
   out.reads.push_back(linear_read(K, s.V, elu(q), elu, c.target));
-  out.reads.push_back(linear_read(K, s.V, relu_features(q), relu_features, c.target));
+  // relu is homogeneous (phi(a x) = a phi(x), a > 0): its weights and read are the same at every
+  // beta > 0, so it reads the unscaled vectors, which no tiny beta can underflow.
+  out.reads.push_back(linear_read(s.K, s.V, relu_features(s.q), relu_features, c.target));
   out.reads.push_back(linear_read(K, s.V, taylor2_features(q), taylor2_features, c.target));
   out.reads.push_back(linear_read(K, s.V, random_q, random, c.target));
   const double bits = static_cast<double>(bits_of(c.dtype));

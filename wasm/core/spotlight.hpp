@@ -19,13 +19,15 @@
 //   softmax (the spotlight):  w_j = exp(s_j) / sum_i exp(s_i)                (the KV cache: 2 N d)
 //   linear, map phi:          S = sum_j phi(k~_j) v_j^T,  z = sum_j phi(k~_j)  (the state: F x d)
 //                             read = phi(q~)^T S / phi(q~)^T z
-//                             w_j = phi(q~).phi(k~_j) / phi(q~)^T z           (read = sum_j w_j v_j)
+//                             w_j = phi(q~).phi(k~_j) / phi(q~)^T z  (so read = sum_j w_j v_j)
 // with the maps of feature_map.hpp: elu1 and relu (F = d), taylor2 (F = 1 + d + d^2: its kernel is
 // 1 + s + s^2/2, exp(s) to second order) and random (F = m: its kernel estimates exp(s), so as m
 // grows its weights tend to softmax's). The random features of the query are divided by their
 // largest entry (a factor common to every token, which cancels in w and the read) so that no
-// exponential overflows. A read with phi(q~)^T z = 0 (relu, when no coordinate of q~ is positive
-// where a key's is) is empty: every weight 0, the read the zero vector.
+// exponential overflows. relu is homogeneous, so its weights are the same at every beta > 0: it
+// reads q and k_j unscaled (at beta = 0 too, the limit of beta -> 0). A read with phi(q~)^T z = 0
+// (relu, when no coordinate of q is positive where a key's is) or below DBL_MIN is empty: every
+// weight 0, the read the zero vector.
 // Per read: the weights, the weight on the target, the effective number of tokens read
 // 1 / sum_j w_j^2 (1: one token; N: all alike; 0 for an empty read), the read's cosine with the
 // target's value (0 for a zero read), and the numbers of its state (the normalizer z, F more, is
@@ -43,10 +45,10 @@
 namespace linattn {
 
 namespace limits {
-inline constexpr int maxSpotlightN = 4096;        // tokens N
-inline constexpr int maxSpotlightDim = 64;        // d (taylor2 keeps (1 + d + d^2) x d numbers)
+inline constexpr int maxSpotlightN = 4096;         // tokens N
+inline constexpr int maxSpotlightDim = 64;         // d (taylor2 keeps (1 + d + d^2) x d numbers)
 inline constexpr int maxSpotlightFeatures = 4096;  // m, the random features
-inline constexpr double maxSpotlightNoise = 10;   // the query's noise
+inline constexpr double maxSpotlightNoise = 10;    // the query's noise
 // N d (2 d + 1 + d + d^2 + m): writing the four states, about one multiply-add each.
 inline constexpr long long maxSpotlightWork = 1LL << 27;
 }  // namespace limits
@@ -57,14 +59,14 @@ inline constexpr std::uint64_t kFeatureStream = (1ULL << 32) + 1;
 // As they arrive from outside (la.spotlight's options, by name), not yet checked; the defaults are
 // the JS API's (wasm/index.d.mts).
 struct SpotlightOptions {
-  double n = 32;          // tokens N, 1..maxSpotlightN
-  double d = 16;          // 2..maxSpotlightDim (the other keys need a direction off the target)
-  double features = 64;   // m, 1..maxSpotlightFeatures
-  double beta = 8;        // the scores' sharpness, 0..maxBeta
-  double cosine = 0;      // c, -1..1: 0 unrelated, near 1 near misses
-  double noise = 0.1;     // 0..maxSpotlightNoise
-  double seed = 1;        // 0..2^32 - 1
-  double target = 0;      // the target's position, 0..N - 1
+  double n = 32;         // tokens N, 1..maxSpotlightN
+  double d = 16;         // 2..maxSpotlightDim (the other keys need a direction off the target)
+  double features = 64;  // m, 1..maxSpotlightFeatures
+  double beta = 8;       // the scores' sharpness, 0..maxBeta
+  double cosine = 0;     // c, -1..1: 0 unrelated, near 1 near misses
+  double noise = 0.1;    // 0..maxSpotlightNoise
+  double seed = 1;       // 0..2^32 - 1
+  double target = 0;     // the target's position, 0..N - 1
   std::string dtype = "bf16";  // the bytes of the states (kv_memory.hpp's number formats)
 };
 // Checked: n, d, features, beta, cosine, noise, seed, target, dtype, then the work (field 'n').
@@ -84,7 +86,7 @@ struct SpotlightSequence {
 SpotlightSequence spotlight_sequence(const SpotlightConfig& c);
 
 enum class SpotlightMap { Softmax, Elu1, Relu, Taylor2, Random };
-inline constexpr int kSpotlightReads = 5;  // in this order
+inline constexpr int kSpotlightReads = 5;        // in this order
 const char* spotlight_map_name(SpotlightMap m);  // softmax | elu1 | relu | taylor2 | random
 
 struct SpotlightRead {
@@ -98,8 +100,8 @@ struct SpotlightRead {
 };
 struct SpotlightResult {
   int n = 0, d = 0, target = 0;
-  std::vector<double> scores;  // s_j = beta q.k_j
-  double query_cosine = 0;     // cos(q, t): how much the noise turned the query
+  std::vector<double> scores;        // s_j = beta q.k_j
+  double query_cosine = 0;           // cos(q, t): how much the noise turned the query
   std::vector<SpotlightRead> reads;  // softmax, elu1, relu, taylor2, random
 };
 SpotlightResult spotlight(const SpotlightConfig& c);
