@@ -359,7 +359,7 @@ export interface SpotlightOptions {
   n?: number; // tokens N, 1..4096 (default 32)
   d?: number; // 2..64 (default 16)
   features?: number; // m, the random features, 1..4096 (default 64)
-  beta?: number; // the scores' sharpness, 0..1000 (default 8): every read sees s_j = beta q.k_j
+  beta?: number; // the scores' sharpness, 0..1000 (default 8): every read sees s_j = beta q.k_j (relu's weights do not depend on it)
   cosine?: number; // the other keys' cosine to the target, -1..1 (default 0: unrelated; near 1: near misses)
   noise?: number; // the query's noise, 0..10 (default 0.1)
   seed?: number; // integer 0..2^32-1 (default 1)
