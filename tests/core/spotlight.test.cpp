@@ -227,7 +227,7 @@ TEST_CASE("an empty relu read: no weight anywhere, effective tokens 0, cosine 0"
   K << 1, 0, 0, 1;
   V << 1, 0, 0, 1;
   const Vec q = (Vec(2) << -1, -1).finished();
-  const SpotlightRead r = linear_read(K, V, relu_features(q), relu_features, 0);
+  const SpotlightRead r = linear_read(K, V, relu_features(q), {SpotlightMap::Relu}, 0);
   CHECK(r.empty);
   CHECK(r.weights == std::vector<double>{0, 0});
   CHECK(r.effective_tokens == 0);

@@ -121,14 +121,29 @@ SpotlightRead softmax_read(const Vec& scores, const Mat& V, int target) {
 
 }  // namespace
 
-SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const FeatureFn& phi_k,
+Vec key_features(const KeyFeatures& phi, const Vec& x) {
+  switch (phi.map) {
+    case SpotlightMap::Elu1:
+      return apply(FeatureMap::Elu1, x);
+    case SpotlightMap::Relu:
+      return relu_features(x);
+    case SpotlightMap::Taylor2:
+      return taylor2_features(x);
+    case SpotlightMap::Random:
+      return random_features(*phi.W, x);
+    default:
+      return x;
+  }
+}
+
+SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const KeyFeatures& phi_k,
                           int target) {
   SpotlightRead r;
   const Eigen::Index n = K.rows(), F = phi_q.size();
   Mat S = Mat::Zero(F, V.cols());
   Vec z = Vec::Zero(F), num(n);
   for (Eigen::Index j = 0; j < n; ++j) {
-    const Vec f = phi_k(K.row(j).transpose());
+    const Vec f = key_features(phi_k, K.row(j).transpose());
     S.noalias() += f * V.row(j);  // the write phi(k_j) v_j^T
     z += f;
     num[j] = phi_q.dot(f);
@@ -153,19 +168,18 @@ SpotlightResult spotlight(const SpotlightConfig& c) {
   SpotlightResult out{c.n, c.d, c.target, {}, cosine_of(s.q, s.K.row(c.target).transpose()), {}};
   const Vec scores = K * q;
   out.scores = to_vector(scores);
-  const auto elu = [](const Vec& x) { return apply(FeatureMap::Elu1, x); };
   const Mat W = random_feature_weights(c.features, c.d, c.seed, kFeatureStream);
-  const auto random = [&W](const Vec& x) { return random_features(W, x); };
   // The query's random features over their largest entry: exp(Wq - max) <= 1 (see the header).
   const Vec wq = W * q;
   const Vec random_q = (wq.array() - wq.maxCoeff()).exp().matrix();
   out.reads.push_back(softmax_read(scores, s.V, c.target));
-  out.reads.push_back(linear_read(K, s.V, elu(q), elu, c.target));
+  out.reads.push_back(
+      linear_read(K, s.V, apply(FeatureMap::Elu1, q), {SpotlightMap::Elu1}, c.target));
   // relu is homogeneous (phi(a x) = a phi(x), a > 0): its weights and read are the same at every
   // beta > 0, so it reads the unscaled vectors, which no tiny beta can underflow.
-  out.reads.push_back(linear_read(s.K, s.V, relu_features(s.q), relu_features, c.target));
-  out.reads.push_back(linear_read(K, s.V, taylor2_features(q), taylor2_features, c.target));
-  out.reads.push_back(linear_read(K, s.V, random_q, random, c.target));
+  out.reads.push_back(linear_read(s.K, s.V, relu_features(s.q), {SpotlightMap::Relu}, c.target));
+  out.reads.push_back(linear_read(K, s.V, taylor2_features(q), {SpotlightMap::Taylor2}, c.target));
+  out.reads.push_back(linear_read(K, s.V, random_q, {SpotlightMap::Random, &W}, c.target));
   const double bits = static_cast<double>(bits_of(c.dtype));
   for (int i = 0; i < kSpotlightReads; ++i) {
     SpotlightRead& r = out.reads[i];

@@ -34,7 +34,6 @@
 // not counted, as la.storageNumbers does not) and their bytes in `dtype`.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -106,11 +105,19 @@ struct SpotlightResult {
 };
 SpotlightResult spotlight(const SpotlightConfig& c);
 
+// The map a linear read applies to each key: elu1, relu, taylor2, or random with its weights W.
+// (Not a std::function: its bad_function_call would link C++'s exception and demangling code into
+// the module, some 9 KB gzip.)
+struct KeyFeatures {
+  SpotlightMap map = SpotlightMap::Elu1;
+  const Mat* W = nullptr;  // random: the m x d weights of random_features
+};
+Vec key_features(const KeyFeatures& phi, const Vec& x);
+
 // One linear read through a fixed state, as above: phi_q = phi(q~) (any positive multiple of it
-// gives the same read), phi_k the map applied to each row of K~ (the keys already scaled), V the
+// gives the same read), phi_k the map applied to each row of K (the keys, already scaled), V the
 // values. Fills weights, empty, the readouts and feature_count; spotlight() runs it per map.
-using FeatureFn = std::function<Vec(const Vec&)>;
-SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const FeatureFn& phi_k,
+SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const KeyFeatures& phi_k,
                           int target);
 
 }  // namespace linattn
