@@ -1,13 +1,11 @@
 // What the module says about itself and its small tools: la.limits (status.hpp, capacity.hpp,
-// ledger.hpp, spotlight.hpp), la.randomNormals (rng.hpp) and the allocator's bytes in use
-// (la.debug).
+// ledger.hpp), la.randomNormals (rng.hpp) and the allocator's bytes in use (la.debug).
 #include <malloc.h>
 
 #include "capacity.hpp"
 #include "js.hpp"
 #include "ledger.hpp"
 #include "rng.hpp"
-#include "spotlight.hpp"
 
 using namespace linattn;
 using namespace linattn::js;
@@ -43,10 +41,6 @@ val limitsObject() {
   o.set("maxBeta", limits::maxBeta);
   o.set("maxTokens", limits::maxTokens);
   o.set("maxSessions", limits::maxSessions);
-  o.set("maxSpotlightN", limits::maxSpotlightN);
-  o.set("maxSpotlightDim", limits::maxSpotlightDim);
-  o.set("maxSpotlightFeatures", limits::maxSpotlightFeatures);
-  o.set("maxSpotlightNoise", limits::maxSpotlightNoise);
   return o;
 }
 

@@ -1,4 +1,9 @@
-// la.spotlight (spotlight.hpp): the options read by name into SpotlightOptions, the reads out.
+// The spotlight's own module (build/wasm/linattn-spotlight.mjs, loaded by wasm/spotlight.mjs):
+// spotlight (spotlight.hpp), the options read by name into SpotlightOptions, the reads out; its
+// limits; and the allocator's bytes in use, for leak tests. Nothing else of the core is bound here,
+// so the linker takes only what the spotlight reaches.
+#include <malloc.h>
+
 #include "js.hpp"
 #include "spotlight.hpp"
 
@@ -52,9 +57,23 @@ JsResult spotlightOf(const JsOptions& opts) {
   return o;
 }
 
+val limitsObject() {
+  val o = val::object();
+  o.set("maxSpotlightN", limits::maxSpotlightN);
+  o.set("maxSpotlightDim", limits::maxSpotlightDim);
+  o.set("maxSpotlightFeatures", limits::maxSpotlightFeatures);
+  o.set("maxSpotlightNoise", limits::maxSpotlightNoise);
+  return o;
+}
+
+// Bytes the allocator has handed out and not taken back (this module's heap, not the main one's).
+double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(linattn_spotlight) {
   using emscripten::function;
   function("spotlight", &spotlightOf);
+  function("limits", &limitsObject);
+  function("heapBytesInUse", &heapBytesInUse);
 }
