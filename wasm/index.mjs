@@ -11,7 +11,6 @@ import { interferenceApi } from './api/interference.mjs';
 import { kvApi } from './api/kv.mjs';
 import { ledgerApi } from './api/ledger.mjs';
 import { memoryApi } from './api/memory.mjs';
-import { spotlightApi } from './api/spotlight.mjs';
 import { LinattnError, LinattnTypeError } from './errors.mjs';
 import { modelFromConfig } from './model-config.mjs';
 
@@ -56,7 +55,6 @@ function makeApi(M) {
     ...attentionApi(M),
     ...interferenceApi(M, limits),
     ...kvApi(M),
-    ...spotlightApi(M),
 
     /** A Hugging Face config.json (text or parsed) as a model kvMemory takes (wasm/model-config.mjs).
      *  Left out of the custom elements' private core (see WITH_CONFIG). */

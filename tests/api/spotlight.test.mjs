@@ -1,10 +1,11 @@
-// la.spotlight through the real module: the numbers of the native suite (tests/core/spotlight.test.cpp),
+// The spotlight's own module (wasm/spotlight.mjs) through its real .wasm: the numbers of the native suite (tests/core/spotlight.test.cpp),
 // the shape of the result, a refusal naming each option, and no leak over 1,000 calls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn, LinattnError, LinattnTypeError } from '../../wasm/index.mjs';
+import { createSpotlight, LinattnError as SpotlightError } from '../../wasm/spotlight.mjs';
 
-const la = await createLinattn();
+const sp = await createSpotlight();
 const MAPS = ['softmax', 'elu1', 'relu', 'taylor2', 'random'];
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
@@ -17,7 +18,7 @@ test('the default spotlight gives the native suite golden values (to 1e-9 relati
     taylor2: [0.56897772345353426, 3.0308078784511525, 0.99254802526199437],
     random: [0.42757287308775133, 4.8472217716951889, 0.96038779969015931],
   };
-  const r = la.spotlight();
+  const r = sp.spotlight();
   assert.deepEqual(
     r.reads.map((x) => x.map),
     MAPS,
@@ -33,7 +34,7 @@ test('the default spotlight gives the native suite golden values (to 1e-9 relati
     });
   }
   // Same options by name, written out: the same result.
-  const same = la.spotlight({ n: 32, d: 16, features: 64, beta: 8, cosine: 0, noise: 0.1, seed: 1, target: 0 });
+  const same = sp.spotlight({ n: 32, d: 16, features: 64, beta: 8, cosine: 0, noise: 0.1, seed: 1, target: 0 });
   assert.deepEqual([...same.reads[4].weights], [...r.reads[4].weights]);
 });
 
@@ -44,7 +45,7 @@ test('every read: n weights summing to 1 (1e-12), the target weight among them, 
     [64, 0.5, 40],
     [300, 0.99, 8],
   ]) {
-    const r = la.spotlight({ n, cosine, beta, d: 8, target: n - 1, noise: 0.2 });
+    const r = sp.spotlight({ n, cosine, beta, d: 8, target: n - 1, noise: 0.2 });
     assert.equal(r.scores.length, n);
     assert.ok(r.queryCosine > 0.9 && r.queryCosine <= 1, `query cosine ${r.queryCosine}`);
     for (const read of r.reads) {
@@ -60,13 +61,13 @@ test('every read: n weights summing to 1 (1e-12), the target weight among them, 
 });
 
 test('softmax at beta 200 puts > 0.99 on the target; every linear map puts less', () => {
-  const r = la.spotlight({ n: 64, d: 16, beta: 200, cosine: 0.5, target: 20 });
+  const r = sp.spotlight({ n: 64, d: 16, beta: 200, cosine: 0.5, target: 20 });
   assert.ok(r.reads[0].targetWeight > 0.99, `softmax: ${r.reads[0].targetWeight}`);
   for (const read of r.reads.slice(1)) assert.ok(read.targetWeight < r.reads[0].targetWeight, read.map);
 });
 
 test('state sizes: 2 n d for the cache, d x d, (1 + d + d^2) x d and m x d, in bytes of the dtype', () => {
-  const r = la.spotlight({ n: 100, d: 12, features: 256, dtype: 'fp32' });
+  const r = sp.spotlight({ n: 100, d: 12, features: 256, dtype: 'fp32' });
   assert.deepEqual(
     r.reads.map((x) => [x.featureCount, x.stateNumbers, x.stateBytes]),
     [
@@ -77,7 +78,7 @@ test('state sizes: 2 n d for the cache, d x d, (1 + d + d^2) x d and m x d, in b
       [256, 3072, 12288],
     ],
   );
-  assert.equal(la.spotlight({ n: 1, d: 3, dtype: 'int4' }).reads[1].stateBytes, 5); // 9 numbers of 4 bits
+  assert.equal(sp.spotlight({ n: 1, d: 3, dtype: 'int4' }).reads[1].stateBytes, 5); // 9 numbers of 4 bits
 });
 
 test('a bad value of each option is refused with a LinattnError naming it; a wrong type with a LinattnTypeError', () => {
@@ -103,7 +104,7 @@ test('a bad value of each option is refused with a LinattnError naming it; a wro
   ];
   for (const [opts, field] of bad) {
     assert.throws(
-      () => la.spotlight(opts),
+      () => sp.spotlight(opts),
       (e) => e instanceof LinattnError && e.field === field && e.message.startsWith(field),
       JSON.stringify(opts),
     );
@@ -114,30 +115,48 @@ test('a bad value of each option is refused with a LinattnError naming it; a wro
     [{ m: 64 }, 'm'],
   ]) {
     assert.throws(
-      () => la.spotlight(opts),
+      () => sp.spotlight(opts),
       (e) => e instanceof LinattnTypeError && e.field === field,
     );
   }
-  assert.throws(() => la.spotlight(null), LinattnTypeError);
-  assert.equal(la.limits.maxSpotlightN, 4096);
-  assert.equal(la.limits.maxSpotlightDim, 64);
-  assert.equal(la.limits.maxSpotlightFeatures, 4096);
-  assert.equal(la.limits.maxSpotlightNoise, 10);
+  assert.throws(() => sp.spotlight(null), LinattnTypeError);
+  assert.equal(sp.limits.maxSpotlightN, 4096);
+  assert.equal(sp.limits.maxSpotlightDim, 64);
+  assert.equal(sp.limits.maxSpotlightFeatures, 4096);
+  assert.equal(sp.limits.maxSpotlightNoise, 10);
 });
 
 test('1,000 calls, refused ones among them, leave the heap and the memory as they were', () => {
   const call = (i) => {
     try {
-      la.spotlight({ n: 8 + (i % 40), d: 4 + (i % 12), features: 16 + i, cosine: (i % 10) / 10, seed: i });
-      la.spotlight({ n: 10, target: i % 3 === 0 ? 10 : 0 }); // every third one refused
+      sp.spotlight({ n: 8 + (i % 40), d: 4 + (i % 12), features: 16 + i, cosine: (i % 10) / 10, seed: i });
+      sp.spotlight({ n: 10, target: i % 3 === 0 ? 10 : 0 }); // every third one refused
     } catch (e) {
       if (!(e instanceof LinattnError)) throw e;
     }
   };
   for (let i = 0; i < 20; i++) call(i);
+  const heap = sp.debug.heapBytesInUse(),
+    memory = sp.debug.memoryBytes();
+  for (let i = 0; i < 1000; i++) call(i);
+  assert.equal(sp.debug.heapBytesInUse(), heap, 'heap bytes in use');
+  assert.equal(sp.debug.memoryBytes(), memory, 'WebAssembly memory');
+});
+
+test('the spotlight is a module apart: the main one has neither its call nor its limits', async () => {
+  const la = await createLinattn();
+  assert.equal('spotlight' in la, false);
+  assert.deepEqual(
+    Object.keys(la.limits).filter((k) => k.includes('Spotlight')),
+    [],
+  );
+  assert.deepEqual(Object.keys(sp).sort(), ['debug', 'limits', 'spotlight']);
+  assert.equal(SpotlightError, LinattnError, 'the same error classes as the main API');
+  // Its own memory: a spotlight call grows neither the main module's heap nor its memory.
   const heap = la.debug.heapBytesInUse(),
     memory = la.debug.memoryBytes();
-  for (let i = 0; i < 1000; i++) call(i);
-  assert.equal(la.debug.heapBytesInUse(), heap, 'heap bytes in use');
-  assert.equal(la.debug.memoryBytes(), memory, 'WebAssembly memory');
+  sp.spotlight({ n: 4096, d: 16, features: 256 });
+  assert.equal(la.debug.heapBytesInUse(), heap);
+  assert.equal(la.debug.memoryBytes(), memory);
+  await assert.rejects(createSpotlight({ colour: 'red' }), (e) => e instanceof LinattnTypeError && e.field === 'colour');
 });

@@ -1,10 +1,10 @@
-// la.spotlight (wasm/bindings/spotlight.cpp): one sequence read by softmax and by linear attention
-// under four feature maps. The options are checked for type by one table and passed on by name;
+// spotlight() of the spotlight's own module (wasm/spotlight.mjs, wasm/bindings/spotlight.cpp): one
+// sequence read by softmax and by linear attention under four feature maps. The options are checked for type by one table and passed on by name;
 // the core checks the values (wasm/core/spotlight.hpp) and computes every number.
 import { check, fields, number, options, string } from './check.mjs';
 
 // [name, type], in the order their types are checked; absent ones take the core's defaults
-// (index.d.mts lists them).
+// (spotlight.d.mts lists them).
 const SPOTLIGHT = [
   ['n', number],
   ['d', number],
