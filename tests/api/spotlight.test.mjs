@@ -158,5 +158,8 @@ test('the spotlight is a module apart: the main one has neither its call nor its
   sp.spotlight({ n: 4096, d: 16, features: 256 });
   assert.equal(la.debug.heapBytesInUse(), heap);
   assert.equal(la.debug.memoryBytes(), memory);
-  await assert.rejects(createSpotlight({ colour: 'red' }), (e) => e instanceof LinattnTypeError && e.field === 'colour');
+  await assert.rejects(
+    createSpotlight({ colour: 'red' }),
+    (e) => e instanceof LinattnTypeError && e.field === 'colour',
+  );
 });
