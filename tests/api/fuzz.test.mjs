@@ -1,16 +1,18 @@
 // Fuzzing the JavaScript API: thousands of random and hostile calls at every function of the API
-// (wasm/index.d.mts), from a seeded generator written here, so a failure replays exactly:
+// (wasm/index.d.mts) and of the spotlight's own module (wasm/spotlight.d.mts), from a seeded generator written here, so a failure replays exactly:
 //   FUZZ_SEED=<seed from the failure message> node --test tests/api/fuzz.test.mjs
 // The rules every call is held to: it returns, or it throws an Error with a message (a TypeError or
 // RangeError from the wrapper, or the caller's own Error from a hostile getter); never a non-Error,
 // never a WebAssembly trap or an Emscripten abort; and afterwards the module still computes the
-// chapter's worked example exactly.
+// chapter's worked example exactly (and the spotlight's module its default numbers).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLinattn } from '../../wasm/index.mjs';
+import { createSpotlight } from '../../wasm/spotlight.mjs';
 import { prng } from '../prng.mjs';
 
 const la = await createLinattn();
+const sp = await createSpotlight(); // a module apart: its own heap, checked as the main one's
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129) >>> 0;
 const CALLS = Number(process.env.FUZZ_CALLS ?? 20000);
 
@@ -77,6 +79,8 @@ function makeGen(rand) {
     'mla',
     'linear',
     'attention,mla',
+    'taylor2',
+    'relu',
     '<script>alert(1)</script>',
     '"><img src=x onerror=alert(1)>',
     '__proto__',
@@ -307,7 +311,7 @@ function randomCall(g, rand, liveMemories) {
     if (chance(0.5)) return mutate(model);
     return { ...model, layers: model.layers.map((l) => (chance(0.5) ? mutate(l) : l)) };
   };
-  switch (int(0, 17)) {
+  switch (int(0, 18)) {
     case 0:
       return [
         'memory',
@@ -484,6 +488,21 @@ function randomCall(g, rand, liveMemories) {
       return ['compare', () => la.compare(chance(0.5) ? vec(3, rand) : any(), chance(0.5) ? vec(3, rand) : any())];
     case 13:
       return ['storageNumbers', () => la.storageNumbers(maybe({ dk: int(1, 8), dv: int(1, 8), n: int(0, 100) }))];
+    case 18: {
+      const n = int(1, 40);
+      const opts = {
+        n,
+        d: int(2, 16),
+        features: int(1, 128),
+        beta: pick([0, 1, 8, 1000]),
+        cosine: pick([-1, 0, 0.5, 0.99, 1]),
+        noise: pick([0, 0.1, 10]),
+        seed: int(0, 9),
+        target: int(0, n - 1),
+        dtype: pick(['bf16', 'fp32', 'int4']),
+      };
+      return ['spotlight', () => sp.spotlight(maybe(opts))];
+    }
     default: {
       // (14) the API's functions called the wrong way: no arguments, too many, unbound
       const name = pick([
@@ -503,12 +522,13 @@ function randomCall(g, rand, liveMemories) {
         'randomNormals',
         'compare',
         'storageNumbers',
+        'spotlight',
       ]);
       const args = Array.from({ length: int(0, 4) }, () => any());
       return [
         `${name}(${args.length} random args)`,
         () => {
-          const r = la[name].apply(undefined, args);
+          const r = (name === 'spotlight' ? sp : la)[name].apply(undefined, args);
           if (r && typeof r.delete === 'function') r.delete();
           return r;
         },
@@ -554,6 +574,8 @@ test(`${CALLS} random and hostile API calls each return or throw an Error, and t
     slow = [];
   const tally = { returned: 0, threw: 0, callerErrors: 0 };
   const heapBefore = la.debug.heapBytesInUse();
+  const spotHeapBefore = sp.debug.heapBytesInUse();
+  const spotBefore = sp.spotlight().reads.map((r) => r.targetWeight);
   const t0 = Date.now();
   for (let i = 0; i < CALLS; i++) {
     const [what, call] = randomCall(g, rand, live);
@@ -589,6 +611,12 @@ test(`${CALLS} random and hostile API calls each return or throw an Error, and t
   // models the KV calls keep converted (at most 16) are freed here.
   la.debug.releaseModels();
   assert.equal(la.debug.heapBytesInUse(), heapBefore, `heap bytes in use after fuzzing (FUZZ_SEED=${SEED})`);
+  assert.equal(sp.debug.heapBytesInUse(), spotHeapBefore, `spotlight heap after fuzzing (FUZZ_SEED=${SEED})`);
+  assert.deepEqual(
+    sp.spotlight().reads.map((r) => r.targetWeight),
+    spotBefore,
+    `the default spotlight's target weights after fuzzing (FUZZ_SEED=${SEED})`,
+  );
 
   const { k1, S } = workedExample();
   assert.deepEqual(
@@ -605,7 +633,7 @@ test(`${CALLS} random and hostile API calls each return or throw an Error, and t
   assert.equal(r.kvBytesPerToken, 131072n, 'Llama-3-8B KV bytes per token after fuzzing');
 });
 
-test('hostile arguments to createLinattn reject with an Error, and never break the loaded module', async () => {
+test('hostile arguments to createLinattn and createSpotlight reject with an Error, and never break the loaded modules', async () => {
   const bad = [
     null,
     1,
@@ -621,17 +649,23 @@ test('hostile arguments to createLinattn reject with an Error, and never break t
     },
   ];
   for (const opts of bad) {
-    let error;
-    try {
-      const api = await createLinattn(opts);
-      error = api ? null : 'resolved to nothing';
-    } catch (e) {
-      error = e;
+    for (const [name, create] of [
+      ['createLinattn', createLinattn],
+      ['createSpotlight', createSpotlight],
+    ]) {
+      let error;
+      try {
+        const api = await create(opts);
+        error = api ? null : 'resolved to nothing';
+      } catch (e) {
+        error = e;
+      }
+      if (error === null) continue; // an option the loader tolerates
+      assert.ok(error instanceof Error, `${name}(${describe(opts)}) rejected with a non-Error: ${describe(error)}`);
     }
-    if (error === null) continue; // an option the loader tolerates
-    assert.ok(error instanceof Error, `createLinattn(${describe(opts)}) rejected with a non-Error: ${describe(error)}`);
   }
   assert.deepEqual(workedExample().k1, [3, -3]);
+  assert.equal(sp.spotlight().reads.length, 5);
 });
 
 test('a detached Float64Array is refused in JavaScript: 40,000 such calls leave the heap and the module intact', () => {

@@ -1,5 +1,6 @@
-// TypeScript sees wasm/index.d.mts when it imports wasm/index.mjs: tsc type-checks a small
-// importer (fixtures/api-types.mts) that uses the API rightly and, under @ts-expect-error, wrongly.
+// TypeScript sees wasm/index.d.mts when it imports wasm/index.mjs (and spotlight.d.mts for
+// spotlight.mjs): tsc type-checks a small importer (fixtures/api-types.mts) that uses the API
+// rightly and, under @ts-expect-error, wrongly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

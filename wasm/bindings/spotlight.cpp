@@ -1,0 +1,79 @@
+// The spotlight's own module (build/wasm/linattn-spotlight.mjs, loaded by wasm/spotlight.mjs):
+// spotlight (spotlight.hpp), the options read by name into SpotlightOptions, the reads out; its
+// limits; and the allocator's bytes in use, for leak tests. Nothing else of the core is bound here,
+// so the linker takes only what the spotlight reaches.
+#include <malloc.h>
+
+#include "js.hpp"
+#include "spotlight.hpp"
+
+using namespace linattn;
+using namespace linattn::js;
+
+namespace {
+
+// { n, d, features, beta, cosine, noise, seed, target, dtype }: absent ones at the core's defaults.
+SpotlightOptions spotlight_options(const JsOptions& o) {
+  SpotlightOptions s;
+  s.n = number_at(o, "n", s.n);
+  s.d = number_at(o, "d", s.d);
+  s.features = number_at(o, "features", s.features);
+  s.beta = number_at(o, "beta", s.beta);
+  s.cosine = number_at(o, "cosine", s.cosine);
+  s.noise = number_at(o, "noise", s.noise);
+  s.seed = number_at(o, "seed", s.seed);
+  s.target = number_at(o, "target", s.target);
+  s.dtype = string_at(o, "dtype", s.dtype);
+  return s;
+}
+
+val readObject(const SpotlightRead& r) {
+  val o = val::object();
+  o.set("map", std::string(spotlight_map_name(r.map)));
+  o.set("weights", f64(r.weights));
+  o.set("empty", r.empty);
+  o.set("targetWeight", r.target_weight);
+  o.set("effectiveTokens", r.effective_tokens);
+  o.set("readCosine", r.read_cosine);
+  o.set("featureCount", r.feature_count);
+  o.set("stateNumbers", r.state_numbers);
+  o.set("stateBytes", r.state_bytes);
+  return o;
+}
+
+JsResult spotlightOf(const JsOptions& opts) {
+  auto cfg = make_spotlight_config(spotlight_options(opts));
+  if (!cfg.status) return failure(cfg.status);
+  const SpotlightResult r = spotlight(cfg.value);
+  val o = val::object();
+  o.set("n", r.n);
+  o.set("d", r.d);
+  o.set("target", r.target);
+  o.set("scores", f64(r.scores));
+  o.set("queryCosine", r.query_cosine);
+  val reads = val::array();
+  for (std::size_t i = 0; i < r.reads.size(); ++i) reads.set(i, readObject(r.reads[i]));
+  o.set("reads", reads);
+  return o;
+}
+
+val limitsObject() {
+  val o = val::object();
+  o.set("maxSpotlightN", limits::maxSpotlightN);
+  o.set("maxSpotlightDim", limits::maxSpotlightDim);
+  o.set("maxSpotlightFeatures", limits::maxSpotlightFeatures);
+  o.set("maxSpotlightNoise", limits::maxSpotlightNoise);
+  return o;
+}
+
+// Bytes the allocator has handed out and not taken back (this module's heap, not the main one's).
+double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(linattn_spotlight) {
+  using emscripten::function;
+  function("spotlight", &spotlightOf);
+  function("limits", &limitsObject);
+  function("heapBytesInUse", &heapBytesInUse);
+}

@@ -1,0 +1,42 @@
+// The spotlight's own WebAssembly module: createSpotlight() resolves to { spotlight(options),
+// limits, debug } (spotlight.d.mts, docs/api.md). It is a module apart from the one every page
+// loads (index.mjs): only the figure that reads with it loads it, when it nears the screen, so a
+// page with the other figures never pays for it. Loaded as index.mjs loads the main module: in
+// Node its .wasm is read from build/wasm/, in the browser the generated loader fetches it beside
+// itself. The checks and errors are the main API's (api/check.mjs, errors.mjs); the core computes.
+import createSpotlightModule from '../build/wasm/linattn-spotlight.mjs';
+import { options } from './api/check.mjs';
+import { spotlightApi } from './api/spotlight.mjs';
+import { LinattnError, LinattnTypeError } from './errors.mjs';
+
+export { LinattnError, LinattnTypeError };
+
+// Node is told apart by its `process` global, as in index.mjs.
+const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ (globalThis.process);
+const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
+
+async function nodeWasmBinary() {
+  const fs = await import(/* @vite-ignore */ ['node', 'fs'].join(':'));
+  const file = '../build/wasm/linattn-spotlight.wasm';
+  return fs.readFileSync(new URL(file, import.meta.url));
+}
+
+/** Loads the spotlight's WebAssembly module and resolves to its API (see spotlight.d.mts). */
+export async function createSpotlight(opts = {}) {
+  options('createSpotlight options', opts, ['wasmBinary', 'locateFile']);
+  const moduleOptions = {};
+  if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;
+  else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();
+  if (opts.locateFile) moduleOptions.locateFile = opts.locateFile;
+  const M = await createSpotlightModule(moduleOptions);
+  return Object.freeze({
+    limits: Object.freeze(M.limits()),
+    ...spotlightApi(M),
+    /** For tests: this module's allocator's bytes in use, and the size of its memory. */
+    debug: Object.freeze({
+      heapBytesInUse: () => M.heapBytesInUse(),
+      memoryBytes: () => M.HEAP8.length,
+    }),
+  });
+}
+export default createSpotlight;
