@@ -12,7 +12,7 @@ import {
   runCapacityTrials,
   sweepPhases,
   capacityResults,
-} from '../../web/src/demos/overcapacity/scheduler/jobs.js';
+} from '../../web/src/demos/overcapacity/scheduler/core-work.js';
 
 const la = await createLinattn();
 
@@ -167,7 +167,7 @@ test('merges refuse what no worker sends: overlaps, ranges outside the trials, w
 
 // ---- the pool, with in-process workers --------------------------------------------------------
 /** A stand-in for worker.js: answers each message after a random delay (so pieces arrive out of
- *  order), with the real core, through the same jobs.js functions. */
+ *  order), with the real core, through the same core-work.js functions. */
 function fakeWorker(random) {
   const listeners = { message: [], error: [] };
   let alive = true;

@@ -2,7 +2,7 @@
 // touch) or turns with the arrow keys (role="slider"); and the values beside their read-backs.
 import { h, s, replace, keepChildren, setText, setAttr, setProp } from '../../lib/dom.js';
 import { formatPlain } from '../../lib/format.js';
-import { plotFrame } from '../../lib/plot/frame.js';
+import { plotArea } from '../../lib/plot/plot-area.js';
 import { arrowMarker, arrowEnd } from '../../lib/plot/marker.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, drawLength } from './geometry.js';
@@ -58,7 +58,7 @@ function clampToView(v, limit) {
 
 export function createPlane({ ids, onAngle }) {
   const markerId = ids.marker;
-  const keys = plotFrame({
+  const keys = plotArea({
     viewBox: PLANE,
     className: 'la-ledger__plane is-keys',
     role: 'group',
@@ -77,7 +77,7 @@ export function createPlane({ ids, onAngle }) {
 
   // The figure's one arrowhead, in the values' plane (the file export takes that SVG away whole);
   // the keys' arrows point with it too (an id is found anywhere in the same document or shadow root).
-  const values = plotFrame({
+  const values = plotArea({
     viewBox: PLANE,
     className: 'la-ledger__plane',
     titleId: ids.valueTitle,

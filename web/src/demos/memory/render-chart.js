@@ -1,9 +1,9 @@
 // The chart and what goes with it: its title (the chart's accessible name, in words and numbers),
-// the SVG (drawn by chart.js) and the legend. Moving the context slider only moves the marker:
+// the SVG (drawn by curve-plot.js) and the legend. Moving the context slider only moves the marker:
 // the curve, axes and title are redrawn only when something they show has changed.
 
 import { h, patch, setText } from '../../lib/dom.js';
-import { createChartFrame, drawChart, placeMarker } from './chart.js';
+import { createCurvePlot, drawChart, placeMarker } from './curve-plot.js';
 import { createHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
 import { CONTEXT_LABEL, LIMIT_NAME, kvCurveWords, modelName, sessionsText } from './labels.js';
@@ -52,7 +52,7 @@ function titleText(state, results) {
  */
 export function createChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
-  const chart = createChartFrame(`${id}-chart-title`);
+  const chart = createCurvePlot(`${id}-chart-title`);
   const box = h('div', { class: 'lm-chart' }, chart.svg);
   const legend = h('ul', { class: 'lm-legend' });
   const handle = createHandle(box, CONTEXT_LABEL, onTokens);

@@ -4,7 +4,7 @@
 // technology. It only proposes a context length (onTokens); the demo decides and redraws.
 
 import { h, setStyle } from '../../lib/dom.js';
-import { M } from './chart.js';
+import { M } from './curve-plot.js';
 import { longTokens, shortTokens } from './format.js';
 import { SLIDER_STEPS, positionOf, tokensAt } from './state.js';
 

@@ -1,12 +1,12 @@
 // The demo's requests of the core (the job registry): which sweep results it holds (a few settings'
 // worth, newest last), the sweep and the store it is waiting for, and the store it shows. The work
-// itself runs in the scheduler (scheduler/runner.js: workers, or the page thread; scheduler/jobs.js
+// itself runs in the scheduler (scheduler/runner.js: workers, or the page thread; scheduler/core-work.js
 // says which calls and in what order); this is the only file of the demo that talks to it.
 // Nothing here draws: the results are plain data (results()), and one callback, changed(what),
 // says which part of them changed; index.js draws from them in the next frame.
 import { coalesceFrames } from '../../lib/frame.js';
 import { createRunner } from './scheduler/runner.js';
-import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './scheduler/jobs.js';
+import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './scheduler/core-work.js';
 import { KEY_LABELS } from './format.js';
 import { DEFAULTS, sweepKey, storeKey, capacityKey, ruleOptions } from './state.js';
 
@@ -21,7 +21,7 @@ const SETTINGS_SETTLE_MS = 250;
 
 const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
 
-/** The capacity panel's request of a state (every d and key geometry; see jobs.js). */
+/** The capacity panel's request of a state (every d and key geometry; see core-work.js). */
 const capacityParams = (s) => ({
   measure: s.measure,
   level: s.level,
@@ -60,7 +60,7 @@ export function createCompute(la, getState, changed) {
   // started mid-drag, its workers spawned on the frames' thread).
   const restAfterFrame = coalesceFrames(() => {
     clearTimeout(restTimer);
-    restTimer = setTimeout(() => jobs.rest(), SETTINGS_SETTLE_MS);
+    restTimer = setTimeout(() => compute.rest(), SETTINGS_SETTLE_MS);
   });
   const stopRest = () => {
     restAfterFrame.cancel();
@@ -87,7 +87,7 @@ export function createCompute(la, getState, changed) {
     changed(kind === 'sweep' ? 'refused' : 'error');
   }
 
-  const jobs = {
+  const compute = {
     /** The settings before the latest sweep change (where a refused sweep goes back to). */
     fallback: { ...DEFAULTS },
 
@@ -109,8 +109,8 @@ export function createCompute(la, getState, changed) {
     /** Everything the figure draws of the results for `state`, as plain data. */
     results(state = getState()) {
       return {
-        entry: jobs.current(state),
-        capacity: jobs.capacity(state),
+        entry: compute.current(state),
+        capacity: compute.capacity(state),
         store: storeSlice,
         mode: runner.mode,
         waiting: resting,
@@ -238,8 +238,8 @@ export function createCompute(la, getState, changed) {
       resting = !(sweepHeld && capacityHeld);
       if (resting) restAfterFrame();
       else {
-        jobs.ensureSweep();
-        jobs.ensureCapacity();
+        compute.ensureSweep();
+        compute.ensureCapacity();
       }
     },
     /** The pointer still moves on the settings slider, its value unchanged: the rest counts anew. */
@@ -253,12 +253,12 @@ export function createCompute(la, getState, changed) {
       stopRest();
       if (!resting) return;
       resting = false;
-      jobs.ensureSweep();
-      jobs.ensureCapacity();
+      compute.ensureSweep();
+      compute.ensureCapacity();
       if (storeHeld) {
         storeHeld = false;
         storeWanted = null;
-        jobs.ensureStore(true); // asked for now, not after the N slider's settle time
+        compute.ensureStore(true); // asked for now, not after the N slider's settle time
       }
       changed('rested');
     },
@@ -370,5 +370,5 @@ export function createCompute(la, getState, changed) {
     noteStore(note, { result, label });
   }
 
-  return jobs;
+  return compute;
 }

@@ -9,7 +9,7 @@
 //   compute.js    the requests of the core and the results held, as plain data; it says what
 //                 changed (changed(what)) and is the only file that talks to the scheduler
 //   scheduler/    where and in which order the core's calls run (runner.js, pool.js, slot.js,
-//                 worker.js, jobs.js)
+//                 worker.js, core-work.js)
 //   figure.js     the panels, drawn from the view: render-readout.js (words, numbers at N),
 //                 render-chart.js (curve, legend), render-table.js (plotted numbers),
 //                 render-store.js (inside one store), render-age.js (recall by age),
@@ -56,13 +56,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
   const controls = createControls(root, { n: setN, propose, slide, rest, typed, settingsToggled, signal: ac.signal });
   const figure = createFigure(root, { timed, propose, slide, rest, setN, signal: ac.signal });
-  const jobs = createCompute(la, getState, changed);
+  const compute = createCompute(la, getState, changed);
 
   // ---- the view: a snapshot of the state, the results and the lines, drawn once per frame ---------
   /** What the figure draws: the state, the results held for it (compute.js `results`), N's index
    *  in the sweep, the notice and error lines. */
   function view() {
-    const results = jobs.results();
+    const results = compute.results();
     const nIndex = indexOfN(results.entry?.sweep, state.n);
     return { state: { ...state }, ...results, nIndex, notice: lines.notice, message: lines.message };
   }
@@ -81,7 +81,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
         // A store small enough for the frame is computed here and drawn in it; one from a worker
         // is drawn in the next frame, with the next N of a drag: the page is laid out and painted
         // once for both.
-        jobs.ensureStore();
+        compute.ensureStore();
       }
       dirty.clear();
       figure.update(view());
@@ -89,7 +89,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       drawing = false;
     }
     timed(why, t0);
-    if (finishing && (settled() || jobs.error)) finished();
+    if (finishing && (settled() || compute.error)) finished();
     if (tell) {
       tell = false;
       onStateChange(getState());
@@ -109,14 +109,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     }
     if (what === 'refused') {
       // Keep the last good state: go back to the settings whose sweep the core accepted.
-      lines.message = `The core refused these settings: ${jobs.error.message}. Went back to the previous ones.`;
-      Object.assign(state, jobs.fallback, { scale: state.scale });
-      jobs.ensureSweep();
+      lines.message = `The core refused these settings: ${compute.error.message}. Went back to the previous ones.`;
+      Object.assign(state, compute.fallback, { scale: state.scale });
+      compute.ensureSweep();
       tell = true;
       redraw('state');
       return;
     }
-    if (what === 'error') lines.message = jobs.error.message;
+    if (what === 'error') lines.message = compute.error.message;
     redraw(what);
   }
 
@@ -124,13 +124,13 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   let finishing = null; // { done, resolve } while finish() holds pause() back
   let pauseAsked = false; // pause() came while finishing: it takes effect once finished
   const settled = () => {
-    const r = jobs.results();
+    const r = compute.results();
     return Boolean(r.entry?.complete && r.capacity?.complete && !r.waiting && !r.store.note);
   };
   function finished() {
     const { resolve } = finishing;
     finishing = null;
-    if (pauseAsked) jobs.pause();
+    if (pauseAsked) compute.pause();
     pauseAsked = false;
     resolve();
   }
@@ -144,14 +144,14 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     // New settings end a finish() (the lifecycle as usual from here): it finishes what was shown.
     if (finishing) finished();
     const sweepChanged = sweepKey(next) !== sweepKey(state);
-    if (sweepChanged) jobs.fallback = { ...state };
+    if (sweepChanged) compute.fallback = { ...state };
     Object.assign(state, next);
-    if (sliding) jobs.whenRested();
+    if (sliding) compute.whenRested();
     else {
-      jobs.rest();
-      if (sweepChanged) jobs.ensureSweep();
+      compute.rest();
+      if (sweepChanged) compute.ensureSweep();
       // The capacity panel does not depend on N: it is asked for on settings changes, not slider frames.
-      jobs.ensureCapacity();
+      compute.ensureCapacity();
     }
     tell ||= fromReader;
     redraw('state', true);
@@ -176,7 +176,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   }
   function rest() {
     slideFrame.flush();
-    jobs.rest();
+    compute.rest();
   }
   // A pointer still moving on a settings slider has not rested, even while its value stays (β takes
   // a few values: at 4× CPU a drag across it held each one for 4–5 frames, 250 ms and more, and a
@@ -184,8 +184,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   root.addEventListener(
     'pointermove',
     (e) => {
-      if (e.buttons && jobs.waiting && e.target instanceof HTMLInputElement && e.target.type === 'range')
-        jobs.stillSliding();
+      if (e.buttons && compute.waiting && e.target instanceof HTMLInputElement && e.target.type === 'range')
+        compute.stillSliding();
     },
     { capture: true, passive: true, signal: ac.signal },
   );
@@ -204,7 +204,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     state.n = n;
     tell = true;
     redraw('state');
-    jobs.holdForDrag();
+    compute.holdForDrag();
   }
   function update(obj) {
     const merged = mergeSettings(state, obj, checkSweep);
@@ -219,8 +219,8 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     Object.assign(state, merged.next);
     lines.notice = merged.lines;
   }
-  jobs.ensureSweep();
-  jobs.ensureCapacity();
+  compute.ensureSweep();
+  compute.ensureCapacity();
   redraw('state', true);
 
   return {
@@ -229,26 +229,26 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     setState: update,
     /** What the Embed panel saves (web/src/lib/export.js, export-sheet.js): the curve with its key
      *  and settings, and the sweep's numbers it plots (rounded as its table shows them). */
-    exportable: () => exportOf(jobs.current(), state, root),
+    exportable: () => exportOf(compute.current(), state, root),
     /** Linked reading (web/src/hosts/chapter/linked/): N, d and the crosstalk at N, from the sweep. Left out of
      *  the custom elements' build, which has no chapter math to link (a build-time constant). */
     symbols: import.meta.env.LINATTN_ELEMENTS
       ? undefined
       : () => {
-          const sweep = jobs.current()?.sweep ?? null;
+          const sweep = compute.current()?.sweep ?? null;
           return overcapacitySymbols(state, sweep, indexOfN(sweep, state.n), root);
         },
     /** Off-screen: the sweep takes no new step (root[data-work="paused"] once it has stopped);
      *  while finish() runs, not before the figure is final. */
     pause() {
       if (finishing) pauseAsked = true;
-      else jobs.pause();
+      else compute.pause();
     },
     /** Back on screen: the sweep goes on where it stopped. */
     resume() {
       pauseAsked = false;
       root.removeAttribute('data-work');
-      jobs.resume();
+      compute.resume();
     },
     /** For printing: computes to the end even off-screen (the curve with every trial, the capacity
      *  panel, the store at N) and resolves once that is drawn, or when the settings change first;
@@ -262,10 +262,10 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
         resolve = r;
       });
       finishing = { done, resolve };
-      if (jobs.paused) {
+      if (compute.paused) {
         pauseAsked = true;
         root.removeAttribute('data-work');
-        jobs.resume();
+        compute.resume();
       }
       return done;
     },
@@ -275,7 +275,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
       frame.cancel();
       slideFrame.cancel();
       figure.destroy();
-      jobs.destroy();
+      compute.destroy();
       root.replaceChildren();
       root.classList.remove('la-overcapacity');
       for (const name of ['sweep', 'n', 'work']) delete root.dataset[name];

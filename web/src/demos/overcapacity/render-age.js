@@ -4,7 +4,7 @@
 // sees: with the additive rule every age blurs alike, with the delta rule the newest come back
 // exactly and old ones are overwritten, with a gate old ones fade.
 import { s as svgEl, h, uid, setText } from '../../lib/dom.js';
-import { plotFrame } from '../../lib/plot/frame.js';
+import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
 import { formatCos, formatInt, plural } from './format.js';
 
@@ -42,7 +42,7 @@ export function createAgeView(parent) {
   const box = parent.appendChild(h('div', { class: 'oc-age', 'data-part': 'age' }));
   box.appendChild(h('p', { class: 'oc-subhead', text: 'Recall by age: read-back cosine against later writes' }));
   const titleId = uid('oc-age-title');
-  const frame = plotFrame({
+  const frame = plotArea({
     height: HEIGHT,
     margin: M,
     titleId,

@@ -1,10 +1,10 @@
 // The capacity panel: for d = 8 … 256, the largest N whose reads still meet the reader's
 // tolerance (mean cosine ≥ τ, or top-1 recall ≥ r %), per key geometry, with its spread over trials,
 // the random-key theory line and N = d. Every number is la.capacity's (computed in the worker, one
-// d and key geometry at a time, jobs.js capacityResults); this file draws them and owns the
+// d and key geometry at a time, core-work.js capacityResults); this file draws them and owns the
 // tolerance control, whose events only propose changes of state.
 import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
-import { plotFrame } from '../../lib/plot/frame.js';
+import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
 import { formatInt, formatCos, KEY_LABELS } from './format.js';
 import { DIMS, KEYS, MEASURES, levelRange } from './state.js';
@@ -106,7 +106,7 @@ export function createCapacityPanel(parent, on) {
   const wrap = panel.appendChild(h('div', { class: 'oc-capacity-chart' }));
   const titleId = uid('oc-cap-title');
   const descId = uid('oc-cap-desc');
-  const frame = plotFrame({ height: HEIGHT, margin: M, titleId, title: 'Capacity N against the state size d', descId });
+  const frame = plotArea({ height: HEIGHT, margin: M, titleId, title: 'Capacity N against the state size d', descId });
   wrap.appendChild(frame.svg);
   const desc = frame.desc;
   const dataG = frame.data;

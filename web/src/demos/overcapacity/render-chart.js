@@ -1,7 +1,7 @@
 // The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
 // Coordinates are the only arithmetic here (scales from data space to pixels).
 import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
-import { plotFrame } from '../../lib/plot/frame.js';
+import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
 import { formatCos, formatInt } from './format.js';
 
@@ -32,7 +32,7 @@ export function createChart(parent) {
   const descId = uid('oc-desc');
   const clipId = uid('oc-clip');
   const wrap = parent.appendChild(h('div', { class: 'oc-chart' }));
-  const frame = plotFrame({ height: HEIGHT, margin: M, titleId, title: TITLE, descId, clipId });
+  const frame = plotArea({ height: HEIGHT, margin: M, titleId, title: TITLE, descId, clipId });
   const root = wrap.appendChild(frame.svg);
   const desc = frame.desc;
   const dataG = frame.data;

@@ -4,7 +4,7 @@
 // exportable() (made into files by web/src/lib/export.js). Called by main.js once a demo has mounted.
 import './share-panel.css';
 import { encodeSettings, attributeName, toQuery } from '../shared/settings-codec.js';
-import { CAPTIONS, figureTitle } from '../shared/figure-frame.js';
+import { CAPTIONS, figureTitle } from '../shared/figure.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 import { h, uid, setProp } from '../../lib/dom.js';
 import { download, fileName, figureCsv, pngOf, svgDocument } from '../../lib/export.js';

@@ -17,10 +17,10 @@
 // changes made by attributes or element.state. Removing a setting's attribute brings back its
 // default; caption="none" may be set and removed at any time.
 import themeCss from '../../styles/theme.css?inline';
-import figureCss from '../shared/figure-frame.css?inline';
+import figureCss from '../shared/figure.css?inline';
 import { DEMOS } from '../../demos/registry.js';
 import { attributeName, decodeSettings, quote, settingOfAttribute } from '../shared/settings-codec.js';
-import { buildFigure } from '../shared/figure-frame.js';
+import { buildFigure } from '../shared/figure.js';
 import { mountDemo, pauseWhenHidden } from '../shared/mount.js';
 
 // Isolation from the host page. Its rules cannot select anything inside the shadow root, but two

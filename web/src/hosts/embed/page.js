@@ -9,9 +9,9 @@
 import '../../styles/theme.css';
 import '../../styles/base.css';
 import './page.css';
-import '../shared/figure-frame.css';
+import '../shared/figure.css';
 import { decodeSettings, encodeSettings, quote, toQuery } from '../shared/settings-codec.js';
-import { buildFigure, figureTitle } from '../shared/figure-frame.js';
+import { buildFigure, figureTitle } from '../shared/figure.js';
 import { reportHeight } from './resize.js';
 import { hashFor } from '../shared/chapter-hash.js';
 import { AVAILABLE } from '../../demos/registry.js';

@@ -19,7 +19,7 @@ const TITLE_Y_LEFT = 14; // baseline of the rotated y title from the drawing's l
  * Classes (figure.css): plot-tick plot-tick-x|plot-tick-y, plot-grid, plot-axis, plot-axis-label.
  */
 /**
- * @param {ReturnType<typeof import('./frame.js').plotFrame>} frame
+ * @param {ReturnType<typeof import('./plot-area.js').plotArea>} frame
  * @param {{ side: 'bottom' | 'left', grid?: boolean, line?: boolean }} options
  */
 export function axis(frame, { side, grid = false, line = true }) {

@@ -5,7 +5,7 @@
 // dragged N at d = 256). The page hands out the work a piece at a time and each worker
 // answers one piece:
 //   - a sweep request: its previews (one call each), then its full sweep in ranges of trials; every
-//     range that arrives is merged with the others by the core (la.mergeSweepTrials, jobs.js
+//     range that arrives is merged with the others by the core (la.mergeSweepTrials, core-work.js
 //     mergeSweepParts) and shown at once, so the curve firms up as trials arrive, in any order,
 //     and the last merge is bit for bit the single-worker sweep;
 //   - the capacity panel: each (d, key geometry) call split into ranges of trials, merged by the
@@ -16,7 +16,7 @@
 // One more slot, started with the first store, computes single stores ("inside one store") on its
 // own, so that a long sweep never holds one up; its answers go straight back to the runner, which
 // keeps at most one store in flight.
-import { mergeSweepParts, capacityCalls, capacityEntry } from './jobs.js';
+import { mergeSweepParts, capacityCalls, capacityEntry } from './core-work.js';
 import { spawnSlot } from './slot.js';
 
 /** The most workers a pool starts, whatever the machine reports. */
@@ -312,7 +312,7 @@ export function createPool(la, { size, spawn, paused: startPaused = false, capac
     /** Starts the workers; false when they cannot start (then on.unavailable() has been called). */
     start,
 
-    /** A sweep request { id, params, phases } (jobs.js sweepPhases), replacing any older one. */
+    /** A sweep request { id, params, phases } (core-work.js sweepPhases), replacing any older one. */
     sweep(job) {
       const full = job.phases.find((p) => p.name === 'full') ?? null;
       const previews = job.phases.filter((p) => p.name !== 'full').map((phase, rank) => ({ phase, rank }));

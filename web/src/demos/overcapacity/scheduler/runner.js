@@ -5,7 +5,7 @@
 // capacity panel, each step a task of its own. Requests carry ids; only the newest sweep, store and capacity
 // request are ever answered. pause() stops a sweep between pieces (the demo is off-screen; on the
 // page thread its stream is kept) and resume() goes on from there.
-import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './jobs.js';
+import { mainThreadPhases, sweepResults, storeSteps, capacityResults } from './core-work.js';
 import { createPool, poolSize } from './pool.js';
 import { workTimer } from '../../../lib/work-timing.js';
 
@@ -195,7 +195,7 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
 
   // The sweep: short steps of the core's stream; a result only when a step finished a trial (or a
   // preview).
-  const budget = { work: FIRST_STEP_WORK, did: 0 }; // did: what the last step did (jobs.js)
+  const budget = { work: FIRST_STEP_WORK, did: 0 }; // did: what the last step did (core-work.js)
   function runSweepHere(job) {
     // Other settings (d, the rule) cost other times per unit of the cost model: start small again.
     budget.work = Math.min(budget.work, FIRST_STEP_WORK);

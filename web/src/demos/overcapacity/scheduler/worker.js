@@ -2,17 +2,17 @@
 // capacity calls, or the store worker. Each runs its own instance of the core and answers one
 // task at a time; what to run, in what order, and when to stop is decided on the page (pool.js,
 // runner.js). Messages in:
-//   { type: 'preview', id, params, phase }          one preview of a sweep (jobs.js runPreview)
+//   { type: 'preview', id, params, phase }          one preview of a sweep (core-work.js runPreview)
 //   { type: 'trials', id, params, phase, first, count }   trials first..first+count-1 of a full
 //                          sweep as per-trial records (la.interferenceSweepTrials)
 //   { type: 'capacity', id, opts, first, count }    trials of one capacity call (la.capacityTrials)
-//   { type: 'store', id, params }                   one store (jobs.js runStore)
+//   { type: 'store', id, params }                   one store (core-work.js runStore)
 // Messages out: { type: 'ready' } once the core has loaded, or { type: 'fatal', message } when it
 // cannot; then one answer per task: { type: 'sweep', id, result } (preview), { type: 'trials', id,
 // part }, { type: 'capacity', id, part }, { type: 'store', id, result }, or { type: 'error', id,
 // kind, message }.
 import { createLinattn } from '../../../../../wasm/index.mjs';
-import { runPreview, runSweepTrials, runCapacityTrials, runStore, transferList } from './jobs.js';
+import { runPreview, runSweepTrials, runCapacityTrials, runStore, transferList } from './core-work.js';
 
 const ready = createLinattn();
 

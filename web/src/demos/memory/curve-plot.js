@@ -3,7 +3,7 @@
 // Pixel positions are drawing; the byte values all come from the core (compute.js).
 
 import { s, setAttr } from '../../lib/dom.js';
-import { plotFrame } from '../../lib/plot/frame.js';
+import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis as axisMark } from '../../lib/plot/axis.js';
 import { formatBytes, shortTokens } from './format.js';
 
@@ -99,8 +99,8 @@ export function memoryAxis(view) {
  * The chart's plot frame and axes (lib/plot/), made once: frame.svg is the chart's <svg>, named by
  * the title outside it (labelledBy, an id). drawChart draws into it.
  */
-export function createChartFrame(labelledBy) {
-  const frame = plotFrame({ height: HEIGHT, margin: M, className: 'lm-svg', labelledBy });
+export function createCurvePlot(labelledBy) {
+  const frame = plotArea({ height: HEIGHT, margin: M, className: 'lm-svg', labelledBy });
   return {
     frame,
     svg: frame.svg,
@@ -110,7 +110,7 @@ export function createChartFrame(labelledBy) {
 }
 
 /**
- * Draws into a chart frame (createChartFrame): the axes are moved (written where they changed), the
+ * Draws into a chart frame (createCurvePlot): the axes are moved (written where they changed), the
  * data are drawn anew. view = { width, samples, tokens, now, refKind, room, yScale: 'log'|'linear',
  * unit: 'binary'|'decimal', linearized, maxContext (tokens or null) }. Contexts past maxContext are
  * shaded and labelled: beyond the positions the model's config allows.

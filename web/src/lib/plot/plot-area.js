@@ -5,7 +5,7 @@
 import { s, setAttr } from '../dom.js';
 
 /**
- * plotFrame(options) -> frame
+ * plotArea(options) -> frame
  *   height      the drawing's height in viewBox units (CSS px at scale 1); the width follows resize()
  *   margin      { top, right, bottom, left } around the plot area
  *   viewBox     [x, y, w, h] instead: a fixed drawing in its own coordinates (no margins, no resize)
@@ -25,7 +25,7 @@ import { s, setAttr } from '../dom.js';
  *   clipId?: string }} FrameOptions
  * @param {FrameOptions} options
  */
-export function plotFrame({
+export function plotArea({
   height = 0,
   margin = { top: 0, right: 0, bottom: 0, left: 0 },
   viewBox = null,

@@ -1,4 +1,4 @@
-// The overcapacity demo's work plan (web/src/demos/overcapacity/scheduler/jobs.js) against the real core, without
+// The overcapacity demo's work plan (web/src/demos/overcapacity/scheduler/core-work.js) against the real core, without
 // a browser: which phases a sweep request runs, that every step is one the core accepts, and that
 // the streamed full sweep ends exactly where one call of la.interferenceSweep does.
 import { test } from 'node:test';
@@ -12,7 +12,7 @@ import {
   sweepPhases,
   sweepResults,
   trialsPerStep,
-} from '../../web/src/demos/overcapacity/scheduler/jobs.js';
+} from '../../web/src/demos/overcapacity/scheduler/core-work.js';
 
 const la = await createLinattn();
 
