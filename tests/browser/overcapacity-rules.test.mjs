@@ -54,7 +54,7 @@ test('under the delta rule the sentence counts wrong picks over every age and po
   const { page, problems } = await openFigure('&rule=delta');
   assert.match(
     await page.textContent('.la-overcapacity [data-field="sentence"]'),
-    /; 29\.2% would pick the wrong stored value, counted over every age: the delta rule overwrites old associations to keep recent ones exact \(recall by age, under the store, shows which\)\.$/,
+    /; 29\.2% would pick the wrong stored value over all ages: the delta rule overwrites old associations to keep recent ones exact \(see recall by age\)\.$/,
   );
   assert.deepEqual(problems, []);
   await page.close();

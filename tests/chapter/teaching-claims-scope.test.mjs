@@ -146,11 +146,11 @@ test('wrong picks under the delta rule or a forget gate are said to average over
   // the figure's sentence
   assert.match(
     sentenceParts(delta, 0, DEFAULTS.d, 'random', 1, 'delta'),
-    /29\.2% would pick the wrong stored value, counted over every age: the delta rule overwrites old associations to keep recent ones exact \(recall by age, under the store, shows which\)/,
+    /29\.2% would pick the wrong stored value over all ages: the delta rule overwrites old associations to keep recent ones exact \(see recall by age\)/,
   );
   assert.match(
     sentenceParts(gated, 0, DEFAULTS.d, 'random', 0.9, 'add'),
-    /79\.9% would pick the wrong stored value, counted over every age: the forget gate fades old associations to keep recent ones clear \(recall by age, under the store, shows which\)/,
+    /79\.9% would pick the wrong stored value over all ages: the forget gate fades old associations to keep recent ones clear \(see recall by age\)/,
   );
   assert.doesNotMatch(sentenceParts(plain, 0, DEFAULTS.d, 'random', 1, 'add'), /every age/);
   // the caption's numbers are the core's at the default state, and the trade is the store's

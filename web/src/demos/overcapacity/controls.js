@@ -19,16 +19,18 @@ function appendLineage(later) {
   later.appendChild(
     h('p', {
       class: 'oc-note',
-      text:
-        'The chapter writes S \u2190 S + k v\u1d40. A forget gate \u03b1 fades the whole state before each ' +
-        'write; each mix below follows a family of models:',
+      text: 'The chapter writes S \u2190 S + k v\u1d40; a forget gate \u03b1 fades S before each write.',
     }),
   );
-  const lineage = later.appendChild(h('ul', { class: 'oc-note oc-lineage', 'data-part': 'lineage' }));
+  // A click away: open, the list would push the curve below a 900 px window's fold.
+  const more = later.appendChild(h('details', { class: 'oc-lineage-more' }));
+  more.appendChild(h('summary', { text: 'Which models each mix follows' }));
+  const lineage = more.appendChild(h('ul', { class: 'oc-lineage', 'data-part': 'lineage' }));
   for (const l of RULE_LINEAGE) {
     const cites = l.refs.flatMap(([text, href], n) => [n ? '; ' : null, h('a', { href, text })]);
     lineage.appendChild(h('li', { 'data-rule': l.rule }, `${l.name}: ${l.text} (`, ...cites, ')'));
   }
+  later.appendChild(h('span', { class: 'oc-break', 'aria-hidden': 'true' })); // the fields on a row of their own
 }
 
 export function createControls(parent, on) {

@@ -109,7 +109,7 @@ export function sentenceParts(sweep, i, d, keys = 'random', gate = 1, rule = 'ad
     miss === 0
       ? 'no read picks a wrong stored value.'
       : trade
-        ? `${formatPercent(miss)} would pick the wrong stored value, counted over every age: ${trade} (recall by age, under the store, shows which).`
+        ? `${formatPercent(miss)} would pick the wrong stored value over all ages: ${trade} (see recall by age).`
         : `${formatPercent(miss)} would pick the wrong stored value.`;
   return `${head}${energy}${cost}; ${tail}`;
 }
