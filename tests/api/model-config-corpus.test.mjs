@@ -320,6 +320,18 @@ const PUBLISHED = [
     `${HF}datasets/open-llm-leaderboard/requests (bigscience/bloom-560m request: params 0.559)`,
   ],
   ['seed-oss-36b.trimmed.json', 36e9, 'ByteDance-Seed/seed-oss@98e12be7c784 README.md (36B; the config’s shape)'],
+  ['rwkv5-3b.transcribed.json', 3e9, 'https://wiki.rwkv.com (v5 - Eagle: 3B model, fully trained)'],
+  // The technical report's 2B non-embedding parameters plus the tied embedding, 256,000 x 2,560
+  [
+    'recurrentgemma-2b.transcribed.json',
+    2e9 + 256000 * 2560,
+    'huggingface/transformers@8168217398f2 docs/source/en/model_doc/recurrent_gemma.md (2B non-embedding)',
+  ],
+  [
+    'lfm2.5-1.2b-autoround.transcribed.json',
+    1.17e9,
+    'https://hf.downle.eu.org/LiquidAI/LFM2.5-1.2B-Instruct (the card: number of parameters 1.17B)',
+  ],
   [
     'h2ogpt-oig-oasst1-256-6.9b.transcribed.json',
     6.9e9,
