@@ -64,6 +64,26 @@ test('RecurrentGemma-2B and RWKV-5 3B: their recurrent blocks counted matrix by 
   assert.equal(la.modelFromConfig(text('rwkv5-3b.transcribed.json')).params, rwkv);
 });
 
+test('RWKV-4 (no gate, no ln_x, channel mixing of intermediate_size): 169,342,464 for the 169M shape', () => {
+  // The fields of RWKV/rwkv-4-169m-pile's config (12 layers, 768 wide, vocabulary 50,277,
+  // intermediate_size 3,072). Per layer: two LayerNorms; time mixing of 3 mixing vectors, decay
+  // and first per channel, key/value/receptance/output 768^2 each; channel mixing of 2 mixing
+  // vectors, key and value 768 x 3,072, receptance 768^2. Embedding, head, ln0 and ln_out.
+  const config = {
+    model_type: 'rwkv',
+    hidden_size: 768,
+    attention_hidden_size: 768,
+    intermediate_size: 3072,
+    num_hidden_layers: 12,
+    vocab_size: 50277,
+    context_length: 1024,
+  };
+  const layer = 4 * 768 + (5 * 768 + 4 * 768 * 768) + (2 * 768 + 2 * 768 * 3072 + 768 * 768);
+  const whole = 2 * 50277 * 768 + 4 * 768 + 12 * layer;
+  assert.equal(whole, 169342464);
+  assert.equal(la.modelFromConfig(config).params, whole);
+});
+
 test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {
   // Nemotron-3 Super's latent experts are not counted here.
   const m = la.modelFromConfig(text('nemotron-3-super-120b-a12b-fp8.json'));
