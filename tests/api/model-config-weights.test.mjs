@@ -33,8 +33,60 @@ test('Qwen3-VL-8B: the vision tower (27 blocks of 1,152, three deepstack mergers
   assert.ok(m.notes.some((n) => n.startsWith('params: with the vision tower of vision_config (576,388,336')));
 });
 
+test('LFM2.5-1.2B: 1,170,340,608 by hand, the LFM2-1.2B card’s exact count for the same shape', () => {
+  // 65,536 x 2,048 tied embedding + final norm; 16 layers of two norms and a SwiGLU of 8,192
+  // (2/3 of 12,288, a multiple of 256): 3 x 2,048 x 8,192; ten conv layers (in_proj 2,048 x 6,144,
+  // conv 2,048 x 3, out_proj 2,048^2) and six attention layers (q, o 2,048^2; k, v 2,048 x 512;
+  // q/k norms 2 x 64). The LFM2-1.2B card (https://aifasthub.com/LiquidAI/LFM2-1.2B/blob/refs%2Fpr%2F2/README.md)
+  // states Parameters 1,170,340,608 for these 16 layers (10 conv + 6 attn).
+  const layer = 2 * 2048 + 3 * 2048 * 8192;
+  const conv = 4 * 2048 * 2048 + 2048 * 3;
+  const attention = 2 * 2048 * 2048 + 2 * 2048 * 512 + 128;
+  const whole = 65536 * 2048 + 2048 + 16 * layer + 10 * conv + 6 * attention;
+  assert.equal(whole, 1170340608);
+  assert.equal(la.modelFromConfig(text('lfm2.5-1.2b-autoround.transcribed.json')).params, whole);
+});
+
+test('RecurrentGemma-2B and RWKV-5 3B: their recurrent blocks counted matrix by matrix', () => {
+  // RecurrentGemma: 18 recurrent and 8 local-attention layers of 2,560; the MLP of 15,360 / 2.
+  const mlp = 3 * 2560 * 7680 + 2 * 2560;
+  const recurrent = 3 * 2560 * 2560 + 2560 * 4 + 2 * 10 * 256 * 256 + 3 * 2560; // x, y, out; conv; gates
+  const attention = 2 * 2560 * 2560 + 2 * 2560 * 256;
+  const rg = 256000 * 2560 + 2560 + 26 * mlp + 18 * recurrent + 8 * attention;
+  assert.equal(la.modelFromConfig(text('recurrentgemma-2b.transcribed.json')).params, rg);
+  // RWKV-5: an embedding and a head of 65,536 x 2,560, ln0 and ln_out; 32 layers of two LayerNorms,
+  // time mixing (4 mixing vectors, decay and bonus, r/k/v/g/output, ln_x) and channel mixing of
+  // 8,960 (int(3.5 x 2,560 / 32) x 32).
+  const time = 4 * 2560 + 2 * 2560 + 5 * 2560 * 2560 + 2 * 2560;
+  const channel = 2 * 2560 + 2 * 2560 * 8960 + 2560 * 2560;
+  const rwkv = 2 * 65536 * 2560 + 4 * 2560 + 32 * (4 * 2560 + time + channel);
+  assert.equal(rwkv, 3062999040);
+  assert.equal(la.modelFromConfig(text('rwkv5-3b.transcribed.json')).params, rwkv);
+});
+
+test('RWKV-4 (no gate, no ln_x, channel mixing of intermediate_size): 169,342,464 for the 169M shape', () => {
+  // The fields of RWKV/rwkv-4-169m-pile's config (12 layers, 768 wide, vocabulary 50,277,
+  // intermediate_size 3,072). Per layer: two LayerNorms; time mixing of 3 mixing vectors, decay
+  // and first per channel, key/value/receptance/output 768^2 each; channel mixing of 2 mixing
+  // vectors, key and value 768 x 3,072, receptance 768^2. Embedding, head, ln0 and ln_out.
+  const config = {
+    model_type: 'rwkv',
+    hidden_size: 768,
+    attention_hidden_size: 768,
+    intermediate_size: 3072,
+    num_hidden_layers: 12,
+    vocab_size: 50277,
+    context_length: 1024,
+  };
+  const layer = 4 * 768 + (5 * 768 + 4 * 768 * 768) + (2 * 768 + 2 * 768 * 3072 + 768 * 768);
+  const whole = 2 * 50277 * 768 + 4 * 768 + 12 * layer;
+  assert.equal(whole, 169342464);
+  assert.equal(la.modelFromConfig(config).params, whole);
+});
+
 test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {
-  const m = la.modelFromConfig(text('rwkv5-3b.transcribed.json'));
+  // Nemotron-3 Super's latent experts are not counted here.
+  const m = la.modelFromConfig(text('nemotron-3-super-120b-a12b-fp8.json'));
   assert.equal(m.params, undefined);
   assert.ok(m.notes.some((n) => n.startsWith('params: not worked out')));
   assert.throws(

@@ -12,20 +12,19 @@
 //   Mamba             in_proj (x, z), conv, x_proj (dt, B, C), dt_proj, A, D, out_proj
 //   Mamba-2           in_proj (x, z, B, C, dt), conv over x, B, C, A, D, dt bias, norm, out_proj
 //   norms             2 x H a layer and H at the end; MTP layers (num_nextn_predict_layers) too
-// The language model's biases are left out (under 0.1 % of any model here). A family whose layers
-// this cannot count returns undefined, and its weights are not known (kvCapacity then asks for them).
+// The language model's biases are left out (under 0.1 % of any model here). RWKV-4/5, RecurrentGemma
+// and LFM2 are counted in weights-recurrent.mjs. A family whose layers this cannot count returns
+// undefined, and its weights are not known (kvCapacity then asks for them).
+
+import { familyWeights, num } from './weights-recurrent.mjs';
 
 const MAMBA1 = new Set(['mamba', 'falcon_mamba', 'jamba']);
 const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is the whole layer
 // Families whose blocks this does not count (their recurrent blocks, per-layer embeddings or
 // latent experts have projections of their own): weights unknown, asked of the reader.
 const UNCOUNTED = new Set([
-  'recurrent_gemma',
-  'rwkv',
-  'rwkv5',
   'rwkv6',
   'rwkv7',
-  'lfm2',
   'zamba2',
   'bamba',
   'granitemoehybrid',
@@ -63,16 +62,6 @@ const TIED = new Set([
 // MoE expert counts and sizes under their several names.
 const EXPERTS = ['num_local_experts', 'num_experts', 'n_routed_experts', 'moe_num_experts'];
 const EXPERT_SIZE = ['moe_intermediate_size', 'expert_intermediate_size'];
-
-/** A non-negative finite number under the first key given (family defaults included), else undefined. */
-function num(r, ...keys) {
-  for (const k of keys) {
-    if (!r.known(k)) continue;
-    const v = r.value(k);
-    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
-  }
-  return undefined;
-}
 
 function attentionWeights(r, H, shape) {
   const heads = num(r, 'num_attention_heads', 'n_head');
@@ -149,6 +138,8 @@ function ffnWeights(r, H, i, type) {
  * undefined when some layer is of a kind this cannot count.
  */
 export function countWeights(r, type, labels, shapes) {
+  const own = familyWeights(r, type, labels, shapes);
+  if (own !== null) return own;
   if (UNCOUNTED.has(type) || r.has('moe_latent_size')) return undefined;
   const H = num(r, 'hidden_size', 'n_embd', 'd_model');
   const V = num(r, 'vocab_size');
