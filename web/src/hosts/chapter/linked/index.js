@@ -227,6 +227,12 @@ export function initLinkedReading(doc, demos) {
   listen(doc, 'keydown', (e) => {
     if (e.key === 'Escape' && current && !e.defaultPrevented) close();
   });
+  // Focus: a popup opened by focus, click or tap stays while focus is in its math, the popup or the
+  // figure it points at, and closes as soon as focus lands anywhere else (Tab out of the figure, the
+  // popup's link left behind). A popup opened by hovering is the pointer's to close.
+  listen(doc, 'focusin', (e) => {
+    if (current?.pinned && !keepsOpen(e.target)) close();
+  });
   const placeSoon = coalesceFrames(() => {
     popup.place();
     refresh(); // the link to the figure shows only while its element is off-screen
