@@ -348,10 +348,8 @@ describe('linked reading', { timeout: 180000 }, () => {
     await sym.scrollIntoViewIfNeeded();
     await sym.hover();
     assert.equal(await page.isVisible(POPUP), true, 'hover opens');
-    const b = await sym.boundingBox();
-    await page.mouse.move(b.x + b.width / 2, b.y - 200);
+    await page.mouse.move(1, 1, { steps: 4 });
     await page.waitForFunction(() => document.querySelector('.linked-popup').hidden, null, { timeout: 2000 });
-    await page.mouse.move(1, 1);
   });
 
   it('offers a link to the figure when its element is off-screen', async () => {
