@@ -468,7 +468,7 @@ function iframeAttributes(code) {
   return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 }
 
-test("the Embed control's iframe code and the oEmbed html carry what docs/hosting.md asks authors to keep: title, width, the measured height, allow=\"clipboard-write\"", async () => {
+test('the Embed control\'s iframe code and the oEmbed html carry what docs/hosting.md asks authors to keep: title, width, the measured height, allow="clipboard-write"', async () => {
   const { page, problems } = await openPage(browser, `${base}index.html`, { width: 1280, height: 900 });
   for (const demo of DEMOS) {
     const mount = `.demo-mount[data-demo="${demo}"]`;
@@ -492,7 +492,10 @@ test("the Embed control's iframe code and the oEmbed html carry what docs/hostin
       assert.equal(fromOembed[key], attrs[key], `${demo}: oEmbed html and the Embed control agree on ${key}`);
     }
     const element = await control.locator('textarea[id$="-element"]').inputValue();
-    assert.match(element, new RegExp(`<script type="module" src="[^"]*linattn-elements\\.js"></script>\\n<linattn-${demo}[ >]`));
+    assert.match(
+      element,
+      new RegExp(`<script type="module" src="[^"]*linattn-elements\\.js"></script>\\n<linattn-${demo}[ >]`),
+    );
   }
   assert.deepEqual(problems, []);
   await page.close();

@@ -107,7 +107,10 @@ test('the iframe code keeps what the hosting guide asks for; the chapter carries
   );
   const page = '<html><head><title>Ch</title>\n</head></html>';
   const once = withEmbedHeights(page, heights);
-  assert.match(once, /<title>Ch<\/title>\n<meta name="linattn-embed-heights" content="\{&quot;ledger&quot;:2622,&quot;memory&quot;:1774\}">/);
+  assert.match(
+    once,
+    /<title>Ch<\/title>\n<meta name="linattn-embed-heights" content="\{&quot;ledger&quot;:2622,&quot;memory&quot;:1774\}">/,
+  );
   const twice = withEmbedHeights(once, { ledger: 1 });
   assert.equal(twice.match(/linattn-embed-heights/g).length, 1, 'written once, replaced on a rebuild');
   assert.match(twice, /content="\{&quot;ledger&quot;:1\}"/);
