@@ -462,6 +462,45 @@ test('oEmbed: static JSON beside the pages and discovery links in them', async (
   }
 });
 
+/** The attributes of the first <iframe …> tag in `code`, as an object. */
+function iframeAttributes(code) {
+  const tag = /<iframe\b([^>]*)>/.exec(code)?.[1] ?? '';
+  return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+}
+
+test('the Embed control\'s iframe code and the oEmbed html carry what docs/hosting.md asks authors to keep: title, width, the measured height, allow="clipboard-write"', async () => {
+  const { page, problems } = await openPage(browser, `${base}index.html`, { width: 1280, height: 900 });
+  for (const demo of DEMOS) {
+    const mount = `.demo-mount[data-demo="${demo}"]`;
+    await page.locator(mount).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${mount}[data-status="ready"]`, { timeout: 30000, state: 'attached' });
+    const control = page.locator(`${mount} + .embed-control`);
+    await control.locator('.embed-toggle').click();
+    const code = await control.locator('textarea[id$="-iframe"]').inputValue();
+    const attrs = iframeAttributes(code);
+    const answer = await (await fetch(`${base}oembed-${demo}.json`)).json();
+    const caption = await page.$eval(`${mount}`, (m) => m.closest('figure')?.querySelector('.fig-label')?.textContent);
+    assert.ok(attrs.title?.startsWith(caption), `${demo}: title names the figure (${attrs.title})`);
+    assert.equal(attrs.width, String(answer.width), `${demo}: width is the oEmbed width`);
+    assert.equal(attrs.height, String(answer.height), `${demo}: height is the measured embed height`);
+    assert.equal(attrs.allow, 'clipboard-write', `${demo}: allow="clipboard-write"`);
+    assert.equal(attrs.loading, 'lazy');
+    assert.match(attrs.style ?? '', /border:0/);
+    // The oEmbed answer's html is the same iframe (its src without the figure's settings).
+    const fromOembed = iframeAttributes(answer.html);
+    for (const key of ['title', 'width', 'height', 'allow', 'loading', 'style']) {
+      assert.equal(fromOembed[key], attrs[key], `${demo}: oEmbed html and the Embed control agree on ${key}`);
+    }
+    const element = await control.locator('textarea[id$="-element"]').inputValue();
+    assert.match(
+      element,
+      new RegExp(`<script type="module" src="[^"]*linattn-elements\\.js"></script>\\n<linattn-${demo}[ >]`),
+    );
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('no page in this file made a request to another origin or logged an error', async () => {
   // On its own (it opens its pages): the course page with every demo as an iframe and as a custom
   // element, and embed.html for each demo, all mounted and quiet.

@@ -310,6 +310,48 @@ describe('linked reading', { timeout: 180000 }, () => {
     assert.equal(await page.isVisible(POPUP), false);
   });
 
+  it('the popup closes when focus leaves its symbol (and the figure it points at), and when the pointer leaves a hovered symbol', async () => {
+    const eq3 = await mathWith(page, 'stamp', { display: true });
+    // Tab out of the math to the next control outside the figure: closed.
+    await openByKeyboard(page, eq3, 'S');
+    assert.equal(await page.isVisible(POPUP), true);
+    const outside = await page.evaluate((index) => {
+      const math = document.querySelectorAll('.linked-math')[index];
+      const after = [...document.querySelectorAll('.article a[href], .article button, .article summary')].find(
+        (el) =>
+          math.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING &&
+          !el.closest('.demo-mount, figure') &&
+          el.checkVisibility(),
+      );
+      after.id ||= 'linked-test-outside';
+      return `#${after.id}`;
+    }, eq3);
+    // Into the figure it points at: the popup stays while the reader works the figure...
+    await openByKeyboard(page, eq3, 'S');
+    await page.focus(`${LEDGER} [data-part="fm-identity"]`);
+    await page.waitForTimeout(100);
+    assert.equal(await page.isVisible(POPUP), true, 'open while focus is in the figure it points at');
+    // ...and closes once focus leaves that figure for anything else.
+    await page.focus(outside);
+    await page.waitForFunction(() => document.querySelector('.linked-popup').hidden, null, { timeout: 2000 });
+    assert.equal(await page.locator('.linked-sym--on').count(), 0, 'no symbol left marked open');
+    // Focus into the popup's own link and on out of it: closed too.
+    await openByKeyboard(page, eq3, 'S');
+    await page.evaluate(() => {
+      const go = document.querySelector('.linked-popup [data-part="go"]');
+      if (go) go.focus();
+    });
+    await page.focus(outside);
+    await page.waitForFunction(() => document.querySelector('.linked-popup').hidden, null, { timeout: 2000 });
+    // Opened by hovering: closes when the pointer leaves.
+    const sym = page.locator('.linked-math').nth(eq3).locator('.katex-html [data-sym="S"]').first();
+    await sym.scrollIntoViewIfNeeded();
+    await sym.hover();
+    assert.equal(await page.isVisible(POPUP), true, 'hover opens');
+    await page.mouse.move(1, 1, { steps: 4 });
+    await page.waitForFunction(() => document.querySelector('.linked-popup').hidden, null, { timeout: 2000 });
+  });
+
   it('offers a link to the figure when its element is off-screen', async () => {
     const eq2 = await mathWith(page, 'q', { display: true });
     await openByKeyboard(page, eq2, 'q');

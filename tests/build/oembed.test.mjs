@@ -2,7 +2,14 @@
 // (web/build/html-tree.mjs), in node. The browser side is tests/browser/hosts.test.mjs (item 7).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoPage, oembedAnswers, OEMBED_WIDTH, siteLink, siteUrlFrom } from '../../web/build/oembed.mjs';
+import {
+  demoPage,
+  oembedAnswers,
+  OEMBED_WIDTH,
+  siteLink,
+  siteUrlFrom,
+  withEmbedHeights,
+} from '../../web/build/oembed.mjs';
 import { htmlToTree, decodeEntities } from '../../web/build/html-tree.mjs';
 
 const meta = { kicker: 'Chapter 04 · Fixed-size state', title: 'Linear attention' };
@@ -89,4 +96,22 @@ test('captions as data: elements, attributes, entities and MathML, nothing lost'
   assert.throws(() => htmlToTree('<em>open'), /never closed/);
   assert.throws(() => htmlToTree('<em>a</strong>'), /closes <em>/);
   assert.throws(() => decodeEntities('&bogus;'), /unknown entity/);
+});
+
+test('the iframe code keeps what the hosting guide asks for; the chapter carries the measured heights for its Embed control', () => {
+  const { html } = oembedAnswers({ meta, captions, demos, heights })['oembed-ledger.json'];
+  assert.equal(
+    html,
+    '<iframe src="./embed.html?demo=ledger" title="Figure 4.1: The running ledger" width="720" height="2622" ' +
+      'style="border:0;width:100%;max-width:720px" loading="lazy" allow="clipboard-write"></iframe>',
+  );
+  const page = '<html><head><title>Ch</title>\n</head></html>';
+  const once = withEmbedHeights(page, heights);
+  assert.match(
+    once,
+    /<title>Ch<\/title>\n<meta name="linattn-embed-heights" content="\{&quot;ledger&quot;:2622,&quot;memory&quot;:1774\}">/,
+  );
+  const twice = withEmbedHeights(once, { ledger: 1 });
+  assert.equal(twice.match(/linattn-embed-heights/g).length, 1, 'written once, replaced on a rebuild');
+  assert.match(twice, /content="\{&quot;ledger&quot;:1\}"/);
 });

@@ -13,9 +13,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureEmbeds } from './measure-embeds.mjs';
+import { EMBED_HEIGHTS_META, EMBED_WIDTH, iframeCode } from '../src/hosts/shared/embed-code.js';
 
 /** The width an oEmbed answer states, and the width its iframe is written with. */
-export const OEMBED_WIDTH = 720;
+export const OEMBED_WIDTH = EMBED_WIDTH;
 
 /** SITE_URL, checked and ending in '/', or null. */
 export function siteUrlFrom(raw = process.env.SITE_URL) {
@@ -43,6 +44,14 @@ const attr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;
 const oembedLink = (href, title) =>
   `<link rel="alternate" type="application/json+oembed" href="${attr(href)}" title="${attr(title)}">`;
 const OEMBED_LINK_RE = /<link rel="alternate" type="application\/json\+oembed"[^>]*>/;
+const HEIGHTS_META_RE = new RegExp(`<meta name="${EMBED_HEIGHTS_META}"[^>]*>\\n?`);
+
+/** The chapter page with each figure's measured embed height in a <meta> (read by its Embed control). */
+export function withEmbedHeights(html, heights) {
+  const meta = `<meta name="${EMBED_HEIGHTS_META}" content="${attr(JSON.stringify(heights))}">`;
+  if (HEIGHTS_META_RE.test(html)) return html.replace(HEIGHTS_META_RE, `${meta}\n`);
+  return html.replace('</title>', `</title>\n${meta}`);
+}
 
 /** The JSON answers: { 'oembed.json': {...}, 'oembed-<demo>.json': {...} }. Pure (tested in node). */
 export function oembedAnswers({ meta, captions, demos, heights, siteUrl = null }) {
@@ -54,13 +63,11 @@ export function oembedAnswers({ meta, captions, demos, heights, siteUrl = null }
     provider_url: siteLink(siteUrl, 'index.html'),
     cache_age: 86400,
   };
-  const title = (demo) => `${captions[demo]?.label ?? demo}: ${captions[demo]?.title ?? ''}`.replace(/: $/, '');
+  const title = (demo) =>
+    `${captions[demo]?.label ?? demo}: ${(captions[demo]?.title ?? '').replace(/\.$/, '')}`.replace(/: $/, '');
   const answer = (demo, fileTitle) => {
     const height = heights[demo];
-    const src = siteLink(siteUrl, `embed.html?demo=${demo}`);
-    const html =
-      `<iframe src="${attr(src)}" title="${attr(title(demo))}" width="${OEMBED_WIDTH}" height="${height}" ` +
-      `style="border:0;max-width:100%" loading="lazy" allow="clipboard-write"></iframe>`;
+    const html = iframeCode({ src: siteLink(siteUrl, `embed.html?demo=${demo}`), title: title(demo), height });
     return { ...base, title: fileTitle, width: OEMBED_WIDTH, height, html };
   };
   const first = demos[0].name;
@@ -102,6 +109,7 @@ export async function writeOembed({ distDir, meta, captions, demos, siteUrl = si
     );
     heights = Object.fromEntries(demos.map((d) => [d.name, d.embedHeight]));
   }
+  writeFileSync(indexPath, withEmbedHeights(readFileSync(indexPath, 'utf8'), heights));
   for (const [file, body] of Object.entries(oembedAnswers({ meta, captions, demos, heights, siteUrl }))) {
     writeFileSync(join(distDir, file), `${JSON.stringify(body, null, 2)}\n`);
   }

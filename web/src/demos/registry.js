@@ -11,7 +11,8 @@
 //   css()        imports its stylesheet as text (for the custom elements' shadow roots; null
 //                outside their build)
 //   settings     its settings schema (the demo folder's settings.js)
-//   embedHeight  a good iframe height in CSS pixels (oEmbed answers, the Embed control's snippet)
+//   embedHeight  its iframe height in CSS pixels at 720 px wide, for when the build could not measure
+//                it in a browser (oEmbed answers; the Embed control of the standalone chapter)
 // This module must stay importable by node (the build reads it): no CSS or asset imports at the
 // top, only lazy ones inside functions.
 import extraDemos from './extra-demos.js';
@@ -34,7 +35,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'ledger' ? () => import('./ledger/index.js') : null,
     css: ELEMENTS ? () => import('./ledger/ledger.css?inline') : null,
     settings: ledgerSettings,
-    embedHeight: 1400,
+    embedHeight: 2620,
   },
   {
     name: 'overcapacity',
@@ -42,7 +43,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'overcapacity' ? () => import('./overcapacity/index.js') : null,
     css: ELEMENTS ? () => import('./overcapacity/overcapacity.css?inline') : null,
     settings: overcapacitySettings,
-    embedHeight: 900,
+    embedHeight: 1750,
   },
   {
     name: 'memory',
@@ -50,7 +51,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'memory' ? () => import('./memory/index.js') : null,
     css: ELEMENTS ? () => import('./memory/memory.css?inline') : null,
     settings: memorySettings,
-    embedHeight: 1200,
+    embedHeight: 1770,
   },
   ...extraDemos,
 ];

@@ -1,6 +1,7 @@
 // The ledger's page, every panel in page order: the notice, the feature-map choice, the ledger page
-// by page (render-ledger.js), the reads with their query and decomposition (render-reads.js), the
-// plane (render-plane.js), the reader's own ledger (render-editor.js), receipts vs ledger
+// by page (render-ledger.js), the plane (render-plane.js; first in the second column, in the page
+// and the tab order alike, so its handles come before the read's menu below it), the reads with
+// their query and decomposition (render-reads.js), the reader's own ledger (render-editor.js), receipts vs ledger
 // (render-receipts.js) and the polite live region. Built once; update() fills it from the state and
 // the core's results. It asks the core for nothing; its events go to the handlers it is given.
 import { h, uid, replace, setProp } from '../../lib/dom.js';
@@ -98,8 +99,8 @@ export function createFigure(el, on) {
       h(
         'div',
         { class: 'la-ledger__column' },
-        group('Reads', reads, query.el, decomposition),
         group('The plane', plane.el),
+        group('Reads', reads, query.el, decomposition),
       ),
     ),
     group('Your own ledger', editor.el),

@@ -6,7 +6,9 @@ import { coalesceFrames } from '../../lib/frame.js';
 import { angleOf, stepAngle } from './geometry.js';
 
 const HANDLE_R = 7; // 0.07 of the plane's unit (render-plane.js U)
-const HIT_R = 19; // a finger-sized target around each handle (0.19)
+// A finger-sized target around each handle (0.22): at 390 px wide the plane draws a hundredth of its
+// unit at about 0.57 CSS px, so the hit circle is 25 px across (WCAG 2.2 target size: at least 24).
+const HIT_R = 22;
 
 /** The handle of association `target` (-1: the free query): { g, label, circles, target, angle }. */
 export function createHandle(plane, target) {

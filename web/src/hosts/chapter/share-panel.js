@@ -5,6 +5,8 @@
 import './share-panel.css';
 import { encodeSettings, attributeName, toQuery } from '../shared/settings-codec.js';
 import { CAPTIONS, figureTitle } from '../shared/figure.js';
+import { EMBED_HEIGHTS_META, iframeCode } from '../shared/embed-code.js';
+import { demoNamed } from '../../demos/registry.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 import { h, uid, setProp } from '../../lib/dom.js';
 import { download, fileName, figureCsv, pngOf, svgDocument } from '../../lib/export.js';
@@ -25,16 +27,27 @@ function siteBase() {
   return /^https?:$/.test(location.protocol) ? new URL('./', location.href).href : './';
 }
 
-/** The three snippets for demo `name` in `state`; `height` of the figure in CSS pixels. */
+/** The figure's embed height at the iframe code's width: measured by the build (a <meta> it writes
+ *  into the chapter, web/build/oembed.mjs), else the registry's embedHeight, else `fallback`. */
+function embedHeight(name, fallback) {
+  try {
+    const meta = document.querySelector(`meta[name="${EMBED_HEIGHTS_META}"]`)?.getAttribute('content');
+    const measured = meta ? JSON.parse(meta)[name] : undefined;
+    if (Number.isFinite(measured) && measured > 0) return measured;
+  } catch {
+    // a page without the build's heights: fall through
+  }
+  return demoNamed(name)?.embedHeight ?? Math.max(300, fallback);
+}
+
+/** The three snippets for demo `name` in `state`; `height`: the figure's height on this page (used
+ *  when neither the build nor the registry knows its embed height). */
 export function snippets(name, state, height) {
   const base = siteBase();
   const entries = encodeSettings(name, state);
   const title = figureTitle(name);
   const src = `${base}embed.html?${toQuery([['demo', name], ...entries])}`;
-  const iframe =
-    `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" ` +
-    `style="width:100%;height:${Math.max(300, Math.ceil(height))}px;border:0" loading="lazy"></iframe>\n` +
-    RESIZER;
+  const iframe = `${iframeCode({ src, title, height: embedHeight(name, height) })}\n${RESIZER}`;
   const attrs = entries.map(([k, v]) => ` ${attributeName(k)}="${escapeAttr(v)}"`).join('');
   const element =
     `<script type="module" src="${escapeAttr(`${base}linattn-elements.js`)}"></script>\n` +

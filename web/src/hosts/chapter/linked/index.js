@@ -7,6 +7,10 @@
 // web/build/markdown.mjs) opens the popup and highlights the element of the nearest figure that
 // shows it; the value comes from that demo's handle, symbols()[name].text, and follows the figure
 // while the popup is open (a MutationObserver on the figure: any redraw, whatever caused it).
+// A popup opened by focus, click or tap stays while focus is in its math, the popup or the figure it
+// points at, and closes as soon as focus leaves them (Tab out of the math or out of the figure, the
+// popup's link left behind; focus leaving the math for nowhere too). One opened by hovering closes
+// when the pointer leaves the symbol and the popup.
 // Figure -> symbol: hovering or focusing an element with data-symbol in a figure highlights the
 // symbol in the math that links to that figure. Nothing here computes a number.
 import './linked.css';
@@ -191,9 +195,6 @@ export function initLinkedReading(doc, demos) {
     listen(math, 'focus', () => {
       if (current?.math !== math) select(readingOrder(math)[0]);
     });
-    listen(math, 'blur', (e) => {
-      if (current?.math === math && !keepsOpen(e.relatedTarget)) close();
-    });
   }
   const symbolAt = (target) => (target instanceof Element ? target.closest('.linked-math [data-sym]') : null);
   // Mouse and pen: hover opens, leaving both the symbol and the popup closes.
@@ -226,6 +227,9 @@ export function initLinkedReading(doc, demos) {
   });
   listen(doc, 'keydown', (e) => {
     if (e.key === 'Escape' && current && !e.defaultPrevented) close();
+  });
+  listen(doc, 'focusout', ({ target, relatedTarget: to }) => {
+    if (current?.pinned && !keepsOpen(to ?? (current.math.contains(target) ? null : target))) close();
   });
   const placeSoon = coalesceFrames(() => {
     popup.place();
