@@ -96,7 +96,7 @@ export function clearError(root, errorEl) {
 const FIELDS = {
   tokens: { label: 'Context', min: MIN_TOKENS, max: MAX_TOKENS, integer: true, unit: 'tokens', unitName: 'tokens' },
   sessions: { label: 'Sessions', min: 1, max: 1e9, integer: true },
-  gpu: { label: 'GPU budget', min: 0, max: 999_999_999e9, zero: false, unit: 'bytes', unitName: 'bytes', show: gbWords },
+  gpu: { label: 'GPU budget', min: 0, max: 999_999_999e9, zero: false, unit: 'bytes', show: gbWords },
 };
 /** A byte bound as GB for the GPU field's range: "999,999,999 GB". */
 function gbWords(bytes) {
