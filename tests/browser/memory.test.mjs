@@ -300,7 +300,10 @@ test('bad input gives an inline message and keeps the last good state', async ()
   // outside 1,000..10,000,000: refused with the range named, the last good value kept, never
   // clamped (number-field.test.mjs has more)
   await setTokens(demo, '-5');
-  assert.match(await demo.locator('[id$="-tokens-error"]').textContent(), /from 1,000 to 10,000,000 tokens\. Kept 8,192\./);
+  assert.match(
+    await demo.locator('[id$="-tokens-error"]').textContent(),
+    /from 1,000 to 10,000,000 tokens\. Kept 8,192\./,
+  );
   assert.deepEqual(await figure(demo, 'kvTotal'), good);
   await setTokens(demo, 4096);
   assert.equal((await demo.locator('[id$="-tokens-error"]').textContent()).trim(), '');
@@ -358,7 +361,10 @@ test('bad input gives an inline message and keeps the last good state', async ()
   // a custom GPU budget that is not a number
   await demo.locator('input[id$="-gpu-custom"]').check();
   await setText(demo, 'gpucustom', 'lots');
-  assert.match(await demo.locator('[id$="-gpu-error"]').textContent(), /^GPU budget: “lots” is not a number; use a number more than 0 and at most 999,999,999 GB\. Kept 48 GB\.$/);
+  assert.match(
+    await demo.locator('[id$="-gpu-error"]').textContent(),
+    /^GPU budget: “lots” is not a number; use a number more than 0 and at most 999,999,999 GB\. Kept 48 GB\.$/,
+  );
   await setText(demo, 'gpucustom', '24');
   assert.equal((await demo.locator('[id$="-gpu-error"]').textContent()).trim(), '');
   await expectBytes(demo, 'room', 24000000000n - 8030000000n * BF16);

@@ -104,7 +104,10 @@ test('a GPU of 0 is refused with a message; 80 GiB is taken to the byte', async 
   assert.equal((await message()).trim(), '');
   for (const zero of ['0', '0 GB']) {
     await type(gpu, zero);
-    assert.match(await message(), /^GPU budget: 0 holds nothing; use a number more than 0 and at most 999,999,999 GB\. Kept 48 GB\.$/);
+    assert.match(
+      await message(),
+      /^GPU budget: 0 holds nothing; use a number more than 0 and at most 999,999,999 GB\. Kept 48 GB\.$/,
+    );
     assert.equal(await gpu.getAttribute('aria-invalid'), 'true');
     assert.doesNotMatch(await demo.textContent(), /\b0 B GPU/);
   }

@@ -6,7 +6,8 @@
 // names the allowed range: text that is no number, a fraction where a whole number is asked for,
 // a number outside the field's range (never clamped), zero where zero means nothing (a GPU of no
 // memory), and a magnitude below the smallest normal double (2.2 × 10⁻³⁰⁸): a double holds fewer
-// digits there than the field would show, so 1e-320 is refused rather than shown as 9.99989e-321.
+// digits there than the field would show, so 1e-320 is refused rather than shown as 9.99989e-321
+// (one that arrives by another road, a link, is shown only to the digits it holds).
 // Shown back as formatNumber writes numbers, with the whole part grouped ("1,000,000", "−3").
 // The core still checks every value it is given: this is only the reader's side.
 
@@ -96,7 +97,11 @@ export function readNumberText(text, unit) {
 /** A number shown back in a field: formatNumber's reading (U+2212, × 10ⁿ), the whole part grouped
  *  by threes from four digits ("1,000", "1,000,000", "−12,345.5"). */
 export function showNumber(x, precision = 6) {
-  const text = formatNumber(x, precision);
+  // A subnormal (it can still come from a link or the core) keeps only the digits it holds:
+  // 1e-320 is a multiple of 4.9 × 10⁻³²⁴ good to about 3 digits, so it shows as 1 × 10⁻³²⁰.
+  const a = Math.abs(x);
+  const held = a > 0 && a < SMALLEST_NORMAL ? Math.max(1, Math.floor(Math.log10(a / Number.MIN_VALUE))) : precision;
+  const text = formatNumber(x, Math.min(precision, held));
   return text.replace(/^(\u2212?)(\d{4,})/, (_, sign, whole) => sign + whole.replace(/\B(?=(\d{3})+$)/g, ','));
 }
 
