@@ -105,7 +105,10 @@ export function showNumber(x, precision = 6) {
   return text.replace(/^(\u2212?)(\d{4,})/, (_, sign, whole) => sign + whole.replace(/\B(?=(\d{3})+$)/g, ','));
 }
 
-/** The range a field allows, in words: "from 1,000 to 10,000,000 tokens", "at least 1". */
+/**
+ * The range a field allows, in words: "from 1,000 to 10,000,000 tokens", "at least 1".
+ * @param {{ min?: number, max?: number, zero?: boolean, unitName?: string, show?: (x: number) => string }} spec
+ */
 export function rangeWords({ min, max, zero = true, unitName = '', show = showNumber }) {
   const u = unitName ? ` ${unitName}` : '';
   const low = min === 0 && !zero ? 'more than 0' : min !== undefined ? show(min) : undefined;
