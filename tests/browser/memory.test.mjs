@@ -297,15 +297,20 @@ test('bad input gives an inline message and keeps the last good state', async ()
     assert.equal(await demo.locator('input[id$="-tokens"]').getAttribute('aria-invalid'), 'true');
     assert.deepEqual(await figure(demo, 'kvTotal'), good, `figures unchanged after tokens "${bad}"`);
   }
-  // outside 1,000..10,000,000: clamped, and said so (memory-import.test.mjs has more)
+  // outside 1,000..10,000,000: refused with the range named, the last good value kept, never
+  // clamped (number-field.test.mjs has more)
   await setTokens(demo, '-5');
-  assert.match(await demo.locator('[id$="-tokens-error"]').textContent(), /clamped to 1,000/);
+  assert.match(
+    await demo.locator('[id$="-tokens-error"]').textContent(),
+    /from 1,000 to 10,000,000 tokens\. Kept 8,192\./,
+  );
+  assert.deepEqual(await figure(demo, 'kvTotal'), good);
   await setTokens(demo, 4096);
   assert.equal((await demo.locator('[id$="-tokens-error"]').textContent()).trim(), '');
   await expectBytes(demo, 'kvTotal', 131072n * 4096n);
 
   await setSessions(demo, 'many');
-  assert.match(await demo.locator('[id$="-sessions-error"]').textContent(), /not a whole number/);
+  assert.match(await demo.locator('[id$="-sessions-error"]').textContent(), /not a number; use a whole number/);
   await setSessions(demo, 0);
   assert.ok((await demo.locator('[id$="-sessions-error"]').textContent()).length > 0);
   await setSessions(demo, 1);
@@ -356,7 +361,10 @@ test('bad input gives an inline message and keeps the last good state', async ()
   // a custom GPU budget that is not a number
   await demo.locator('input[id$="-gpu-custom"]').check();
   await setText(demo, 'gpucustom', 'lots');
-  assert.match(await demo.locator('[id$="-gpu-error"]').textContent(), /not a number of gigabytes/);
+  assert.match(
+    await demo.locator('[id$="-gpu-error"]').textContent(),
+    /^GPU budget: “lots” is not a number; use a number more than 0 and at most 999,999,999 GB\. Kept 48 GB\.$/,
+  );
   await setText(demo, 'gpucustom', '24');
   assert.equal((await demo.locator('[id$="-gpu-error"]').textContent()).trim(), '');
   await expectBytes(demo, 'room', 24000000000n - 8030000000n * BF16);
@@ -397,7 +405,7 @@ test("timed: dragging the context slider 1K -> 10M: one update per frame, each u
     await page.waitForFunction(() => {
       const el = document.querySelector('.demo-mount[data-demo="memory"] .la-memory');
       return (
-        el && !el.classList.contains('lm-dragging') && el.querySelector('input[id$="-tokens"]').value === '10000000'
+        el && !el.classList.contains('lm-dragging') && el.querySelector('input[id$="-tokens"]').value === '10,000,000'
       );
     });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
@@ -405,7 +413,7 @@ test("timed: dragging the context slider 1K -> 10M: one update per frame, each u
   }
   await checkDrag(dragAcross, MOVES, 'memory');
   // The drag ends at 10M tokens, and what is shown is the core's number for it, not a stale frame.
-  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10000000');
+  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '10,000,000');
   assert.match(await slider.getAttribute('aria-valuetext'), /^10,000,000 tokens/);
   assert.match((await figure(demo, 'kvTotal')).exact ?? '', /\d/);
   assert.equal(
@@ -480,7 +488,7 @@ test('a drag rewrites only the numbers it moves; its end writes the exact byte c
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   }
   const mid = await figure(demo, 'kvTotal');
-  const tokens = BigInt(await demo.locator('input[id$="-tokens"]').inputValue());
+  const tokens = BigInt((await demo.locator('input[id$="-tokens"]').inputValue()).replaceAll(',', ''));
   assert.equal(mid.bytes, String(131072n * tokens), 'the figure follows the drag');
   assert.notEqual(mid.exact, `${groupDigits(131072n * tokens)} bytes`, 'its exact count waits for the end');
   assert.deepEqual(await labels(), wordsBefore, 'the words around the numbers stay');
@@ -506,7 +514,7 @@ test('a drag released where it began (no change event) still writes the exact by
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   await slider.dispatchEvent('pointerup');
   assert.equal(await demo.evaluate((el) => el.classList.contains('lm-dragging')), false);
-  const tokens = BigInt(await demo.locator('input[id$="-tokens"]').inputValue());
+  const tokens = BigInt((await demo.locator('input[id$="-tokens"]').inputValue()).replaceAll(',', ''));
   await expectBytes(demo, 'kvTotal', 131072n * tokens);
   assert.deepEqual(problems, []);
 });
@@ -523,7 +531,7 @@ test('off-screen the demo pauses, and settings from outside (a hash edited) reac
     location.hash = 'memory.tokens=3000';
   });
   await page.waitForFunction(
-    () => document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]')?.value === '3000',
+    () => document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]')?.value === '3,000',
   );
   const summary = await demo.locator('.lm-summary').textContent();
   assert.match(summary, /3,000 tokens/, summary);
@@ -567,12 +575,12 @@ test('off-screen the demo pauses: a pending slider update waits, then runs on re
   });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   assert.deepEqual(await figure(demo, 'kvTotal'), before, 'no update while paused');
-  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '2000');
+  assert.equal(await demo.locator('input[id$="-tokens"]').inputValue(), '2,000');
   // Back on screen: the pending update runs in the next frame, then the summary speaks.
   await page.locator('.demo-mount[data-demo="memory"]').scrollIntoViewIfNeeded();
   await page.waitForFunction(
     () =>
-      document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]').value === '10000000' &&
+      document.querySelector('.demo-mount[data-demo="memory"] input[id$="-tokens"]').value === '10,000,000' &&
       !document.querySelector('.demo-mount[data-demo="memory"] .la-memory').dataset.paused,
   );
   // Mid-drag the figure carries the core's bytes; its exact count (seen on hover or focus) is

@@ -1,7 +1,10 @@
 // A numeric field with an inline message: the reader's text is only accepted when it parses and the
 // core accepts it; otherwise the message says why and the ledger stays as it was.
 import { h, uid } from '../../lib/dom.js';
-import { formatInput } from './format.js';
+import { showNumber } from '../../lib/number-field.js';
+
+/** A value as the field shows it: the page's reading of numbers, grouped (the kit's number field). */
+const formatInput = (x) => showNumber(x, 6);
 
 export function numberField({ label, value, onCommit, part, hideLabel = false }) {
   const id = uid('la-ledger-field');
@@ -18,7 +21,7 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
     'data-part': part,
   });
   const msg = h('span', { id: msgId, class: 'la-ledger__field-msg', 'data-part': part ? `${part}-msg` : null });
-  const field = { input, msg, committed: input.value };
+  const field = { input, msg, label, committed: input.value };
   field.setError = (text) => {
     msg.textContent = text ?? '';
     if (text) input.setAttribute('aria-invalid', 'true');

@@ -5,7 +5,7 @@ import { exampleState, cloneState, isZeroVector, MAX_ASSOCIATIONS } from './stat
 import { stepTo, removeAssociation, addAssociation, changeDim } from './edits.js';
 import { unitAt } from './geometry.js';
 import { keyLabel } from './render-tables.js';
-import { parseNumber } from '../../lib/numbers.js';
+import { readField } from '../../lib/number-field.js';
 import { keepingFocus } from './focus.js';
 
 /**
@@ -47,7 +47,7 @@ export function createHandlers({ el, getState, act, commit, parts, limit, say, a
 
   function fieldEdit(field, text, apply, { nonZeroKey = null } = {}) {
     if (!alive()) return;
-    const parsed = parseNumber(text, { min: -limit, max: limit });
+    const parsed = readField(text, { label: field.label ?? 'This field', min: -limit, max: limit });
     if (parsed.error) return fieldError(field, parsed.error);
     const candidate = cloneState(getState());
     const vec = apply(candidate, parsed.value);

@@ -7,8 +7,8 @@
 
 import { h, uid, setAttr, setProp } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
-import { echo } from '../../lib/numbers.js';
-import { groupDigits, longTokens, parseWhole, shortTokens } from './format.js';
+import { readField, showNumber } from '../../lib/number-field.js';
+import { longTokens, shortTokens } from './format.js';
 import { CONTEXT_LABEL } from './labels.js';
 import { CUSTOM_ID, TWIN_RULE, presetCategory } from './models.js';
 import { PRESETS } from './presets.js';
@@ -25,7 +25,7 @@ import {
   TP_CHOICES,
   UNITS,
   Y_SCALES,
-  clampTokens,
+  gigabytesText,
   positionOf,
   tokensAt,
 } from './state.js';
@@ -91,6 +91,23 @@ export function clearError(root, errorEl) {
     input.removeAttribute('aria-invalid');
 }
 
+/** What each number field accepts (the core checks again): the context in tokens (10k, 1M),
+ *  sessions, and a custom GPU budget in bytes (a bare number is GB; 80 GiB, 512 MB; never 0). */
+const FIELDS = {
+  tokens: { label: 'Context', min: MIN_TOKENS, max: MAX_TOKENS, integer: true, unit: 'tokens', unitName: 'tokens' },
+  sessions: { label: 'Sessions', min: 1, max: 1e9, integer: true },
+  gpu: { label: 'GPU budget', min: 0, max: 999_999_999e9, zero: false, unit: 'bytes', show: gbWords },
+};
+/** A byte bound as GB for the GPU field's range: "999,999,999 GB". */
+function gbWords(bytes) {
+  return `${showNumber(bytes / 1e9, 9)} GB`;
+}
+/** The GPU field's text as the state's gigabytes ("80 GiB" -> "85.89934592"), or { error }. */
+export function readGpu(text) {
+  const read = readField(text, FIELDS.gpu);
+  return read.error ? read : { value: gigabytesText(Math.round(read.value)) };
+}
+
 /** Writes a text field unless the reader is fixing it. */
 function setInput(input, value) {
   if (input.getAttribute('aria-invalid') === 'true') return; // keep the reader's text to fix
@@ -144,22 +161,19 @@ export function createControls(root, on) {
   const scale = radios(id, 'scale', Y_SCALES);
 
   // ---- events: they only propose state -------------------------------------------------------
-  const whole = (input, errorEl, key, what) => () => {
-    const text = input.value.trim();
-    const v = parseWhole(text);
-    if (Number.isNaN(v)) {
-      const unit = key === 'tokens' ? ' of tokens' : '';
-      showError(root, errorEl, new Error(`${what}: ${echo(text)} is not a whole number${unit}.`));
+  // A number the field refuses is never clamped: the message names the range, the figure keeps
+  // the last good value (said in the message), and the reader's text stays to fix.
+  const numeric = (input, errorEl, key, read) => () => {
+    const got = read(input.value);
+    if (got.error) {
+      const kept = key === 'gpuCustom' ? `${showNumber(Number(lastGood[key]), 9)} GB` : showNumber(lastGood[key]);
+      showError(root, errorEl, new Error(`${got.error} Kept ${kept}.`));
       return;
     }
-    const kept = key === 'tokens' ? clampTokens(v) : v === 0 ? 0 : v; // never -0
-    if (!on.propose({ [key]: kept }, errorEl) || kept === v) return;
-    // Accepted after clamping: say so beside the field (a notice, not an error).
-    // A whole number a double cannot hold digit for digit (1e21) is echoed as typed, not grouped.
-    const typed = Number.isSafeInteger(v) ? groupDigits(v) : echo(text);
-    input.value = String(kept);
-    errorEl.textContent = `${typed} tokens is outside ${groupDigits(MIN_TOKENS)}…${groupDigits(MAX_TOKENS)}: clamped to ${groupDigits(kept)}.`;
+    const patch = key === 'gpuCustom' ? { gpu: 'custom', gpuCustom: got.value } : { [key]: got.value };
+    on.propose(patch, errorEl);
   };
+  const lastGood = { tokens: 0, sessions: 0, gpuCustom: '' };
   preset.onchange = () =>
     preset.value === CUSTOM_ID ? on.enterCustom() : on.propose({ preset: preset.value }, notice);
   linear.onchange = () => on.propose({ linear: linear.checked }, notice);
@@ -206,8 +220,8 @@ export function createControls(root, on) {
     if (done) dragEnd();
     else dragStep();
   }
-  tokens.onchange = whole(tokens, tokensError, 'tokens', 'Context');
-  sessions.onchange = whole(sessions, sessionsError, 'sessions', 'Sessions');
+  tokens.onchange = numeric(tokens, tokensError, 'tokens', (t) => readField(t, FIELDS.tokens));
+  sessions.onchange = numeric(sessions, sessionsError, 'sessions', (t) => readField(t, FIELDS.sessions));
   kvDtype.onchange = () => on.propose({ kvDtype: kvDtype.value }, notice);
   stateDtype.onchange = () => on.propose({ stateDtype: stateDtype.value }, notice);
   tp.onchange = () => on.propose({ tp: Number(tp.value) }, gpuError);
@@ -215,11 +229,11 @@ export function createControls(root, on) {
   for (const radio of gpu.inputs) {
     radio.onchange = () => {
       if (!radio.checked) return;
-      const patch = radio.value === 'custom' ? { gpu: 'custom', gpuCustom: gpuCustom.value } : { gpu: radio.value };
-      if (!on.propose(patch, gpuError)) on.refresh();
+      if (radio.value === 'custom') return numeric(gpuCustom, gpuError, 'gpuCustom', readGpu)();
+      if (!on.propose({ gpu: radio.value }, gpuError)) on.refresh();
     };
   }
-  gpuCustom.onchange = () => on.propose({ gpu: 'custom', gpuCustom: gpuCustom.value.trim() }, gpuError);
+  gpuCustom.onchange = numeric(gpuCustom, gpuError, 'gpuCustom', readGpu);
   for (const radio of unit.inputs) radio.onchange = () => radio.checked && on.propose({ unit: radio.value }, notice);
   for (const radio of scale.inputs) radio.onchange = () => radio.checked && on.propose({ yScale: radio.value }, notice);
 
@@ -292,14 +306,15 @@ export function createControls(root, on) {
     linearLabel.classList.toggle('lm-disabled', !resolved.canLinearize);
     setProp(slider, 'value', String(positionOf(s.tokens)));
     setAttr(slider, 'aria-valuetext', `${longTokens(s.tokens)} (${shortTokens(s.tokens)})`);
-    setInput(tokens, String(s.tokens));
-    setInput(sessions, String(s.sessions));
+    Object.assign(lastGood, { tokens: s.tokens, sessions: s.sessions, gpuCustom: s.gpuCustom });
+    setInput(tokens, showNumber(s.tokens));
+    setInput(sessions, showNumber(s.sessions));
     setProp(kvDtype, 'value', s.kvDtype);
     setProp(stateDtype, 'value', s.stateDtype);
     setProp(tp, 'value', String(s.tp ?? 1));
     setProp(weightDtype, 'value', s.weightDtype);
     for (const radio of gpu.inputs) setProp(radio, 'checked', radio.value === s.gpu);
-    setInput(gpuCustom, String(s.gpuCustom));
+    setInput(gpuCustom, showNumber(Number(s.gpuCustom), 9));
     for (const radio of unit.inputs) setProp(radio, 'checked', radio.value === s.unit);
     for (const radio of scale.inputs) setProp(radio, 'checked', radio.value === s.yScale);
     // Only a change of the state opens or closes it, never a render between the reader's click

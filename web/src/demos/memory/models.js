@@ -2,6 +2,7 @@
 // descriptions and the custom model's editor drafts (the presets are data: presets.js).
 // This file only rearranges layer groups; every byte count comes from the core.
 
+import { readField } from '../../lib/number-field.js';
 import { echo } from '../../lib/numbers.js';
 import { groupDigits } from './format.js';
 
@@ -208,6 +209,10 @@ function billionsText(params) {
   return frac ? `${whole}.${frac}` : whole;
 }
 
+/** What the parameter count's field accepts: a bare number under 10⁶ is billions, from 10⁶ up a
+ *  count; suffixes B, M, T; never 0 (a model of no weights). */
+const PARAMS_FIELD = { label: 'Parameters', min: 0, max: 1e16, zero: false, unit: 'params', unitName: 'parameters' };
+
 /** Parses the drafts into a core Model. Returns { model } or { error, group, field } for text
  *  that is not a whole number; ranges (zero heads, negative or absurd sizes) are the core's job. */
 export function modelFromDraft(draft, parseWhole) {
@@ -229,10 +234,10 @@ export function modelFromDraft(draft, parseWhole) {
   const model = { layers };
   const p = String(draft.params ?? '').trim();
   if (p !== '') {
-    const m = /^(\d{1,7})(?:\.(\d{1,9}))?$/.exec(p);
-    if (!m)
-      return { error: `Parameters: ${echo(p)} is not a number of billions (e.g. 8.03).`, group: -1, field: 'params' };
-    model.params = Number(BigInt(m[1]) * 1000000000n + BigInt((m[2] || '').padEnd(9, '0')));
+    // The page's number field: 8.03 (billions), 8B, 8.03e9 or 8,030,000,000 (a count), 350M.
+    const read = readField(p, PARAMS_FIELD);
+    if (read.error) return { error: read.error, group: -1, field: 'params' };
+    model.params = Math.round(read.value);
   }
   return { model };
 }

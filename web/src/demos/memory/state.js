@@ -105,7 +105,7 @@ export const checks = (presetIds) => ({
   stateDtype: oneOf(DTYPES),
   weightDtype: oneOf(DTYPES),
   gpu: oneOf(GPUS),
-  gpuCustom: (v) => (typeof v === 'string' || typeof v === 'number') && parseGigabytes(String(v)) !== null,
+  gpuCustom: (v) => (typeof v === 'string' || typeof v === 'number') && (parseGigabytes(String(v)) ?? 0n) > 0n,
   tp: (v) => TP_CHOICES.includes(v),
   unit: oneOf(UNITS),
   yScale: oneOf(Y_SCALES),
@@ -165,7 +165,15 @@ export function gpuBytes(state) {
   const text = state.gpu === 'custom' ? String(state.gpuCustom) : state.gpu;
   const bytes = parseGigabytes(text);
   if (bytes === null) throw new Error(`GPU budget: ${echo(text)} is not a number of gigabytes (e.g. 48 or 40.5).`);
+  if (bytes === 0n) throw new Error('GPU budget: a GPU of 0 GB holds nothing; use more than 0 GB.');
   return Number(bytes);
+}
+
+/** Whole bytes as the state's gigabytes text, exact to the byte: 85899345920 -> "85.89934592". */
+export function gigabytesText(bytes) {
+  const b = BigInt(bytes);
+  const frac = (b % 1000000000n).toString().padStart(9, '0').replace(/0+$/, '');
+  return `${b / 1000000000n}${frac ? `.${frac}` : ''}`;
 }
 
 /** The context length clamped to the figure's range, 1,000 .. 10,000,000 (never -0). */

@@ -2,7 +2,8 @@
 // handlers change. Pure (no DOM, no core of its own): defaults, the choices each setting offers,
 // validation and merging of settings from outside. The work budget is the core's: the functions
 // that need it take `checkSweep` (la.checkSweep, which throws the core's message).
-import { parseNumber, echo } from '../../lib/numbers.js';
+import { readField } from '../../lib/number-field.js';
+import { echo } from '../../lib/numbers.js';
 import { DIMS, KEYS } from './sweep.js';
 import { formatInt } from './format.js';
 
@@ -89,11 +90,11 @@ function readerMessage(err, k) {
   return err.message;
 }
 
-/** A whole number typed by the reader ("12" → 12, the kit's reading); throws a sentence naming the
+/** A whole number typed by the reader ("12", "1,000", "1e3": the page's number field); throws a sentence naming the
  *  field. Whether it is in range is the core's call (checkSweep). */
 export function parseWhole(text, name) {
-  const { value, error } = parseNumber(text, { integer: true, label: name });
-  if (error || value < 0) throw new Error(`${name} must be a whole number (got ${echo(String(text).trim())})`);
+  const { value, error } = readField(text, { integer: true, label: name, min: 0 });
+  if (error) throw new Error(`${name} must be a whole number (got ${echo(String(text).trim())})`);
   return value;
 }
 
