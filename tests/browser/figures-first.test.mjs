@@ -559,7 +559,11 @@ test('a figure with arrows has its arrowheads, one per colour, in the SVG its ex
     if (arrows) {
       assert.ok(a.ids.length >= 2, `${demo}: an arrowhead per colour (${a.ids.join(', ')})`);
       assert.equal(a.inExported, a.ids.length, `${demo}: the arrowheads are in the exported SVG`);
-      for (const end of a.ends) assert.ok(a.ids.some((id) => end === `url(#${id})`), `${demo}: ${end} is one of them`);
+      for (const end of a.ends)
+        assert.ok(
+          a.ids.some((id) => end === `url(#${id})`),
+          `${demo}: ${end} is one of them`,
+        );
     } else {
       assert.deepEqual(a.ids, [], `${demo}: no arrowheads`);
       assert.deepEqual(a.ends, [], `${demo}: no arrows`);
