@@ -75,7 +75,7 @@ test('the memory figure names max_position_embeddings a configured limit, with t
   assert.equal(LIMIT_NAME, 'configured position limit');
   const sources = [
     'labels.js',
-    'chart.js',
+    'curve-plot.js',
     'render-chart.js',
     'render-bars.js',
     'render-figures.js',
