@@ -531,20 +531,61 @@ test('the five plots draw ticks, titles and grid alike, at the figure type token
   }
 });
 
-test('a figure with arrows has one arrowhead, in the SVG its export takes away, and every arrow points with it', async () => {
+/** Each drawn arrow of the figure: its line's computed stroke and its arrowhead's computed fill (the
+ *  path in the <marker> its marker-end names), so a browser without fill: context-stroke (WebKit)
+ *  still draws each head in its line's colour. */
+function arrowColours() {
+  const figure = document.querySelector('figure.linattn-figure');
+  const byId = new Map([...figure.querySelectorAll('marker')].map((m) => [m.id, m]));
+  return [...figure.querySelectorAll('[marker-end]')]
+    .filter((el) => el.getAttribute('display') !== 'none' && el.getBBox().width + el.getBBox().height > 0)
+    .map((el) => {
+      const id = /url\(#([^)]+)\)/.exec(el.getAttribute('marker-end'))?.[1];
+      const head = byId.get(id)?.querySelector('path');
+      return {
+        line: el.getAttribute('class'),
+        stroke: getComputedStyle(el).stroke,
+        fill: head ? getComputedStyle(head).fill : 'no marker',
+      };
+    });
+}
+
+test('a figure with arrows has its arrowheads, one per colour, in the SVG its export takes away, every arrow pointing with one', async () => {
   for (const [demo, { plots, arrows }] of Object.entries(PLOTS)) {
     const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`, { width: 1280, height: 900 });
     await page.locator(`.linattn-mount[data-demo="${demo}"][data-status="ready"]`).waitFor({ timeout: 60000 });
     const exported = demo === 'ledger' ? plots[1] : null;
     const a = await page.evaluate(readArrows, exported);
-    assert.equal(a.ids.length, arrows, `${demo}: arrowheads ${a.ids.join(', ')}`);
     if (arrows) {
-      assert.equal(a.inExported, 1, `${demo}: the arrowhead is in the exported SVG`);
-      assert.deepEqual(a.ends, [`url(#${a.ids[0]})`], `${demo}: every arrow ends with it`);
+      assert.ok(a.ids.length >= 2, `${demo}: an arrowhead per colour (${a.ids.join(', ')})`);
+      assert.equal(a.inExported, a.ids.length, `${demo}: the arrowheads are in the exported SVG`);
+      for (const end of a.ends)
+        assert.ok(
+          a.ids.some((id) => end === `url(#${id})`),
+          `${demo}: ${end} is one of them`,
+        );
     } else {
+      assert.deepEqual(a.ids, [], `${demo}: no arrowheads`);
       assert.deepEqual(a.ends, [], `${demo}: no arrows`);
     }
     assert.deepEqual(problems, [], `${demo}: no page problems`);
     await page.close();
+  }
+});
+
+test('every arrowhead is filled with its own line\u2019s colour, in light and dark, without context-stroke', async () => {
+  for (const [demo, { arrows }] of Object.entries(PLOTS)) {
+    if (!arrows) continue;
+    for (const colorScheme of ['light', 'dark']) {
+      const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`, { colorScheme });
+      await page.locator(`.linattn-mount[data-demo="${demo}"][data-status="ready"]`).waitFor({ timeout: 60000 });
+      await settled(page);
+      const drawn = await page.evaluate(arrowColours);
+      assert.ok(drawn.length >= 3, `${demo} ${colorScheme}: arrows drawn (${drawn.length})`);
+      for (const d of drawn) assert.equal(d.fill, d.stroke, `${demo} ${colorScheme}: the head of ${d.line}`);
+      assert.ok(new Set(drawn.map((d) => d.stroke)).size >= 2, `${demo} ${colorScheme}: arrows of several colours`);
+      assert.deepEqual(problems, [], `${demo} ${colorScheme}: no page problems`);
+      await page.close();
+    }
   }
 });

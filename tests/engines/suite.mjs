@@ -152,6 +152,26 @@ export function defineEngineSuite(engine, extra = () => {}) {
       ctx.reading = mine;
     });
 
+    it('draws each arrowhead in its line\u2019s colour in the dark theme, none black', async () => {
+      await openChapter(ctx.tab, `${ctx.site.url}index.html`);
+      const drawn = await ctx.tab.evaluate(() => {
+        document.documentElement.dataset.theme = 'dark';
+        const figure = document.querySelector('#figure-ledger');
+        return [...figure.querySelectorAll('[marker-end]')]
+          .filter((el) => el.getAttribute('display') !== 'none' && el.getBBox().width + el.getBBox().height > 0)
+          .map((el) => {
+            const id = /url\(#([^)]+)\)/.exec(el.getAttribute('marker-end'))?.[1];
+            const head = figure.querySelector(`marker[id="${id}"] path`);
+            return { stroke: getComputedStyle(el).stroke, fill: head ? getComputedStyle(head).fill : 'none' };
+          });
+      });
+      assert.ok(drawn.length >= 3, `the ledger's arrows: ${drawn.length}`);
+      for (const d of drawn) {
+        assert.notEqual(d.fill, 'rgb(0, 0, 0)', 'an arrowhead is not black on the dark page');
+        assert.equal(d.fill, d.stroke, 'the arrowhead has its line\u2019s colour');
+      }
+    });
+
     it('sizes the embed page from a second origin, and renders custom elements with their theme', async () => {
       await ctx.tab.goto(`${ctx.hosts.hostUrl}engines.html`);
       const sized = await ctx.tab.waitFor(

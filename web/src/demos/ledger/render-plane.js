@@ -3,7 +3,7 @@
 import { h, s, replace, keepChildren, setText, setAttr, setProp } from '../../lib/dom.js';
 import { formatPlain } from '../../lib/format.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
-import { arrowMarker, arrowEnd } from '../../lib/plot/marker.js';
+import { arrowMarkers, arrowEnd } from '../../lib/plot/marker.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
@@ -22,13 +22,16 @@ const PLANE = [-VIEW, -VIEW, 2 * VIEW, 2 * VIEW]; // the viewBox of both planes
 // (vector-effect), so the dashes are in CSS pixels.
 const DASH = '5 4';
 
-function arrow(cls, marker) {
+// The arrows' colours: each has its arrowhead (lib/plot/marker.js), coloured in ledger.css.
+const HEADS = ['key', 'pending', 'query', 'target'];
+
+function arrow(cls, marker, role) {
   return s('line', {
     x1: 0,
     y1: 0,
     class: cls,
     'vector-effect': 'non-scaling-stroke',
-    'marker-end': arrowEnd(marker),
+    'marker-end': arrowEnd(marker, role),
   });
 }
 
@@ -75,7 +78,7 @@ export function createPlane({ ids, onAngle }) {
   const arrows = keys.data;
   const handles = keySvg.appendChild(s('g'));
 
-  // The figure's one arrowhead, in the values' plane (the file export takes that SVG away whole);
+  // The figure's arrowheads, in the values' plane (the file export takes that SVG away whole);
   // the keys' arrows point with it too (an id is found anywhere in the same document or shadow root).
   const values = plotArea({
     viewBox: PLANE,
@@ -84,7 +87,7 @@ export function createPlane({ ids, onAngle }) {
     title: 'Stored values and what each key reads back',
   });
   const valueSvg = values.svg;
-  valueSvg.insertBefore(arrowMarker(markerId), values.grid);
+  valueSvg.insertBefore(arrowMarkers(markerId, HEADS), values.grid);
   const valueTitle = values.title;
   const valueLayer = values.data;
 
@@ -164,7 +167,7 @@ function renderPlane(plane, state, view) {
   if (signature !== plane.signature) {
     plane.signature = signature;
     plane.handleList = targets.map((t) => createHandle(plane, t));
-    plane.keyArrows = targets.map(() => arrow('la-ledger__arrow', plane.markerId));
+    plane.keyArrows = targets.map(() => arrow('la-ledger__arrow', plane.markerId, 'key'));
     replace(plane.handles, ...plane.handleList.map((hd) => hd.g));
     replace(plane.arrows, ...plane.keyArrows);
   }
@@ -184,11 +187,9 @@ function renderPlane(plane, state, view) {
     setShown(line, !(k[0] === 0 && k[1] === 0));
     const v = clampToView(k, 1.35);
     pointArrow(line, v[0] * U, v[1] * U);
-    setAttr(
-      line,
-      'class',
-      t === -1 ? 'la-ledger__arrow is-query' : t < state.step ? 'la-ledger__arrow' : 'la-ledger__arrow is-pending',
-    );
+    const role = t === -1 ? 'query' : t < state.step ? 'key' : 'pending';
+    setAttr(line, 'class', role === 'key' ? 'la-ledger__arrow' : `la-ledger__arrow is-${role}`);
+    setAttr(line, 'marker-end', arrowEnd(plane.markerId, role));
     setDashed(line, t >= state.step || t === -1);
   });
 
@@ -226,10 +227,10 @@ function renderPlane(plane, state, view) {
 
 /** One read's drawing in the values' plane: its value, and where it is not exact, the read and the gap. */
 function readDrawing(marker) {
-  const read = arrow('la-ledger__arrow is-read', marker);
+  const read = arrow('la-ledger__arrow is-read', marker, 'query');
   setDashed(read, true);
   return {
-    value: arrow('la-ledger__arrow is-value', marker),
+    value: arrow('la-ledger__arrow is-value', marker, 'target'),
     gap: s('line', { class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
     read,
     readLabel: s('text', { class: 'la-ledger__label is-read', 'text-anchor': 'middle' }),

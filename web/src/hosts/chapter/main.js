@@ -16,7 +16,7 @@ import { initSidenotes } from './sidenotes.js';
 import { initTheme } from './theme.js';
 import { initialState, rememberState, initPermalinks } from './permalink.js';
 import { addEmbedControl } from './share-panel.js';
-import { mountDemo, pauseWhenHidden } from '../shared/mount.js';
+import { loadDemo, mountDemo, mountLoaded, pauseWhenHidden } from '../shared/mount.js';
 import { markScrollables, markBoxes } from '../../lib/scrollables.js';
 import { coalesceAfterFrames, coalesceFrames } from '../../lib/frame.js';
 import { preparePrint } from './print.js';
@@ -41,22 +41,43 @@ function mountFigure(mountEl, { finish = false } = {}) {
   return finish ? entry.then((e) => e?.handle.finish?.()) : entry;
 }
 
-async function mountNow(mountEl) {
+/** Demos whose code and the core have loaded (loadDemo's { mod, la }), by name: these mount at
+ *  once, in the caller's task (a print that cannot wait, print.js). */
+const loaded = new Map();
+
+/** Loads every figure's code and the core without mounting any (print.js, after the load). */
+function loadFigures(mounts) {
+  const names = [...new Set(mounts.map((m) => m.dataset.demo))];
+  const one = (name) =>
+    loadDemo(name)
+      .then((l) => {
+        loaded.set(name, l);
+      })
+      .catch(() => {}); // mounting shows why
+  return Promise.all(names.map(one)).then(() => {});
+}
+
+function mountNow(mountEl) {
   const name = mountEl.dataset.demo;
   mountEl.dataset.status = 'loading';
   const entry = { handle: null, state: undefined };
-  entry.handle = await mountDemo(mountEl, name, {
+  const options = {
     state: initialState(name), // from the link's hash (permalinks), if any
     onStateChange: (state) => {
       entry.state = state;
       rememberState(name, state);
     },
+  };
+  const code = loaded.get(name);
+  const handle = code ? mountLoaded(mountEl, name, code, options) : mountDemo(mountEl, name, options);
+  return Promise.resolve(handle).then((h) => {
+    entry.handle = h;
+    if (!h) return null; // mountDemo showed the error in the figure
+    demos.set(name, entry);
+    addEmbedControl(mountEl, name, h);
+    pauseWhenHidden(mountEl, h);
+    return entry;
   });
-  if (!entry.handle) return null; // mountDemo showed the error in the figure
-  demos.set(name, entry);
-  addEmbedControl(mountEl, name, entry.handle);
-  pauseWhenHidden(mountEl, entry.handle);
-  return entry;
 }
 
 function mountWhenNear(mounts) {
@@ -137,7 +158,7 @@ async function start() {
   mountWhenNear(mounts);
   // Printing shows every figure in its current state, its numbers final: all are mounted and have
   // finished computing before a print (print.js).
-  preparePrint(mounts, mountFigure);
+  preparePrint(mounts, mountFigure, () => loadFigures(mounts));
   await yieldToPage();
   // It looks a figure up in `demos` only when a symbol is used, so figures may mount before it.
   initLinkedReading(document, demos); // symbols in the math <-> live numbers in the figures

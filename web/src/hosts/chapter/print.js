@@ -3,6 +3,9 @@
 // never came into view would print its quick preview. Browsers take the print snapshot
 // right after 'beforeprint' and do not wait for anything asynchronous in it, while a demo needs its
 // code, the WebAssembly core and, for the overcapacity sweep, seconds of computing. Hence:
+//   0. in the first idle moment after the load, the figures' code and the core are loaded (not
+//      mounted: no figure's mount task), so that from then on a figure mounts in the very task that
+//      asks for it, as a print that cannot wait needs (a headless PDF, a switch to print media);
 //   1. ten seconds after the page has loaded (its start-up and the reader's first moments go first),
 //      the figures not mounted yet are mounted one at a time in page order, each in an idle moment
 //      of its own and the next only once the previous is ready, never while the reader is dragging,
@@ -13,7 +16,8 @@
 //      thread on a phone);
 //   2. Ctrl+P / Cmd+P waits for any figure still loading or computing, then opens the print dialog
 //      (at once when all are final);
-//   3. 'beforeprint' still mounts anything left (for a print started sooner than that), and
+//   3. 'beforeprint' and the print media query starting to match still mount anything left (for a
+//      print started sooner than that), and
 //      print.css puts a short line in any figure that is not ready yet instead of a blank box.
 
 import { afterLoad } from '../../lib/after-load.js';
@@ -49,10 +53,11 @@ export function whenMounted(mountEl) {
 
 /**
  * `mounts`: the chapter's .demo-mount elements; `mountFigure(el, { finish })` mounts one (once) and
- * resolves when it is ready, or with finish once its numbers are final. Returns { mountAll() →
- * Promise (every figure final or failed) }.
+ * resolves when it is ready, or with finish once its numbers are final; once `loadAll()` (the
+ * figures' code and the core, nothing mounted) has resolved, mountFigure draws its figure before
+ * it returns. Returns { mountAll() → Promise (every figure final or failed) }.
  */
-export function preparePrint(mounts, mountFigure) {
+export function preparePrint(mounts, mountFigure, loadAll = () => Promise.resolve()) {
   const mountAll = () => Promise.all(mounts.map((el) => mountFigure(el, { finish: true })));
 
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 200));
@@ -84,7 +89,10 @@ export function preparePrint(mounts, mountFigure) {
     );
   };
   const soon = () => setTimeout(() => next(0), SETTLE_MS);
-  afterLoad().then(soon);
+  afterLoad().then(() => {
+    idle(() => loadAll(), { timeout: IDLE_TIMEOUT_MS }); // step 0: the code, so a print mounts at once
+    soon();
+  });
 
   let printing = false;
   window.addEventListener('keydown', (e) => {
@@ -99,6 +107,13 @@ export function preparePrint(mounts, mountFigure) {
     });
   });
 
+  // A print that does not come through the dialog's 'beforeprint' (a headless PDF, a switch to
+  // print media: Chromium's page.pdf() and emulated print, a reader agent's preview) is seen as
+  // the print media query starting to match.
   window.addEventListener('beforeprint', () => mountAll());
+  const printMedia = window.matchMedia?.('print');
+  printMedia?.addEventListener?.('change', (e) => {
+    if (e.matches) mountAll();
+  });
   return { mountAll };
 }

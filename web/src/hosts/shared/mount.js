@@ -29,12 +29,38 @@ export function showDemoError(mountEl, name, err) {
  * @param {string} name
  * @param {{ state?: object, onStateChange?: (state: object) => void }} [options]
  */
-export async function mountDemo(mountEl, name, { state, onStateChange } = {}) {
+export async function mountDemo(mountEl, name, options = {}) {
   mountEl.setAttribute('aria-busy', 'true');
+  let loaded;
   try {
-    const load = demoNamed(name)?.load;
-    if (!load) throw new Error(`There is no demo called ${JSON.stringify(String(name).slice(0, 30))} in this build.`);
-    const [mod, la] = await Promise.all([load(), getLinattn()]);
+    loaded = await loadDemo(name);
+  } catch (err) {
+    showDemoError(mountEl, name, err);
+    mountEl.removeAttribute('aria-busy');
+    return null;
+  }
+  return mountLoaded(mountEl, name, loaded, options);
+}
+
+/** Loads demo `name`'s code and the core: resolves to { mod, la } (what mountLoaded takes). */
+export async function loadDemo(name) {
+  const load = demoNamed(name)?.load;
+  if (!load) throw new Error(`There is no demo called ${JSON.stringify(String(name).slice(0, 30))} in this build.`);
+  const [mod, la] = await Promise.all([load(), getLinattn()]);
+  return { mod, la };
+}
+
+/**
+ * mountDemo's second half, synchronous: mounts demo `name` from its loaded code and core
+ * (loadDemo's { mod, la }). For a print that cannot wait (hosts/chapter/print.js): the figure is
+ * drawn in the same task. Returns the handle, or null after showing the error.
+ * @param {HTMLElement} mountEl
+ * @param {string} name
+ * @param {{ mod: any, la: any }} loaded
+ * @param {{ state?: object, onStateChange?: (state: object) => void }} [options]
+ */
+export function mountLoaded(mountEl, name, { mod, la }, { state, onStateChange } = {}) {
+  try {
     if (typeof mod.mount !== 'function') throw new Error(`The "${name}" demo has no mount() function.`);
     const handle = mod.mount(mountEl, { la, state, onStateChange });
     mountEl.dataset.status = 'ready';
