@@ -341,7 +341,7 @@ const PUBLISHED = [
   [
     'lfm2.5-1.2b-autoround.transcribed.json',
     1.17e9,
-    'https://hf.downle.eu.org/LiquidAI/LFM2.5-1.2B-Instruct (the card: number of parameters 1.17B)',
+    'https://huggingface.co/LiquidAI/LFM2.5-1.2B-Instruct (the card: number of parameters 1.17B)',
   ],
   [
     'h2ogpt-oig-oasst1-256-6.9b.transcribed.json',
