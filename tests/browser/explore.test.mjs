@@ -20,6 +20,7 @@ import { launch, serve, openPage } from './harness.mjs';
 import { prng } from '../prng.mjs';
 import { decodeSettings, encodeSettings, toQuery } from '../../web/src/hosts/shared/settings-codec.js';
 import { readDecimal } from '../../web/src/lib/numbers.js';
+import { readNumberText } from '../../web/src/lib/number-field.js';
 import { readFormatted } from '../../web/src/lib/format.js';
 import { computeLedger } from '../../web/src/demos/ledger/model.js';
 import { createLinattn } from '../../wasm/index.mjs';
@@ -318,7 +319,8 @@ function checkTypedKept(typed, field, before, after) {
   const wantWhole = readDecimal(typed, { integer: true });
   const have = readDecimal(field.value, { integer: true });
   const haveDecimal = readDecimal(field.value);
-  const value = have.value ?? haveDecimal.value;
+  // The field shows a number back as the page formats it ("1 × 10⁻³⁰⁰", "1,000,000"): its reader.
+  const value = have.value ?? haveDecimal.value ?? readNumberText(field.value).value;
   const same = (a) => a !== undefined && value !== undefined && Math.abs(a - value) <= Math.abs(a) * 1e-6;
   // Clearing an optional field (the memory editor's query heads, window, chunk) that stays clear
   // and unmarked keeps what the reader typed: nothing.

@@ -310,7 +310,7 @@ test('the Settings disclosure is remembered in the link (settings=true), old lin
   const details = embed.page.locator('details[data-part="settings"]');
   assert.equal(await details.evaluate((d) => d.open), true);
   assert.equal(await embed.page.evaluate(() => window.linattnEmbed.handle.getState().settings), true);
-  await details.locator('summary').click();
+  await details.locator(':scope > summary').click();
   await embed.page.waitForFunction(() => !new URL(location.href).searchParams.has('settings'));
   assert.equal(await embed.page.evaluate(() => 'settings' in window.linattnEmbed.handle.getState()), false);
   assert.equal(new URL(embed.page.url()).searchParams.get('scale'), 'log', 'the other settings stay');
@@ -341,7 +341,8 @@ test('touch: a finger drags the memory context marker and the overcapacity N mar
   const chart = await memory.page.locator('.lm-chart svg').boundingBox();
   // to the plot's right end (10M tokens) and back to its left end (1K)
   await touchDrag(memory.page, hb.x + hb.width / 2, chart.x + chart.width + 20, hb.y + 30);
-  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '10000000');
+  // The field shows the number grouped, as the page writes numbers.
+  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '10,000,000');
   assert.equal(
     await memory.page.locator('input[type="range"][id$="-slider"]').inputValue(),
     '400',
@@ -349,7 +350,7 @@ test('touch: a finger drags the memory context marker and the overcapacity N mar
   );
   const hb2 = await handle.boundingBox();
   await touchDrag(memory.page, hb2.x + hb2.width / 2, chart.x - 20, hb2.y + 30);
-  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '1000');
+  await memory.page.waitForFunction(() => document.querySelector('input[id$="-tokens"]').value === '1,000');
   assert.equal(await memory.page.locator('input[type="range"][id$="-slider"]').inputValue(), '0');
   assert.equal(await handle.getAttribute('aria-valuenow'), '0');
   assert.deepEqual(memory.problems, []);
