@@ -37,6 +37,16 @@ async function slide(name, value) {
   );
 }
 
+/** Moves the tolerance slider (hundredths) and waits until the figure has drawn that value: a
+ *  panel read before the slider's frame is drawn is still the old tolerance's, complete. */
+async function slideLevel(hundredths) {
+  await slide('level', hundredths);
+  await page.waitForFunction(
+    ([sel, v]) => document.querySelector(sel).textContent === v,
+    [field('level'), (hundredths / 100).toFixed(2)],
+  );
+}
+
 /** The capacity panel's plotted points once complete: [{ keys, d, mean }]. */
 async function capacityPoints(timeout = 120000) {
   await page.waitForSelector(`${part('capacity')}[data-capacity="complete"]`, { state: 'attached', timeout });
@@ -97,12 +107,11 @@ test('capacity against d at the default tolerance (mean cosine ≥ 0.90): the pl
 });
 
 test('the tolerance slider re-measures capacity; the permalink carries it', async () => {
-  await slide('level', 80);
-  await page.waitForFunction((sel) => document.querySelector(sel).textContent === '0.80', field('level'));
+  await slideLevel(80);
   const points = await capacityPoints();
   assertPointsMatchCore(points, { measure: 'cosine', level: 0.8 });
   await page.waitForFunction(() => /overcapacity\.level=0\.8(&|$)/.test(location.hash));
-  await slide('level', 90);
+  await slideLevel(90);
   await capacityPoints();
 });
 
@@ -117,7 +126,7 @@ test('while capacity streams in, its sentence claims only what the points so far
       { childList: true, characterData: true, subtree: true },
     );
   });
-  await slide('level', 85);
+  await slideLevel(85);
   await capacityPoints();
   const texts = await page.evaluate(() => window.__capTexts);
   assert.ok(texts.length > 1, `the sentence changed as points arrived: ${JSON.stringify(texts)}`);
@@ -129,7 +138,7 @@ test('while capacity streams in, its sentence claims only what the points so far
   for (const { text } of texts.filter((t) => t.text !== last))
     assert.doesNotMatch(text, /in proportion to d/, `a partial sentence: ${text}`);
   assert.match(last, /at d = 8 and [\d.]+ at d = 256: capacity grows in proportion to d\./);
-  await slide('level', 90);
+  await slideLevel(90);
   await capacityPoints();
 });
 
