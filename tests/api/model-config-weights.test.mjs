@@ -85,8 +85,8 @@ test('RWKV-4 (no gate, no ln_x, channel mixing of intermediate_size): 169,342,46
 });
 
 test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {
-  // Nemotron-3 Super's latent experts are not counted here.
-  const m = la.modelFromConfig(text('nemotron-3-super-120b-a12b-fp8.json'));
+  // Zamba2's shared attention blocks and their adapters are not counted here (the class defaults).
+  const m = la.modelFromConfig({ model_type: 'zamba2' });
   assert.equal(m.params, undefined);
   assert.ok(m.notes.some((n) => n.startsWith('params: not worked out')));
   assert.throws(
@@ -98,6 +98,38 @@ test('weights that cannot be worked out are refused by kvCapacity, naming model.
   // Stated weights (even 0, "not counted") are used.
   assert.equal(la.kvCapacity({ ...m, params: 3e9 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 6000000000n);
   assert.equal(la.kvCapacity({ ...m, params: 0 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 0n);
+});
+
+test('Llama-3.2-11B-Vision: 10,670,220,835 by hand, cross-attention layers and the Mllama vision tower', () => {
+  // Text: an embedding of 128,256 + 8 rows and a separate head, 4,096 wide; 32 self-attention
+  // layers (q, o 4,096^2; k, v 4,096 x 1,024; SwiGLU of 14,336; two norms) and 8 cross-attention
+  // layers of the same shape with q/k norms (2 x 128) and two gates; the final norm.
+  const attention = 2 * 4096 * 4096 + 2 * 4096 * 1024;
+  const layer = attention + 3 * 4096 * 14336 + 2 * 4096;
+  const textModel = (128256 + 8) * 4096 + 128256 * 4096 + 4096 + 32 * layer + 8 * (layer + 2 * 128 + 2);
+  // Vision: 1,280 wide, patches of 14 over 560 (1,601 positions with the class token), 4 tiles, 8
+  // aspect ratios + none; 32 blocks and 8 gated global blocks (q, k, v, o 1,280^2; MLP of 5,120 with
+  // biases; two LayerNorms); LayerNorms before and after; the projector 7,680 -> 4,096 with bias.
+  const block = 4 * 1280 * 1280 + 2 * 1280 * 5120 + 5120 + 1280 + 4 * 1280;
+  const embeddings = 3 * 14 * 14 * 1280 + 1280 + 1601 * 1280 + 1 + 9 * 4 * 1601 * 1280 + 2 * (9 * 4 * 1280 + 1);
+  const vision = embeddings + 4 * 1280 + 32 * block + 8 * (block + 2) + 7680 * 4096 + 4096;
+  const m = la.modelFromConfig(text('llama-3.2-11b-vision.json'));
+  assert.equal(m.params, textModel + vision);
+  assert.equal(m.params, 10670220835);
+  const note = `params: with the vision tower of vision_config (${vision.toLocaleString('en-US')}`;
+  assert.ok(m.notes.some((n) => n.startsWith(note)));
+});
+
+test('Nemotron-3 Super: latent experts counted at moe_latent_size, with the projections down and up', () => {
+  // One MoE layer: 512 experts of 2 x 1,024 x 2,688 (relu2, two matrices, in the 1,024 latent), the
+  // projections 4,096 -> 1,024 -> 4,096, the shared expert 2 x 4,096 x 5,376 (+ 4,096), the router.
+  const latent = 512 * 2 * 1024 * 2688 + 2 * 4096 * 1024 + 2 * 4096 * 5376 + 4096 + 4096 * 512;
+  const wide = 512 * 2 * 4096 * 2688 + 2 * 4096 * 5376 + 4096 + 4096 * 512;
+  const config = JSON.parse(text('nemotron-3-super-120b-a12b-fp8.json').replace(/\bInfinity\b/g, '1e308'));
+  const withLatent = la.modelFromConfig(config).params;
+  const { moe_latent_size: _, ...plain } = config;
+  // 40 MoE layers and the MTP block's one
+  assert.equal(withLatent - la.modelFromConfig(plain).params, 41 * (latent - wide));
 });
 
 test('a count at the core limit says so: sessionsAtLimit, longestAtLimit', () => {

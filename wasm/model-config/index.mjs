@@ -23,7 +23,8 @@ import { kimiLinear, lfm2, minimax, qwenHybrid, rwkv } from './linear.mjs';
 import { mla } from './mla.mjs';
 import { parseConfig } from './parse.mjs';
 import { bamba, falconH1, graniteHybrid, jamba, mamba, mamba2, nemotronH, zamba2 } from './ssm.mjs';
-import { countWeights, visionWeights } from './weights.mjs';
+import { countWeights } from './weights.mjs';
+import { visionWeights } from './weights-towers.mjs';
 
 const FAMILIES = {};
 const add = (read, types) => {

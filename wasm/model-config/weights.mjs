@@ -20,8 +20,8 @@ import { familyWeights, num } from './weights-recurrent.mjs';
 
 const MAMBA1 = new Set(['mamba', 'falcon_mamba', 'jamba']);
 const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is the whole layer
-// Families whose blocks this does not count (their recurrent blocks, per-layer embeddings or
-// latent experts have projections of their own): weights unknown, asked of the reader.
+// Families whose blocks this does not count (their recurrent blocks or per-layer embeddings have
+// projections of their own): weights unknown, asked of the reader.
 const UNCOUNTED = new Set([
   'rwkv6',
   'rwkv7',
@@ -30,8 +30,6 @@ const UNCOUNTED = new Set([
   'granitemoehybrid',
   'gemma3n',
   'gemma3n_text',
-  'mllama',
-  'mllama_text_model',
 ]);
 const UNGATED = new Set([
   'gpt2',
@@ -119,15 +117,20 @@ function isMoeLayer(r, i) {
 function ffnWeights(r, H, i, type) {
   const experts = num(r, ...EXPERTS);
   const I = num(r, 'intermediate_size', 'n_inner', 'ffn_hidden_size') ?? (UNGATED.has(type) ? 4 * H : undefined);
-  const dense = (size) => (UNGATED.has(type) || r.has('mlp_hidden_act') ? 2 : 3) * H * size;
+  const matrices = UNGATED.has(type) || r.has('mlp_hidden_act') ? 2 : 3;
+  const dense = (size) => matrices * H * size;
   if (experts && experts > 1 && isMoeLayer(r, i)) {
     const E = num(r, ...EXPERT_SIZE) ?? I;
     if (E === undefined) return undefined;
+    // Latent experts (Nemotron 3 Super, Ultra) work at moe_latent_size: the routed experts' matrices
+    // are that wide, with one projection down from H and one back up, shared by the layer's experts.
+    const latent = num(r, 'moe_latent_size');
+    const routed = latent ? experts * matrices * latent * E + 2 * H * latent : experts * dense(E);
     const sharedSize = num(r, 'shared_expert_intermediate_size', 'moe_shared_expert_intermediate_size');
     // Llama 4 has one shared expert of the experts' size in every MoE layer.
     const sharedCount = num(r, 'n_shared_experts', 'num_shared_experts') ?? (type.startsWith('llama4') ? 1 : 0);
     const shared = sharedSize ? dense(sharedSize) + H : dense(E) * sharedCount;
-    return experts * dense(E) + shared + H * experts;
+    return routed + shared + H * experts;
   }
   const size = r.known('intermediate_size_mlp') ? num(r, 'intermediate_size_mlp') : I;
   return size === undefined ? undefined : dense(size);
@@ -140,13 +143,14 @@ function ffnWeights(r, H, i, type) {
 export function countWeights(r, type, labels, shapes) {
   const own = familyWeights(r, type, labels, shapes);
   if (own !== null) return own;
-  if (UNCOUNTED.has(type) || r.has('moe_latent_size')) return undefined;
+  if (UNCOUNTED.has(type)) return undefined;
   const H = num(r, 'hidden_size', 'n_embd', 'd_model');
   const V = num(r, 'vocab_size');
   if (!H || !V) return undefined;
   const tiedGiven = r.raw('tie_word_embeddings');
   const tied = typeof tiedGiven === 'boolean' ? tiedGiven : TIED.has(type);
-  let n = V * H * (tied ? 1 : 2) + H;
+  // Mllama's embedding has 8 rows past vocab_size (its image tokens).
+  let n = (V + (type.startsWith('mllama') ? 8 : 0)) * H + (tied ? 0 : V * H) + H;
   const ffnOnly = new Set(['mlp', 'moe']); // Nemotron-H's feed-forward layers
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
@@ -154,7 +158,12 @@ export function countWeights(r, type, labels, shapes) {
     let layer = 2 * H;
     if (ffnOnly.has(label)) layer = H + ffnWeights(r, H, i, type);
     else {
-      if (parts.length === 0) return undefined; // cross-attention, shared caches: not counted here
+      // Mllama's cross-attention layers: attention of the self-attention layers' shape (keys and values
+      // from the projected image, H wide), q and k norms, and a gate each on attention and MLP.
+      if (label === 'cross' && shapes.full_attention) {
+        const att = shapes.full_attention[0];
+        layer += attentionWeights(r, H, att) + 2 * att.headDim + 2;
+      } else if (parts.length === 0) return undefined; // shared caches: not counted here
       for (const shape of parts) {
         if (shape.kind === 'attention') layer += attentionWeights(r, H, shape);
         else if (shape.kind === 'mla') layer += mlaWeights(r, H);
@@ -170,54 +179,12 @@ export function countWeights(r, type, labels, shapes) {
   const mtp = num(r, 'num_nextn_predict_layers', 'mtp_num_hidden_layers') ?? 0;
   if (mtp > 0 && labels.length > 0) {
     const last = labels.length - 1;
-    const shape = shapes[labels[last]]?.[0];
+    // Nemotron-H's MTP block ('*E') attends as its attention layers do, its last layer being an FFN.
+    const shape = shapes[labels[last]]?.[0] ?? shapes.attention?.[0];
     const mixer = shape?.kind === 'mla' ? mlaWeights(r, H) : shape ? attentionWeights(r, H, shape) : undefined;
     const block = 2 * H + mixer + ffnWeights(r, H, last, type) + 2 * H * H + 3 * H;
     if (!Number.isFinite(block)) return undefined;
     n += mtp * block;
   }
-  return Number.isFinite(n) ? Math.round(n) : undefined;
-}
-
-// ---- the vision tower of a vision-language wrapper (vision_config) --------------------------
-// Two towers are counted, each with its connector to the language model (width H):
-//   Qwen3-VL / Qwen3.5 (depth, out_hidden_size): a Conv3d patch embedding, learned positions, depth
-//     blocks (LayerNorm, qkv, proj, a two-layer MLP, with biases), a patch merger of spatial_merge_size²
-//     patches to out_hidden_size, and one more merger per deepstack_visual_indexes entry
-//   CLIP (clip_vision_model, as LLaVA uses): patch and position embeddings, num_hidden_layers blocks,
-//     and LLaVA's two-layer projector to H
-// Other towers (SigLIP in Gemma, Mllama's, Kimi's MoonViT) are not counted: undefined.
-function qwenVision(v) {
-  const h = v.hidden_size;
-  const I = v.intermediate_size;
-  const m2 = (v.spatial_merge_size ?? 2) ** 2;
-  const patch = (v.in_channels ?? 3) * (v.temporal_patch_size ?? 2) * v.patch_size ** 2 * h + h;
-  const block = 4 * h + 4 * h * h + 4 * h + 2 * h * I + I + h;
-  const merger = (norm) => 2 * norm + (h * m2) ** 2 + h * m2 + h * m2 * v.out_hidden_size + v.out_hidden_size;
-  const deepstack = Array.isArray(v.deepstack_visual_indexes) ? v.deepstack_visual_indexes.length : 0;
-  return patch + (v.num_position_embeddings ?? 0) * h + v.depth * block + merger(h) + deepstack * merger(h * m2);
-}
-
-function clipVision(v, H) {
-  const h = v.hidden_size;
-  const I = v.intermediate_size;
-  const positions = (v.image_size / v.patch_size) ** 2 + 1;
-  const embeddings = h + 3 * v.patch_size ** 2 * h + positions * h + 2 * h;
-  const block = 4 * h * h + 4 * h + 2 * h * I + I + h + 4 * h;
-  const projector = h * H + H + H * H + H;
-  return embeddings + v.num_hidden_layers * block + 2 * h + projector;
-}
-
-/** The vision tower's parameters (with its connector to width H), or undefined where not counted. */
-export function visionWeights(v, H) {
-  if (v === null || typeof v !== 'object' || !H) return undefined;
-  const whole = (k) => Number.isInteger(v[k]) && v[k] > 0 && v[k] < 2 ** 24;
-  let n;
-  if (['depth', 'hidden_size', 'intermediate_size', 'out_hidden_size', 'patch_size'].every(whole)) n = qwenVision(v);
-  else if (
-    v.model_type === 'clip_vision_model' &&
-    ['hidden_size', 'intermediate_size', 'num_hidden_layers', 'patch_size', 'image_size'].every(whole)
-  )
-    n = clipVision(v, H);
   return Number.isFinite(n) ? Math.round(n) : undefined;
 }
