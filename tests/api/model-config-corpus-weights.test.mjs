@@ -161,7 +161,15 @@ const PUBLISHED = [
     550e9,
     'https://research.nvidia.com/labs/nemotron/Nemotron-3-Ultra/ (550 billion total and 55 billion active)',
   ],
+  // Mamba-2 layers, 64 experts of 512 and the shared MLP of 1,024 in every layer
+  [
+    'granite-4.0-h-tiny.trimmed.json',
+    7e9,
+    'DocDBrown/IBMGranite4Tiny@917f0e98ac0b README.md (a copy of the card: a 7B parameter long-context instruct model)',
+  ],
 ];
+// Granite-4.0-H-1B's weights are worked out (1.46 B); no source read states its total beyond the
+// name's 1B.
 // Nemotron-3.5-Lightning's weights are worked out (32.9 B: Nano's shape and an MTP block), but no
 // source stating its total has been read: its name's 30B is not held to.
 

@@ -196,6 +196,11 @@ const ROWS = [
   ['bloom-560m.transcribed.json', { grow: 98304 }], // bloom: 24 x 2 x 16 x (1,024 / 16) x 2; ALiBi, no position limit
   ['seed-oss-36b.trimmed.json', { grow: 262144, max: 524288 }], // seed_oss (generic): 64 x 2 x 8 x 128 x 2
   ['internlm3-8b-instruct.trimmed.json', { grow: 49152, max: 32768 }], // internlm3 (generic): 48 x 2 x 2 x 128 x 2
+  // Granite-4.0-H-Tiny and -H-1B (granitemoehybrid, layer_types): 4 attention layers x 2 x 4 x
+  // (1,536 / 12 = 128) x 2 = 8,192; 36 Mamba-2 x 48 x 64 x 128 x 2 = 28,311,552; conv 36 x 3 x
+  // (2 x 1,536 + 2 x 1 x 128 = 3,328) x 2
+  ['granite-4.0-h-tiny.trimmed.json', { grow: 8192, state: 28311552, conv: 718848, max: 131072 }],
+  ['granite-4.0-h-1b.trimmed.json', { grow: 8192, state: 28311552, conv: 718848, max: 131072 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.

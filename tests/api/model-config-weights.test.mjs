@@ -122,14 +122,57 @@ test('Llama-3.2-11B-Vision: 10,670,220,835 by hand, cross-attention layers and t
 
 test('Nemotron-3 Super: latent experts counted at moe_latent_size, with the projections down and up', () => {
   // One MoE layer: 512 experts of 2 x 1,024 x 2,688 (relu2, two matrices, in the 1,024 latent), the
-  // projections 4,096 -> 1,024 -> 4,096, the shared expert 2 x 4,096 x 5,376 (+ 4,096), the router.
-  const latent = 512 * 2 * 1024 * 2688 + 2 * 4096 * 1024 + 2 * 4096 * 5376 + 4096 + 4096 * 512;
-  const wide = 512 * 2 * 4096 * 2688 + 2 * 4096 * 5376 + 4096 + 4096 * 512;
+  // projections 4,096 -> 1,024 -> 4,096, the shared expert 2 x 4,096 x 5,376, the router.
+  const latent = 512 * 2 * 1024 * 2688 + 2 * 4096 * 1024 + 2 * 4096 * 5376 + 4096 * 512;
+  const wide = 512 * 2 * 4096 * 2688 + 2 * 4096 * 5376 + 4096 * 512;
   const config = JSON.parse(text('nemotron-3-super-120b-a12b-fp8.json').replace(/\bInfinity\b/g, '1e308'));
   const withLatent = la.modelFromConfig(config).params;
   const { moe_latent_size: _, ...plain } = config;
   // 40 MoE layers and the MTP block's one
   assert.equal(withLatent - la.modelFromConfig(plain).params, 41 * (latent - wide));
+});
+
+test('Granite-4.0-H-Tiny: 6,938,917,440 by hand, Mamba-2 and attention layers, 64 experts and the shared MLP', () => {
+  // Tied embedding 100,352 x 1,536 and the final norm; 36 Mamba-2 layers (in_proj 1,536 x (2 x
+  // 3,072 + 2 x 128 + 48), conv (3,072 + 256) x 4, A, D, dt bias, the gated norm of 3,072, out_proj
+  // 3,072 x 1,536); 4 attention layers (q, o 1,536^2; k, v 1,536 x 512); every layer: two norms,
+  // 64 experts of 3 x 1,536 x 512, the router 1,536 x 64 and the shared MLP 3 x 1,536 x 1,024.
+  const mamba = 1536 * 6448 + 3328 * 4 + 3 * 48 + 3072 + 3072 * 1536;
+  const attention = 2 * 1536 * 1536 + 2 * 1536 * 512;
+  const ffn = 64 * 3 * 1536 * 512 + 1536 * 64 + 3 * 1536 * 1024;
+  const whole = 100352 * 1536 + 1536 + 36 * mamba + 4 * attention + 40 * (2 * 1536 + ffn);
+  assert.equal(whole, 6938917440);
+  assert.equal(la.modelFromConfig(text('granite-4.0-h-tiny.trimmed.json')).params, whole);
+  // The dense -H-1B (num_local_experts 0) keeps only the shared MLP, 3 x 1,536 x 4,096.
+  const dense = whole - 40 * ffn + 40 * 3 * 1536 * 4096;
+  assert.equal(la.modelFromConfig(text('granite-4.0-h-1b.trimmed.json')).params, dense);
+});
+
+test('Bamba: Mamba-2 layers and attention at attn_layer_indices, a SwiGLU in every layer', () => {
+  // No real Bamba config.json was found to keep; these are Bamba-9B's fields as other projects
+  // quote them, with BambaConfig's defaults for the rest (vocabulary 128,000, untied, 8 KV heads,
+  // expand 2, one group, a conv of 4).
+  const config = {
+    model_type: 'bamba',
+    num_hidden_layers: 32,
+    num_attention_heads: 32,
+    num_key_value_heads: 8,
+    hidden_size: 4096,
+    intermediate_size: 14336,
+    mamba_n_heads: 128,
+    mamba_d_head: 64,
+    mamba_d_state: 128,
+    mamba_n_groups: 1,
+    mamba_d_conv: 4,
+    mamba_expand: 2,
+    attn_layer_indices: [9, 18, 27],
+    vocab_size: 128000,
+  };
+  const mamba = 4096 * (2 * 8192 + 256 + 128) + 8448 * 4 + 3 * 128 + 8192 + 8192 * 4096;
+  const attention = 2 * 4096 * 4096 + 2 * 4096 * 1024;
+  const layer = 2 * 4096 + 3 * 4096 * 14336;
+  const whole = 2 * 128000 * 4096 + 4096 + 29 * mamba + 3 * attention + 32 * layer;
+  assert.equal(la.modelFromConfig(config).params, whole);
 });
 
 test('a count at the core limit says so: sessionsAtLimit, longestAtLimit', () => {

@@ -7,10 +7,12 @@
 //   MLA               q (through q_lora_rank when given), the kv_lora_rank down-projection with
 //                     the shared rope key, its up-projection to heads x (nope + v), o
 //   dense MLP         3 x H x intermediate_size when gated (SwiGLU/GeGLU), 2 x H x I otherwise
-//   mixture of experts every expert (3 x H x moe_intermediate_size each), shared experts, router
+//   mixture of experts every expert (3 x H x moe_intermediate_size each), shared experts, router;
+//                     latent experts (moe_latent_size) at that width, with a projection down and up
 //   Gated DeltaNet    q, k (key heads), v and the output gate (value heads), b and a, conv, out
 //   Mamba             in_proj (x, z), conv, x_proj (dt, B, C), dt_proj, A, D, out_proj
 //   Mamba-2           in_proj (x, z, B, C, dt), conv over x, B, C, A, D, dt bias, norm, out_proj
+//                     (Nemotron-H, Bamba, GraniteMoeHybrid with its experts and shared MLP)
 //   norms             2 x H a layer and H at the end; MTP layers (num_nextn_predict_layers) too
 // The language model's biases are left out (under 0.1 % of any model here). RWKV-4/5, RecurrentGemma
 // and LFM2 are counted in weights-recurrent.mjs. A family whose layers this cannot count returns
@@ -26,8 +28,6 @@ const UNCOUNTED = new Set([
   'rwkv6',
   'rwkv7',
   'zamba2',
-  'bamba',
-  'granitemoehybrid',
   'gemma3n',
   'gemma3n_text',
 ]);
@@ -60,6 +60,7 @@ const TIED = new Set([
 // MoE expert counts and sizes under their several names.
 const EXPERTS = ['num_local_experts', 'num_experts', 'n_routed_experts', 'moe_num_experts'];
 const EXPERT_SIZE = ['moe_intermediate_size', 'expert_intermediate_size'];
+const SHARED_SIZE = ['shared_expert_intermediate_size', 'moe_shared_expert_intermediate_size', 'shared_intermediate_size'];
 
 function attentionWeights(r, H, shape) {
   const heads = num(r, 'num_attention_heads', 'n_head');
@@ -126,13 +127,17 @@ function ffnWeights(r, H, i, type) {
     // are that wide, with one projection down from H and one back up, shared by the layer's experts.
     const latent = num(r, 'moe_latent_size');
     const routed = latent ? experts * matrices * latent * E + 2 * H * latent : experts * dense(E);
-    const sharedSize = num(r, 'shared_expert_intermediate_size', 'moe_shared_expert_intermediate_size');
+    const sharedSize = num(r, ...SHARED_SIZE);
     // Llama 4 has one shared expert of the experts' size in every MoE layer.
     const sharedCount = num(r, 'n_shared_experts', 'num_shared_experts') ?? (type.startsWith('llama4') ? 1 : 0);
-    const shared = sharedSize ? dense(sharedSize) + H : dense(E) * sharedCount;
+    // Qwen's shared expert has a gate of its own (H -> 1); Nemotron-H's and Granite's do not.
+    const gate = r.known('shared_expert_intermediate_size') ? H : 0;
+    const shared = sharedSize ? dense(sharedSize) + gate : dense(E) * sharedCount;
     return routed + shared + H * experts;
   }
-  const size = r.known('intermediate_size_mlp') ? num(r, 'intermediate_size_mlp') : I;
+  let size = r.known('intermediate_size_mlp') ? num(r, 'intermediate_size_mlp') : I;
+  // GraniteMoeHybrid without experts (num_local_experts 0) keeps only its shared MLP.
+  if (type === 'granitemoehybrid') size = num(r, 'shared_intermediate_size') ?? size;
   return size === undefined ? undefined : dense(size);
 }
 
