@@ -167,7 +167,16 @@ const PUBLISHED = [
     7e9,
     'DocDBrown/IBMGranite4Tiny@917f0e98ac0b README.md (a copy of the card: a 7B parameter long-context instruct model)',
   ],
+  // RWKV-7 of 32 layers, 2,560 wide: the paper's 2.9B model has this shape (G1i is a later
+  // checkpoint of it)
+  [
+    'rwkv7-g1i-2.9b.trimmed.json',
+    2.9e9,
+    'arXiv 2503.14456 abstract, as https://zhuanzhi.ai/paper/2b7d04734da3a16942d34b6aab5a0e90 quotes it (our 2.9 billion parameter language model)',
+  ],
 ];
+// RWKV7-Goose-World3-1.5B's weights are worked out (1.53 B); the paper's abstract, the source read,
+// gives only its smallest and largest models (0.19 and 2.9 billion).
 // Granite-4.0-H-1B's weights are worked out (1.46 B); no source read states its total beyond the
 // name's 1B.
 // Nemotron-3.5-Lightning's weights are worked out (32.9 B: Nano's shape and an MTP block), but no

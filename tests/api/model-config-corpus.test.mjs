@@ -201,6 +201,10 @@ const ROWS = [
   // (2 x 1,536 + 2 x 1 x 128 = 3,328) x 2
   ['granite-4.0-h-tiny.trimmed.json', { grow: 8192, state: 28311552, conv: 718848, max: 131072 }],
   ['granite-4.0-h-1b.trimmed.json', { grow: 8192, state: 28311552, conv: 718848, max: 131072 }],
+  // RWKV-7: 24 x (2,048 / 64 = 32) x 64 x 64 x 2 = 6,291,456; token shifts 24 x 2 x 2,048 x 2
+  ['rwkv7-goose-world3-1.5b.trimmed.json', { state: 6291456, conv: 196608 }],
+  // 32 x 40 x 64 x 64 x 2 = 10,485,760; token shifts 32 x 2 x 2,560 x 2 (head_size, vLLM's name)
+  ['rwkv7-g1i-2.9b.trimmed.json', { state: 10485760, conv: 327680, max: 16384 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.

@@ -175,6 +175,19 @@ test('Bamba: Mamba-2 layers and attention at attn_layer_indices, a SwiGLU in eve
   assert.equal(la.modelFromConfig(config).params, whole);
 });
 
+test('RWKV-7 2.9B: 2,947,735,040 by hand, its low-rank decay, rate, value residual and gate', () => {
+  // Embedding and head 65,536 x 2,560, the first layer's LayerNorm, ln_out; 32 layers of two
+  // LayerNorms, time mixing (6 mixing vectors, r/k/v/o 2,560^2, decay and rate low ranks of 96 with
+  // their bias vectors, the gate's of 320, k_k, k_a, r_k, ln_x) and channel mixing (a mixing vector,
+  // key and value 2,560 x 10,240); the value residual's low rank of 64 on layers 1 to 31.
+  const H = 2560;
+  const time = 6 * H + 4 * H * H + 2 * (2 * H * 96 + H) + 2 * H * 320 + 3 * H + 2 * H;
+  const channel = H + 2 * H * 10240;
+  const whole = 2 * 65536 * H + 4 * H + 32 * (4 * H + time + channel) + 31 * (2 * H * 64 + H);
+  assert.equal(whole, 2947735040);
+  assert.equal(la.modelFromConfig(text('rwkv7-g1i-2.9b.trimmed.json')).params, whole);
+});
+
 test('a count at the core limit says so: sessionsAtLimit, longestAtLimit', () => {
   const head = { layers: [{ kind: 'linear', count: 1, heads: 1, keyDim: 64, valueDim: 64 }], params: 0 };
   const c = la.kvCapacity(head, { tokens: 1000, gpuBytes: 80e9 });

@@ -130,7 +130,8 @@ export function rwkv(r, type) {
   let size;
   let heads;
   if (type === 'rwkv7') {
-    size = r.dim('head_dim', LIMITS.headDim);
+    // flash-linear-attention's configs say head_dim; vLLM's RWKV7Config says head_size.
+    size = r.dim(r.has('head_dim') || !r.has('head_size') ? 'head_dim' : 'head_size', LIMITS.headDim);
     const width = r.has('num_heads') ? null : r.dim('hidden_size');
     if (width !== null && width % size)
       throw configError(

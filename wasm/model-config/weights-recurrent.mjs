@@ -15,7 +15,13 @@
 //   LFM2  embeddings (tied by default); per layer two RMSNorms, a SwiGLU of block_ff_dim (2/3 of it
 //       rounded up to block_multiple_of when block_auto_adjust_ff_dim), and either attention with
 //       q/k norms or the short conv: in_proj H x 3H, a depthwise conv of conv_L_cache, out_proj H x H
-// RWKV-6 and RWKV-7 (low-rank mixing and decay) are not counted here: undefined.
+//   RWKV-7 (rwkv7)  embeddings and a separate head, the first layer's LayerNorm and ln_out; per
+//       layer two LayerNorms, time mixing (six mixing vectors; receptance, key, value, output H x H
+//       each; the low-rank decay, in-context rate and gate of decay_low_rank_dim, a_low_rank_dim
+//       and gate_low_rank_dim, the first two with a bias vector; the value-residual low rank of
+//       v_low_rank_dim on every layer but the first; k_k, k_a, r_k and the GroupNorm ln_x) and
+//       channel mixing (one mixing vector, key H x I, value I x H, no receptance)
+// RWKV-6 (its data-dependent token shift and decay) is not counted here: undefined.
 
 /** A non-negative finite number under the first key given (family defaults included), else undefined. */
 export function num(r, ...keys) {
@@ -36,6 +42,17 @@ function rwkvWeights(r, type, H, V, L) {
   const time = v5 ? 4 * H + 2 * A + 4 * H * A + A * H + 2 * A : 3 * H + 2 * A + 3 * H * A + A * H;
   const channel = 2 * H + H * I + H * H + I * H;
   return 2 * V * H + 2 * H + 2 * H + L * (4 * H + time + channel);
+}
+
+function rwkv7Weights(r, H, V, L) {
+  const I = num(r, 'intermediate_size');
+  const ranks = ['decay_low_rank_dim', 'a_low_rank_dim', 'v_low_rank_dim', 'gate_low_rank_dim'].map((k) => num(r, k));
+  if (I === undefined || ranks.includes(undefined)) return undefined;
+  const [w, a, v, g] = ranks;
+  const time = 6 * H + 4 * H * H + (2 * H * w + H) + (2 * H * a + H) + 2 * H * g + 3 * H + 2 * H;
+  const channel = H + 2 * H * I;
+  const valueResidual = (L - 1) * (2 * H * v + H);
+  return 2 * V * H + 2 * H + 2 * H + L * (4 * H + time + channel) + valueResidual;
 }
 
 function recurrentGemmaWeights(r, H, V, labels, shapes) {
@@ -87,12 +104,13 @@ function lfm2Weights(r, H, V, labels, shapes) {
  * null when `type` is not one of these families.
  */
 export function familyWeights(r, type, labels, shapes) {
-  if (!['rwkv', 'rwkv5', 'recurrent_gemma', 'lfm2'].includes(type)) return null;
+  if (!['rwkv', 'rwkv5', 'rwkv7', 'recurrent_gemma', 'lfm2'].includes(type)) return null;
   const H = num(r, 'hidden_size');
   const V = num(r, 'vocab_size');
   if (!H || !V) return undefined;
   let n;
   if (type === 'rwkv' || type === 'rwkv5') n = rwkvWeights(r, type, H, V, labels.length);
+  else if (type === 'rwkv7') n = rwkv7Weights(r, H, V, labels.length);
   else if (type === 'recurrent_gemma') n = recurrentGemmaWeights(r, H, V, labels, shapes);
   else n = lfm2Weights(r, H, V, labels, shapes);
   return Number.isFinite(n) ? Math.round(n) : undefined;

@@ -26,7 +26,6 @@ const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is
 // projections of their own): weights unknown, asked of the reader.
 const UNCOUNTED = new Set([
   'rwkv6',
-  'rwkv7',
   'zamba2',
   'gemma3n',
   'gemma3n_text',
@@ -60,7 +59,11 @@ const TIED = new Set([
 // MoE expert counts and sizes under their several names.
 const EXPERTS = ['num_local_experts', 'num_experts', 'n_routed_experts', 'moe_num_experts'];
 const EXPERT_SIZE = ['moe_intermediate_size', 'expert_intermediate_size'];
-const SHARED_SIZE = ['shared_expert_intermediate_size', 'moe_shared_expert_intermediate_size', 'shared_intermediate_size'];
+const SHARED_SIZE = [
+  'shared_expert_intermediate_size',
+  'moe_shared_expert_intermediate_size',
+  'shared_intermediate_size',
+];
 
 function attentionWeights(r, H, shape) {
   const heads = num(r, 'num_attention_heads', 'n_head');
