@@ -182,10 +182,13 @@ const PUBLISHED = [
 // Nemotron-3.5-Lightning's weights are worked out (32.9 B: Nano's shape and an MTP block), but no
 // source stating its total has been read: its name's 30B is not held to.
 
-// Totals the weights were first checked against that no source read here confirmed: listed, not
-// asserted (each is still worked out, see the test below). OLMo 2's card says only "7B" (4.3 % from
-// the count: too coarse to hold it to), the Cohere config's source does not name its model, and no
-// source stating the Qwen3-VL and LLaVA-1.5 totals has been read.
+// Totals the weights were first checked against that no primary source read here confirms: listed,
+// not asserted (each is still worked out, see the test below). Looked for again in the cards:
+// OLMo 2's card (allenai/OLMo-2-1124-7B, read as copies of it quote it) gives only its size "7B"
+// and a shape table (the count, 7.30 B, is 4.3 % from 7B: too coarse to hold it to); Qwen3-VL's
+// cards name no totals, and the only pages read that do (8.8B for the 8B) are aggregators'; the
+// LLaVA-1.5 card says 7B (a third-party page's 7.1B is Hugging Face's count); the Cohere config's
+// source does not name its model.
 const UNVERIFIED = [
   ['olmo-2-7b.transcribed.json', 7.3e9],
   ['qwen3-vl-8b-instruct.json', 8.77e9],
