@@ -24,12 +24,7 @@ const MAMBA1 = new Set(['mamba', 'falcon_mamba', 'jamba']);
 const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is the whole layer
 // Families whose blocks this does not count (their recurrent blocks or per-layer embeddings have
 // projections of their own): weights unknown, asked of the reader.
-const UNCOUNTED = new Set([
-  'rwkv6',
-  'zamba2',
-  'gemma3n',
-  'gemma3n_text',
-]);
+const UNCOUNTED = new Set(['rwkv6', 'zamba2', 'gemma3n', 'gemma3n_text']);
 const UNGATED = new Set([
   'gpt2',
   'gptj',
