@@ -117,7 +117,10 @@ test('settings in a link the core refuses: the example instead, said; refused ag
     'Unknown setting \u201cnope\u201d ignored.',
     'The ledger in the link could not be computed, so the chapter\u2019s example is shown.',
   ]);
-  assert.equal(refusing(fallback).fatal, `The ledger could not be computed: ${REFUSED}`);
+  const fatal = refusing(fallback);
+  assert.equal(fatal.fatal, `The ledger could not be computed: ${REFUSED}`);
+  assert.deepEqual(fatal.settings, exampleState(), 'the settings to report are the example');
+  assert.equal(reduce(fatal, { type: 'step', to: 'back' }), fatal, 'no edit once the demo cannot compute');
 });
 
 test('the editor: remove, add up to eight, d = 3 and back drops a key along the third axis', () => {

@@ -48,12 +48,14 @@ export function ledgerHandle({ el, demo, dispatch, figure, announcer, scrollable
       demo.resume();
       scrollables.schedule(); // the layout may have changed while it was off-screen
     },
-    /** What the Embed panel saves (web/src/lib/export.js, export-sheet.js): the values' plane
-     *  (d = 2) with its key and settings, and each read (export.js). */
-    exportable: () => exportOf(shown().settings, shown().view, figure.plane.valueLayer.ownerSVGElement),
+    /** What the chapter's Embed panel saves (web/src/lib/export.js, export-sheet.js): the values'
+     *  plane (d = 2) with its key and settings, and each read (export.js). */
+    exportable: import.meta.env.LINATTN_ELEMENTS
+      ? undefined
+      : () => exportOf(shown().settings, shown().view, figure.plane.valueLayer.ownerSVGElement),
     /** Linked reading (web/src/hosts/chapter/linked/): each symbol of the chapter's math this figure
-     *  shows. Left out of the custom elements' build, which has no chapter math to link (a
-     *  build-time constant: the bundler drops symbols.js there). */
+     *  shows. Both are left out of the custom elements' build, which has no chapter math to link and
+     *  no Embed panel (build-time constants: the bundler drops symbols.js and export.js there). */
     symbols: import.meta.env.LINATTN_ELEMENTS ? undefined : () => ledgerSymbols(shown().settings, shown().view, el),
     destroy() {
       life.destroyed = true;

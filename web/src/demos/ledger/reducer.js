@@ -87,7 +87,10 @@ function refuse(state) {
   const { source, ok, refused } = state.pending;
   const rest = { ...state, pending: null };
   if (source === 'first') return propose(rest, exampleState(), 'fallback', { notices: [...ok.notices, LINK_REFUSED] });
-  if (source === 'fallback') return { ...rest, fatal: `The ledger could not be computed: ${REFUSED}` };
+  if (source === 'fallback') {
+    // Nothing to draw; getState() still answers with the example's settings.
+    return { ...rest, settings: exampleState(), fatal: `The ledger could not be computed: ${REFUSED}` };
+  }
   return { ...rest, ...refused };
 }
 
