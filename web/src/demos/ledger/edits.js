@@ -1,5 +1,5 @@
-// The reader's edits to the ledger, as pure changes to a candidate state (a clone; index.js
-// commits it only if the core accepts it). No DOM, no core: node-testable.
+// The reader's edits to the ledger, as pure changes to a candidate state (a clone; reducer.js
+// proposes it, and it becomes the state only if the core accepts it). No DOM, no core: node-testable.
 import { isZeroVector, newAssociation, resize } from './state.js';
 
 /** Turns the page: 'back', 'forward', 'end' or a page number (clamped to 0…writes). */

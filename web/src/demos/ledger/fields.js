@@ -21,7 +21,7 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
     'data-part': part,
   });
   const msg = h('span', { id: msgId, class: 'la-ledger__field-msg', 'data-part': part ? `${part}-msg` : null });
-  const field = { input, msg, label, committed: input.value };
+  const field = { input, msg, label, part, committed: input.value };
   field.setError = (text) => {
     msg.textContent = text ?? '';
     if (text) input.setAttribute('aria-invalid', 'true');

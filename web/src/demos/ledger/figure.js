@@ -3,7 +3,7 @@
 // and the tab order alike, so its handles come before the read's menu below it), the reads with
 // their query and decomposition (render-reads.js), the reader's own ledger (render-editor.js), receipts vs ledger
 // (render-receipts.js) and the polite live region. Built once; update() fills it from the state and
-// the core's results. It asks the core for nothing; its events go to the handlers it is given.
+// the core's results. It asks the core for nothing; its controls dispatch the ledger's actions.
 import { h, uid, replace, setProp } from '../../lib/dom.js';
 import { createStepper, renderWrites } from './render-ledger.js';
 import { renderReads, createQueryControls, renderDecomposition } from './render-reads.js';
@@ -24,10 +24,10 @@ export function group(title, ...children) {
 }
 
 /**
- * The two feature-map radios (identity, elu + 1) in their fieldset.
- * @param {(value: string) => void} onFeatureMap called with the value of the radio checked
+ * The two feature-map radios (identity, elu + 1) in their fieldset; checking one dispatches it.
+ * @param {(action: import('./reducer.js').LedgerAction) => void} dispatch
  */
-export function createFeatureMap(onFeatureMap) {
+export function createFeatureMap(dispatch) {
   const name = uid('la-ledger-fm');
   const radios = [
     { value: 'identity', text: '\u03c6 = identity, no normalizer (as in the worked example)' },
@@ -41,7 +41,7 @@ export function createFeatureMap(onFeatureMap) {
       value,
       'data-part': `fm-${value}`,
       onchange: (e) => {
-        if (e.target.checked) onFeatureMap(value);
+        if (e.target.checked) dispatch({ type: 'featureMap', value });
       },
     });
     return { value, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, text)) };
@@ -59,146 +59,157 @@ export function createFeatureMap(onFeatureMap) {
   return { el, radios, update };
 }
 
-/**
- * @param {HTMLElement} el the demo's element (the panels are appended to it)
- * @param {Record<string, any>} on the reader's edit handlers (handlers.js)
- */
-export function createFigure(el, on) {
-  const notice = h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true });
-  const fm = createFeatureMap(on.onFeatureMap);
-  const stepper = createStepper({ ids: { range: uid('la-ledger-range') }, onStep: on.onStep });
-  const writes = h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' });
-  const reads = h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' });
-  const query = createQueryControls({ onQuery: on.onQuery, onFreeQuery: on.onFreeQuery });
-  const decomposition = h('div', {
-    class: 'la-ledger__scroll',
-    'data-part': 'decomposition',
-    'data-label': 'Read, stamp by stamp',
-  });
-  const plane = createPlane({
-    ids: { marker: uid('la-ledger-arrow'), keyTitle: uid('la-ledger-keys'), valueTitle: uid('la-ledger-values') },
-    onAngle: on.onAngle,
-  });
-  const editor = createEditor({
-    onField: on.onField,
-    onRemove: on.onRemove,
-    onAdd: on.onAdd,
-    onReset: on.onReset,
-    onDim: on.onDim,
-  });
-  const receipts = h('div', { class: 'la-ledger__receipts-wrap' });
-  const live = h('p', { class: 'la-ledger__sr', 'aria-live': 'polite', 'data-part': 'live' });
+/** The controls and panels, each dispatching its own actions. */
+function createParts(dispatch) {
+  return {
+    notice: h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true }),
+    fm: createFeatureMap(dispatch),
+    stepper: createStepper({ ids: { range: uid('la-ledger-range') }, dispatch }),
+    writes: h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' }),
+    reads: h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' }),
+    query: createQueryControls({ dispatch }),
+    decomposition: h('div', {
+      class: 'la-ledger__scroll',
+      'data-part': 'decomposition',
+      'data-label': 'Read, stamp by stamp',
+    }),
+    plane: createPlane({
+      ids: { marker: uid('la-ledger-arrow'), keyTitle: uid('la-ledger-keys'), valueTitle: uid('la-ledger-values') },
+      dispatch,
+    }),
+    editor: createEditor({ dispatch }),
+    receipts: h('div', { class: 'la-ledger__receipts-wrap' }),
+    live: h('p', { class: 'la-ledger__sr', 'aria-live': 'polite', 'data-part': 'live' }),
+  };
+}
 
+/** Puts the parts on the page, in page order. */
+function layOut(el, p) {
   el.append(
-    notice,
-    fm.el,
+    p.notice,
+    p.fm.el,
     h(
       'div',
       { class: 'la-ledger__columns' },
-      group('The ledger, page by page', stepper.el, writes),
+      group('The ledger, page by page', p.stepper.el, p.writes),
       h(
         'div',
         { class: 'la-ledger__column' },
-        group('The plane', plane.el),
-        group('Reads', reads, query.el, decomposition),
+        group('The plane', p.plane.el),
+        group('Reads', p.reads, p.query.el, p.decomposition),
       ),
     ),
-    group('Your own ledger', editor.el),
-    group('Receipts vs ledger', receipts),
-    live,
+    group('Your own ledger', p.editor.el),
+    group('Receipts vs ledger', p.receipts),
+    p.live,
   );
+}
 
-  /** Shows the notices (sentences) above the ledger; none hides the area. */
-  function showNotices(list) {
-    replace(notice, ...list.map((t) => h('p', null, t)));
-    notice.hidden = list.length === 0;
-  }
-
-  // While a key is dragged in the plane or the page slider slides, the panels out of view wait: each
-  // is filled when it comes into view or when the drag ends, so a frame of the drag costs only what
-  // the reader can see.
-  // Everything else (a click, a key, a typed number) fills every panel at once.
-  // `scrolls`: the panel holds a box that may scroll sideways (.la-ledger__scroll), to be checked
-  // after it is drawn (figure.onScrollableDrawn); a frame that draws none of them asks nothing.
-  // The ledger's pages run past the screen's height (8 of them at most): during a drag, a page out
-  // of view waits as well, and the pages panel counts as not yet filled until the drag ends.
+// While a key is dragged in the plane or the page slider slides, the panels out of view wait: each
+// is filled when it comes into view or when the drag ends, so a frame of the drag costs only what
+// the reader can see.
+// Everything else (a click, a key, a typed number) fills every panel at once.
+// `scrolls`: the panel holds a box that may scroll sideways (.la-ledger__scroll), to be checked
+// after it is drawn (figure.onScrollableDrawn); a frame that draws none of them asks nothing.
+// The ledger's pages run past the screen's height (8 of them at most): during a drag, a page out
+// of view waits as well, and the pages panel counts as not yet filled until the drag ends.
+/**
+ * @param {ReturnType<typeof createParts>} p
+ * @param {() => void} scrolled called after a panel with a sideways-scrolling box is drawn
+ */
+function createPanels(p, scrolled) {
+  const { plane, stepper, editor } = p;
+  const dragging = () => plane.dragging !== null || stepper.sliding;
   const pageView = watchInView([], () => drawStale(panels[0]));
   // A page added after a skipped one waits, empty (render-ledger.js): it counts as out of view
   // until the observer says otherwise, and is built when it comes into view or the drag ends.
   const pageWatch = {
-    skip: (li) => (plane.dragging !== null || stepper.sliding) && !pageView.sees(li),
+    skip: (li) => dragging() && !pageView.sees(li),
     height: pageView.height,
     added: (li, pending) => pageView.watch(li, { out: Boolean(pending) }),
     removed: pageView.unwatch,
   };
   const panels = [
     {
-      el: writes,
+      el: p.writes,
       draw(st, vw) {
-        if (renderWrites(writes, st, vw, pageWatch)) this.stale = true;
+        if (renderWrites(p.writes, st, vw, pageWatch)) this.stale = true;
       },
     },
-    { el: reads, scrolls: true, draw: (st, vw) => renderReads(reads, st, vw) },
-    { el: decomposition, scrolls: true, draw: (st, vw) => renderDecomposition(decomposition, st, vw) },
+    { el: p.reads, scrolls: true, draw: (st, vw) => renderReads(p.reads, st, vw) },
+    { el: p.decomposition, scrolls: true, draw: (st, vw) => renderDecomposition(p.decomposition, st, vw) },
     { el: editor.el, scrolls: true, draw: (st) => editor.update(st) },
-    { el: receipts, draw: (st, vw) => renderReceipts(receipts, st, vw) },
-  ].map((p) => ({ ...p, stale: false }));
-  let shown = null; // { state, view } of the last render
-  const draw = (p) => {
-    p.draw(shown.state, shown.view);
-    if (p.scrolls) figure.onScrollableDrawn?.();
+    { el: p.receipts, draw: (st, vw) => renderReceipts(p.receipts, st, vw) },
+  ].map((panel) => ({ ...panel, stale: false }));
+  let shown = null; // { state, view } of the last update
+  const draw = (panel) => {
+    panel.draw(shown.state, shown.view);
+    if (panel.scrolls) scrolled();
   };
-  const drawStale = (p) => {
-    if (!p.stale || !shown) return;
-    p.stale = false;
-    draw(p);
+  const drawStale = (panel) => {
+    if (!panel.stale || !shown) return;
+    panel.stale = false;
+    draw(panel);
   };
   const inView = watchInView(
-    panels.map((p) => p.el),
-    (el) => drawStale(panels.find((p) => p.el === el)),
+    panels.map((panel) => panel.el),
+    (el) => drawStale(panels.find((panel) => panel.el === el)),
   );
   // The editor's controls name associations by index: a panel left waiting by a drag is brought up
   // to date before the reader (or a script) uses any of them, so a control acts on what it shows.
-  const editorPanel = panels.find((p) => p.el === editor.el);
+  const editorPanel = panels.find((panel) => panel.el === editor.el);
   for (const type of ['focusin', 'pointerdown', 'keydown', 'input', 'change', 'click']) {
     editor.el.addEventListener(type, () => drawStale(editorPanel), true);
   }
   plane.onDragEnd = () => {
-    for (const p of panels) drawStale(p);
+    for (const panel of panels) drawStale(panel);
   };
   stepper.onSlideEnd = plane.onDragEnd;
+  /** Fills every panel in view (every panel, unless a drag goes on) from the state and its view. */
+  function update(state, view) {
+    shown = { state, view };
+    for (const panel of panels) {
+      panel.stale = dragging() && !inView.sees(panel.el);
+      if (!panel.stale) draw(panel);
+    }
+  }
+  const disconnect = () => {
+    inView.disconnect();
+    pageView.disconnect();
+  };
+  return { update, disconnect };
+}
+
+/**
+ * The ledger's page, built once: its controls dispatch their actions; update() fills it.
+ * @param {HTMLElement} el the demo's element (the panels are appended to it)
+ * @param {(action: import('./reducer.js').LedgerAction) => void} dispatch
+ */
+export function createFigure(el, dispatch) {
+  const parts = createParts(dispatch);
+  layOut(el, parts);
+  const panels = createPanels(parts, () => figure.onScrollableDrawn?.());
+
+  /** Shows the notices (sentences) above the ledger; none hides the area. */
+  function showNotices(list) {
+    replace(parts.notice, ...list.map((t) => h('p', null, t)));
+    parts.notice.hidden = list.length === 0;
+  }
 
   /** Fills every panel from the state and the core's results for it. */
   function update(state, view) {
-    shown = { state, view };
-    const dragging = plane.dragging !== null || stepper.sliding;
-    fm.update(state);
-    stepper.update(state);
-    query.update(state);
-    plane.update(state, view);
-    for (const p of panels) {
-      p.stale = dragging && !inView.sees(p.el);
-      if (!p.stale) draw(p);
-    }
+    parts.fm.update(state);
+    parts.stepper.update(state);
+    parts.query.update(state);
+    parts.plane.update(state, view);
+    panels.update(state, view);
   }
 
   const figure = {
-    notice,
-    stepper,
-    writes,
-    reads,
-    query,
-    decomposition,
-    plane,
-    editor,
-    receipts,
-    live,
+    ...parts,
     update,
     showNotices,
-    disconnect: () => {
-      inView.disconnect();
-      pageView.disconnect();
-    },
+    disconnect: panels.disconnect,
     /** Set by the demo: called after a panel with a sideways-scrolling box is drawn. */
     onScrollableDrawn: null,
   };

@@ -23,3 +23,12 @@ export function subscript(n) {
     .map((c) => SUB[c.charCodeAt(0) - 48] ?? c)
     .join('');
 }
+
+/** k₁, k₂, … : association i's key (0-based i), as every panel names it. */
+export function keyLabel(i) {
+  return `k${subscript(i + 1)}`;
+}
+/** v₁, v₂, … : association i's value. */
+export function valueLabel(i) {
+  return `v${subscript(i + 1)}`;
+}

@@ -1,5 +1,5 @@
 // A key's handle on the plane's unit circle (render-plane.js): a role="slider" the reader drags
-// (pointer, touch) or turns with the arrow keys. Its events only propose an angle (plane.onAngle);
+// (pointer, touch) or turns with the arrow keys. Its events only dispatch an angle (plane.dispatch);
 // the plane moves it when the state comes back.
 import { s } from '../../lib/dom.js';
 import { coalesceFrames } from '../../lib/frame.js';
@@ -41,7 +41,7 @@ export function createHandle(plane, target) {
     else if (e.key === 'End') next = 359;
     else return;
     e.preventDefault();
-    plane.onAngle(target, next, 'keyboard');
+    plane.dispatch({ type: 'angle', target, degrees: next });
   });
   /** @param {{ clientX: number, clientY: number }} e */
   const angleAtPointer = (e) => {
@@ -65,7 +65,7 @@ export function createHandle(plane, target) {
   // where the plane was.
   const move = coalesceFrames((e) => {
     const a = angleAtPointer(e);
-    if (a !== null && a !== handle.angle) plane.onAngle(target, a, 'pointer');
+    if (a !== null && a !== handle.angle) plane.dispatch({ type: 'angle', target, degrees: a });
   });
   handle.frames = move;
   g.addEventListener('pointermove', (e) => {

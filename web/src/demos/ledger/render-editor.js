@@ -3,8 +3,10 @@ import { h, uid, replace, setProp } from '../../lib/dom.js';
 import { numberField } from './fields.js';
 import { keyLabel, valueLabel } from './render-tables.js';
 import { MAX_ASSOCIATIONS } from './state.js';
+import { keepingFocus } from './focus.js';
 
-export function createEditor({ onField, onRemove, onAdd, onReset, onDim }) {
+/** The editor; its controls dispatch the reader's edits (reducer.js). */
+export function createEditor({ dispatch }) {
   const name = uid('la-ledger-dim');
   const radios = [2, 3].map((d) => {
     const id = `${name}-${d}`;
@@ -15,7 +17,7 @@ export function createEditor({ onField, onRemove, onAdd, onReset, onDim }) {
       value: d,
       'data-part': `dim-${d}`,
       onchange: (e) => {
-        if (e.target.checked) onDim(d);
+        if (e.target.checked) dispatch({ type: 'dim', d });
       },
     });
     return { d, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, `d = ${d}`)) };
@@ -47,12 +49,18 @@ export function createEditor({ onField, onRemove, onAdd, onReset, onDim }) {
   );
   const add = h(
     'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'add', onclick: onAdd },
+    {
+      type: 'button',
+      class: 'la-ledger__btn',
+      'data-action': 'add',
+      // The last one disables "Add" under the focus: the new association's first key field takes it.
+      onclick: () => keepingFocus(el, () => dispatch({ type: 'add' }), [`[data-part="k${ed.rows.length + 1}-1"]`]),
+    },
     'Add an association',
   );
   const reset = h(
     'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'reset', onclick: onReset },
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'reset', onclick: () => dispatch({ type: 'reset' }) },
     'Reset to the chapter\u2019s example',
   );
   const msg = h('p', { class: 'la-ledger__field-msg', 'data-part': 'editor-msg' });
@@ -64,10 +72,20 @@ export function createEditor({ onField, onRemove, onAdd, onReset, onDim }) {
     h('div', { class: 'la-ledger__btn-row' }, add, reset),
     msg,
   );
-  const ed = { el, radios, body, add, msg, rows: [], signature: '', onField, onRemove };
+  const ed = { el, radios, body, add, msg, rows: [], signature: '', dispatch };
   /** Shows the state's associations; `rebuild` makes the rows again (after a refused edit). */
   ed.update = (state, options) => updateEditor(ed, state, options);
   return ed;
+}
+
+/** Removes association i. Focus goes to the × of the association that moved up into this row,
+ *  else the one before, else "Add an association". */
+function removeRow(ed, i) {
+  keepingFocus(ed.el, () => ed.dispatch({ type: 'remove', index: i }), [
+    `[data-action="remove-${i + 1}"]`,
+    `[data-action="remove-${i}"]`,
+    '[data-action="add"]',
+  ]);
 }
 
 function updateEditor(ed, state, { rebuild = false } = {}) {
@@ -94,7 +112,7 @@ function updateEditor(ed, state, { rebuild = false } = {}) {
             value: x,
             hideLabel: true,
             part: `${part}${i + 1}-${j + 1}`,
-            onCommit: (text, field) => ed.onField(i, part, j, text, field),
+            onCommit: (text) => ed.dispatch({ type: 'field', target: i, part, j, text }),
           }),
         );
       }
@@ -106,7 +124,7 @@ function updateEditor(ed, state, { rebuild = false } = {}) {
           'data-action': `remove-${i + 1}`,
           'aria-label': `Remove association ${i + 1}`,
           onclick: () => {
-            if (!row.retired) ed.onRemove(i);
+            if (!row.retired) removeRow(ed, i);
           },
         },
         '\u00d7',

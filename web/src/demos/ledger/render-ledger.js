@@ -5,19 +5,8 @@ import { coalesceFrames } from '../../lib/frame.js';
 import { matrixTable, renderMatrix, vectorText, keyLabel, valueLabel } from './render-tables.js';
 import { formatNumber, formatVector } from './format.js';
 
-export function createStepper({ onStep, ids }) {
-  const back = h(
-    'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'back', onclick: () => onStep('back') },
-    h('span', { 'aria-hidden': 'true' }, '\u25c0 '),
-    'Back one write',
-  );
-  const forward = h(
-    'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward', onclick: () => onStep('forward') },
-    'Write the next one',
-    h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
-  );
+/** The page slider: the page turns once per animation frame while it slides, at once on `change`. */
+function pageSlider(stepper, ids, onStep) {
   // Dragging the slider fires more input events than there are frames: the page turns once per
   // animation frame; `change` (the keyboard, the end of a drag) turns it at once. While a pointer
   // holds it and moves it, the slider is `sliding` (figure.js: the panels out of view wait, as they
@@ -30,6 +19,12 @@ export function createStepper({ onStep, ids }) {
     pressed = false;
     endSlide();
   };
+  function endSlide() {
+    turn.flush();
+    if (!stepper.sliding) return;
+    stepper.sliding = false;
+    stepper.onSlideEnd?.();
+  }
   const range = h('input', {
     type: 'range',
     id: ids.range,
@@ -54,12 +49,36 @@ export function createStepper({ onStep, ids }) {
     onchange: () => endSlide(),
     onblur: release,
   });
-  function endSlide() {
-    turn.flush();
-    if (!stepper.sliding) return;
-    stepper.sliding = false;
-    stepper.onSlideEnd?.();
-  }
+  return { range, turn };
+}
+
+/** Keys: on the buttons, ←/→ (and PageUp/PageDown, Home, End) turn pages like the range slider does. */
+const PAGE_KEYS = {
+  ArrowLeft: 'back',
+  PageUp: 'back',
+  ArrowRight: 'forward',
+  PageDown: 'forward',
+  Home: 0,
+  End: 'end',
+};
+
+/** The page turner: the slider, back and forward; each dispatches the page to turn to. */
+export function createStepper({ dispatch, ids }) {
+  const onStep = (to) => dispatch({ type: 'step', to });
+  const back = h(
+    'button',
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'back', onclick: () => onStep('back') },
+    h('span', { 'aria-hidden': 'true' }, '\u25c0 '),
+    'Back one write',
+  );
+  const forward = h(
+    'button',
+    { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward', onclick: () => onStep('forward') },
+    'Write the next one',
+    h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
+  );
+  const stepper = { el: null, back, forward, range: null, status: null, turn: null, sliding: false, onSlideEnd: null };
+  const { range, turn } = pageSlider(stepper, ids, onStep);
   const label = h('label', { for: ids.range }, 'Ledger page (writes applied)');
   const status = h('p', { class: 'la-ledger__page-status', 'data-part': 'page-status' });
   const el = h(
@@ -69,24 +88,12 @@ export function createStepper({ onStep, ids }) {
     h('div', { class: 'la-ledger__btn-row' }, back, forward),
     status,
   );
-  // Keys: on the buttons, ←/→ (and PageUp/PageDown, Home, End) turn pages like the range slider does.
   el.addEventListener('keydown', (e) => {
-    if (e.target === range) return;
-    if (e.key === 'ArrowLeft' || e.key === 'PageUp') {
-      onStep('back');
-      e.preventDefault();
-    } else if (e.key === 'ArrowRight' || e.key === 'PageDown') {
-      onStep('forward');
-      e.preventDefault();
-    } else if (e.key === 'Home') {
-      onStep(0);
-      e.preventDefault();
-    } else if (e.key === 'End') {
-      onStep('end');
-      e.preventDefault();
-    }
+    if (e.target === range || !(e.key in PAGE_KEYS)) return;
+    onStep(PAGE_KEYS[e.key]);
+    e.preventDefault();
   });
-  const stepper = { el, back, forward, range, status, turn, sliding: false, onSlideEnd: null };
+  Object.assign(stepper, { el, range, status, turn });
   /** Shows the state's page (written only where it changed). */
   stepper.update = (state) => updateStepper(stepper, state);
   return stepper;

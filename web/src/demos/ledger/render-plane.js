@@ -59,8 +59,8 @@ function clampToView(v, limit) {
   return [(v[0] * limit) / len, (v[1] * limit) / len];
 }
 
-export function createPlane({ ids, onAngle }) {
-  const markerId = ids.marker;
+/** The keys' plane: axes, the unit circle, the keys' arrows and a layer for their handles. */
+function keyPlane(ids) {
   const keys = plotArea({
     viewBox: PLANE,
     className: 'la-ledger__plane is-keys',
@@ -68,16 +68,17 @@ export function createPlane({ ids, onAngle }) {
     titleId: ids.keyTitle,
     title: 'Keys on the unit circle',
   });
-  const keySvg = keys.svg;
-  setAttr(keySvg, 'data-symbol', 'k-i'); // linked reading: the stored keys of equation (4)
+  setAttr(keys.svg, 'data-symbol', 'k-i'); // linked reading: the stored keys of equation (4)
   keys.grid.append(
     s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'plot-grid' }),
     s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'plot-grid' }),
     s('circle', { cx: 0, cy: 0, r: U, class: 'plot-grid la-ledger__unit-circle' }),
   );
-  const arrows = keys.data;
-  const handles = keySvg.appendChild(s('g'));
+  return { keySvg: keys.svg, arrows: keys.data, handles: keys.svg.appendChild(s('g')) };
+}
 
+/** The values' plane: axes, the scale's one tick and a layer for the values and their reads. */
+function valuePlane(ids) {
   // The figure's arrowheads, in the values' plane (the file export takes that SVG away whole);
   // the keys' arrows point with it too (an id is found anywhere in the same document or shadow root).
   const values = plotArea({
@@ -86,11 +87,20 @@ export function createPlane({ ids, onAngle }) {
     titleId: ids.valueTitle,
     title: 'Stored values and what each key reads back',
   });
-  const valueSvg = values.svg;
-  valueSvg.insertBefore(arrowMarkers(markerId, HEADS), values.grid);
-  const valueTitle = values.title;
-  const valueLayer = values.data;
+  values.svg.insertBefore(arrowMarkers(ids.marker, HEADS), values.grid);
+  values.grid.append(
+    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'plot-grid' }),
+    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'plot-grid' }),
+  );
+  // The scale's one tick: the largest coordinate drawn, at the right end of the horizontal axis.
+  const tick = values.axes.appendChild(s('text', { x: VIEW - 5, y: -6, class: 'plot-tick plot-tick-y' }));
+  return { valueSvg: values.svg, valueTitle: values.title, valueLayer: values.data, tick };
+}
 
+/** Both planes, side by side (d = 2), with the angles' table; a handle dispatches its key's angle. */
+export function createPlane({ ids, dispatch }) {
+  const { keySvg, arrows, handles } = keyPlane(ids);
+  const { valueSvg, valueTitle, valueLayer, tick } = valuePlane(ids);
   const angles = h('div', { class: 'la-ledger__angles', 'data-part': 'angles' });
   const el = h(
     'div',
@@ -114,19 +124,11 @@ export function createPlane({ ids, onAngle }) {
     { class: 'la-ledger__muted', hidden: true, 'data-part': 'plane-note' },
     'The picture is drawn for d = 2. In three dimensions three keys can all be perpendicular; a fourth must overlap.',
   );
-  const wrap = h('div', { class: 'la-ledger__plane-wrap' }, el, note);
   // The drawings a drag moves are made once and then moved by their attributes (keyArrows with the
   // handles, values when first needed, the angle table when its rows change): a frame of a drag
   // then writes a few coordinates and numbers and creates no element.
-  values.grid.append(
-    s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'plot-grid' }),
-    s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'plot-grid' }),
-  );
-  // The scale's one tick: the largest coordinate drawn, at the right end of the horizontal axis.
-  const tick = values.axes.appendChild(s('text', { x: VIEW - 5, y: -6, class: 'plot-tick plot-tick-y' }));
-  const valueDrawing = { tick, reads: [] }; // reads: per read, readDrawing()
   const plane = {
-    el: wrap,
+    el: h('div', { class: 'la-ledger__plane-wrap' }, el, note),
     planes: el,
     note,
     keySvg,
@@ -134,15 +136,15 @@ export function createPlane({ ids, onAngle }) {
     handles,
     valueLayer,
     valueTitle,
-    values: valueDrawing,
+    values: { tick, reads: [] }, // reads: per read, readDrawing()
     angles,
     angleShape: '',
     angleCells: [],
-    markerId,
+    markerId: ids.marker,
     handleList: [],
     keyArrows: [],
     signature: '',
-    onAngle,
+    dispatch,
     dragging: null,
     dragMatrix: null, // { matrix, forget } while a drag keeps the plane's screen matrix (watchPlaneMoves)
   };

@@ -108,14 +108,15 @@ function buildReads(view, shape) {
     },
   };
 }
-/** The query picker (built once, updated in place so focus stays put) and the free query's fields. */
-export function createQueryControls({ onQuery, onFreeQuery }) {
+/** The query picker (built once, updated in place so focus stays put) and the free query's fields;
+ *  each dispatches its action. */
+export function createQueryControls({ dispatch }) {
   const id = uid('la-ledger-query');
   const select = h('select', {
     id,
     class: 'la-ledger__select',
     'data-part': 'query-select',
-    onchange: (e) => onQuery(Number(e.target.value)),
+    onchange: (e) => dispatch({ type: 'query', index: Number(e.target.value) }),
   });
   const fields = h('span', { class: 'la-ledger__free', 'data-part': 'free-query' });
   const el = h(
@@ -125,7 +126,7 @@ export function createQueryControls({ onQuery, onFreeQuery }) {
     select,
     fields,
   );
-  const qc = { el, select, fields, freeFields: [], d: 0, onFreeQuery };
+  const qc = { el, select, fields, freeFields: [], d: 0, dispatch };
   /** Shows the state's query (the picker updated in place, so focus stays put). */
   qc.update = (state) => updateQueryControls(qc, state);
   return qc;
@@ -147,7 +148,7 @@ function updateQueryControls(qc, state) {
         value: x,
         hideLabel: true,
         part: `free-q-${j + 1}`,
-        onCommit: (text, field) => qc.onFreeQuery(j, text, field),
+        onCommit: (text) => qc.dispatch({ type: 'field', target: -1, j, text }),
       }),
     );
     replace(
@@ -180,13 +181,10 @@ export function renderDecomposition(container, state, view) {
   table.update(view);
 }
 
-/** The read of one key (or q) taken apart stamp by stamp, and the paragraph with its verdict. */
-function buildTerms(view, own, verdictKind, shape) {
-  const qName = own >= 0 ? keyLabel(own) : 'q';
+/** One row per write: its stamp's name and kind, the overlap, its value and its contribution. */
+function termRows(view, own) {
   const phi = view.normalized;
-  const coefName = phi ? `\u03c6(${qName})\u00b7\u03c6(k\u1d62)` : `${qName}\u00b7k\u1d62`;
-  const termHead = h('th', { scope: 'col' });
-  const rows = view.writes.map((_, i) => {
+  return view.writes.map((_, i) => {
     const self = i === own;
     const kind = h('span', { class: 'la-ledger__kind' });
     const coefficient = textCell({ class: 'la-ledger__num', 'data-part': 'coefficient' });
@@ -205,6 +203,13 @@ function buildTerms(view, own, verdictKind, shape) {
     );
     return { tr, self, kind, coefficient, value, term };
   });
+}
+
+/** The terms' table around its rows, with the sum (and the normalizer) below them. */
+function termsTable(view, qName, rows) {
+  const phi = view.normalized;
+  const coefName = phi ? `\u03c6(${qName})\u00b7\u03c6(k\u1d62)` : `${qName}\u00b7k\u1d62`;
+  const termHead = h('th', { scope: 'col' });
   const read = textCell({ class: 'la-ledger__vcell', 'data-part': 'read' });
   const denominator = textCell({ class: 'la-ledger__num' });
   const foot = [
@@ -223,7 +228,7 @@ function buildTerms(view, own, verdictKind, shape) {
         )
       : null,
   ];
-  const table = h(
+  const el = h(
     'table',
     { class: 'la-ledger__terms', 'data-part': 'terms' },
     h('caption', null, `The read of ${qName}, stamp by stamp`),
@@ -246,25 +251,39 @@ function buildTerms(view, own, verdictKind, shape) {
     ),
     h('tfoot', null, foot),
   );
+  return { el, termHead, read, denominator };
+}
+
+/** The paragraph below the terms: the verdict of a written key's read, or why there is none. */
+function verdictLine(kind, own, qName) {
   const mark = h('span', { 'aria-hidden': 'true' });
-  const verdictText = document.createTextNode('');
-  const verdict =
-    verdictKind === 'verdict'
-      ? h('p', { 'data-part': 'query-verdict' }, mark, verdictText)
-      : verdictKind === 'muted'
-        ? h(
-            'p',
-            { class: 'la-ledger__muted' },
-            `${valueLabel(own)} is not written yet, so this read shows only what the other stamps leave under ${qName}.`,
-          )
-        : null;
+  const text = document.createTextNode('');
+  if (kind === 'verdict') return { el: h('p', { 'data-part': 'query-verdict' }, mark, text), mark, text };
+  const el =
+    kind === 'muted'
+      ? h(
+          'p',
+          { class: 'la-ledger__muted' },
+          `${valueLabel(own)} is not written yet, so this read shows only what the other stamps leave under ${qName}.`,
+        )
+      : null;
+  return { el, mark: null, text: null };
+}
+
+/** The read of one key (or q) taken apart stamp by stamp, and the paragraph with its verdict. */
+function buildTerms(view, own, verdictKind, shape) {
+  const qName = own >= 0 ? keyLabel(own) : 'q';
+  const phi = view.normalized;
+  const rows = termRows(view, own);
+  const table = termsTable(view, qName, rows);
+  const verdict = verdictLine(verdictKind, own, qName);
   return {
     shape,
-    els: [table, verdict],
+    els: [table.el, verdict.el],
     update(v) {
       const qv = v.query;
       setText(
-        termHead,
+        table.termHead,
         phi
           ? `contribution (overlap \u00d7 v\u1d62 \u00f7 ${formatNumber(qv.denominator)})`
           : 'contribution (overlap \u00d7 v\u1d62)',
@@ -278,18 +297,21 @@ function buildTerms(view, own, verdictKind, shape) {
         r.value.set(formatVector(v.writes[i].v));
         r.term.set(formatVector(qv.terms.subarray(i * dv, (i + 1) * dv)));
       });
-      read.set(formatVector(qv.read));
-      if (phi) denominator.set(formatNumber(qv.denominator));
-      if (verdictKind === 'verdict') {
-        setAttr(verdict, 'class', qv.exact ? 'la-ledger__good' : 'la-ledger__bad');
-        setText(mark, qv.exact ? '\u2713 ' : '\u2717 ');
-        setText(
-          verdictText,
-          qv.exact
-            ? `Exact: ${qName} reads back ${valueLabel(own)} = ${formatVector(qv.value)}.`
-            : `Off by ${formatNumber(qv.error)}: ${qName} reads ${formatVector(qv.read)}, but ${valueLabel(own)} = ${formatVector(qv.value)}.`,
-        );
-      }
+      table.read.set(formatVector(qv.read));
+      if (phi) table.denominator.set(formatNumber(qv.denominator));
+      if (verdictKind === 'verdict') showVerdict(verdict, qv, qName, own);
     },
   };
+}
+
+/** The read's verdict: exact, or off by its error, with what it reads and what it should. */
+function showVerdict(verdict, qv, qName, own) {
+  setAttr(verdict.el, 'class', qv.exact ? 'la-ledger__good' : 'la-ledger__bad');
+  setText(verdict.mark, qv.exact ? '\u2713 ' : '\u2717 ');
+  setText(
+    verdict.text,
+    qv.exact
+      ? `Exact: ${qName} reads back ${valueLabel(own)} = ${formatVector(qv.value)}.`
+      : `Off by ${formatNumber(qv.error)}: ${qName} reads ${formatVector(qv.read)}, but ${valueLabel(own)} = ${formatVector(qv.value)}.`,
+  );
 }

@@ -1,6 +1,6 @@
 // Matrices and vectors as real tables (screen readers can walk the cells), drawn with brackets.
 import { h, setText } from '../../lib/dom.js';
-import { formatNumber, subscript } from './format.js';
+import { formatNumber, keyLabel, valueLabel } from './format.js';
 
 /** Visually hidden text for screen readers. */
 function srOnly(text) {
@@ -76,9 +76,4 @@ export function vectorText(label, v) {
   );
 }
 
-export function keyLabel(i) {
-  return `k${subscript(i + 1)}`;
-}
-export function valueLabel(i) {
-  return `v${subscript(i + 1)}`;
-}
+export { keyLabel, valueLabel };

@@ -1,5 +1,5 @@
-// The demo's state: one plain object, the only thing event handlers change. Everything on screen is
-// recomputed from it (state -> core -> render). Numbers in here are the reader's inputs, never results.
+// The ledger's settings: one plain object, changed only through the reducer's actions (reducer.js).
+// Everything on screen is recomputed from it (state -> core -> render). Numbers in here are the reader's inputs, never results.
 
 export const MAX_ASSOCIATIONS = 8;
 
