@@ -58,6 +58,32 @@ inline std::vector<double> numbers_at(const JsOptions& o, const char* key) {
   return x.isUndefined() ? std::vector<double>{} : numbers(x);
 }
 
+// An option by its name and the field of a core struct it is read into, by the field's type
+// (number, string, boolean): absent, the field keeps its default. read_fields(o, field("n", s.n),
+// field("dtype", s.dtype), ...) names each field once.
+template <class T>
+struct Field {
+  const char* key;
+  T& value;
+};
+template <class T>
+Field<T> field(const char* key, T& value) {
+  return {key, value};
+}
+inline void read_field(const JsOptions& o, Field<double> f) {
+  f.value = number_at(o, f.key, f.value);
+}
+inline void read_field(const JsOptions& o, Field<std::string> f) {
+  f.value = string_at(o, f.key, f.value);
+}
+inline void read_field(const JsOptions& o, Field<bool> f) {
+  f.value = boolean_at(o, f.key, f.value);
+}
+template <class... T>
+void read_fields(const JsOptions& o, Field<T>... fields) {
+  (read_field(o, fields), ...);
+}
+
 [[gnu::noinline]] inline Float64Array f64(const std::vector<double>& x) {
   return val(emscripten::typed_memory_view(x.size(), x.data())).call<val>("slice");
 }
