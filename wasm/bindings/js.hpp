@@ -90,6 +90,29 @@ void read_fields(const JsOptions& o, Field<T>... fields) {
 
 inline std::string u64(std::uint64_t x) { return std::to_string(x); }
 
+// A result's field going out under its JS name: a number or a string as it is, a vector as a
+// Float64Array copy. object(out("n", r.n), out("scores", r.scores), ...) names each field once.
+template <class T>
+struct Out {
+  const char* key;
+  const T& value;
+};
+template <class T>
+Out<T> out(const char* key, const T& value) {
+  return {key, value};
+}
+inline val to_js(const std::vector<double>& x) { return f64(x); }
+template <class T>
+val to_js(const T& x) {
+  return val(x);
+}
+template <class... T>
+val object(Out<T>... fields) {
+  val o = val::object();
+  (o.set(fields.key, to_js(fields.value)), ...);
+  return o;
+}
+
 // Unsigned 64-bit counts as a Uint32Array copy, two words each, low word first (WebAssembly is
 // little-endian): wasm/api/ reads it as a BigUint64Array over the same buffer, without text.
 using Uint32Array = val;

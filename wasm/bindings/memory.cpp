@@ -121,11 +121,8 @@ JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
 JsResult storageNumbers(const JsOptions& opts) {
   auto r = storage_numbers(number_at(opts, "dk", std::nan("")), number_at(opts, "dv", std::nan("")),
                            number_at(opts, "n", std::nan("")));
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("cache", r.value.cache);
-  o.set("state", r.value.state);
-  return o;
+  return r.status ? object(out("cache", r.value.cache), out("state", r.value.state))
+                  : failure(r.status);
 }
 
 }  // namespace
