@@ -43,9 +43,13 @@ JsResult linearAttention(const JsOptions& opts) {
 JsResult compareVectors(const JsNumbers& a, const JsNumbers& b) {
   auto r = compare(numbers(a), numbers(b));
   if (!r.status) return failure(r.status);
-  const Comparison& c = r.value;
-  return object(out("error", c.error), out("relError", c.rel_error), out("cosine", c.cosine),
-                out("degrees", c.degrees), out("dot", c.dot));
+  val o = val::object();
+  o.set("error", r.value.error);
+  o.set("relError", r.value.rel_error);
+  o.set("cosine", r.value.cosine);
+  o.set("degrees", r.value.degrees);
+  o.set("dot", r.value.dot);
+  return o;
 }
 
 }  // namespace

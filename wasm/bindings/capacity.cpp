@@ -22,9 +22,15 @@ Result<StoreCapacityConfig> capacity_config(const JsOptions& o) {
 }
 
 val capacityObject(const StoreCapacityResult& r) {
-  return object(out("trials", r.trials), out("dims", r.dims), out("capacityMean", r.capacity_mean),
-                out("capacityStd", r.capacity_std), out("theory", r.theory), out("nMax", r.n_max),
-                out("capped", r.capped));
+  val o = val::object();
+  o.set("trials", r.trials);
+  o.set("dims", f64(r.dims));
+  o.set("capacityMean", f64(r.capacity_mean));
+  o.set("capacityStd", f64(r.capacity_std));
+  o.set("theory", f64(r.theory));
+  o.set("nMax", f64(r.n_max));
+  o.set("capped", f64(r.capped));
+  return o;
 }
 
 JsResult capacityOf(const JsOptions& opts) {

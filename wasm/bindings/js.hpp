@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -59,29 +60,23 @@ inline std::vector<double> numbers_at(const JsOptions& o, const char* key) {
 }
 
 // An option by its name and the field of a core struct it is read into, by the field's type
-// (number, string, boolean): absent, the field keeps its default. read_fields(o, field("n", s.n),
-// field("dtype", s.dtype), ...) names each field once.
-template <class T>
+// (number, string, boolean): absent, the field keeps its default. read_fields(o, {{"n", s.n},
+// {"dtype", s.dtype}, ...}) names each field once; one function reads them all.
 struct Field {
   const char* key;
-  T& value;
+  double* number = nullptr;
+  std::string* text = nullptr;
+  bool* flag = nullptr;
+  Field(const char* k, double& x) : key(k), number(&x) {}
+  Field(const char* k, std::string& x) : key(k), text(&x) {}
+  Field(const char* k, bool& x) : key(k), flag(&x) {}
 };
-template <class T>
-Field<T> field(const char* key, T& value) {
-  return {key, value};
-}
-inline void read_field(const JsOptions& o, Field<double> f) {
-  f.value = number_at(o, f.key, f.value);
-}
-inline void read_field(const JsOptions& o, Field<std::string> f) {
-  f.value = string_at(o, f.key, f.value);
-}
-inline void read_field(const JsOptions& o, Field<bool> f) {
-  f.value = boolean_at(o, f.key, f.value);
-}
-template <class... T>
-void read_fields(const JsOptions& o, Field<T>... fields) {
-  (read_field(o, fields), ...);
+[[gnu::noinline]] inline void read_fields(const JsOptions& o, std::initializer_list<Field> fields) {
+  for (const Field& f : fields) {
+    if (f.number) *f.number = number_at(o, f.key, *f.number);
+    if (f.text) *f.text = string_at(o, f.key, *f.text);
+    if (f.flag) *f.flag = boolean_at(o, f.key, *f.flag);
+  }
 }
 
 [[gnu::noinline]] inline Float64Array f64(const std::vector<double>& x) {
@@ -89,29 +84,6 @@ void read_fields(const JsOptions& o, Field<T>... fields) {
 }
 
 inline std::string u64(std::uint64_t x) { return std::to_string(x); }
-
-// A result's field going out under its JS name: a number or a string as it is, a vector as a
-// Float64Array copy. object(out("n", r.n), out("scores", r.scores), ...) names each field once.
-template <class T>
-struct Out {
-  const char* key;
-  const T& value;
-};
-template <class T>
-Out<T> out(const char* key, const T& value) {
-  return {key, value};
-}
-inline val to_js(const std::vector<double>& x) { return f64(x); }
-template <class T>
-val to_js(const T& x) {
-  return val(x);
-}
-template <class... T>
-val object(Out<T>... fields) {
-  val o = val::object();
-  (o.set(fields.key, to_js(fields.value)), ...);
-  return o;
-}
 
 // Unsigned 64-bit counts as a Uint32Array copy, two words each, low word first (WebAssembly is
 // little-endian): wasm/api/ reads it as a BigUint64Array over the same buffer, without text.

@@ -19,8 +19,11 @@ MemoryOptions memory_options(const JsOptions& o) {
   MemoryOptions m;
   m.dk = number_at(o, "dk", std::nan(""));
   m.dv = number_at(o, "dv", std::nan(""));
-  read_fields(o, field("featureMap", m.feature_map), field("normalize", m.normalize),
-              field("rule", m.rule), field("beta", m.beta), field("unitKeys", m.unit_keys));
+  read_fields(o, {{"featureMap", m.feature_map},
+                  {"normalize", m.normalize},
+                  {"rule", m.rule},
+                  {"beta", m.beta},
+                  {"unitKeys", m.unit_keys}});
   return m;
 }
 
@@ -121,8 +124,11 @@ JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
 JsResult storageNumbers(const JsOptions& opts) {
   auto r = storage_numbers(number_at(opts, "dk", std::nan("")), number_at(opts, "dv", std::nan("")),
                            number_at(opts, "n", std::nan("")));
-  return r.status ? object(out("cache", r.value.cache), out("state", r.value.state))
-                  : failure(r.status);
+  if (!r.status) return failure(r.status);
+  val o = val::object();
+  o.set("cache", r.value.cache);
+  o.set("state", r.value.state);
+  return o;
 }
 
 }  // namespace

@@ -26,14 +26,22 @@ JsResult randomNormals(double seed, double count) {
 double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
 
 val limitsObject() {
-  using namespace limits;
-  return object(out("maxDim", maxDim), out("maxAbsValue", maxAbsValue),
-                out("maxAbsCompared", maxAbsCompared), out("maxHistory", maxHistory),
-                out("maxSeqLen", maxSeqLen), out("maxSweepDim", maxSweepDim),
-                out("maxSweepN", maxSweepN), out("maxSweepTrials", maxSweepTrials),
-                out("maxStoreN", maxStoreN), out("maxCapacityDims", maxCapacityDims),
-                out("maxLedgerAssociations", kLedgerMaxAssociations), out("maxBeta", maxBeta),
-                out("maxTokens", maxTokens), out("maxSessions", maxSessions));
+  val o = val::object();
+  o.set("maxDim", limits::maxDim);
+  o.set("maxAbsValue", limits::maxAbsValue);
+  o.set("maxAbsCompared", limits::maxAbsCompared);
+  o.set("maxHistory", limits::maxHistory);
+  o.set("maxSeqLen", limits::maxSeqLen);
+  o.set("maxSweepDim", limits::maxSweepDim);
+  o.set("maxSweepN", limits::maxSweepN);
+  o.set("maxSweepTrials", limits::maxSweepTrials);
+  o.set("maxStoreN", limits::maxStoreN);
+  o.set("maxCapacityDims", limits::maxCapacityDims);
+  o.set("maxLedgerAssociations", kLedgerMaxAssociations);
+  o.set("maxBeta", limits::maxBeta);
+  o.set("maxTokens", limits::maxTokens);
+  o.set("maxSessions", limits::maxSessions);
+  return o;
 }
 
 }  // namespace

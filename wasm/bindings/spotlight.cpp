@@ -15,9 +15,15 @@ namespace {
 // { n, d, features, beta, cosine, noise, seed, target, dtype }: absent ones at the core's defaults.
 SpotlightOptions spotlight_options(const JsOptions& o) {
   SpotlightOptions s;
-  read_fields(o, field("n", s.n), field("d", s.d), field("features", s.features),
-              field("beta", s.beta), field("cosine", s.cosine), field("noise", s.noise),
-              field("seed", s.seed), field("target", s.target), field("dtype", s.dtype));
+  read_fields(o, {{"n", s.n},
+                  {"d", s.d},
+                  {"features", s.features},
+                  {"beta", s.beta},
+                  {"cosine", s.cosine},
+                  {"noise", s.noise},
+                  {"seed", s.seed},
+                  {"target", s.target},
+                  {"dtype", s.dtype}});
   return s;
 }
 

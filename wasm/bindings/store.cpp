@@ -22,11 +22,18 @@ StoreOptions store_options(const JsOptions& o) {
 }
 
 val storeObject(const StoreResult& r) {
-  return object(out("n", r.n), out("keyOverlap", r.key_overlap), out("cosine", r.cosine),
-                out("recalled", r.recalled), out("norm", r.norm),
-                out("softmaxCosine", r.softmax_cosine), out("softmaxRecalled", r.softmax_recalled),
-                out("ageCosine", r.age_cosine), out("ageRecalled", r.age_recalled),
-                out("ageNorm", r.age_norm));
+  val o = val::object();
+  o.set("n", r.n);
+  o.set("keyOverlap", f64(r.key_overlap));
+  o.set("cosine", f64(r.cosine));
+  o.set("recalled", f64(r.recalled));
+  o.set("norm", f64(r.norm));
+  o.set("softmaxCosine", f64(r.softmax_cosine));
+  o.set("softmaxRecalled", f64(r.softmax_recalled));
+  o.set("ageCosine", f64(r.age_cosine));
+  o.set("ageRecalled", f64(r.age_recalled));
+  o.set("ageNorm", f64(r.age_norm));
+  return o;
 }
 
 JsResult interferenceStore(const JsOptions& opts) {

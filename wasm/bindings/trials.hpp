@@ -10,8 +10,12 @@ namespace linattn::js {
 
 // seed, beta, keys, rule, gate, step: absent ones at the core's defaults.
 inline void read_trial_settings(const JsOptions& o, TrialSettings& s) {
-  read_fields(o, field("seed", s.seed), field("beta", s.beta), field("keys", s.keys),
-              field("rule", s.rule), field("gate", s.gate), field("step", s.step));
+  read_fields(o, {{"seed", s.seed},
+                  {"beta", s.beta},
+                  {"keys", s.keys},
+                  {"rule", s.rule},
+                  {"gate", s.gate},
+                  {"step", s.step}});
 }
 
 // Parts as wasm/api/ passes them: an array of { first, count, <values> } (checked for type
