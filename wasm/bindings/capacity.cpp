@@ -34,8 +34,7 @@ val capacityObject(const StoreCapacityResult& r) {
 }
 
 JsResult capacityOf(const JsOptions& opts) {
-  auto cfg = capacity_config(opts);
-  return cfg.status ? capacityObject(capacity(cfg.value)) : failure(cfg.status);
+  return computed(capacity_config(opts), capacity, capacityObject);
 }
 
 // The capacity's checks alone: "" when capacity would accept these settings.

@@ -30,8 +30,7 @@ val sweepObject(const SweepResult& s) {
 }
 
 JsResult interferenceSweep(const JsOptions& opts) {
-  auto cfg = sweep_config(opts);
-  return cfg.status ? sweepObject(interference_sweep(cfg.value)) : failure(cfg.status);
+  return computed(sweep_config(opts), interference_sweep, sweepObject);
 }
 
 // The sweep's checks alone, without computing: "" when interferenceSweep would accept these.

@@ -41,6 +41,12 @@ inline TrialRange trial_range(const JsOptions& range) {
   return {number_at(range, "first", std::nan("")), number_at(range, "count", std::nan(""))};
 }
 
+// A whole computation from its checked config, `to_js(compute(config))`, or the refusal.
+template <class Config, class Compute, class ToJs>
+JsResult computed(const Result<Config>& cfg, Compute compute, ToJs to_js) {
+  return cfg.status ? to_js(compute(cfg.value)) : failure(cfg.status);
+}
+
 // A worker's share of a computation (the sweep's, the capacity's): trials
 // range.first..first+count-1, computed by `share(config, first, count)`, whose result's `values`
 // member (`records`, `values`) goes out under the name `values`; or the refusal.
