@@ -7,8 +7,10 @@
 //   1. first: what the browsers need (the WebAssembly module, dist/ and the toy demo's test build);
 //   2. alone: the browser tests that measure time (`timed: …`), then Lighthouse's performance;
 //   3. the pool, two jobs at a time (the other browser tests, Firefox, WebKit, Lighthouse's score
-//      audits); beside it, one after another at idle priority, lint, the node suites, typecheck,
-//      the core's three doctest suites and the fuzz harnesses' build; last, the fuzz run.
+//      audits); beside it, at idle priority in two lanes side by side, lint, the node suites,
+//      typecheck and the native core's doctest suite (lane 1), the sanitizer's suite, the fuzz
+//      harnesses' build and the WebAssembly suite (lane 2); once the pool is done, the fuzz run,
+//      beside what the lanes have left.
 //
 // Set TEST_ONLY=core,api,... to run some stages by key (a quick loop while developing), e.g.
 // TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
@@ -115,13 +117,27 @@ async function pool(stages) {
 
 const part = (name) => STAGES.filter((s) => s.part === name);
 for (const s of [...part('first'), ...part('alone')]) await stage(s);
-await Promise.all([
-  pool(part('pool')),
-  (async () => {
-    for (const s of part('beside')) await stage(s, { idle: true, note: '(beside the pool, at idle priority)' });
-  })(),
-]);
-for (const s of part('last')) await stage(s);
+// Beside the pool, at idle priority: each lane's stages one after another, the lanes side by side.
+const ended = new Map(); // a beside stage -> the promise of its end
+const lanes = new Map(); // a lane -> the promise of its last stage's end
+for (const s of part('beside')) {
+  const note = `(beside the pool, at idle priority, lane ${s.lane})`;
+  const end = (lanes.get(s.lane) ?? Promise.resolve()).then(() => stage(s, { idle: true, note }));
+  ended.set(s, end);
+  lanes.set(s.lane, end);
+}
+await pool(part('pool'));
+// After the pool, once the beside stages of its key are done (the fuzz harnesses' build), at full
+// priority: the lanes' remaining work yields to it.
+for (const s of part('last')) {
+  await Promise.all(
+    part('beside')
+      .filter((b) => b.key === s.key)
+      .map((b) => ended.get(b)),
+  );
+  await stage(s, { note: '(after the pool, beside the lanes)' });
+}
+await Promise.all(lanes.values());
 
 console.log('\n=== summary ===');
 let passed = 0;

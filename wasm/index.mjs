@@ -6,7 +6,8 @@
 // itself.
 import createLinattnModule from '../build/wasm/linattn.mjs';
 import { attentionApi } from './api/attention.mjs';
-import { check, number, options } from './api/check.mjs';
+import { check, number } from './api/check.mjs';
+import { moduleOptions } from './api/load.mjs';
 import { interferenceApi } from './api/interference.mjs';
 import { kvApi } from './api/kv.mjs';
 import { ledgerApi } from './api/ledger.mjs';
@@ -16,11 +17,6 @@ import { modelFromConfig } from './model-config.mjs';
 
 export { LinattnError, LinattnTypeError };
 
-// Node is told apart by its `process` global (the page has none); read through globalThis, so
-// the page's type check needs no Node types.
-const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ (globalThis.process);
-const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
-
 // The custom elements' build (web/build/embed.mjs defines LINATTN_ELEMENTS) never hands its `la`
 // to the host page, and its memory element imports the config reader itself
 // (web/src/demos/memory/compute-config.js): there the reader stays out of this chunk, 4.5 KB gzip
@@ -29,20 +25,14 @@ const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window 
 // biome-ignore lint/complexity/useOptionalChain: the bundler replaces `import.meta.env.LINATTN_ELEMENTS` written out in full with a constant, which lets it drop the reader; Node has no import.meta.env
 const WITH_CONFIG = !(import.meta.env && import.meta.env.LINATTN_ELEMENTS);
 
-async function nodeWasmBinary() {
-  const fs = await import(/* @vite-ignore */ ['node', 'fs'].join(':'));
-  const file = '../build/wasm/linattn.wasm';
-  return fs.readFileSync(new URL(file, import.meta.url));
-}
+// In Node, the module's .wasm (a name, not a literal: the bundler must not take it as an asset).
+const WASM_FILE = '../build/wasm/linattn.wasm';
 
 /** Loads the WebAssembly module and resolves to the API (see index.d.mts). */
 export async function createLinattn(opts = {}) {
-  options('createLinattn options', opts, ['wasmBinary', 'locateFile']);
-  const moduleOptions = {};
-  if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;
-  else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();
-  if (opts.locateFile) moduleOptions.locateFile = opts.locateFile;
-  const M = await createLinattnModule(moduleOptions);
+  const M = await createLinattnModule(
+    await moduleOptions('createLinattn', opts, () => new URL(WASM_FILE, import.meta.url)),
+  );
   return makeApi(M);
 }
 export default createLinattn;

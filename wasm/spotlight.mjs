@@ -5,30 +5,20 @@
 // Node its .wasm is read from build/wasm/, in the browser the generated loader fetches it beside
 // itself. The checks and errors are the main API's (api/check.mjs, errors.mjs); the core computes.
 import createSpotlightModule from '../build/wasm/linattn-spotlight.mjs';
-import { options } from './api/check.mjs';
+import { moduleOptions } from './api/load.mjs';
 import { spotlightApi } from './api/spotlight.mjs';
 import { LinattnError, LinattnTypeError } from './errors.mjs';
 
 export { LinattnError, LinattnTypeError };
 
-// Node is told apart by its `process` global, as in index.mjs.
-const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ (globalThis.process);
-const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
-
-async function nodeWasmBinary() {
-  const fs = await import(/* @vite-ignore */ ['node', 'fs'].join(':'));
-  const file = '../build/wasm/linattn-spotlight.wasm';
-  return fs.readFileSync(new URL(file, import.meta.url));
-}
+// In Node, the module's .wasm (a name, not a literal: the bundler must not take it as an asset).
+const WASM_FILE = '../build/wasm/linattn-spotlight.wasm';
 
 /** Loads the spotlight's WebAssembly module and resolves to its API (see spotlight.d.mts). */
 export async function createSpotlight(opts = {}) {
-  options('createSpotlight options', opts, ['wasmBinary', 'locateFile']);
-  const moduleOptions = {};
-  if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;
-  else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();
-  if (opts.locateFile) moduleOptions.locateFile = opts.locateFile;
-  const M = await createSpotlightModule(moduleOptions);
+  const M = await createSpotlightModule(
+    await moduleOptions('createSpotlight', opts, () => new URL(WASM_FILE, import.meta.url)),
+  );
   return Object.freeze({
     limits: Object.freeze(M.limits()),
     ...spotlightApi(M),

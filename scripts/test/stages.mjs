@@ -5,9 +5,12 @@
 //   part    first   one after another, before anything else: what the browsers need
 //           alone   one after another, alone on the machine: the tests that measure time
 //           pool    the pool's jobs, two at a time, beside ...
-//           beside  ... these, one after another at idle priority (SCHED_IDLE: a core is theirs
-//                   only when no job of the pool wants it): none measures time
-//           last    after the pool, at full speed
+//           beside  ... these, in two lanes (`lane`: 1 or 2), each one stage after another, at idle
+//                   priority (SCHED_IDLE: a core is theirs only when no job of the pool wants it):
+//                   none measures time. Two lanes, so that while one runs a single process (tsc,
+//                   clang-tidy, a doctest suite) the other compiles on the second core
+//           last    once the pool is done and the beside stages of its own key are, at full speed
+//                   (beside the lanes' remaining work, which yields to it)
 //   builds  [{ label, cmd, args, env, with, sets }]: each must build, or the stage fails. `with`: only
 //           when that stage runs too; `sets`: environment the later stages read (a build done once)
 //   then one of:
@@ -48,6 +51,11 @@ const LIGHTHOUSE_SCORES_FIRST = [
 ];
 const LIGHTHOUSE = { dir: 'tests/lighthouse', file: 'audit.test.mjs' };
 
+// Small files that loop (30 and 1,000 mounts of each demo; 2,000 interactions) and take a minute
+// each (67 s and 63 s in a clean-clone run): the pool starts them with its other long jobs, not
+// last among the small files, where one of them would run on while the other slot is idle.
+const LOOPING = new Set(['demo-leak.test.mjs', 'soak.test.mjs']);
+
 // The other two engines a reader's browser may have (tests/engines): Firefox over WebDriver BiDi
 // (puppeteer-core + Debian's firefox-esr) and WebKit through WebKitWebDriver (Debian's
 // webkit2gtk-driver, MiniBrowser under Xvfb). Each loads the chapter, drives every demo, reads the
@@ -62,10 +70,11 @@ const engine = (name, needs) => ({
 });
 
 /** The doctest suite of one build of the core: built, then run as one process. */
-const core = (kind, label, exe, args = []) => ({
+const core = (kind, label, exe, args, lane) => ({
   key: 'core',
   name: `core (${kind})`,
   part: 'beside',
+  lane,
   builds: [{ label, cmd: 'bash', args: ['scripts/build-core.sh', kind, 'linattn_tests'] }],
   doctest: { exe, args },
 });
@@ -109,7 +118,12 @@ export const STAGES = [
     key: 'browser',
     name: 'browser (two at a time)',
     part: 'pool',
-    jobs: () => browserSplit().shared.map((j) => ({ dir: 'tests/browser', rank: j.first ? 0 : 2, ...j })),
+    jobs: () =>
+      browserSplit().shared.map((j) => ({
+        dir: 'tests/browser',
+        rank: j.first ? 0 : LOOPING.has(j.file) ? 1 : 2,
+        ...j,
+      })),
   },
   engine('firefox', [['/usr/bin/firefox-esr', 'firefox-esr']]),
   engine('webkit', [
@@ -131,37 +145,50 @@ export const STAGES = [
     ],
   },
   // Biome, clang-format, clang-tidy, sizes, tickets, repeats: scripts/lint.sh prints its summary.
-  { key: 'lint', name: 'lint', part: 'beside', command: { cmd: 'bash', args: ['scripts/lint.sh'], summary: 'lint' } },
+  // Lane 1: lint (whose clang-tidy configures build/native when it is missing: the native core,
+  // which builds there, follows it in the same lane), the node suites, typecheck, the native core.
+  {
+    key: 'lint',
+    name: 'lint',
+    part: 'beside',
+    lane: 1,
+    command: { cmd: 'bash', args: ['scripts/lint.sh'], summary: 'lint' },
+  },
   // Two files at a time: node --test runs one at a time on a 2-core machine by default (its default
   // is one fewer than the cores), and each file is one single-threaded process.
-  { key: 'api', name: 'api (node)', part: 'beside', node: NODE_SUITES },
+  { key: 'api', name: 'api (node)', part: 'beside', lane: 1, node: NODE_SUITES },
   // TypeScript over the page's JavaScript, the JS API and the build (after the web build: the page
   // imports files it generates, web/generated/).
   {
     key: 'typecheck',
     name: 'typecheck',
     part: 'beside',
+    lane: 1,
     check: { cmd: 'bash', args: ['scripts/typecheck.sh'], errors: /error TS\d+/g },
   },
-  core('wasm', 'WebAssembly core suite', process.execPath, ['build/wasm/linattn_tests.cjs']),
   // The suite alone: the benchmark's two builds of the core (npm run bench) add ~90 s to a clean run.
-  core('native', 'native core', 'build/native/linattn_tests'),
-  // The sanitizer build, whose core the fuzz harnesses link too: compiled once for both.
-  core('sanitize', 'sanitizer core (clang++ -fsanitize=address,undefined)', 'build/sanitize/linattn_tests'),
+  core('native', 'native core', 'build/native/linattn_tests', [], 1),
+  // Lane 2: the sanitizer build, whose core the fuzz harnesses link too (compiled once for both),
+  // then the harnesses (so that the fuzz run can start as soon as the pool is done), then the
+  // WebAssembly suite.
+  core('sanitize', 'sanitizer core (clang++ -fsanitize=address,undefined)', 'build/sanitize/linattn_tests', [], 2),
   // The harnesses' build, ahead of the fuzz run (which would build them itself: a build that fails
   // here fails there, with its output). No row of its own.
   {
     key: 'fuzz',
     name: null,
     part: 'beside',
+    lane: 2,
     builds: [{ label: 'fuzz harnesses', cmd: 'bash', args: ['tests/fuzz/build.sh'] }],
   },
-  // Short libFuzzer runs over every entry point: tests/fuzz/run.sh prints its summary.
+  core('wasm', 'WebAssembly core suite', process.execPath, ['build/wasm/linattn_tests.cjs'], 2),
+  // Short libFuzzer runs over every entry point, once the pool is done (at idle priority beside it,
+  // a harness could be starved past libFuzzer's 10 s limit for one input, which counts wall time):
+  // tests/fuzz/run.sh prints its summary.
   {
     key: 'fuzz',
     name: 'fuzz (short)',
     part: 'last',
-    echo: true,
     command: { cmd: 'bash', args: ['tests/fuzz/run.sh', process.env.FUZZ_SECONDS ?? '10'], summary: 'fuzz' },
   },
 ];

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countedLines, findRepeats, formatPair } from '../../scripts/repeats.mjs';
+import { countedLines, findRepeats, formatPair, shapeOf } from '../../scripts/repeats.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/repeats.mjs', import.meta.url));
 
@@ -23,7 +23,7 @@ const file = (name, lines, kind = 'js') => ({ name, lines: countedLines(lines.jo
 
 test('two files that share six counted lines make one pair, named by their lines in each file', () => {
   const a = file('a.js', ['function f() {', ...body('x'), '}']);
-  const b = file('b.js', ['// another', '', 'function g() {', ...body('x'), '}']);
+  const b = file('b.js', ['// another', '', 'const g = () => {', ...body('x'), '}']);
   const pairs = findRepeats([a, b]);
   assert.equal(pairs.length, 1);
   assert.equal(formatPair(pairs[0]), 'a.js:2-7 ~ b.js:4-9 (6 lines)');
@@ -31,7 +31,7 @@ test('two files that share six counted lines make one pair, named by their lines
 
 test('five shared lines are not a pair', () => {
   const a = file('a.js', ['start(1);', ...body('x').slice(0, 5), 'stop(1);']);
-  const b = file('b.js', ['start(2);', ...body('x').slice(0, 5), 'stop(2);']);
+  const b = file('b.js', ['let begin = 2;', ...body('x').slice(0, 5), 'end += 2;']);
   assert.deepEqual(findRepeats([a, b]), []);
 });
 
@@ -100,8 +100,16 @@ test('a run of mostly thin lines (one word or none) is boilerplate', () => {
 
 test('one pair per two files: the longest run is named, the others counted; a file can repeat itself', () => {
   const long = [...body('x'), 'extra(line, here);'];
-  const a = file('a.js', [...long, 'apart(1);', ...body('y')]);
-  const b = file('b.js', [...body('y'), 'apart(2);', ...long]);
+  const other = [
+    'for (const k of keys) seen.add(k);',
+    'if (!seen.size) throw new Error(`none`);',
+    'const sorted = [...seen].sort();',
+    'while (queue.length > 0) queue.pop();',
+    'let last = sorted.at(-1) ?? null;',
+    'return { sorted, last };',
+  ];
+  const a = file('a.js', [...long, 'apart(1);', ...other]);
+  const b = file('b.js', [...other, 'let gap = 2;', ...long]);
   const pairs = findRepeats([a, b]);
   assert.equal(pairs.length, 1);
   assert.equal(formatPair(pairs[0]), 'a.js:1-7 ~ b.js:8-14 (7 lines) (+1 more run)');
@@ -123,4 +131,41 @@ test('the command prints each pair and fails when there are more than --max', ()
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// A module loader, twice, for two modules: lines of one shape, sharing most of their names.
+const loader = (m) => [
+  "const fs = await import(['node', 'fs'].join(':'));",
+  `const file = '../build/wasm/${m}.wasm';`,
+  `options('create${m} options', opts, ['wasmBinary', 'locateFile']);`,
+  'if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;',
+  'else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();',
+  `const M = await create${m}Module(moduleOptions);`,
+];
+
+test('lines of the same shape with other names, strings and numbers make a pair, marked shape', () => {
+  const pairs = findRepeats([file('a.js', loader('A')), file('b.js', loader('B'))]);
+  assert.equal(pairs.length, 1);
+  assert.equal(formatPair(pairs[0]), 'a.js:1-6 ~ b.js:1-6 (6 lines) shape');
+});
+
+const setters = (names) => names.map((n) => `o.set("${n}", f64(r.${n}_field));`);
+test('a shape is boilerplate in three places, overlapping itself, or sharing few names', () => {
+  const six = (tag) => setters(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => n + tag));
+  const three = ['1', '2', '3'].map((t) => file(`${t}.cpp`, six(t), 'cpp'));
+  assert.deepEqual(findRepeats(three), []);
+  // One list of twelve alike lines is not two repeats of six.
+  assert.deepEqual(findRepeats([file('list.cpp', [...six('x'), ...six('y')], 'cpp')]), []);
+  // Alike lines that share one or two names: what is alike is punctuation and keywords.
+  const few = (t) => ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `const ${n}${t} = read${t}(${n}${t});`);
+  assert.deepEqual(findRepeats([file('p.js', few('p')), file('q.js', few('q'))]), []);
+});
+
+test('the shape of a line: names, strings and numbers as placeholders, keywords and CSS properties kept', () => {
+  assert.equal(shapeOf("const total = read('a', 2);", 'js'), 'const x = x("", 0);');
+  assert.equal(shapeOf('stroke-width: 2.5;', 'css'), 'stroke-width: 0;');
+  assert.equal(
+    shapeOf('if (!(st = check_int("n", n, 1, 64))) return st;', 'cpp'),
+    'if (!(x = x("", x, 0, 0))) return x;',
+  );
 });

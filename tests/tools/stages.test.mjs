@@ -72,3 +72,33 @@ test('the timed mark: a test or describe named "timed: …", in any quotes', () 
   assert.ok(hasTimedTests('  test("timed: x", async () => {})'));
   assert.ok(!hasTimedTests("test('a drag is timed: no', () => {})"));
 });
+
+test('beside the pool: two lanes; what builds in one folder keeps to one lane, in order', () => {
+  const beside = STAGES.filter((s) => s.part === 'beside');
+  for (const s of beside) assert.ok([1, 2].includes(s.lane), `${s.name ?? s.key}: lane ${s.lane}`);
+  const at = (pick) => beside.findIndex(pick);
+  const lint = at((s) => s.key === 'lint');
+  const native = at((s) => s.name === 'core (native)');
+  const sanitize = at((s) => s.name === 'core (sanitize)');
+  const harnesses = at((s) => s.key === 'fuzz' && !s.name);
+  // lint's clang-tidy configures build/native when it is missing, where the native core builds;
+  // the harnesses build in build/sanitize, with the sanitizer's core.
+  assert.equal(beside[lint].lane, beside[native].lane);
+  assert.ok(lint < native);
+  assert.equal(beside[sanitize].lane, beside[harnesses].lane);
+  assert.ok(sanitize < harnesses);
+  // The fuzz run (last) builds in build/sanitize too: it waits for the beside stages of its key.
+  const last = STAGES.filter((s) => s.part === 'last');
+  assert.deepEqual(
+    last.map((s) => s.key),
+    ['fuzz'],
+  );
+});
+
+test('the pool starts the small files that loop among its long jobs, before the other files', () => {
+  const jobs = STAGES.find((s) => s.key === 'browser' && s.part === 'pool').jobs();
+  const rank = (file) => jobs.find((j) => j.file === file && !j.pattern).rank;
+  for (const looping of ['demo-leak.test.mjs', 'soak.test.mjs']) {
+    assert.ok(rank(looping) < rank('number-field.test.mjs'), `${looping} starts early`);
+  }
+});

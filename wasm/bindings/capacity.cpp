@@ -34,8 +34,7 @@ val capacityObject(const StoreCapacityResult& r) {
 }
 
 JsResult capacityOf(const JsOptions& opts) {
-  auto cfg = capacity_config(opts);
-  return cfg.status ? capacityObject(capacity(cfg.value)) : failure(cfg.status);
+  return computed(capacity_config(opts), capacity, capacityObject);
 }
 
 // The capacity's checks alone: "" when capacity would accept these settings.
@@ -45,26 +44,14 @@ std::string checkCapacity(const JsOptions& opts) {
 
 // Trials range.first..first+count-1: { first, count, capacities } (dims-major).
 JsResult capacityTrials(const JsOptions& opts, const JsOptions& range) {
-  auto cfg = capacity_config(opts);
-  if (!cfg.status) return failure(cfg.status);
-  const TrialRange share = trial_range(range);
-  auto r = capacity_trials(cfg.value, share.first, share.count);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("first", r.value.first);
-  o.set("count", r.value.count);
-  o.set("capacities", f64(r.value.values));
-  return o;
+  return trials_share(capacity_config(opts), range, capacity_trials, "capacities",
+                      &TrialsPart::values);
 }
 
 // The capacity over the parts received so far (StoreCapacityResult), or the refusal.
 JsResult mergeCapacityTrials(const JsOptions& opts, const val& parts) {
-  auto cfg = capacity_config(opts);
-  if (!cfg.status) return failure(cfg.status);
-  auto p = trials_parts(parts, "capacities");
-  if (!p.status) return failure(p.status);
-  auto r = merge_capacity_trials(cfg.value, p.value);
-  return r.status ? capacityObject(r.value) : failure(r.status);
+  return merge_shares(capacity_config(opts), parts, "capacities", merge_capacity_trials,
+                      capacityObject);
 }
 
 }  // namespace

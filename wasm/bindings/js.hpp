@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,26 @@ inline bool boolean_at(const JsOptions& o, const char* key, bool fallback) {
 inline std::vector<double> numbers_at(const JsOptions& o, const char* key) {
   const val x = o[key];
   return x.isUndefined() ? std::vector<double>{} : numbers(x);
+}
+
+// An option by its name and the field of a core struct it is read into, by the field's type
+// (number, string, boolean): absent, the field keeps its default. read_fields(o, {{"n", s.n},
+// {"dtype", s.dtype}, ...}) names each field once; one function reads them all.
+struct Field {
+  const char* key;
+  double* number = nullptr;
+  std::string* text = nullptr;
+  bool* flag = nullptr;
+  Field(const char* k, double& x) : key(k), number(&x) {}
+  Field(const char* k, std::string& x) : key(k), text(&x) {}
+  Field(const char* k, bool& x) : key(k), flag(&x) {}
+};
+[[gnu::noinline]] inline void read_fields(const JsOptions& o, std::initializer_list<Field> fields) {
+  for (const Field& f : fields) {
+    if (f.number) *f.number = number_at(o, f.key, *f.number);
+    if (f.text) *f.text = string_at(o, f.key, *f.text);
+    if (f.flag) *f.flag = boolean_at(o, f.key, *f.flag);
+  }
 }
 
 [[gnu::noinline]] inline Float64Array f64(const std::vector<double>& x) {

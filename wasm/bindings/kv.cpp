@@ -6,6 +6,7 @@
 // 64-bit words (js.hpp, u64_words), refusals as text (wire.hpp).
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <utility>
 #include <vector>
@@ -24,8 +25,13 @@ namespace {
 // wasm/api/kv-models.mjs LAYER_FIELDS (absent: NaN, which the core refuses by the field's name
 // where a kind needs it, or 0 for window, chunk, convKernel and convChannels: none), and the
 // groups' kinds as an array of strings. Read by index, not by name: far less code than reading
-// objects field by field.
-constexpr std::size_t kLayerFields = 12;
+// objects field by field: the layer's numbers, in that order, are kLayerNumbers.
+constexpr double LayerSpec::*kLayerNumbers[] = {
+    &LayerSpec::count,     &LayerSpec::kv_heads,    &LayerSpec::head_dim,
+    &LayerSpec::window,    &LayerSpec::chunk,       &LayerSpec::latent_dim,
+    &LayerSpec::heads,     &LayerSpec::key_dim,     &LayerSpec::value_dim,
+    &LayerSpec::state_dim, &LayerSpec::conv_kernel, &LayerSpec::conv_channels};
+constexpr std::size_t kLayerFields = std::size(kLayerNumbers);
 Result<Model> model_from(const std::vector<double>& x, const val& kinds) {
   ModelSpec spec;
   const std::size_t given = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
@@ -37,18 +43,7 @@ Result<Model> model_from(const std::vector<double>& x, const val& kinds) {
     const val kind = kinds[i];
     LayerSpec s;
     s.kind = kind.isString() ? kind.as<std::string>() : std::string();
-    s.count = f[0];
-    s.kv_heads = f[1];
-    s.head_dim = f[2];
-    s.window = f[3];
-    s.chunk = f[4];
-    s.latent_dim = f[5];
-    s.heads = f[6];
-    s.key_dim = f[7];
-    s.value_dim = f[8];
-    s.state_dim = f[9];
-    s.conv_kernel = f[10];
-    s.conv_channels = f[11];
+    for (std::size_t k = 0; k < kLayerFields; ++k) s.*kLayerNumbers[k] = f[k];
     spec.layers.push_back(s);
   }
   return make_model(spec);

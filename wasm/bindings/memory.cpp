@@ -19,11 +19,11 @@ MemoryOptions memory_options(const JsOptions& o) {
   MemoryOptions m;
   m.dk = number_at(o, "dk", std::nan(""));
   m.dv = number_at(o, "dv", std::nan(""));
-  m.feature_map = string_at(o, "featureMap", m.feature_map);
-  m.normalize = boolean_at(o, "normalize", m.normalize);
-  m.rule = string_at(o, "rule", m.rule);
-  m.beta = number_at(o, "beta", m.beta);
-  m.unit_keys = boolean_at(o, "unitKeys", m.unit_keys);
+  read_fields(o, {{"featureMap", m.feature_map},
+                  {"normalize", m.normalize},
+                  {"rule", m.rule},
+                  {"beta", m.beta},
+                  {"unitKeys", m.unit_keys}});
   return m;
 }
 

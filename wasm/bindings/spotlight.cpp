@@ -15,15 +15,15 @@ namespace {
 // { n, d, features, beta, cosine, noise, seed, target, dtype }: absent ones at the core's defaults.
 SpotlightOptions spotlight_options(const JsOptions& o) {
   SpotlightOptions s;
-  s.n = number_at(o, "n", s.n);
-  s.d = number_at(o, "d", s.d);
-  s.features = number_at(o, "features", s.features);
-  s.beta = number_at(o, "beta", s.beta);
-  s.cosine = number_at(o, "cosine", s.cosine);
-  s.noise = number_at(o, "noise", s.noise);
-  s.seed = number_at(o, "seed", s.seed);
-  s.target = number_at(o, "target", s.target);
-  s.dtype = string_at(o, "dtype", s.dtype);
+  read_fields(o, {{"n", s.n},
+                  {"d", s.d},
+                  {"features", s.features},
+                  {"beta", s.beta},
+                  {"cosine", s.cosine},
+                  {"noise", s.noise},
+                  {"seed", s.seed},
+                  {"target", s.target},
+                  {"dtype", s.dtype}});
   return s;
 }
 

@@ -30,8 +30,7 @@ val sweepObject(const SweepResult& s) {
 }
 
 JsResult interferenceSweep(const JsOptions& opts) {
-  auto cfg = sweep_config(opts);
-  return cfg.status ? sweepObject(interference_sweep(cfg.value)) : failure(cfg.status);
+  return computed(sweep_config(opts), interference_sweep, sweepObject);
 }
 
 // The sweep's checks alone, without computing: "" when interferenceSweep would accept these.
@@ -82,26 +81,12 @@ class SweepStreamHandle {
 
 // Trials range.first..first+count-1 of a sweep, as per-trial records (a worker's share).
 JsResult interferenceSweepTrials(const JsOptions& opts, const JsOptions& range) {
-  auto cfg = sweep_config(opts);
-  if (!cfg.status) return failure(cfg.status);
-  const TrialRange share = trial_range(range);
-  auto r = sweep_trials(cfg.value, share.first, share.count);
-  if (!r.status) return failure(r.status);
-  val o = val::object();
-  o.set("first", r.value.first);
-  o.set("count", r.value.count);
-  o.set("records", f64(r.value.records));
-  return o;
+  return trials_share(sweep_config(opts), range, sweep_trials, "records", &SweepTrials::records);
 }
 
 // The sweep over the parts received so far (SweepResult), or the refusal.
 JsResult mergeSweepTrials(const JsOptions& opts, const val& parts) {
-  auto cfg = sweep_config(opts);
-  if (!cfg.status) return failure(cfg.status);
-  auto p = trials_parts(parts, "records");
-  if (!p.status) return failure(p.status);
-  auto r = merge_sweep_trials(cfg.value, p.value);
-  return r.status ? sweepObject(r.value) : failure(r.status);
+  return merge_shares(sweep_config(opts), parts, "records", merge_sweep_trials, sweepObject);
 }
 
 }  // namespace
