@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and only what is missing:
 #   Debian packages: emscripten, libeigen3-dev, doctest-dev, chromium, cmake, g++, clang (fuzzing),
-#   clang-format and clang-tidy (npm run lint); firefox-esr, webkit2gtk-driver (WebKitWebDriver and
+#   clang-format and clang-tidy (npm run lint); poppler-utils (pdftoppm, pdftotext: the printed
+#   chapter read back in tests/browser/print.test.mjs); firefox-esr, webkit2gtk-driver (WebKitWebDriver and
 #   MiniBrowser) and xvfb for the firefox and webkit test stages (tests/engines)
 #   npm packages: exactly the lock file's (npm ci), when node_modules is missing or older than the lock.
 # Fast when everything is already there. Safe to run again.
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 for p in emscripten libeigen3-dev doctest-dev chromium cmake g++ clang libclang-rt-14-dev clang-format clang-tidy \
-  firefox-esr webkit2gtk-driver xvfb; do
+  poppler-utils firefox-esr webkit2gtk-driver xvfb; do
   have_pkg "$p" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
