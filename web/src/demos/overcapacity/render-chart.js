@@ -23,6 +23,11 @@ export const SERIES = [
   { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
 ];
 
+// The marker's label ("N = 1,024", 12.5 px, bold): its width as an estimate that is never short
+// (no layout read in a drag), and the height its row takes at the plot's foot.
+const labelWidth = (text) => text.length * 8;
+const LABEL_ROW = 22;
+
 function log2(x) {
   return Math.log2(x);
 }
@@ -98,9 +103,23 @@ export function createChart(parent) {
     );
     const dx = x(d);
     for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
-    dLabel.setAttribute('x', dx + 4);
-    dLabel.setAttribute('y', M.top + 12);
+    dLabel.setAttribute('y', M.top + 12); // its side: clearOfMarker
     dLabel.textContent = `N = d = ${formatInt(d)}`;
+  }
+
+  /**
+   * Keeps "N = d" clear of the marker (written only when it changes sides: the chart's layer is
+   * repainted then, not on every frame of a drag): the name sits on the side of its line away from
+   * the marker, so the marker's dots never cover it, and the line stops short of the marker's label
+   * row where that label (`span`: its left and right) would sit on it.
+   */
+  function clearOfMarker(px, span) {
+    const dx = x(view.d);
+    const left = px >= dx;
+    setAttr(dLabel, 'x', left ? dx - 6 : dx + 4);
+    setAttr(dLabel, 'text-anchor', left ? 'end' : 'start');
+    const under = dx >= span[0] - 2 && dx <= span[1] + 2;
+    setAttr(dLine, 'y2', M.top + plotH() - (under ? LABEL_ROW : 0));
   }
 
   function pathOf(ns, ys) {
@@ -200,7 +219,9 @@ export function createChart(parent) {
       setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
       setAttr(markerLabel, 'y', M.top + plotH() - 8);
       setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
-      setText(markerLabel, `N = ${formatInt(n)}`);
+      const label = `N = ${formatInt(n)}`;
+      setText(markerLabel, label);
+      clearOfMarker(px, right ? [px - 6 - labelWidth(label), px - 6] : [px + 6, px + 6 + labelWidth(label)]);
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {
