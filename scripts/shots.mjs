@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Screenshots for review:  npm run shots   (node scripts/shots.mjs [--out build/shots])
+// Screenshots for review:  npm run shots   (node scripts/shots.mjs [--out build/shots] [--readme])
 // Builds dist/ when it is missing, serves it, and writes into build/shots/:
 //   <figure>-<width>-<theme>.png   every demo of web/src/demos/registry.js alone (embed.html?demo=…),
 //                                  the whole page, at 390, 768 and 1280 CSS px wide, light and dark
 //   chapter-<theme>.pdf            the chapter printed (A4, as a headless print; the dark reader's
 //                                  paper should be ink on white too)
 //   index.html                     a contact sheet: each figure by width and theme, and the PDFs
+// With --readme, also the README's picture: docs/images/overcapacity-1280-light.png (README_PICTURE).
 // Not part of npm test: a reviewer's tool (tests/tools/shots.test.mjs checks the plan and the sheet).
 // Playwright drives Debian's Chromium headless with a fresh profile (tests/browser/harness.mjs).
 import { spawnSync } from 'node:child_process';
@@ -136,6 +137,35 @@ async function printChapter(browser, base, out, shot) {
   }
 }
 
+/** The README's picture: the overcapacity figure at 1280 px, light, from its top to its curve's legend. */
+export const README_PICTURE = { figure: 'overcapacity', width: 1280, height: 800, theme: 'light' };
+
+/** Writes the README's picture (docs/images/<figure>-<width>-<theme>.png) and returns its path. */
+async function writeReadmePicture(browser, base, kit) {
+  const { figure, width, height, theme } = README_PICTURE;
+  const file = join(ROOT, 'docs', 'images', `${figure}-${width}-${theme}.png`);
+  const page = await browser.newPage();
+  try {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width, height });
+    await page.goto(`${base}embed.html?demo=${figure}&caption=none`);
+    await figureDone(page, kit);
+    // From the figure's top to the end of the list that follows its first plot (the legend).
+    const clip = await page.evaluate(() => {
+      const fig = document.querySelector('.linattn-figure').getBoundingClientRect();
+      const plot = [...document.querySelectorAll('.linattn-figure svg')].find((s) => s.clientHeight > 150);
+      const legend = plot?.closest('div')?.nextElementSibling ?? plot;
+      const bottom = (legend ?? plot).getBoundingClientRect().bottom;
+      return { x: fig.left, y: fig.top + scrollY, width: fig.width, height: bottom - fig.top + 8 };
+    });
+    await mkdir(join(ROOT, 'docs', 'images'), { recursive: true });
+    await page.screenshot({ path: file, clip, fullPage: true });
+  } finally {
+    await page.close();
+  }
+  return file;
+}
+
 /** Builds dist/ (npm run build) when it is not there. */
 function ensureBuilt() {
   if (existsSync(join(ROOT, 'dist', 'embed.html'))) return;
@@ -145,7 +175,7 @@ function ensureBuilt() {
 }
 
 /** Writes every planned shot and the contact sheet into `out`; returns the shots written. */
-export async function writeShots(out = join(ROOT, 'build', 'shots')) {
+export async function writeShots(out = join(ROOT, 'build', 'shots'), { readme = false } = {}) {
   ensureBuilt();
   const kit = await import('../tests/browser/harness.mjs');
   await rm(out, { recursive: true, force: true });
@@ -166,6 +196,7 @@ export async function writeShots(out = join(ROOT, 'build', 'shots')) {
       );
       console.log(`shots: ${figure}, ${WIDTHS.length * THEMES.length} pictures (${Date.now() - started} ms)`);
     }
+    if (readme) console.log(`shots: ${await writeReadmePicture(browser, base, kit)} (the README's picture)`);
     for (const shot of plan.filter((s) => s.kind === 'pdf')) {
       await printChapter(browser, base, out, shot);
       console.log(`shots: ${shot.file}`);
@@ -181,5 +212,5 @@ export async function writeShots(out = join(ROOT, 'build', 'shots')) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const at = process.argv.indexOf('--out');
-  await writeShots(at > 0 ? resolve(process.argv[at + 1]) : undefined);
+  await writeShots(at > 0 ? resolve(process.argv[at + 1]) : undefined, { readme: process.argv.includes('--readme') });
 }
