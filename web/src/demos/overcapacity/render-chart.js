@@ -28,6 +28,28 @@ export const SERIES = [
 const labelWidth = (text) => text.length * 8;
 const LABEL_ROW = 22;
 
+/**
+ * Writes the marker's label at the plot's foot beside its line (to its left in the plot's last
+ * quarter, past `turn`), and keeps "N = d" clear of the marker: its name on the side of its line away
+ * from the marker, so that the marker's dots never cover it, and the line stopped short of the
+ * label's row where the label would sit on it. Attributes are written only when they change: the
+ * chart's layer is repainted when "N = d" changes sides, not on every frame of a drag.
+ */
+function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, n, bottom, turn }) {
+  const right = px > turn;
+  const label = `N = ${formatInt(n)}`;
+  setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
+  setAttr(markerLabel, 'y', bottom - 8);
+  setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
+  setText(markerLabel, label);
+  const width = labelWidth(label);
+  const [from, to] = right ? [px - 6 - width, px - 6] : [px + 6, px + 6 + width];
+  const left = px >= dx;
+  setAttr(dLabel, 'x', left ? dx - 6 : dx + 4);
+  setAttr(dLabel, 'text-anchor', left ? 'end' : 'start');
+  setAttr(dLine, 'y2', bottom - (dx >= from - 2 && dx <= to + 2 ? LABEL_ROW : 0));
+}
+
 function log2(x) {
   return Math.log2(x);
 }
@@ -103,23 +125,8 @@ export function createChart(parent) {
     );
     const dx = x(d);
     for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
-    dLabel.setAttribute('y', M.top + 12); // its side: clearOfMarker
+    dLabel.setAttribute('y', M.top + 12); // its side: labelMarker
     dLabel.textContent = `N = d = ${formatInt(d)}`;
-  }
-
-  /**
-   * Keeps "N = d" clear of the marker (written only when it changes sides: the chart's layer is
-   * repainted then, not on every frame of a drag): the name sits on the side of its line away from
-   * the marker, so the marker's dots never cover it, and the line stops short of the marker's label
-   * row where that label (`span`: its left and right) would sit on it.
-   */
-  function clearOfMarker(px, span) {
-    const dx = x(view.d);
-    const left = px >= dx;
-    setAttr(dLabel, 'x', left ? dx - 6 : dx + 4);
-    setAttr(dLabel, 'text-anchor', left ? 'end' : 'start');
-    const under = dx >= span[0] - 2 && dx <= span[1] + 2;
-    setAttr(dLine, 'y2', M.top + plotH() - (under ? LABEL_ROW : 0));
   }
 
   function pathOf(ns, ys) {
@@ -215,13 +222,8 @@ export function createChart(parent) {
           setAttr(dot, 'visibility', 'hidden');
         }
       });
-      const right = px > M.left + plotW() * 0.75;
-      setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
-      setAttr(markerLabel, 'y', M.top + plotH() - 8);
-      setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
-      const label = `N = ${formatInt(n)}`;
-      setText(markerLabel, label);
-      clearOfMarker(px, right ? [px - 6 - labelWidth(label), px - 6] : [px + 6, px + 6 + labelWidth(label)]);
+      const at = { px, dx: x(view.d), n, bottom: M.top + plotH(), turn: M.left + plotW() * 0.75 };
+      labelMarker({ markerLabel, dLabel, dLine }, at);
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {

@@ -14,7 +14,10 @@
 const TURNS = [0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160, 180];
 const REACH = [1, 2.5, 5, 8]; // the gap, then wider ones for crowded tips (reads near the origin)
 
-/** Does the box [l, t, r, b] come within `pad` of the segment a–b? (Liang–Barsky on the grown box.) */
+/**
+ * Does the box [l, t, r, b] come within `pad` of the segment a–b? (Liang–Barsky on the grown box.)
+ * @param {number[]} box @param {{ a: number[], b: number[], pad?: number }} segment
+ */
 export function boxMeetsSegment([l, t, r, b], { a, b: q, pad = 0 }) {
   const [x0, y0] = a;
   const [dx, dy] = [q[0] - x0, q[1] - y0];
@@ -38,13 +41,20 @@ export function boxMeetsSegment([l, t, r, b], { a, b: q, pad = 0 }) {
   return true;
 }
 
+/** @param {number[]} p @param {number[]} q @param {number} pad */
 const boxesMeet = (p, q, pad) => p[0] < q[2] + pad && q[0] < p[2] + pad && p[1] < q[3] + pad && q[1] < p[3] + pad;
+/** @param {number[]} p @param {number[]} bounds */
 const inside = (p, [l, t, r, b]) => p[0] >= l && p[1] >= t && p[2] <= r && p[3] <= b;
 
-/** The candidate centres for one label, in the order they are tried. */
+/**
+ * The candidate centres for one label, in the order they are tried.
+ * @param {{ at: number[], dir: number[], half: number[] }} label @param {number} gap
+ * @returns {[number, number][]}
+ */
 function candidates({ at, dir, half }, gap) {
   const len = Math.hypot(dir[0], dir[1]);
   const base = len ? Math.atan2(dir[1], dir[0]) : -Math.PI / 2; // no direction: above the tip
+  /** @type {[number, number][]} */
   const out = [];
   for (const reach of REACH) {
     for (const turn of TURNS) {
@@ -58,11 +68,18 @@ function candidates({ at, dir, half }, gap) {
   return out;
 }
 
-/** Centres for `labels`, placed one after another so that each avoids those before it. */
+/**
+ * Centres for `labels`, placed one after another so that each avoids those before it.
+ * @param {{ at: number[], dir: number[], half: number[] }[]} labels
+ * @param {{ segments?: { a: number[], b: number[], pad?: number }[], boxes?: number[][],
+ *   bounds?: number[] | null, gap?: number }} [options]
+ * @returns {[number, number][]}
+ */
 export function placeLabels(labels, { segments = [], boxes = [], bounds = null, gap = 4 } = {}) {
   const placed = [];
   return labels.map((label) => {
     const [hw, hh] = label.half;
+    /** @param {number[]} c @returns {number[]} */
     const boxAt = ([x, y]) => [x - hw, y - hh, x + hw, y + hh];
     const tries = candidates(label, gap);
     const free = tries.find((c) => {
