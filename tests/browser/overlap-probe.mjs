@@ -1,13 +1,14 @@
 // What the overlap test measures in a page: every text a reader sees inside a figure (SVG <text>,
 // HTML text) as a box, and every mark a text must not sit on: arrowheads (worked out from each
 // line's marker-start/-end and its <marker>), point markers (small circles), and the lines labels are
-// placed against (SVG lines and arrows' shafts, ring outlines, thin HTML rules such as a limit mark),
+// placed against (SVG lines, curves and arrows' shafts, ring outlines, thin HTML rules such as a
+// limit mark),
 // all as convex polygons in page pixels. `figureOverlaps({ scope, tolerance })` runs in
 // the page (page.evaluate) and returns one entry per pair that overlaps by more than `tolerance` px:
 //   { a, b, depth, at: [x, y] }   a, b: 'text "r₁" (svg text.la-ledger__label)', 'arrowhead of …'
 // A text's box is its em box (font-size tall, centred on the glyph cell the browser reports), so two
-// lines of text set closer than the font's ascent + descent do not count as touching. The axes' own
-// grid and axis lines (lib/plot/axis.js: .plot-grid, .plot-axis) are the background, not marks.
+// lines of text set closer than the font's ascent + descent do not count as touching. The axes' grid
+// lines (lib/plot/axis.js: .plot-grid) are the background, not marks; filled areas are not either.
 // Self-contained: page.evaluate sends the function's source only.
 
 /* global document, getComputedStyle, NodeFilter, SVGGraphicsElement, DOMPoint */
@@ -134,7 +135,7 @@ export function figureOverlaps({ scope, tolerance = 1 }) {
   };
   for (const el of root.querySelectorAll('svg line, svg path, svg polyline, svg circle')) {
     if (!shown(el) || el.closest('defs, marker, clipPath, mask')) continue;
-    if (el.matches('.plot-grid, .plot-axis')) continue;
+    if (el.matches('.plot-grid')) continue;
     const m = el.getScreenCTM();
     if (!m) continue;
     const sw = strokeWidth(el, m);
@@ -155,14 +156,13 @@ export function figureOverlaps({ scope, tolerance = 1 }) {
     }
     const start = markerOf(el, 'markerStart');
     const end = markerOf(el, 'markerEnd');
-    if (el.tagName === 'path' && !start && !end) continue; // a data curve: not a label's anchor
     const len = el.getTotalLength();
     if (!len) continue;
     const at = (s) => {
       const p = el.getPointAtLength(Math.min(Math.max(s, 0), len));
       return [p.x, p.y];
     };
-    const steps = el.tagName === 'line' ? 1 : 24;
+    const steps = el.tagName === 'line' ? 1 : Math.min(400, Math.ceil((len * Math.hypot(m.a, m.b)) / 3));
     const pts = Array.from({ length: steps + 1 }, (_, i) => at((len * i) / steps));
     if (sw)
       for (let i = 0; i < steps; i += 1)
@@ -213,7 +213,15 @@ export function figureOverlaps({ scope, tolerance = 1 }) {
   const centre = (poly) => poly.reduce(([x, y], [px, py]) => [x + px / poly.length, y + py / poly.length], [0, 0]);
   const origin = root.getBoundingClientRect();
   const found = [];
+  for (const item of [...texts, ...marks]) {
+    const xs = item.poly.map((p) => p[0]);
+    const ys = item.poly.map((p) => p[1]);
+    item.box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  }
   const check = (a, b) => {
+    const [p, q] = [a.box, b.box];
+    if (p[2] - q[0] <= tolerance || q[2] - p[0] <= tolerance || p[3] - q[1] <= tolerance || q[3] - p[1] <= tolerance)
+      return;
     if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) return;
     const d = depth(a.poly, b.poly);
     if (d <= tolerance) return;

@@ -30,12 +30,11 @@ const LABEL_ROW = 22;
 
 /**
  * Writes the marker's label at the plot's foot beside its line (to its left in the plot's last
- * quarter, past `turn`), and keeps "N = d" clear of the marker: its name on the side of its line away
- * from the marker, so that the marker's dots never cover it, and the line stopped short of the
- * label's row where the label would sit on it. Attributes are written only when they change: the
+ * quarter, past `turn`), and keeps "N = d" clear of the marker: its name where the marker's line and
+ * dots are not, and its line stopped short of the label's row where the label would sit on it. Attributes are written only when they change: the
  * chart's layer is repainted when "N = d" changes sides, not on every frame of a drag.
  */
-function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, n, bottom, turn }) {
+function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, n, bottom, turn, plotLeft }) {
   const right = px > turn;
   const label = `N = ${formatInt(n)}`;
   setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
@@ -44,9 +43,15 @@ function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, n, bottom, turn }
   setText(markerLabel, label);
   const width = labelWidth(label);
   const [from, to] = right ? [px - 6 - width, px - 6] : [px + 6, px + 6 + width];
-  const left = px >= dx;
-  setAttr(dLabel, 'x', left ? dx - 6 : dx + 4);
-  setAttr(dLabel, 'text-anchor', left ? 'end' : 'start');
+  // "N = d" beside its line, right of it unless the marker is there; then left of it where it fits
+  // in the plot, else not written (a phone's plot, the marker just past d: the tick and the legend
+  // still name the line) rather than written over the marker or the curves.
+  const dWidth = labelWidth(dLabel.textContent ?? '');
+  const near = px >= dx - 1 && px <= dx + 10 + dWidth;
+  const leftFits = dx - 6 - dWidth >= plotLeft;
+  setAttr(dLabel, 'x', near ? dx - 6 : dx + 4);
+  setAttr(dLabel, 'text-anchor', near ? 'end' : 'start');
+  setAttr(dLabel, 'visibility', near && !leftFits ? 'hidden' : 'visible');
   setAttr(dLine, 'y2', bottom - (dx >= from - 2 && dx <= to + 2 ? LABEL_ROW : 0));
 }
 
@@ -222,7 +227,7 @@ export function createChart(parent) {
           setAttr(dot, 'visibility', 'hidden');
         }
       });
-      const at = { px, dx: x(view.d), n, bottom: M.top + plotH(), turn: M.left + plotW() * 0.75 };
+      const at = { px, dx: x(view.d), n, bottom: M.top + plotH(), turn: M.left + plotW() * 0.75, plotLeft: M.left };
       labelMarker({ markerLabel, dLabel, dLine }, at);
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
