@@ -78,13 +78,14 @@ export function contactSheet(shots, { when = new Date().toISOString() } = {}) {
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1rem 2rem; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid #bbb; padding: 4px; vertical-align: top; }
-td img { width: 320px; height: auto; display: block; }
+td img { width: 320px; max-height: 720px; object-fit: cover; object-position: top; display: block; }
 </style>
 </head>
 <body>
 <h1>Figures, for review</h1>
 <p>Written by <code>npm run shots</code> at ${escapeHtml(when)}: every figure alone (embed.html) at
-${WIDTHS.map((w) => `${w.width}`).join(', ')} px wide, light and dark; the chapter printed.</p>
+${WIDTHS.map((w) => `${w.width}`).join(', ')} px wide, light and dark; the chapter printed. Each picture shows its
+top; open it for the whole figure.</p>
 <nav><ul>${figures.map((f) => `<li><a href="#${escapeHtml(f)}">${escapeHtml(f)}</a></li>`).join('')}</ul></nav>
 ${figures.map((f) => figureTable(f, shots)).join('\n')}
 <h2>The chapter on paper</h2>
