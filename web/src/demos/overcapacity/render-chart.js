@@ -30,11 +30,12 @@ const LABEL_ROW = 22;
 
 /**
  * Writes the marker's label at the plot's foot beside its line (to its left in the plot's last
- * quarter, past `turn`), and keeps "N = d" clear of the marker: its name where the marker's line and
+ * quarter), and keeps "N = d" clear of the marker: its name where the marker's line and
  * dots are not, and its line stopped short of the label's row where the label would sit on it. Attributes are written only when they change: the
  * chart's layer is repainted when "N = d" changes sides, not on every frame of a drag.
  */
-function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, n, bottom, turn, plotLeft }) {
+function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, d, n, plotW }) {
+  const [bottom, turn, plotLeft] = [HEIGHT - M.bottom, M.left + plotW * 0.75, M.left];
   const right = px > turn;
   const label = `N = ${formatInt(n)}`;
   setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
@@ -43,15 +44,17 @@ function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, n, bottom, turn, 
   setText(markerLabel, label);
   const width = labelWidth(label);
   const [from, to] = right ? [px - 6 - width, px - 6] : [px + 6, px + 6 + width];
-  // "N = d" beside its line, right of it unless the marker is there; then left of it where it fits
-  // in the plot, else not written (a phone's plot, the marker just past d: the tick and the legend
-  // still name the line) rather than written over the marker or the curves.
-  const dWidth = labelWidth(dLabel.textContent ?? '');
-  const near = px >= dx - 1 && px <= dx + 10 + dWidth;
-  const leftFits = dx - 6 - dWidth >= plotLeft;
+  // "N = d = 64" beside its line, right of it unless the marker is there; then left of it, shortened
+  // to "N = d" where only that fits in the plot (a phone's, the marker just past d: the tick under
+  // the line gives d), else not written rather than written over the axis or the curves.
+  const full = `N = d = ${formatInt(d)}`;
+  const near = px >= dx - 1 && px <= dx + 10 + labelWidth(full);
+  const fits = (/** @type {string} */ text) => dx - 6 - labelWidth(text) >= plotLeft;
+  const name = !near || fits(full) ? full : 'N = d';
+  setText(dLabel, name);
   setAttr(dLabel, 'x', near ? dx - 6 : dx + 4);
   setAttr(dLabel, 'text-anchor', near ? 'end' : 'start');
-  setAttr(dLabel, 'visibility', near && !leftFits ? 'hidden' : 'visible');
+  setAttr(dLabel, 'visibility', near && !fits(name) ? 'hidden' : 'visible');
   setAttr(dLine, 'y2', bottom - (dx >= from - 2 && dx <= to + 2 ? LABEL_ROW : 0));
 }
 
@@ -130,8 +133,7 @@ export function createChart(parent) {
     );
     const dx = x(d);
     for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
-    dLabel.setAttribute('y', M.top + 12); // its side: labelMarker
-    dLabel.textContent = `N = d = ${formatInt(d)}`;
+    dLabel.setAttribute('y', M.top + 12); // its words and side: labelMarker
   }
 
   function pathOf(ns, ys) {
@@ -227,8 +229,7 @@ export function createChart(parent) {
           setAttr(dot, 'visibility', 'hidden');
         }
       });
-      const at = { px, dx: x(view.d), n, bottom: M.top + plotH(), turn: M.left + plotW() * 0.75, plotLeft: M.left };
-      labelMarker({ markerLabel, dLabel, dLine }, at);
+      labelMarker({ markerLabel, dLabel, dLine }, { px, n, d: view.d, dx: x(view.d), plotW: plotW() });
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {
