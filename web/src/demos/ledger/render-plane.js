@@ -4,6 +4,7 @@ import { h, s, replace, keepChildren, setText, setAttr, setProp } from '../../li
 import { formatPlain } from '../../lib/format.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { arrowMarkers, arrowEnd } from '../../lib/plot/marker.js';
+import { arrowSegments, placeLabels } from '../../lib/plot/label-spot.js';
 import { formatNumber, formatVector, subscript } from './format.js';
 import { angleOf, drawLength } from './geometry.js';
 import { keyLabel, valueLabel } from './render-tables.js';
@@ -235,9 +236,31 @@ function readDrawing(marker) {
     value: arrow('la-ledger__arrow is-value', marker, 'target'),
     gap: s('line', { class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
     read,
-    readLabel: s('text', { class: 'la-ledger__label is-read', 'text-anchor': 'middle' }),
-    valueLabel: s('text', { class: 'la-ledger__label', 'text-anchor': 'middle' }),
+    readLabel: s('text', { class: 'la-ledger__label is-read', ...CENTRED }),
+    valueLabel: s('text', { class: 'la-ledger__label', ...CENTRED }),
   };
+}
+
+// The values' labels are centred on their spot (placeLabels): beyond their arrow's tip, off every
+// arrow, head, gap and other label. The heads' size is in CSS pixels (their strokes do not scale), so
+// in the plane's units it is largest on the narrowest plane (about 0.55 px a unit at 390 px wide).
+const CENTRED = { 'text-anchor': 'middle', 'dominant-baseline': 'central' };
+const LABEL_HALF = [10, 8]; // half a label ("v₃", 16 units) in the plane's units
+const HEAD = { length: 25, halfWidth: 14, overshoot: 3, pad: 3 };
+const SCALE_TICK = [VIEW - 40, -22, VIEW, 0]; // the scale's tick at the axis's right end
+
+/** Puts each value's and read's label where it sits on nothing (lib/plot/label-spot.js). */
+function placeValueLabels(tips, gaps) {
+  const segments = tips.flatMap((t) => arrowSegments([0, 0], t.at, HEAD));
+  for (const [a, b] of gaps) segments.push({ a, b, pad: 3 });
+  const spots = placeLabels(
+    tips.map((t) => ({ at: t.at, dir: t.at, half: LABEL_HALF })),
+    { segments, boxes: [SCALE_TICK], bounds: [-VIEW, -VIEW, VIEW, VIEW], gap: 4 },
+  );
+  tips.forEach((t, i) => {
+    setAttr(t.label, 'x', spots[i][0]);
+    setAttr(t.label, 'y', spots[i][1]);
+  });
 }
 
 function renderValues(plane, _state, view) {
@@ -248,6 +271,8 @@ function renderValues(plane, _state, view) {
   const { tick, reads } = plane.values;
   setText(tick, formatNumber(extent, 2));
   const nodes = [];
+  const tips = []; // values first: a read's label moves aside for its value's
+  const gaps = [];
   view.reads.forEach((r, n) => {
     reads[n] ??= readDrawing(plane.markerId);
     const d = reads[n];
@@ -261,16 +286,22 @@ function renderValues(plane, _state, view) {
       setAttr(d.gap, 'x2', vx);
       setAttr(d.gap, 'y2', -vy);
       pointArrow(d.read, rx, ry);
-      setAttr(d.readLabel, 'x', rx);
-      setAttr(d.readLabel, 'y', -ry - 8);
       setText(d.readLabel, `r${subscript(r.index + 1)}`);
       nodes.push(d.gap, d.read, d.readLabel);
+      tips.push({ at: [rx, -ry], label: d.readLabel, read: true });
+      gaps.push([
+        [rx, -ry],
+        [vx, -vy],
+      ]);
     }
-    setAttr(d.valueLabel, 'x', vx);
-    setAttr(d.valueLabel, 'y', -vy - 8);
     setText(d.valueLabel, valueLabel(r.index));
     nodes.push(d.valueLabel);
+    tips.push({ at: [vx, -vy], label: d.valueLabel, read: false });
   });
+  placeValueLabels(
+    tips.sort((a, b) => a.read - b.read),
+    gaps,
+  );
   keepChildren(plane.valueLayer, nodes);
   const summary = view.reads
     .map((r) => `${valueLabel(r.index)} = ${formatVector(r.v)}, read ${formatVector(r.read)}`)

@@ -23,6 +23,41 @@ export const SERIES = [
   { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
 ];
 
+// The marker's label ("N = 1,024", 12.5 px, bold): its width as an estimate that is never short
+// (no layout read in a drag), and the height its row takes at the plot's foot.
+const labelWidth = (text) => text.length * 8;
+const LABEL_ROW = 22;
+
+/**
+ * Writes the marker's label at the plot's foot beside its line (to its left in the plot's last
+ * quarter), and keeps "N = d" clear of the marker: its name where the marker's line and
+ * dots are not, and its line stopped short of the label's row where the label would sit on it. Attributes are written only when they change: the
+ * chart's layer is repainted when "N = d" changes sides, not on every frame of a drag.
+ */
+function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, d, n, plotW }) {
+  const [bottom, turn, plotLeft] = [HEIGHT - M.bottom, M.left + plotW * 0.75, M.left];
+  const right = px > turn;
+  const label = `N = ${formatInt(n)}`;
+  setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
+  setAttr(markerLabel, 'y', bottom - 8);
+  setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
+  setText(markerLabel, label);
+  const width = labelWidth(label);
+  const [from, to] = right ? [px - 6 - width, px - 6] : [px + 6, px + 6 + width];
+  // "N = d = 64" beside its line, right of it unless the marker is there; then left of it, shortened
+  // to "N = d" where only that fits in the plot (a phone's, the marker just past d: the tick under
+  // the line gives d), else not written rather than written over the axis or the curves.
+  const full = `N = d = ${formatInt(d)}`;
+  const near = px >= dx - 1 && px <= dx + 10 + labelWidth(full);
+  const fits = (/** @type {string} */ text) => dx - 6 - labelWidth(text) >= plotLeft;
+  const name = !near || fits(full) ? full : 'N = d';
+  setText(dLabel, name);
+  setAttr(dLabel, 'x', near ? dx - 6 : dx + 4);
+  setAttr(dLabel, 'text-anchor', near ? 'end' : 'start');
+  setAttr(dLabel, 'visibility', near && !fits(name) ? 'hidden' : 'visible');
+  setAttr(dLine, 'y2', bottom - (dx >= from - 2 && dx <= to + 2 ? LABEL_ROW : 0));
+}
+
 function log2(x) {
   return Math.log2(x);
 }
@@ -98,9 +133,7 @@ export function createChart(parent) {
     );
     const dx = x(d);
     for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
-    dLabel.setAttribute('x', dx + 4);
-    dLabel.setAttribute('y', M.top + 12);
-    dLabel.textContent = `N = d = ${formatInt(d)}`;
+    dLabel.setAttribute('y', M.top + 12); // its words and side: labelMarker
   }
 
   function pathOf(ns, ys) {
@@ -196,11 +229,7 @@ export function createChart(parent) {
           setAttr(dot, 'visibility', 'hidden');
         }
       });
-      const right = px > M.left + plotW() * 0.75;
-      setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
-      setAttr(markerLabel, 'y', M.top + plotH() - 8);
-      setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
-      setText(markerLabel, `N = ${formatInt(n)}`);
+      labelMarker({ markerLabel, dLabel, dLine }, { px, n, d: view.d, dx: x(view.d), plotW: plotW() });
     },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {
