@@ -123,71 +123,110 @@ CapacityOptions capacity_options(const std::vector<double>& query) {
   return c;
 }
 
-// stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
-JsResult kvCrossover(double id, double kv, const std::string& state_bytes) {
-  auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto k = parse_dtype("kvDtype", dtype_name(kv));
-  if (!k.status) return failure(k.status);
-  auto sb = wire::parse_uint63("stateBytes", state_bytes);
-  if (!sb.status) return failure(sb.status);
-  auto r = kv_crossover(*m.value, k.value, sb.value);
-  if (!r.status) return failure(r.status);
-  return val(static_cast<double>(r.value));  // -1 or at most limits::maxTokens: exact
-}
-
 // A curve: one result per context length of `tokens`, as columns (kv_batch.hpp, columns()). With
 // `one` (la.kvMemory, la.kvCapacity: a single query) a refused length is named "tokens", as the
-// one-query functions name it, not "tokens[0]".
-JsResult kvMemoryCurve(double id, const Float64Array& tokens, double sessions, double kv,
-                       double state, bool one) {
+// one-query functions name it, not "tokens[0]". Over the flat wire (js.hpp): the input buffer
+// holds the context lengths (kvMemoryCurve), or kvCapacity's seven query numbers and then the
+// lengths (kvCapacityCurve); the answer is words.
+constexpr std::size_t kCapacityQuery = 7;
+std::size_t count_of(double n) { return n >= 0 && n <= 1 << 26 ? static_cast<std::size_t>(n) : 0; }
+double kv_memory_curve_wire(double id, double n, double sessions, double kv, double state,
+                            double one) {
   auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), numbers(tokens));
-  if (!r.status) return failure(one ? single(r.status) : r.status);
-  return u64_words(columns(r.value));
+  if (!m.status) return refuse(m.status);
+  auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), input_part(0, count_of(n)));
+  if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
+  return answer_words(columns(r.value));
 }
-JsResult kvCapacityCurve(double id, const Float64Array& tokens, const Float64Array& query,
-                         bool one) {
+double kv_capacity_curve_wire(double id, double n, double one) {
   auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto r = kv_capacity_curve(*m.value, capacity_options(numbers(query)), numbers(tokens));
-  if (!r.status) return failure(one ? single(r.status) : r.status);
-  return u64_words(columns(r.value));
+  if (!m.status) return refuse(m.status);
+  const CapacityOptions q = capacity_options(input_part(0, kCapacityQuery));
+  auto r = kv_capacity_curve(*m.value, q, input_part(kCapacityQuery, count_of(n)));
+  if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
+  return answer_words(columns(r.value));
 }
 
-// The memory figure's view (kv_batch.hpp): { words: pack(), capacityRefusal and crossoverRefusal:
-// "" or the refusal }.
-// reference and original: model numbers, or 0 for none; query as kvCapacity's, then whether the
-// crossover is wanted (0 or 1).
-JsResult kvView(double id, double reference, double original, const Float64Array& query,
-                const Float64Array& curve) {
+// The memory figure's view (kv_batch.hpp): its words (pack()), over the flat wire: the input
+// buffer holds kvCapacity's query, whether the crossover is wanted (0 or 1), then the curve's n
+// context lengths. reference and original: model numbers, or 0 for none. The capacity's and the
+// crossover's own refusals wait in view_refusals() (kvViewRefusals; wasm/api/kv.mjs asks only
+// when la_kv_view_refused() says there is one).
+std::string (&view_refusals())[2] {
+  static std::string texts[2];
+  return texts;
+}
+double kv_view_wire(double id, double reference, double original, double n) {
   auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
+  if (!m.status) return refuse(m.status);
   const Model* models[2] = {nullptr, nullptr};
   const std::pair<double, const char*> others[2] = {{reference, "reference"},
                                                     {original, "original"}};
   for (int i = 0; i < 2; ++i) {
     if (others[i].first == 0) continue;
     auto o = model_at(others[i].first, others[i].second);
-    if (!o.status) return failure(o.status);
+    if (!o.status) return refuse(o.status);
     models[i] = o.value;
   }
   KvViewOptions o;
-  const std::vector<double> q = numbers(query);
+  const std::vector<double> q = input_part(0, kCapacityQuery + 1);
   o.query = capacity_options(q);
-  o.crossover = q.size() > 7 && q[7] == 1;
-  o.curve = numbers(curve);
+  o.crossover = q.size() > kCapacityQuery && q[kCapacityQuery] == 1;
+  o.curve = input_part(kCapacityQuery + 1, count_of(n));
   auto r = kv_view(*m.value, models[0], models[1], o);
-  if (!r.status) return failure(r.status);
-  val out = val::object();
-  out.set("words", u64_words(pack(r.value)));
-  out.set("capacityRefusal", refusal_or_empty(r.value.capacity_status));
-  out.set("crossoverRefusal", refusal_or_empty(r.value.crossover_status));
+  if (!r.status) return refuse(r.status);
+  view_refusals()[0] = refusal_or_empty(r.value.capacity_status);
+  view_refusals()[1] = refusal_or_empty(r.value.crossover_status);
+  return answer_words(pack(r.value));
+}
+// The last view's capacity and crossover refusals, each "" or the refusal (taken, not kept).
+val kvViewRefusals() {
+  val out = val::array();
+  for (std::string& text : view_refusals()) {
+    out.call<void>("push", text);
+    std::string().swap(text);
+  }
   return out;
 }
 
+// kvCrossover over the flat wire: stateBytes as its high and low 32-bit halves (2^63 does not fit
+// a double); NaN for a refusal (its text in wireRefusal).
+double kv_crossover_wire(double id, double kv, double high, double low) {
+  auto m = model_at(id, "model");
+  if (!m.status) return refuse(m.status), std::nan("");
+  auto k = parse_dtype("kvDtype", dtype_name(kv));
+  if (!k.status) return refuse(k.status), std::nan("");
+  const bool halves = high >= 0 && high < 2147483648.0 && low >= 0 && low < 4294967296.0 &&
+                      high == std::floor(high) && low == std::floor(low);
+  if (!halves)
+    return refuse(Status::bad("stateBytes must be a whole number from 0 to 2^63 - 1", "stateBytes")),
+           std::nan("");
+  const auto sb = (static_cast<std::uint64_t>(high) << 32) | static_cast<std::uint64_t>(low);
+  auto r = kv_crossover(*m.value, k.value, sb);
+  if (!r.status) return refuse(r.status), std::nan("");
+  return static_cast<double>(r.value);  // -1 or at most limits::maxTokens: exact
+}
+
 }  // namespace
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE double la_kv_memory_curve(double id, double n, double sessions, double kv,
+                                               double state, double one) {
+  return kv_memory_curve_wire(id, n, sessions, kv, state, one);
+}
+EMSCRIPTEN_KEEPALIVE double la_kv_capacity_curve(double id, double n, double one) {
+  return kv_capacity_curve_wire(id, n, one);
+}
+EMSCRIPTEN_KEEPALIVE double la_kv_view(double id, double reference, double original, double n) {
+  return kv_view_wire(id, reference, original, n);
+}
+EMSCRIPTEN_KEEPALIVE int la_kv_view_refused() {
+  return !view_refusals()[0].empty() || !view_refusals()[1].empty();
+}
+EMSCRIPTEN_KEEPALIVE double la_kv_crossover(double id, double kv, double high, double low) {
+  return kv_crossover_wire(id, kv, high, low);
+}
+}
 
 EMSCRIPTEN_BINDINGS(linattn_kv) {
   using emscripten::function;
@@ -195,8 +234,5 @@ EMSCRIPTEN_BINDINGS(linattn_kv) {
   function("kvModelFree", &kvModelFree);
   function("kvModelsHeld", &kvModelsHeld);
   function("dtypeRefusal", &dtypeRefusal);
-  function("kvCrossover", &kvCrossover);
-  function("kvMemoryCurve", &kvMemoryCurve);
-  function("kvCapacityCurve", &kvCapacityCurve);
-  function("kvView", &kvView);
+  function("kvViewRefusals", &kvViewRefusals);
 }
