@@ -62,13 +62,16 @@ export function options(name, x, allowed, path = null) {
   if (x === null || typeof x !== 'object' || Array.isArray(x)) {
     wrongType(`${name} must be an object`, path);
   }
-  for (const key of Object.keys(x)) {
-    if (!allowed.includes(key)) {
+  let known = ALLOWED.get(allowed); // a Set per list: a figure's update checks its options every time
+  if (!known) ALLOWED.set(allowed, (known = new Set(allowed)));
+  for (const key in x) {
+    if (!known.has(key) && Object.hasOwn(x, key)) {
       wrongType(`${name}.${key} is not an option (options: ${allowed.join(', ')})`, path ? `${path}.${key}` : key);
     }
   }
   return x;
 }
+const ALLOWED = new WeakMap();
 
 export function number(name, x, fallback) {
   if (x === undefined) {

@@ -5,8 +5,11 @@
 // content is its key); older ones are freed in the core, so what the core holds stays bounded
 // however many figures come and go.
 import { check, fail, number, options, string, wrongType } from './check.mjs';
+import { wireOf } from './wire.mjs';
 
 export const MODELS_KEPT = 16;
+// The kinds by code: the order of wasm/bindings/kv.cpp, kv_model_new_wire.
+const KINDS = ['attention', 'mla', 'linear', 'ssm'];
 
 const LAYER_FIELDS = [
   'count',
@@ -77,6 +80,14 @@ function modelNumbers(model, name) {
   return { flat, kinds };
 }
 
+// Whether two checked models hold the same kinds and numbers (NaN, an absent field, equals NaN).
+function same(a, b) {
+  if (a.flat.length !== b.flat.length || a.kinds.length !== b.kinds.length) return false;
+  for (let i = 0; i < a.kinds.length; i++) if (a.kinds[i] !== b.kinds[i]) return false;
+  for (let i = 0; i < a.flat.length; i++) if (!Object.is(a.flat[i], b.flat[i])) return false;
+  return true;
+}
+
 // A model's content as a Map key: its kinds, then its numbers' bytes as text (exact, and far
 // quicker than JSON).
 function contentKey({ flat, kinds }) {
@@ -99,17 +110,36 @@ function renamed(result, name) {
  *  argument's type before the core sees any. */
 export function modelCache(M) {
   const ids = new Map(); // content -> number in the core, least recently used first
+  const seen = new WeakMap(); // a model object -> its last { checked, key }: a figure passes the same one
+  const wire = wireOf(M);
+  // Converted by the core: over the flat wire when every kind is a known one (as codes), else
+  // through Embind with the kinds' names (the core's refusal quotes the unknown one).
+  function convert({ flat, kinds }) {
+    const codes = kinds.map((k) => KINDS.indexOf(k));
+    if (codes.includes(-1)) return M.kvModelNew(flat, kinds);
+    const put = wire.input(flat.length + codes.length);
+    put(flat);
+    put(codes);
+    const id = M._la_kv_model_new(codes.length);
+    if (id < 0) return wire.refused();
+    M._la_release();
+    return id;
+  }
   return {
     check(model, name = 'model') {
       const checked = modelNumbers(model, name);
-      return { checked, name, key: contentKey(checked) };
+      const last = seen.get(model);
+      if (last && same(last.checked, checked)) return { checked, name, key: last.key };
+      const key = contentKey(checked);
+      seen.set(model, { checked, key });
+      return { checked, name, key };
     },
     id({ checked, name, key }) {
       let id = ids.get(key);
       if (id !== undefined) {
         ids.delete(key); // to the end: the most recently used
       } else {
-        id = check(renamed(M.kvModelNew(checked.flat, checked.kinds), name));
+        id = check(renamed(convert(checked), name));
         if (ids.size >= MODELS_KEPT) {
           const [oldest, oldId] = ids.entries().next().value;
           ids.delete(oldest);

@@ -31,6 +31,8 @@ const FLAGS = ['kvHeadsReplicated', 'sessionsAtLimit', 'longestAtLimit', 'weight
 // The options kvMemory and kvCapacity share, checked for type.
 const KV_OPTIONS = ['tokens', 'sessions', 'kvDtype', 'stateDtype'];
 const CAPACITY_OPTIONS = [...KV_OPTIONS, 'gpuBytes', 'weightDtype', 'tp'];
+const VIEW_OPTIONS = [...CAPACITY_OPTIONS, 'reference', 'original', 'curve', 'crossover'];
+const CROSSOVER_OPTIONS = ['stateBytes', 'kvDtype'];
 function kvQuery(o, tokens = number('tokens', o.tokens)) {
   return {
     tokens,
@@ -40,12 +42,11 @@ function kvQuery(o, tokens = number('tokens', o.tokens)) {
   };
 }
 function capacityQuery(o, tokens) {
-  return {
-    ...kvQuery(o, tokens),
-    gpuBytes: number('gpuBytes', o.gpuBytes),
-    weightDtype: string('weightDtype', o.weightDtype, 'bf16'),
-    tp: number('tp', o.tp, 1),
-  };
+  const q = kvQuery(o, tokens); // checked in this order, as always; one object, no spread
+  q.gpuBytes = number('gpuBytes', o.gpuBytes);
+  q.weightDtype = string('weightDtype', o.weightDtype, 'bf16');
+  q.tp = number('tp', o.tp, 1);
+  return q;
 }
 const code = (name) => DTYPES.indexOf(name); // -1: not a format; the core refuses it by field
 // kvCapacity's query as the numbers the binding reads (wasm/bindings/kv.cpp, capacity_options).
@@ -107,7 +108,7 @@ function kvCalls(M, models) {
     },
 
     kvCrossover(model, opts) {
-      const o = options('kvCrossover options', opts, ['stateBytes', 'kvDtype']);
+      const o = options('kvCrossover options', opts, CROSSOVER_OPTIONS);
       const sb = stateBytesOf(o.stateBytes);
       const m = models.check(model);
       const q = { kvDtype: string('kvDtype', o.kvDtype, 'bf16') };
@@ -145,7 +146,7 @@ function kvCalls(M, models) {
 
     /** Everything the memory figure shows for one of its states, in one call (wasm/core/kv_batch.hpp). */
     kvView(model, opts) {
-      const o = options('kvView options', opts, [...CAPACITY_OPTIONS, 'reference', 'original', 'curve', 'crossover']);
+      const o = options('kvView options', opts, VIEW_OPTIONS);
       const q = capacityQuery(o);
       const curve = o.curve === undefined ? new Float64Array(0) : numbers('curve', o.curve);
       const crossover = o.crossover ?? false;

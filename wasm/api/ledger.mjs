@@ -21,6 +21,7 @@ function rowsOf(name, x, width, maxWidth) {
   return x;
 }
 const MAX_ROWS = 1 << 16;
+const VIEW_OPTIONS = [...MEMORY_OPTIONS, 'keys', 'values', 'step', 'query', 'queryIndex'];
 // The codes of wasm/bindings/memory.cpp, ledger_view_wire.
 const FEATURE_MAPS = ['identity', 'elu1'];
 const RULES = ['add', 'delta'];
@@ -92,14 +93,7 @@ export function ledgerApi(M, limits) {
     /** The ledger demo's whole view for one of its states, in one call (wasm/core/ledger.hpp):
      *  the same numbers, bit for bit, as the la.memory calls it replaces. */
     ledgerView(opts) {
-      const o = options('ledgerView options', opts, [
-        ...MEMORY_OPTIONS,
-        'keys',
-        'values',
-        'step',
-        'query',
-        'queryIndex',
-      ]);
+      const o = options('ledgerView options', opts, VIEW_OPTIONS);
       const dk = number('dk', o.dk);
       const dv = number('dv', o.dv);
       const m = memoryOptions(o);

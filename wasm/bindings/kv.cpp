@@ -26,17 +26,16 @@ namespace {
 // groups' kinds as an array of strings. Read by index, not by name: far less code than reading
 // objects field by field.
 constexpr std::size_t kLayerFields = 12;
-Result<Model> model_from(const std::vector<double>& x, const val& kinds) {
+std::size_t count_of(double n) { return n >= 0 && n <= 1 << 26 ? static_cast<std::size_t>(n) : 0; }
+Result<Model> model_from(const std::vector<double>& x, const std::vector<std::string>& kinds) {
   ModelSpec spec;
-  const std::size_t given = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
-  const std::size_t n = x.size() < 2 ? 0 : std::min(given, (x.size() - 2) / kLayerFields);
+  const std::size_t n = x.size() < 2 ? 0 : std::min(kinds.size(), (x.size() - 2) / kLayerFields);
   spec.params_given = x.size() >= 2 && x[0] == 1;
   spec.params = x.size() < 2 ? std::nan("") : x[1];
   for (std::size_t i = 0; i < n; ++i) {
     const double* f = x.data() + 2 + kLayerFields * i;
-    const val kind = kinds[i];
     LayerSpec s;
-    s.kind = kind.isString() ? kind.as<std::string>() : std::string();
+    s.kind = kinds[i];
     s.count = f[0];
     s.kv_heads = f[1];
     s.head_dim = f[2];
@@ -71,12 +70,35 @@ Result<const Model*> model_at(double id, const char* field) {
   return {Status::good(), &it->second};
 }
 
-JsResult kvModelNew(const Float64Array& numbers_of_model, const val& kinds) {
-  auto m = model_from(numbers(numbers_of_model), kinds);
-  if (!m.status) return failure(m.status);
+double keep(Model&& m) {
   const double id = next_id++;
-  held().emplace(id, std::move(m.value));
-  return val(id);
+  held().emplace(id, std::move(m));
+  return id;
+}
+// A model with a kind of another name (the core refuses it, quoting the name).
+JsResult kvModelNew(const Float64Array& numbers_of_model, const val& kinds) {
+  std::vector<std::string> names;
+  const std::size_t n = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const val kind = kinds[i];
+    names.push_back(kind.isString() ? kind.as<std::string>() : std::string());
+  }
+  auto m = model_from(numbers(numbers_of_model), names);
+  if (!m.status) return failure(m.status);
+  return val(keep(std::move(m.value)));
+}
+// A model whose kinds are known, over the flat wire: the input buffer holds its numbers (as above)
+// and then the `groups` kinds as codes (0 attention, 1 mla, 2 linear, 3 ssm: wasm/api/kv-models.mjs
+// KINDS). Its number, or -1 for a refusal.
+double kv_model_new_wire(double groups) {
+  const std::size_t n = count_of(groups);
+  static const char* const names[] = {"attention", "mla", "linear", "ssm"};
+  const std::vector<double> x = input_part(0, 2 + kLayerFields * n);
+  std::vector<std::string> kinds;
+  for (double c : input_part(x.size(), n))
+    kinds.emplace_back(c >= 0 && c < 4 && c == static_cast<int>(c) ? names[static_cast<int>(c)] : "");
+  auto m = model_from(x, kinds);
+  return m.status ? keep(std::move(m.value)) : refuse(m.status);
 }
 void kvModelFree(double id) { held().erase(id); }
 double kvModelsHeld() { return static_cast<double>(held().size()); }
@@ -129,7 +151,6 @@ CapacityOptions capacity_options(const std::vector<double>& query) {
 // holds the context lengths (kvMemoryCurve), or kvCapacity's seven query numbers and then the
 // lengths (kvCapacityCurve); the answer is words.
 constexpr std::size_t kCapacityQuery = 7;
-std::size_t count_of(double n) { return n >= 0 && n <= 1 << 26 ? static_cast<std::size_t>(n) : 0; }
 double kv_memory_curve_wire(double id, double n, double sessions, double kv, double state,
                             double one) {
   auto m = model_at(id, "model");
@@ -210,6 +231,7 @@ double kv_crossover_wire(double id, double kv, double high, double low) {
 }  // namespace
 
 extern "C" {
+EMSCRIPTEN_KEEPALIVE double la_kv_model_new(double groups) { return kv_model_new_wire(groups); }
 EMSCRIPTEN_KEEPALIVE double la_kv_memory_curve(double id, double n, double sessions, double kv,
                                                double state, double one) {
   return kv_memory_curve_wire(id, n, sessions, kv, state, one);

@@ -23,6 +23,18 @@ Status curve_length(const std::vector<double>& tokens) {
                      "tokens");
 }
 
+// The query of a curve's point after the first: only its context length differs, so only that is
+// checked again (make_kv_query checks tokens first, then the fields the first point passed). The
+// same query, and the same refusal, as make_kv_query of the whole options; no number format is
+// parsed from its name again at each point.
+Result<KvQuery> with_tokens(KvQuery q, double tokens) {
+  Result<KvQuery> r;
+  if (!(r.status = check_int("tokens", tokens, 0, limits::maxTokens))) return r;
+  q.tokens = static_cast<std::uint64_t>(tokens);
+  r.value = q;
+  return r;
+}
+
 }  // namespace
 
 Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& base,
@@ -31,9 +43,10 @@ Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& b
   if (!(out.status = curve_length(tokens))) return out;
   out.value.reserve(tokens.size());
   KvOptions o = base;
+  Result<KvQuery> q;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     o.tokens = tokens[i];
-    auto q = make_kv_query(o);
+    q = i == 0 ? make_kv_query(o) : with_tokens(q.value, tokens[i]);
     if (!q.status) return {at_index(q.status, i), {}};
     auto r = kv_memory(m, q.value);
     if (!r.status) return {at_index(r.status, i), {}};
@@ -48,9 +61,16 @@ Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const Capa
   if (!(out.status = curve_length(tokens))) return out;
   out.value.reserve(tokens.size());
   CapacityOptions o = base;
+  Result<CapacityQuery> q;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     o.kv.tokens = tokens[i];
-    auto q = make_capacity_query(o);
+    if (i == 0) {
+      q = make_capacity_query(o);
+    } else {
+      auto kv = with_tokens(q.value.kv, tokens[i]);
+      q.status = kv.status;
+      q.value.kv = kv.value;
+    }
     if (!q.status) return {at_index(q.status, i), {}};
     auto r = kv_capacity(m, q.value);
     if (!r.status) return {at_index(r.status, i), {}};
