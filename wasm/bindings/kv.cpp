@@ -217,13 +217,9 @@ double kv_crossover_wire(double id, double kv, double high, double low) {
   if (!m.status) return refuse(m.status), std::nan("");
   auto k = parse_dtype("kvDtype", dtype_name(kv));
   if (!k.status) return refuse(k.status), std::nan("");
-  const bool halves = high >= 0 && high < 2147483648.0 && low >= 0 && low < 4294967296.0 &&
-                      high == std::floor(high) && low == std::floor(low);
-  if (!halves)
-    return refuse(Status::bad("stateBytes must be a whole number from 0 to 2^63 - 1", "stateBytes")),
-           std::nan("");
-  const auto sb = (static_cast<std::uint64_t>(high) << 32) | static_cast<std::uint64_t>(low);
-  auto r = kv_crossover(*m.value, k.value, sb);
+  auto sb = wire::from_halves("stateBytes", high, low);
+  if (!sb.status) return refuse(sb.status), std::nan("");
+  auto r = kv_crossover(*m.value, k.value, sb.value);
   if (!r.status) return refuse(r.status), std::nan("");
   return static_cast<double>(r.value);  // -1 or at most limits::maxTokens: exact
 }

@@ -150,9 +150,12 @@ void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out) {
 }
 
 std::vector<std::uint64_t> pack(const KvView& v) {
-  std::vector<std::uint64_t> out = {v.has_reference,   v.has_original,
-                                    v.has_crossover,   static_cast<std::uint64_t>(v.crossover + 1),
-                                    v.ref_per_session, v.curve.size()};
+  std::vector<std::uint64_t> out;
+  out.reserve(6 + 3 * kKvResultFields + kCapacityFields +
+              kKvResultFields * (v.curve.size() + v.ref_curve.size() + v.original_curve.size()));
+  out.insert(out.end(), {v.has_reference, v.has_original, v.has_crossover,
+                         static_cast<std::uint64_t>(v.crossover + 1), v.ref_per_session,
+                         v.curve.size()});
   append_fields(v.now, out);
   append_fields(v.capacity, out);
   append_fields(v.ref_now, out);

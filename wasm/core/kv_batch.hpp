@@ -54,12 +54,14 @@ inline constexpr int kKvResultFields = 11;
 // The last four of a capacity: kv_heads_replicated, sessions_at_limit, longest_at_limit and
 // weights_fit, each as 0 or 1.
 inline constexpr int kCapacityFields = 9;
+static_assert(kKvResultFields >= kCapacityFields, "columns() reserves the wider result");
 void append_fields(const KvResult& r, std::vector<std::uint64_t>& out);
 void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out);
 // Results as columns: field after field, each with one entry per result.
 template <class R>
 std::vector<std::uint64_t> columns(const std::vector<R>& rs) {
   std::vector<std::uint64_t> row, out;
+  row.reserve(rs.size() * kKvResultFields);  // the wider of the two results: no regrowth
   for (const R& r : rs) append_fields(r, row);
   const std::size_t n = rs.size(), width = n ? row.size() / n : 0;
   out.resize(row.size());
