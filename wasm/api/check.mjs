@@ -63,7 +63,10 @@ export function options(name, x, allowed, path = null) {
     wrongType(`${name} must be an object`, path);
   }
   let known = ALLOWED.get(allowed); // a Set per list: a figure's update checks its options every time
-  if (!known) ALLOWED.set(allowed, (known = new Set(allowed)));
+  if (!known) {
+    known = new Set(allowed);
+    ALLOWED.set(allowed, known);
+  }
   for (const key in x) {
     if (!known.has(key) && Object.hasOwn(x, key)) {
       wrongType(`${name}.${key} is not an option (options: ${allowed.join(', ')})`, path ? `${path}.${key}` : key);

@@ -66,7 +66,10 @@ export function kvApi(M) {
   return { api: kvCalls(M, models), release: models.release };
 }
 
-function kvCalls(M, models) {
+// The calls over the flat wire (wasm/bindings/kv.cpp) of module `M`: the curves (the context
+// lengths, after kvCapacity's query, in the input buffer; the answer as words), the view and the
+// crossover, each answer checked.
+function wireCalls(M) {
   const wire = wireOf(M);
   // check() for a call given number formats as codes: a refused format is named with the text the
   // caller gave, as the core words it (dtypeRefusal).
@@ -77,19 +80,36 @@ function kvCalls(M, models) {
     if (typeof name === 'string' && code(name) < 0) throw refusal(M.dtypeRefusal(e.field, name));
     throw e;
   }
-  // The curves over the flat wire (wasm/bindings/kv.cpp): the context lengths (after kvCapacity's
-  // query) in the input buffer, the answer as words.
-  const memoryCurve = (id, tokens, q, one) => {
-    wire.input(tokens.length)(tokens);
-    const n = M._la_kv_memory_curve(id, tokens.length, q.sessions, code(q.kvDtype), code(q.stateDtype), one);
-    return checked(wire.words(n), q);
+  return {
+    memoryCurve(id, tokens, q, one) {
+      wire.input(tokens.length)(tokens);
+      const n = M._la_kv_memory_curve(id, tokens.length, q.sessions, code(q.kvDtype), code(q.stateDtype), one);
+      return checked(wire.words(n), q);
+    },
+    capacityCurve(id, tokens, q, one) {
+      const put = wire.input(7 + tokens.length);
+      put(capacityNumbers(q, 0));
+      put(tokens);
+      return checked(wire.words(M._la_kv_capacity_curve(id, tokens.length, one)), q);
+    },
+    view(ids, q, curve, crossover) {
+      const put = wire.input(8 + curve.length);
+      put(capacityNumbers(q, q.tokens));
+      put([crossover ? 1 : 0]);
+      put(curve);
+      return checked(wire.words(M._la_kv_view(...ids, curve.length)), q);
+    },
+    // The byte count crosses as its two 32-bit halves (2^63 does not fit a double).
+    crossover(id, q, sb) {
+      const x = M._la_kv_crossover(id, code(q.kvDtype), Number(sb >> 32n), Number(sb & 0xffffffffn));
+      return BigInt(Number.isNaN(x) ? checked(wire.refused(), q) : x);
+    },
   };
-  const capacityCurve = (id, tokens, q, one) => {
-    const put = wire.input(7 + tokens.length);
-    put(capacityNumbers(q, 0));
-    put(tokens);
-    return checked(wire.words(M._la_kv_capacity_curve(id, tokens.length, one)), q);
-  };
+}
+
+function kvCalls(M, models) {
+  const wire = wireCalls(M);
+  const { memoryCurve, capacityCurve } = wire;
   return {
     kvMemory(model, opts) {
       const q = kvQuery(options('kvMemory options', opts, KV_OPTIONS));
@@ -112,10 +132,7 @@ function kvCalls(M, models) {
       const sb = stateBytesOf(o.stateBytes);
       const m = models.check(model);
       const q = { kvDtype: string('kvDtype', o.kvDtype, 'bf16') };
-      const id = models.id(m);
-      // The byte count crosses as its two 32-bit halves (2^63 does not fit a double).
-      const x = M._la_kv_crossover(id, code(q.kvDtype), Number(sb >> 32n), Number(sb & 0xffffffffn));
-      return BigInt(Number.isNaN(x) ? checked(wire.refused(), q) : x);
+      return wire.crossover(models.id(m), q, sb);
     },
 
     /** kvMemory at every context length of opts.tokens, in one call: { tokens, <field>: BigUint64Array }. */
@@ -153,12 +170,12 @@ function kvCalls(M, models) {
       if (typeof crossover !== 'boolean') wrongType('crossover must be true or false', 'crossover');
       const given = (x, name) => (x === undefined || x === null ? null : models.check(x, name));
       const all = [models.check(model), given(o.reference, 'reference'), given(o.original, 'original')];
-      const [id, ref, orig] = all.map((m) => (m ? models.id(m) : 0));
-      const put = wire.input(8 + curve.length);
-      put(capacityNumbers(q, q.tokens));
-      put([crossover ? 1 : 0]);
-      put(curve);
-      const big = checked(wire.words(M._la_kv_view(id, ref, orig, curve.length)), q);
+      const big = wire.view(
+        all.map((m) => (m ? models.id(m) : 0)),
+        q,
+        curve,
+        crossover,
+      );
       return viewOf(big, M, curve);
     },
 
