@@ -67,8 +67,8 @@ export function options(name, x, allowed, path = null) {
     known = new Set(allowed);
     ALLOWED.set(allowed, known);
   }
-  for (const key in x) {
-    if (!known.has(key) && Object.hasOwn(x, key)) {
+  for (const key of Object.keys(x)) {
+    if (!known.has(key)) {
       wrongType(`${name}.${key} is not an option (options: ${allowed.join(', ')})`, path ? `${path}.${key}` : key);
     }
   }

@@ -33,6 +33,9 @@ const ABSENT = LAYER_FIELDS.map((f) => (NONE_WHEN_ABSENT.has(f) ? 0 : Number.NaN
 const MODEL_KEYS = ['layers', 'params', 'name', 'id', 'modelType', 'maxContext', 'notes'];
 const LAYER_KEYS = ['kind', 'name', ...LAYER_FIELDS];
 const LAYER_KEY_SET = new Set(LAYER_KEYS);
+const MODEL_KEY_SET = new Set(MODEL_KEYS);
+// A layer group's place, made only for a refusal.
+const at = (name, i) => `${name}.layers[${i}]`;
 // Whether `x` is a plain object with only `allowed` keys (else options() says why).
 function plain(x, allowed) {
   if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
@@ -47,7 +50,7 @@ function plain(x, allowed) {
 // 'original'). One pass, no object made per group: a figure's update checks its models every time.
 function modelNumbers(model, name) {
   // name, id, modelType, maxContext and notes ride along (la.modelFromConfig gives them).
-  options(name, model, MODEL_KEYS, name);
+  if (!plain(model, MODEL_KEY_SET)) options(name, model, MODEL_KEYS, name);
   const { layers } = model;
   if (!Array.isArray(layers)) wrongType(`${name}.layers must be an array of layer groups`, `${name}.layers`);
   if (layers.length === 0 || layers.length > 64) {
@@ -58,18 +61,17 @@ function modelNumbers(model, name) {
   const kinds = new Array(layers.length);
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i];
-    const at = () => `${name}.layers[${i}]`; // made only for a refusal
-    if (!plain(layer, LAYER_KEY_SET)) options(at(), layer, LAYER_KEYS, at());
+    if (!plain(layer, LAYER_KEY_SET)) options(at(name, i), layer, LAYER_KEYS, at(name, i));
     const kind = layer.kind;
     if (typeof kind !== 'string') {
-      string(`${at()}.kind`, kind, undefined);
-      wrongType(`${at()}.kind is required ('attention', 'mla', 'linear' or 'ssm')`, `${at()}.kind`);
+      string(`${at(name, i)}.kind`, kind, undefined);
+      wrongType(`${at(name, i)}.kind is required ('attention', 'mla', 'linear' or 'ssm')`, `${at(name, i)}.kind`);
     }
     kinds[i] = kind;
     for (let j = 0; j < width; j++) {
       const x = layer[LAYER_FIELDS[j]];
       if (typeof x === 'number') flat[2 + width * i + j] = x;
-      else flat[2 + width * i + j] = x === undefined ? ABSENT[j] : number(`${at()}.${LAYER_FIELDS[j]}`, x);
+      else flat[2 + width * i + j] = x === undefined ? ABSENT[j] : number(`${at(name, i)}.${LAYER_FIELDS[j]}`, x);
     }
   }
   // params absent: the weights are not known (kvCapacity refuses; kvMemory does not need them).

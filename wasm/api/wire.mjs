@@ -40,7 +40,7 @@ export function wireOf(M) {
     words(n) {
       if (n < 0) return this.refused();
       const at = M._la_words();
-      const out = new BigUint64Array(M.HEAPU8.buffer.slice(at, at + 8 * n));
+      const out = new BigUint64Array(M.HEAPU8.slice(at, at + 8 * n).buffer);
       M._la_release();
       return out;
     },

@@ -137,16 +137,30 @@ Result<KvView> kv_view(const Model& m, const Model* reference, const Model* orig
   return r;
 }
 
+std::array<std::uint64_t, kKvResultFields> fields_of(const KvResult& r) {
+  return {r.kv_bytes_per_token, r.growing_bytes_per_token, r.capped_bytes_per_token,
+          r.kv_bytes,           r.growing_bytes,           r.capped_bytes,
+          r.capped_full_tokens, r.state_bytes,             r.conv_bytes,
+          r.total_bytes,        r.per_session_bytes};
+}
+std::array<std::uint64_t, kCapacityFields> fields_of(const CapacityResult& r) {
+  return {r.weight_bytes,
+          r.free_bytes,
+          r.sessions_that_fit,
+          r.longest_context,
+          r.session_bytes,
+          r.kv_heads_replicated ? 1u : 0u,
+          r.sessions_at_limit ? 1u : 0u,
+          r.longest_at_limit ? 1u : 0u,
+          r.weights_fit ? 1u : 0u};
+}
 void append_fields(const KvResult& r, std::vector<std::uint64_t>& out) {
-  out.insert(out.end(), {r.kv_bytes_per_token, r.growing_bytes_per_token, r.capped_bytes_per_token,
-                         r.kv_bytes, r.growing_bytes, r.capped_bytes, r.capped_full_tokens,
-                         r.state_bytes, r.conv_bytes, r.total_bytes, r.per_session_bytes});
+  const auto f = fields_of(r);
+  out.insert(out.end(), f.begin(), f.end());
 }
 void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out) {
-  out.insert(out.end(),
-             {r.weight_bytes, r.free_bytes, r.sessions_that_fit, r.longest_context, r.session_bytes,
-              r.kv_heads_replicated ? 1u : 0u, r.sessions_at_limit ? 1u : 0u,
-              r.longest_at_limit ? 1u : 0u, r.weights_fit ? 1u : 0u});
+  const auto f = fields_of(r);
+  out.insert(out.end(), f.begin(), f.end());
 }
 
 std::vector<std::uint64_t> pack(const KvView& v) {
@@ -160,10 +174,7 @@ std::vector<std::uint64_t> pack(const KvView& v) {
   append_fields(v.capacity, out);
   append_fields(v.ref_now, out);
   append_fields(v.original_now, out);
-  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve}) {
-    const auto cols = columns(*c);
-    out.insert(out.end(), cols.begin(), cols.end());
-  }
+  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve}) append_columns(*c, out);
   return out;
 }
 
