@@ -74,8 +74,8 @@ using Uint32Array = val;
   return val(emscripten::typed_memory_view(2 * x.size(), words)).call<val>("slice");
 }
 
-// ---- the flat wire: calls that take and give numbers over WebAssembly memory, not Embind values ----
-// JS writes a call's arrays into the input buffer (la_input, module.cpp), calls an exported C
+// ---- the flat wire: calls that take and give numbers over WebAssembly memory, not Embind values
+// ---- JS writes a call's arrays into the input buffer (la_input, module.cpp), calls an exported C
 // function with plain numbers (no JS object crosses, no Embind invoker runs), and copies the answer
 // out of the output buffer in one slice (wasm/api/wire.mjs). The buffers are kept and reused: a
 // call allocates nothing that outlives it, so nothing can leak; an answer is valid until the next

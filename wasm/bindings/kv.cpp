@@ -96,7 +96,8 @@ double kv_model_new_wire(double groups) {
   const std::vector<double> x = input_part(0, 2 + kLayerFields * n);
   std::vector<std::string> kinds;
   for (double c : input_part(x.size(), n))
-    kinds.emplace_back(c >= 0 && c < 4 && c == static_cast<int>(c) ? names[static_cast<int>(c)] : "");
+    kinds.emplace_back(c >= 0 && c < 4 && c == static_cast<int>(c) ? names[static_cast<int>(c)]
+                                                                   : "");
   auto m = model_from(x, kinds);
   return m.status ? keep(std::move(m.value)) : refuse(m.status);
 }
@@ -155,7 +156,8 @@ double kv_memory_curve_wire(double id, double n, double sessions, double kv, dou
                             double one) {
   auto m = model_at(id, "model");
   if (!m.status) return refuse(m.status);
-  auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), input_part(0, count_of(n)));
+  auto r =
+      kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), input_part(0, count_of(n)));
   if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
   return answer_words(columns(r.value));
 }

@@ -105,7 +105,9 @@ constexpr std::size_t kLedgerSettings = 9;
 double ledger_view_wire(double nk, double nv, double nq) {
   const std::vector<double> h = input_part(0, kLedgerSettings);
   const auto at = [&](std::size_t i) { return i < h.size() ? h[i] : std::nan(""); };
-  const auto count = [](double x) { return x >= 0 && x <= 1 << 26 ? static_cast<std::size_t>(x) : 0; };
+  const auto count = [](double x) {
+    return x >= 0 && x <= 1 << 26 ? static_cast<std::size_t>(x) : 0;
+  };
   LedgerOptions o;
   o.memory.dk = at(0);
   o.memory.dv = at(1);

@@ -72,9 +72,10 @@ EMSCRIPTEN_BINDINGS(linattn_module) {
   function("limits", &limitsObject);
   function("randomNormals", &randomNormals);
   function("heapBytesInUse", &heapBytesInUse);
-  function("wireRefusal", +[]() {  // taken, not kept: the heap holds nothing between calls
-    std::string text;
-    text.swap(wire_buffers().refusal);
-    return text;
-  });
+  function(
+      "wireRefusal", +[]() {  // taken, not kept: the heap holds nothing between calls
+        std::string text;
+        text.swap(wire_buffers().refusal);
+        return text;
+      });
 }

@@ -1,7 +1,7 @@
 // The bindings' side of the wire between JavaScript and the core, where it needs no Emscripten:
-// how byte counts arrive (a BigInt as its two 32-bit halves) and how a refusal leaves (one string holding
-// the field and the message). wasm/bindings/ uses these; wasm/api/check.mjs reads the other end.
-// The core (wasm/core/) knows nothing of either.
+// how byte counts arrive (a BigInt as its two 32-bit halves) and how a refusal leaves (one string
+// holding the field and the message). wasm/bindings/ uses these; wasm/api/check.mjs reads the other
+// end. The core (wasm/core/) knows nothing of either.
 #pragma once
 #include <string>
 
@@ -23,8 +23,8 @@ inline Result<unsigned long long> from_halves(const char* name, double high, dou
                      low == static_cast<double>(static_cast<unsigned long long>(low));
   if (!whole)
     return {Status::bad(std::string(name) + " must be a whole number from 0 to 2^63 - 1", name), 0};
-  return {Status::good(), (static_cast<unsigned long long>(high) << 32) |
-                              static_cast<unsigned long long>(low)};
+  return {Status::good(),
+          (static_cast<unsigned long long>(high) << 32) | static_cast<unsigned long long>(low)};
 }
 
 }  // namespace linattn::wire

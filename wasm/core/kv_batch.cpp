@@ -138,10 +138,17 @@ Result<KvView> kv_view(const Model& m, const Model* reference, const Model* orig
 }
 
 std::array<std::uint64_t, kKvResultFields> fields_of(const KvResult& r) {
-  return {r.kv_bytes_per_token, r.growing_bytes_per_token, r.capped_bytes_per_token,
-          r.kv_bytes,           r.growing_bytes,           r.capped_bytes,
-          r.capped_full_tokens, r.state_bytes,             r.conv_bytes,
-          r.total_bytes,        r.per_session_bytes};
+  return {r.kv_bytes_per_token,
+          r.growing_bytes_per_token,
+          r.capped_bytes_per_token,
+          r.kv_bytes,
+          r.growing_bytes,
+          r.capped_bytes,
+          r.capped_full_tokens,
+          r.state_bytes,
+          r.conv_bytes,
+          r.total_bytes,
+          r.per_session_bytes};
 }
 std::array<std::uint64_t, kCapacityFields> fields_of(const CapacityResult& r) {
   return {r.weight_bytes,
@@ -167,9 +174,9 @@ std::vector<std::uint64_t> pack(const KvView& v) {
   std::vector<std::uint64_t> out;
   out.reserve(6 + 3 * kKvResultFields + kCapacityFields +
               kKvResultFields * (v.curve.size() + v.ref_curve.size() + v.original_curve.size()));
-  out.insert(out.end(), {v.has_reference, v.has_original, v.has_crossover,
-                         static_cast<std::uint64_t>(v.crossover + 1), v.ref_per_session,
-                         v.curve.size()});
+  out.insert(out.end(),
+             {v.has_reference, v.has_original, v.has_crossover,
+              static_cast<std::uint64_t>(v.crossover + 1), v.ref_per_session, v.curve.size()});
   append_fields(v.now, out);
   append_fields(v.capacity, out);
   append_fields(v.ref_now, out);

@@ -172,9 +172,9 @@ std::vector<double> pack(const LedgerView& v) {
               v.normalizer.size() + v.reads.size() + v.errors.size() + v.phi_q.size() +
               v.query_terms.coefficients.size() + v.query_terms.terms.size() +
               v.query_terms.read.size() + 2 + v.overlaps.size() + v.angles.size() + 2);
-  out.insert(out.end(), {static_cast<double>(v.n), static_cast<double>(v.dk),
-                         static_cast<double>(v.dv), static_cast<double>(v.step),
-                         v.has_query ? 1.0 : 0.0, v.has_query_error ? 1.0 : 0.0});
+  out.insert(out.end(),
+             {static_cast<double>(v.n), static_cast<double>(v.dk), static_cast<double>(v.dv),
+              static_cast<double>(v.step), v.has_query ? 1.0 : 0.0, v.has_query_error ? 1.0 : 0.0});
   for (const auto* part :
        {&v.features, &v.stamps, &v.states, &v.state, &v.normalizer, &v.reads, &v.errors})
     append(out, *part);

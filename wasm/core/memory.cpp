@@ -117,7 +117,8 @@ Status AssociativeMemory::commit(const std::vector<double>& k, const std::vector
   Eigen::Map<Mat> stamp(stamp_out, config_.dk, config_.dv);
   stamp.noalias() = phi_k.value * w.transpose();
   if (!finite_sum(S_, stamp)) {
-    return Status::bad("this write would overflow the state (numbers beyond 1e308): it was refused");
+    return Status::bad(
+        "this write would overflow the state (numbers beyond 1e308): it was refused");
   }
   S_ += stamp;
   z_ += phi_k.value;
