@@ -216,7 +216,7 @@ function columns(big, at, tokens, fields) {
 // The capacity's and the crossover's refusals are asked of the core only when the words say so.
 function viewOf(big, M, curve) {
   const [hasRef, hasOrig, hasCross, crossPlus1, refPerSession] = big;
-  const [capacityRefusal, crossoverRefusal] = M._la_kv_view_refused() ? M.kvViewRefusals() : ['', ''];
+  const [capacityRefusal, crossoverRefusal] = M._la_kv_view_refused() ? M.kvViewRefusals().split('\u0002') : ['', ''];
   const nowAt = 6;
   const capAt = nowAt + KV_FIELDS.length;
   const refAt = capAt + CAPACITY_FIELDS.length + FLAGS.length;

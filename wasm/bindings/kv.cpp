@@ -175,6 +175,7 @@ double kv_capacity_curve_wire(double id, double n, double one) {
 // context lengths. reference and original: model numbers, or 0 for none. The capacity's and the
 // crossover's own refusals wait in view_refusals() (kvViewRefusals; wasm/api/kv.mjs asks only
 // when la_kv_view_refused() says there is one).
+constexpr char kViewRefusalsApart = '\x02';  // in neither a field nor a message (wire.hpp)
 std::string (&view_refusals())[2] {
   static std::string texts[2];
   return texts;
@@ -202,14 +203,12 @@ double kv_view_wire(double id, double reference, double original, double n) {
   view_refusals()[1] = refusal_or_empty(r.value.crossover_status);
   return answer_words(pack(r.value));
 }
-// The last view's capacity and crossover refusals, each "" or the refusal (taken, not kept).
-val kvViewRefusals() {
-  val out = val::array();
-  for (std::string& text : view_refusals()) {
-    out.call<void>("push", text);
-    std::string().swap(text);
-  }
-  return out;
+// The last view's capacity and crossover refusals, each "" or the refusal, as one text with
+// kViewRefusalsApart between them (taken, not kept).
+std::string kvViewRefusals() {
+  std::string text = view_refusals()[0] + kViewRefusalsApart + view_refusals()[1];
+  for (std::string& t : view_refusals()) std::string().swap(t);
+  return text;
 }
 
 // kvCrossover over the flat wire: stateBytes as its high and low 32-bit halves (2^63 does not fit

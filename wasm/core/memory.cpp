@@ -148,12 +148,7 @@ Result<double> AssociativeMemory::denominator(const Vec& phi_q) const {
 
 Result<std::vector<double>> AssociativeMemory::read(const std::vector<double>& q) const {
   Result<std::vector<double>> r;
-  auto phi_q = featurize("q", q);
-  if (!(r.status = phi_q.status)) return r;
-  auto den = denominator(phi_q.value);
-  if (!(r.status = den.status)) return r;
-  const Vec o = (S_.transpose() * phi_q.value) / den.value;  // phi(q)^T S, as a column
-  r.value = to_vector(o);
+  r.status = read_onto(q, r.value);  // nothing appended on a refusal
   return r;
 }
 
