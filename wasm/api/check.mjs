@@ -28,8 +28,9 @@ export function checkOnly(refused) {
 
 export const MAX_ARRAY = 1 << 24;
 
-// Plain numbers for the core: an Array of numbers or a typed array, as a Float64Array.
-export function vector(name, x) {
+// Plain numbers for the core: an Array of numbers or a typed array, checked, not copied (the flat
+// wire writes it into the core's memory itself: wire.mjs).
+export function numbers(name, x) {
   if (ArrayBuffer.isView(x) && !(x instanceof DataView)) {
     if (typeof x[0] === 'bigint') wrongType(`${name} must hold numbers, not BigInt`, name);
   } else if (Array.isArray(x)) {
@@ -42,6 +43,11 @@ export function vector(name, x) {
     wrongType(`${name} must be an array of numbers or a Float64Array`, name);
   }
   if (x.length > MAX_ARRAY) fail(`${name} is too long (${x.length} numbers)`, name);
+  return x;
+}
+// The same as a Float64Array for an Embind call.
+export function vector(name, x) {
+  numbers(name, x);
   // Always a fresh copy: a Float64Array whose buffer is detached (transferred) would otherwise
   // reach Embind, whose copy into the heap then throws inside WebAssembly; that unwinding leaks
   // the call's stack and heap, and some 36,000 such calls broke the module (tests/api/fuzz.test.mjs).
@@ -56,13 +62,19 @@ export function options(name, x, allowed, path = null) {
   if (x === null || typeof x !== 'object' || Array.isArray(x)) {
     wrongType(`${name} must be an object`, path);
   }
+  let known = ALLOWED.get(allowed); // a Set per list: a figure's update checks its options every time
+  if (!known) {
+    known = new Set(allowed);
+    ALLOWED.set(allowed, known);
+  }
   for (const key of Object.keys(x)) {
-    if (!allowed.includes(key)) {
+    if (!known.has(key)) {
       wrongType(`${name}.${key} is not an option (options: ${allowed.join(', ')})`, path ? `${path}.${key}` : key);
     }
   }
   return x;
 }
+const ALLOWED = new WeakMap();
 
 export function number(name, x, fallback) {
   if (x === undefined) {

@@ -5,8 +5,11 @@
 // content is its key); older ones are freed in the core, so what the core holds stays bounded
 // however many figures come and go.
 import { check, fail, number, options, string, wrongType } from './check.mjs';
+import { wireOf } from './wire.mjs';
 
 export const MODELS_KEPT = 16;
+// The kinds by code: the order of wasm/bindings/kv.cpp, kv_model_new_wire.
+const KINDS = ['attention', 'mla', 'linear', 'ssm'];
 
 const LAYER_FIELDS = [
   'count',
@@ -23,49 +26,77 @@ const LAYER_FIELDS = [
   'convChannels',
 ];
 
-// A model as the binding reads it: { layers: [{ kind, count, ... }], params }, a fresh plain
-// object. Fields a kind does not use may be absent; the core checks the ones it uses. `name`
-// names it in the fields of its refusals ('model', 'reference', 'original').
-function modelOptions(model, name) {
+// Absent, these mean "none" (the core's 0); any other absent field reads as NaN, which the core
+// refuses by name where the layer's kind needs it.
+const NONE_WHEN_ABSENT = new Set(['window', 'chunk', 'convKernel', 'convChannels']);
+const ABSENT = LAYER_FIELDS.map((f) => (NONE_WHEN_ABSENT.has(f) ? 0 : Number.NaN));
+const MODEL_KEYS = ['layers', 'params', 'name', 'id', 'modelType', 'maxContext', 'notes'];
+const LAYER_KEYS = ['kind', 'name', ...LAYER_FIELDS];
+const LAYER_KEY_SET = new Set(LAYER_KEYS);
+const MODEL_KEY_SET = new Set(MODEL_KEYS);
+// A layer group's place, made only for a refusal.
+const at = (name, i) => `${name}.layers[${i}]`;
+// Whether `x` is a plain object with only `allowed` keys (else options() says why).
+function plain(x, allowed) {
+  if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
+  for (const key of Object.keys(x)) if (!allowed.has(key)) return false;
+  return true;
+}
+
+// A model { layers: [{ kind, count, ... }], params }, checked for type, as wasm/bindings/kv.cpp
+// reads it: whether params is given (1 or 0), params, then each group's LAYER_FIELDS in order
+// (flat numbers), and the groups' kinds. Fields a kind does not use may be absent; the core checks
+// the ones it uses. `name` names it in the fields of its refusals ('model', 'reference',
+// 'original'). One pass, no object made per group: a figure's update checks its models every time.
+function modelNumbers(model, name) {
   // name, id, modelType, maxContext and notes ride along (la.modelFromConfig gives them).
-  options(name, model, ['layers', 'params', 'name', 'id', 'modelType', 'maxContext', 'notes'], name);
+  if (!plain(model, MODEL_KEY_SET)) options(name, model, MODEL_KEYS, name);
   const { layers } = model;
   if (!Array.isArray(layers)) wrongType(`${name}.layers must be an array of layer groups`, `${name}.layers`);
   if (layers.length === 0 || layers.length > 64) {
     fail(`${name}.layers must hold from 1 to 64 layer groups (got ${layers.length})`, `${name}.layers`);
   }
-  const groups = layers.map((layer, i) => {
-    const at = `${name}.layers[${i}]`;
-    options(at, layer, ['kind', 'name', ...LAYER_FIELDS], at);
-    const kind = string(`${at}.kind`, layer.kind, undefined);
-    if (kind === undefined) wrongType(`${at}.kind is required ('attention', 'mla', 'linear' or 'ssm')`, `${at}.kind`);
-    const group = { kind };
-    for (const f of LAYER_FIELDS) {
-      if (layer[f] !== undefined) group[f] = number(`${at}.${f}`, layer[f]);
+  const width = LAYER_FIELDS.length;
+  const flat = new Float64Array(2 + width * layers.length);
+  const kinds = new Array(layers.length);
+  for (let i = 0; i < layers.length; i++) {
+    const layer = layers[i];
+    if (!plain(layer, LAYER_KEY_SET)) options(at(name, i), layer, LAYER_KEYS, at(name, i));
+    const kind = layer.kind;
+    if (typeof kind !== 'string') {
+      string(`${at(name, i)}.kind`, kind, undefined);
+      wrongType(`${at(name, i)}.kind is required ('attention', 'mla', 'linear' or 'ssm')`, `${at(name, i)}.kind`);
     }
-    return group;
-  });
+    kinds[i] = kind;
+    for (let j = 0; j < width; j++) {
+      const x = layer[LAYER_FIELDS[j]];
+      if (typeof x === 'number') flat[2 + width * i + j] = x;
+      else flat[2 + width * i + j] = x === undefined ? ABSENT[j] : number(`${at(name, i)}.${LAYER_FIELDS[j]}`, x);
+    }
+  }
   // params absent: the weights are not known (kvCapacity refuses; kvMemory does not need them).
-  const out = { layers: groups };
-  if (model.params !== undefined) out.params = number(`${name}.params`, model.params);
-  return out;
+  if (model.params !== undefined) {
+    flat[0] = 1;
+    flat[1] = number(`${name}.params`, model.params);
+  }
+  return { flat, kinds };
 }
 
-// Absent, these mean "none" (the core's 0); any other absent field reads as NaN, which the core
-// refuses by name where the layer's kind needs it.
-const NONE_WHEN_ABSENT = new Set(['window', 'chunk', 'convKernel', 'convChannels']);
-// A checked model as wasm/bindings/kv.cpp reads it: whether params is given (1 or 0), params, then
-// each group's LAYER_FIELDS in order; and the groups' kinds.
-function flat(checked) {
-  const x = new Float64Array(2 + LAYER_FIELDS.length * checked.layers.length);
-  x[0] = checked.params === undefined ? 0 : 1;
-  x[1] = checked.params ?? 0;
-  checked.layers.forEach((g, i) => {
-    LAYER_FIELDS.forEach((f, j) => {
-      x[2 + LAYER_FIELDS.length * i + j] = g[f] ?? (NONE_WHEN_ABSENT.has(f) ? 0 : Number.NaN);
-    });
-  });
-  return [x, checked.layers.map((g) => g.kind)];
+// Whether two checked models hold the same kinds and numbers (NaN, an absent field, equals NaN).
+function same(a, b) {
+  if (a.flat.length !== b.flat.length || a.kinds.length !== b.kinds.length) return false;
+  for (let i = 0; i < a.kinds.length; i++) if (a.kinds[i] !== b.kinds[i]) return false;
+  for (let i = 0; i < a.flat.length; i++) if (!Object.is(a.flat[i], b.flat[i])) return false;
+  return true;
+}
+
+// A model's content as a Map key: its kinds, then its numbers' bytes as text (exact, and far
+// quicker than JSON).
+function contentKey({ flat, kinds }) {
+  const halves = new Uint16Array(flat.buffer);
+  let key = kinds.join(',');
+  for (let i = 0; i < halves.length; i += 4096) key += String.fromCharCode.apply(null, halves.subarray(i, i + 4096));
+  return key;
 }
 
 // The core's refusals of a model name its fields from "model" (make_model); another argument's
@@ -81,17 +112,36 @@ function renamed(result, name) {
  *  argument's type before the core sees any. */
 export function modelCache(M) {
   const ids = new Map(); // content -> number in the core, least recently used first
+  const seen = new WeakMap(); // a model object -> its last { checked, key }: a figure passes the same one
+  const wire = wireOf(M);
+  // Converted by the core: over the flat wire when every kind is a known one (as codes), else
+  // through Embind with the kinds' names (the core's refusal quotes the unknown one).
+  function convert({ flat, kinds }) {
+    const codes = kinds.map((k) => KINDS.indexOf(k));
+    if (codes.includes(-1)) return M.kvModelNew(flat, kinds);
+    const put = wire.input(flat.length + codes.length);
+    put(flat);
+    put(codes);
+    const id = M._la_kv_model_new(codes.length);
+    if (id < 0) return wire.refused();
+    M._la_release();
+    return id;
+  }
   return {
     check(model, name = 'model') {
-      const checked = modelOptions(model, name);
-      return { checked, name, key: JSON.stringify(checked) };
+      const checked = modelNumbers(model, name);
+      const last = seen.get(model);
+      if (last && same(last.checked, checked)) return { checked, name, key: last.key };
+      const key = contentKey(checked);
+      seen.set(model, { checked, key });
+      return { checked, name, key };
     },
     id({ checked, name, key }) {
       let id = ids.get(key);
       if (id !== undefined) {
         ids.delete(key); // to the end: the most recently used
       } else {
-        id = check(renamed(M.kvModelNew(...flat(checked)), name));
+        id = check(renamed(convert(checked), name));
         if (ids.size >= MODELS_KEPT) {
           const [oldest, oldId] = ids.entries().next().value;
           ids.delete(oldest);

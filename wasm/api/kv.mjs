@@ -4,8 +4,9 @@
 // checked for type here; models go to the core once each (kv-models.mjs), queries as plain numbers
 // with their number formats as codes. Byte counts come back as unsigned 64-bit words: BigInt fields,
 // or BigUint64Array columns for a curve.
-import { fail, number, options, refusal, string, vector, wrongType } from './check.mjs';
+import { fail, number, numbers, options, refusal, string, wrongType } from './check.mjs';
 import { modelCache } from './kv-models.mjs';
+import { wireOf } from './wire.mjs';
 
 // The number formats by code: the order of wasm/bindings/kv.cpp, dtype_name.
 const DTYPES = ['fp32', 'bf16', 'fp16', 'fp8', 'int8', 'int4'];
@@ -30,6 +31,8 @@ const FLAGS = ['kvHeadsReplicated', 'sessionsAtLimit', 'longestAtLimit', 'weight
 // The options kvMemory and kvCapacity share, checked for type.
 const KV_OPTIONS = ['tokens', 'sessions', 'kvDtype', 'stateDtype'];
 const CAPACITY_OPTIONS = [...KV_OPTIONS, 'gpuBytes', 'weightDtype', 'tp'];
+const VIEW_OPTIONS = [...CAPACITY_OPTIONS, 'reference', 'original', 'curve', 'crossover'];
+const CROSSOVER_OPTIONS = ['stateBytes', 'kvDtype'];
 function kvQuery(o, tokens = number('tokens', o.tokens)) {
   return {
     tokens,
@@ -39,26 +42,23 @@ function kvQuery(o, tokens = number('tokens', o.tokens)) {
   };
 }
 function capacityQuery(o, tokens) {
-  return {
-    ...kvQuery(o, tokens),
-    gpuBytes: number('gpuBytes', o.gpuBytes),
-    weightDtype: string('weightDtype', o.weightDtype, 'bf16'),
-    tp: number('tp', o.tp, 1),
-  };
+  const q = kvQuery(o, tokens); // checked in this order, as always; one object, no spread
+  q.gpuBytes = number('gpuBytes', o.gpuBytes);
+  q.weightDtype = string('weightDtype', o.weightDtype, 'bf16');
+  q.tp = number('tp', o.tp, 1);
+  return q;
 }
 const code = (name) => DTYPES.indexOf(name); // -1: not a format; the core refuses it by field
 // kvCapacity's query as the numbers the binding reads (wasm/bindings/kv.cpp, capacity_options).
-const capacityNumbers = (q, extra = []) =>
-  Float64Array.of(
-    q.tokens,
-    q.sessions,
-    code(q.kvDtype),
-    code(q.stateDtype),
-    q.gpuBytes,
-    code(q.weightDtype),
-    q.tp,
-    ...extra,
-  );
+const capacityNumbers = (q, tokens) => [
+  tokens,
+  q.sessions,
+  code(q.kvDtype),
+  code(q.stateDtype),
+  q.gpuBytes,
+  code(q.weightDtype),
+  q.tp,
+];
 
 /** The KV calls of module `M`, and `release()`, which frees the models they keep (la.debug). */
 export function kvApi(M) {
@@ -66,7 +66,11 @@ export function kvApi(M) {
   return { api: kvCalls(M, models), release: models.release };
 }
 
-function kvCalls(M, models) {
+// The calls over the flat wire (wasm/bindings/kv.cpp) of module `M`: the curves (the context
+// lengths, after kvCapacity's query, in the input buffer; the answer as words), the view and the
+// crossover, each answer checked.
+function wireCalls(M) {
+  const wire = wireOf(M);
   // check() for a call given number formats as codes: a refused format is named with the text the
   // caller gave, as the core words it (dtypeRefusal).
   function checked(result, q) {
@@ -77,14 +81,41 @@ function kvCalls(M, models) {
     throw e;
   }
   return {
+    memoryCurve(id, tokens, q, one) {
+      wire.input(tokens.length)(tokens);
+      const n = M._la_kv_memory_curve(id, tokens.length, q.sessions, code(q.kvDtype), code(q.stateDtype), one);
+      return checked(wire.words(n), q);
+    },
+    capacityCurve(id, tokens, q, one) {
+      const put = wire.input(7 + tokens.length);
+      put(capacityNumbers(q, 0));
+      put(tokens);
+      return checked(wire.words(M._la_kv_capacity_curve(id, tokens.length, one)), q);
+    },
+    view(ids, q, curve, crossover) {
+      const put = wire.input(8 + curve.length);
+      put(capacityNumbers(q, q.tokens));
+      put([crossover ? 1 : 0]);
+      put(curve);
+      return checked(wire.words(M._la_kv_view(...ids, curve.length)), q);
+    },
+    // The byte count crosses as its two 32-bit halves (2^63 does not fit a double).
+    crossover(id, q, sb) {
+      const x = M._la_kv_crossover(id, code(q.kvDtype), Number(sb >> 32n), Number(sb & 0xffffffffn));
+      return BigInt(Number.isNaN(x) ? checked(wire.refused(), q) : x);
+    },
+  };
+}
+
+function kvCalls(M, models) {
+  const wire = wireCalls(M);
+  const { memoryCurve, capacityCurve } = wire;
+  return {
     kvMemory(model, opts) {
       const q = kvQuery(options('kvMemory options', opts, KV_OPTIONS));
       const id = models.id(models.check(model));
       // A curve of one context length (the same core function, refused with the field 'tokens').
-      const one = Float64Array.of(q.tokens);
-      return kvResult(
-        words(checked(M.kvMemoryCurve(id, one, q.sessions, code(q.kvDtype), code(q.stateDtype), true), q)),
-      );
+      return kvResult(memoryCurve(id, [q.tokens], q, 1));
     },
 
     kvCapacity(model, opts) {
@@ -93,52 +124,59 @@ function kvCalls(M, models) {
       const m = models.check(model); // the model's types before gpuBytes', as always
       const q = capacityQuery(o, kq.tokens);
       const id = models.id(m);
-      const one = Float64Array.of(q.tokens);
-      return capacityResult(words(checked(M.kvCapacityCurve(id, one, capacityNumbers(q), true), q)));
+      return capacityResult(capacityCurve(id, [q.tokens], q, 1));
     },
 
     kvCrossover(model, opts) {
-      const o = options('kvCrossover options', opts, ['stateBytes', 'kvDtype']);
+      const o = options('kvCrossover options', opts, CROSSOVER_OPTIONS);
       const sb = stateBytesOf(o.stateBytes);
       const m = models.check(model);
       const q = { kvDtype: string('kvDtype', o.kvDtype, 'bf16') };
-      const id = models.id(m);
-      // The byte count crosses as decimal text (2^63 does not fit a double).
-      return BigInt(checked(M.kvCrossover(id, code(q.kvDtype), sb.toString()), q));
+      return wire.crossover(models.id(m), q, sb);
     },
 
     /** kvMemory at every context length of opts.tokens, in one call: { tokens, <field>: BigUint64Array }. */
     kvMemoryCurve(model, opts) {
       const o = options('kvMemoryCurve options', opts, KV_OPTIONS);
-      const q = kvQuery(o, vector('tokens', o.tokens));
+      const q = kvQuery(o, numbers('tokens', o.tokens));
       const id = models.id(models.check(model));
-      const u32 = checked(M.kvMemoryCurve(id, q.tokens, q.sessions, code(q.kvDtype), code(q.stateDtype), false), q);
-      return columns(words(u32), 0, q.tokens, KV_FIELDS);
+      return columns(memoryCurve(id, q.tokens, q, 0), 0, q.tokens, KV_FIELDS);
     },
 
     /** kvCapacity at every context length of opts.tokens, in one call (the flags: Uint8Arrays). */
     kvCapacityCurve(model, opts) {
       const o = options('kvCapacityCurve options', opts, CAPACITY_OPTIONS);
-      const q = capacityQuery(o, vector('tokens', o.tokens));
+      const q = capacityQuery(o, numbers('tokens', o.tokens));
       const id = models.id(models.check(model));
-      const big = words(checked(M.kvCapacityCurve(id, q.tokens, capacityNumbers({ ...q, tokens: 0 }), false), q));
-      const out = columns(big, 0, q.tokens, [...CAPACITY_FIELDS, ...FLAGS]);
-      for (const f of FLAGS) out[f] = Uint8Array.from(out[f], Number); // 0 or 1
+      const big = capacityCurve(id, q.tokens, q, 0);
+      const out = columns(big, 0, q.tokens, CAPACITY_FIELDS);
+      const n = q.tokens.length;
+      const low = new Uint32Array(big.buffer); // a flag's word is 0 or 1: its low half says it
+      FLAGS.forEach((f, i) => {
+        const flag = new Uint8Array(n);
+        const at = 2 * (CAPACITY_FIELDS.length + i) * n;
+        for (let j = 0; j < n; j++) flag[j] = low[at + 2 * j];
+        out[f] = flag;
+      });
       return out;
     },
 
     /** Everything the memory figure shows for one of its states, in one call (wasm/core/kv_batch.hpp). */
     kvView(model, opts) {
-      const o = options('kvView options', opts, [...CAPACITY_OPTIONS, 'reference', 'original', 'curve', 'crossover']);
+      const o = options('kvView options', opts, VIEW_OPTIONS);
       const q = capacityQuery(o);
-      const curve = o.curve === undefined ? new Float64Array(0) : vector('curve', o.curve);
+      const curve = o.curve === undefined ? new Float64Array(0) : numbers('curve', o.curve);
       const crossover = o.crossover ?? false;
       if (typeof crossover !== 'boolean') wrongType('crossover must be true or false', 'crossover');
       const given = (x, name) => (x === undefined || x === null ? null : models.check(x, name));
       const all = [models.check(model), given(o.reference, 'reference'), given(o.original, 'original')];
-      const [id, ref, orig] = all.map((m) => (m ? models.id(m) : 0));
-      const r = checked(M.kvView(id, ref, orig, capacityNumbers(q, [crossover ? 1 : 0]), curve), q);
-      return viewOf(words(r.words), r, curve);
+      const big = wire.view(
+        all.map((m) => (m ? models.id(m) : 0)),
+        q,
+        curve,
+        crossover,
+      );
+      return viewOf(big, M, curve);
     },
 
     /** For tests: how many models the core holds (at most kv-models.mjs MODELS_KEPT). */
@@ -146,7 +184,6 @@ function kvCalls(M, models) {
   };
 }
 
-const words = (u32) => new BigUint64Array(u32.buffer); // a fresh copy's buffer, 8-byte aligned
 function kvResult(big, at = 0) {
   const out = {};
   KV_FIELDS.forEach((f, i) => {
@@ -176,8 +213,10 @@ function columns(big, at, tokens, fields) {
 
 // The view's words (wasm/core/kv_batch.hpp, pack()) as its fields.
 // capacity: null where the model's weights are not known (the core's refusal names model.params).
-function viewOf(big, { capacityRefusal, crossoverRefusal }, curve) {
+// The capacity's and the crossover's refusals are asked of the core only when the words say so.
+function viewOf(big, M, curve) {
   const [hasRef, hasOrig, hasCross, crossPlus1, refPerSession] = big;
+  const [capacityRefusal, crossoverRefusal] = M._la_kv_view_refused() ? M.kvViewRefusals().split('\u0002') : ['', ''];
   const nowAt = 6;
   const capAt = nowAt + KV_FIELDS.length;
   const refAt = capAt + CAPACITY_FIELDS.length + FLAGS.length;

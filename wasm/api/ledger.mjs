@@ -1,26 +1,28 @@
 // la.ledgerView: the ledger demo's whole view for one of its states, in one call
 // (wasm/core/ledger.hpp, wasm/bindings/memory.cpp), unpacked here into its fields.
 import { LinattnError } from '../errors.mjs';
-import { fail, number, options, refusal, vector, wrongType } from './check.mjs';
+import { fail, number, numbers, options, refusal, wrongType } from './check.mjs';
 import { MEMORY_OPTIONS, memoryOptions } from './memory.mjs';
+import { wireOf } from './wire.mjs';
 
-// An array of vectors, each `width` numbers long, as one Float64Array (row after row). Only the
-// shape is checked here, so that rows cannot run into each other; the core checks the numbers.
-// A width the core will refuse (dk = 0, 2.5, 10^9) passes no rows: the core then names dk or dv.
+// An array of vectors, each `width` numbers long: its rows, checked (to be written row after row).
+// Only the shape is checked here, so that rows cannot run into each other; the core checks the
+// numbers. A width the core will refuse (dk = 0, 2.5, 10^9) passes no rows: the core then names dk
+// or dv.
 function rowsOf(name, x, width, maxWidth) {
   if (!Array.isArray(x)) wrongType(`${name} must be an array of vectors`, name);
   if (x.length > MAX_ROWS) fail(`${name} holds ${x.length} vectors, more than the core takes`, name);
-  const rows = x.map((row, i) => vector(`${name}[${i}]`, row));
-  if (!(Number.isInteger(width) && width >= 1 && width <= maxWidth)) return new Float64Array(0);
-  rows.forEach((row, i) => {
-    if (row.length !== width) fail(`${name}[${i}] must hold ${width} numbers (got ${row.length})`, `${name}[${i}]`);
-  });
-  const out = new Float64Array(rows.length * width);
-  rows.forEach((row, i) => out.set(row, i * width));
-  return out;
+  for (let i = 0; i < x.length; i++) numbers(`${name}[${i}]`, x[i]);
+  if (!(Number.isInteger(width) && width >= 1 && width <= maxWidth)) return [];
+  for (let i = 0; i < x.length; i++) {
+    const n = x[i].length;
+    if (n !== width) fail(`${name}[${i}] must hold ${width} numbers (got ${n})`, `${name}[${i}]`);
+  }
+  return x;
 }
 const MAX_ROWS = 1 << 16;
-// The codes of wasm/bindings/memory.cpp, ledgerViewAt.
+const VIEW_OPTIONS = [...MEMORY_OPTIONS, 'keys', 'values', 'step', 'query', 'queryIndex'];
+// The codes of wasm/bindings/memory.cpp, ledger_view_wire.
 const FEATURE_MAPS = ['identity', 'elu1'];
 const RULES = ['add', 'delta'];
 
@@ -86,25 +88,19 @@ function split(flat, count, width) {
 }
 
 export function ledgerApi(M, limits) {
+  const wire = wireOf(M);
   return {
     /** The ledger demo's whole view for one of its states, in one call (wasm/core/ledger.hpp):
      *  the same numbers, bit for bit, as the la.memory calls it replaces. */
     ledgerView(opts) {
-      const o = options('ledgerView options', opts, [
-        ...MEMORY_OPTIONS,
-        'keys',
-        'values',
-        'step',
-        'query',
-        'queryIndex',
-      ]);
+      const o = options('ledgerView options', opts, VIEW_OPTIONS);
       const dk = number('dk', o.dk);
       const dv = number('dv', o.dv);
       const m = memoryOptions(o);
       const keys = rowsOf('keys', o.keys, dk, limits.maxDim);
       const values = rowsOf('values', o.values, dv, limits.maxDim);
       const step = number('step', o.step);
-      const query = vector('query', o.query);
+      const query = numbers('query', o.query);
       const queryIndex = number('queryIndex', o.queryIndex, -1);
       const phi = FEATURE_MAPS.indexOf(m.featureMap);
       const rule = RULES.indexOf(m.rule);
@@ -117,12 +113,14 @@ export function ledgerApi(M, limits) {
         handle.delete();
         throw refusal(refused);
       }
-      const result = M.ledgerViewAt(
-        Float64Array.of(m.dk, m.dv, phi, +m.normalize, rule, m.beta, +m.unitKeys, step, queryIndex),
-        keys,
-        values,
-        query,
-      );
+      const nk = keys.length && keys.length * dk; // no rows: 0, whatever dk is
+      const nv = values.length && values.length * dv;
+      const put = wire.input(9 + nk + nv + query.length);
+      put([m.dk, m.dv, phi, +m.normalize, rule, m.beta, +m.unitKeys, step, queryIndex]);
+      for (const row of keys) put(row);
+      for (const row of values) put(row);
+      put(query);
+      const result = wire.numbers(M._la_ledger_view(nk, nv, query.length));
       return unpackLedgerView(checkRows({ keys: dk, values: dv }, result));
     },
   };

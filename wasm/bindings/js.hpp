@@ -3,8 +3,10 @@
 // Nothing here throws: a field of the wrong type reads as a value the core refuses by name.
 #pragma once
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>  // EMSCRIPTEN_KEEPALIVE: the flat wire's exported functions
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
@@ -91,6 +93,45 @@ using Uint32Array = val;
 [[gnu::noinline]] inline Uint32Array u64_words(const std::vector<std::uint64_t>& x) {
   const auto* words = reinterpret_cast<const std::uint32_t*>(x.data());
   return val(emscripten::typed_memory_view(2 * x.size(), words)).call<val>("slice");
+}
+
+// ---- the flat wire: calls that take and give numbers over WebAssembly memory, not Embind values
+// ---- JS writes a call's arrays into the input buffer (la_input, module.cpp), calls an exported C
+// function with plain numbers (no JS object crosses, no Embind invoker runs), and copies the answer
+// out of the output buffer in one slice (wasm/api/wire.mjs). The buffers are kept and reused: a
+// call allocates nothing that outlives it, so nothing can leak; an answer is valid until the next
+// call. A refused call returns -1 (or NaN) and leaves its refusal's text in `refusal`
+// (wireRefusal()).
+struct Wire {
+  std::vector<double> in;
+  std::vector<double> out;
+  std::vector<std::uint64_t> words;
+  std::string refusal;
+};
+inline Wire& wire_buffers() {
+  static Wire w;
+  return w;
+}
+// The answers of a wire call: how many numbers (or words) wait in the output buffer, or -1.
+inline double answer(std::vector<double>&& x) {
+  Wire& w = wire_buffers();
+  w.out = std::move(x);
+  return static_cast<double>(w.out.size());
+}
+inline double answer_words(std::vector<std::uint64_t>&& x) {
+  Wire& w = wire_buffers();
+  w.words = std::move(x);
+  return static_cast<double>(w.words.size());
+}
+inline double refuse(const Status& st) {
+  wire_buffers().refusal = wire::refusal(st);
+  return -1;
+}
+// Entries [at, at + n) of the input buffer (clamped to what it holds).
+inline std::vector<double> input_part(std::size_t at, std::size_t n) {
+  const std::vector<double>& in = wire_buffers().in;
+  const std::size_t from = std::min(at, in.size()), to = std::min(in.size(), from + n);
+  return {in.begin() + static_cast<long>(from), in.begin() + static_cast<long>(to)};
 }
 
 }  // namespace linattn::js

@@ -32,17 +32,16 @@ constexpr double LayerSpec::*kLayerNumbers[] = {
     &LayerSpec::heads,     &LayerSpec::key_dim,     &LayerSpec::value_dim,
     &LayerSpec::state_dim, &LayerSpec::conv_kernel, &LayerSpec::conv_channels};
 constexpr std::size_t kLayerFields = std::size(kLayerNumbers);
-Result<Model> model_from(const std::vector<double>& x, const val& kinds) {
+std::size_t count_of(double n) { return n >= 0 && n <= 1 << 26 ? static_cast<std::size_t>(n) : 0; }
+Result<Model> model_from(const std::vector<double>& x, const std::vector<std::string>& kinds) {
   ModelSpec spec;
-  const std::size_t given = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
-  const std::size_t n = x.size() < 2 ? 0 : std::min(given, (x.size() - 2) / kLayerFields);
+  const std::size_t n = x.size() < 2 ? 0 : std::min(kinds.size(), (x.size() - 2) / kLayerFields);
   spec.params_given = x.size() >= 2 && x[0] == 1;
   spec.params = x.size() < 2 ? std::nan("") : x[1];
   for (std::size_t i = 0; i < n; ++i) {
     const double* f = x.data() + 2 + kLayerFields * i;
-    const val kind = kinds[i];
     LayerSpec s;
-    s.kind = kind.isString() ? kind.as<std::string>() : std::string();
+    s.kind = kinds[i];
     for (std::size_t k = 0; k < kLayerFields; ++k) s.*kLayerNumbers[k] = f[k];
     spec.layers.push_back(s);
   }
@@ -66,12 +65,36 @@ Result<const Model*> model_at(double id, const char* field) {
   return {Status::good(), &it->second};
 }
 
-JsResult kvModelNew(const Float64Array& numbers_of_model, const val& kinds) {
-  auto m = model_from(numbers(numbers_of_model), kinds);
-  if (!m.status) return failure(m.status);
+double keep(Model&& m) {
   const double id = next_id++;
-  held().emplace(id, std::move(m.value));
-  return val(id);
+  held().emplace(id, std::move(m));
+  return id;
+}
+// A model with a kind of another name (the core refuses it, quoting the name).
+JsResult kvModelNew(const Float64Array& numbers_of_model, const val& kinds) {
+  std::vector<std::string> names;
+  const std::size_t n = kinds.isArray() ? kinds["length"].as<std::size_t>() : 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const val kind = kinds[i];
+    names.push_back(kind.isString() ? kind.as<std::string>() : std::string());
+  }
+  auto m = model_from(numbers(numbers_of_model), names);
+  if (!m.status) return failure(m.status);
+  return val(keep(std::move(m.value)));
+}
+// A model whose kinds are known, over the flat wire: the input buffer holds its numbers (as above)
+// and then the `groups` kinds as codes (0 attention, 1 mla, 2 linear, 3 ssm: wasm/api/kv-models.mjs
+// KINDS). Its number, or -1 for a refusal.
+double kv_model_new_wire(double groups) {
+  const std::size_t n = count_of(groups);
+  static const char* const names[] = {"attention", "mla", "linear", "ssm"};
+  const std::vector<double> x = input_part(0, 2 + kLayerFields * n);
+  std::vector<std::string> kinds;
+  for (double c : input_part(x.size(), n))
+    kinds.emplace_back(c >= 0 && c < 4 && c == static_cast<int>(c) ? names[static_cast<int>(c)]
+                                                                   : "");
+  auto m = model_from(x, kinds);
+  return m.status ? keep(std::move(m.value)) : refuse(m.status);
 }
 void kvModelFree(double id) { held().erase(id); }
 double kvModelsHeld() { return static_cast<double>(held().size()); }
@@ -118,71 +141,106 @@ CapacityOptions capacity_options(const std::vector<double>& query) {
   return c;
 }
 
-// stateBytes arrives as decimal text (wasm/api/kv.mjs turns the BigInt or number into it).
-JsResult kvCrossover(double id, double kv, const std::string& state_bytes) {
-  auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto k = parse_dtype("kvDtype", dtype_name(kv));
-  if (!k.status) return failure(k.status);
-  auto sb = wire::parse_uint63("stateBytes", state_bytes);
-  if (!sb.status) return failure(sb.status);
-  auto r = kv_crossover(*m.value, k.value, sb.value);
-  if (!r.status) return failure(r.status);
-  return val(static_cast<double>(r.value));  // -1 or at most limits::maxTokens: exact
-}
-
 // A curve: one result per context length of `tokens`, as columns (kv_batch.hpp, columns()). With
 // `one` (la.kvMemory, la.kvCapacity: a single query) a refused length is named "tokens", as the
-// one-query functions name it, not "tokens[0]".
-JsResult kvMemoryCurve(double id, const Float64Array& tokens, double sessions, double kv,
-                       double state, bool one) {
+// one-query functions name it, not "tokens[0]". Over the flat wire (js.hpp): the input buffer
+// holds the context lengths (kvMemoryCurve), or kvCapacity's seven query numbers and then the
+// lengths (kvCapacityCurve); the answer is words.
+constexpr std::size_t kCapacityQuery = 7;
+double kv_memory_curve_wire(double id, double n, double sessions, double kv, double state,
+                            double one) {
   auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto r = kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), numbers(tokens));
-  if (!r.status) return failure(one ? single(r.status) : r.status);
-  return u64_words(columns(r.value));
+  if (!m.status) return refuse(m.status);
+  auto r =
+      kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), input_part(0, count_of(n)));
+  if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
+  return answer_words(columns(r.value));
 }
-JsResult kvCapacityCurve(double id, const Float64Array& tokens, const Float64Array& query,
-                         bool one) {
+double kv_capacity_curve_wire(double id, double n, double one) {
   auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
-  auto r = kv_capacity_curve(*m.value, capacity_options(numbers(query)), numbers(tokens));
-  if (!r.status) return failure(one ? single(r.status) : r.status);
-  return u64_words(columns(r.value));
+  if (!m.status) return refuse(m.status);
+  const CapacityOptions q = capacity_options(input_part(0, kCapacityQuery));
+  auto r = kv_capacity_curve(*m.value, q, input_part(kCapacityQuery, count_of(n)));
+  if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
+  return answer_words(columns(r.value));
 }
 
-// The memory figure's view (kv_batch.hpp): { words: pack(), capacityRefusal and crossoverRefusal:
-// "" or the refusal }.
-// reference and original: model numbers, or 0 for none; query as kvCapacity's, then whether the
-// crossover is wanted (0 or 1).
-JsResult kvView(double id, double reference, double original, const Float64Array& query,
-                const Float64Array& curve) {
+// The memory figure's view (kv_batch.hpp): its words (pack()), over the flat wire: the input
+// buffer holds kvCapacity's query, whether the crossover is wanted (0 or 1), then the curve's n
+// context lengths. reference and original: model numbers, or 0 for none. The capacity's and the
+// crossover's own refusals wait in view_refusals() (kvViewRefusals; wasm/api/kv.mjs asks only
+// when la_kv_view_refused() says there is one).
+constexpr char kViewRefusalsApart = '\x02';  // in neither a field nor a message (wire.hpp)
+std::string (&view_refusals())[2] {
+  static std::string texts[2];
+  return texts;
+}
+double kv_view_wire(double id, double reference, double original, double n) {
   auto m = model_at(id, "model");
-  if (!m.status) return failure(m.status);
+  if (!m.status) return refuse(m.status);
   const Model* models[2] = {nullptr, nullptr};
   const std::pair<double, const char*> others[2] = {{reference, "reference"},
                                                     {original, "original"}};
   for (int i = 0; i < 2; ++i) {
     if (others[i].first == 0) continue;
     auto o = model_at(others[i].first, others[i].second);
-    if (!o.status) return failure(o.status);
+    if (!o.status) return refuse(o.status);
     models[i] = o.value;
   }
   KvViewOptions o;
-  const std::vector<double> q = numbers(query);
+  const std::vector<double> q = input_part(0, kCapacityQuery + 1);
   o.query = capacity_options(q);
-  o.crossover = q.size() > 7 && q[7] == 1;
-  o.curve = numbers(curve);
+  o.crossover = q.size() > kCapacityQuery && q[kCapacityQuery] == 1;
+  o.curve = input_part(kCapacityQuery + 1, count_of(n));
   auto r = kv_view(*m.value, models[0], models[1], o);
-  if (!r.status) return failure(r.status);
-  val out = val::object();
-  out.set("words", u64_words(pack(r.value)));
-  out.set("capacityRefusal", refusal_or_empty(r.value.capacity_status));
-  out.set("crossoverRefusal", refusal_or_empty(r.value.crossover_status));
-  return out;
+  if (!r.status) return refuse(r.status);
+  view_refusals()[0] = refusal_or_empty(r.value.capacity_status);
+  view_refusals()[1] = refusal_or_empty(r.value.crossover_status);
+  return answer_words(pack(r.value));
+}
+// The last view's capacity and crossover refusals, each "" or the refusal, as one text with
+// kViewRefusalsApart between them (taken, not kept).
+std::string kvViewRefusals() {
+  std::string text = view_refusals()[0] + kViewRefusalsApart + view_refusals()[1];
+  for (std::string& t : view_refusals()) std::string().swap(t);
+  return text;
+}
+
+// kvCrossover over the flat wire: stateBytes as its high and low 32-bit halves (2^63 does not fit
+// a double); NaN for a refusal (its text in wireRefusal).
+double kv_crossover_wire(double id, double kv, double high, double low) {
+  auto m = model_at(id, "model");
+  if (!m.status) return refuse(m.status), std::nan("");
+  auto k = parse_dtype("kvDtype", dtype_name(kv));
+  if (!k.status) return refuse(k.status), std::nan("");
+  auto sb = wire::from_halves("stateBytes", high, low);
+  if (!sb.status) return refuse(sb.status), std::nan("");
+  auto r = kv_crossover(*m.value, k.value, sb.value);
+  if (!r.status) return refuse(r.status), std::nan("");
+  return static_cast<double>(r.value);  // -1 or at most limits::maxTokens: exact
 }
 
 }  // namespace
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE double la_kv_model_new(double groups) { return kv_model_new_wire(groups); }
+EMSCRIPTEN_KEEPALIVE double la_kv_memory_curve(double id, double n, double sessions, double kv,
+                                               double state, double one) {
+  return kv_memory_curve_wire(id, n, sessions, kv, state, one);
+}
+EMSCRIPTEN_KEEPALIVE double la_kv_capacity_curve(double id, double n, double one) {
+  return kv_capacity_curve_wire(id, n, one);
+}
+EMSCRIPTEN_KEEPALIVE double la_kv_view(double id, double reference, double original, double n) {
+  return kv_view_wire(id, reference, original, n);
+}
+EMSCRIPTEN_KEEPALIVE int la_kv_view_refused() {
+  return !view_refusals()[0].empty() || !view_refusals()[1].empty();
+}
+EMSCRIPTEN_KEEPALIVE double la_kv_crossover(double id, double kv, double high, double low) {
+  return kv_crossover_wire(id, kv, high, low);
+}
+}
 
 EMSCRIPTEN_BINDINGS(linattn_kv) {
   using emscripten::function;
@@ -190,8 +248,5 @@ EMSCRIPTEN_BINDINGS(linattn_kv) {
   function("kvModelFree", &kvModelFree);
   function("kvModelsHeld", &kvModelsHeld);
   function("dtypeRefusal", &dtypeRefusal);
-  function("kvCrossover", &kvCrossover);
-  function("kvMemoryCurve", &kvMemoryCurve);
-  function("kvCapacityCurve", &kvCapacityCurve);
-  function("kvView", &kvView);
+  function("kvViewRefusals", &kvViewRefusals);
 }

@@ -1,5 +1,5 @@
 // la.memory (MemoryHandle, with its runs of writes and reads: memory_batch.hpp), la.ledgerView
-// (ledgerViewAt) and
+// (la_ledger_view, over the flat wire) and
 // la.storageNumbers: a memory's options read by name into MemoryOptions (memory.hpp, ledger.hpp);
 // storage counts (compare.hpp).
 #include <memory>
@@ -93,16 +93,21 @@ class MemoryHandle {
   std::unique_ptr<AssociativeMemory> mem_;
 };
 
-// The ledger demo's whole view in one call (ledger.hpp), packed in one Float64Array
-// (wasm/api/ledger.mjs splits it).  Its settings arrive as numbers (no option read by name): header
-// = dk, dv, featureMap (0 identity, 1 elu1), normalize (0 or 1), rule (0 add, 1 delta), beta,
-// unitKeys (0 or 1), step, queryIndex. Any other code reads as "", which make_memory_config refuses
-// by its field (wasm/api/ledger.mjs asks a MemoryHandle for the refusal of another name, which
-// quotes it: ledger_view checks the memory's settings first, with the same function).
-JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
-                      const Float64Array& values, const Float64Array& query) {
-  const std::vector<double> h = numbers(header);
+// The ledger demo's whole view in one call (ledger.hpp), packed in one array of numbers
+// (wasm/api/ledger.mjs splits it), over the flat wire (js.hpp): the input buffer holds the
+// settings, then the keys (nk numbers), the values (nv) and the query (nq). The settings are
+// numbers (no option read by name): dk, dv, featureMap (0 identity, 1 elu1), normalize (0 or 1),
+// rule (0 add, 1 delta), beta, unitKeys (0 or 1), step, queryIndex. Any other code reads as "",
+// which make_memory_config refuses by its field (wasm/api/ledger.mjs asks a MemoryHandle for the
+// refusal of another name, which quotes it: ledger_view checks the memory's settings first, with
+// the same function).
+constexpr std::size_t kLedgerSettings = 9;
+double ledger_view_wire(double nk, double nv, double nq) {
+  const std::vector<double> h = input_part(0, kLedgerSettings);
   const auto at = [&](std::size_t i) { return i < h.size() ? h[i] : std::nan(""); };
+  const auto count = [](double x) {
+    return x >= 0 && x <= 1 << 26 ? static_cast<std::size_t>(x) : 0;
+  };
   LedgerOptions o;
   o.memory.dk = at(0);
   o.memory.dv = at(1);
@@ -111,13 +116,14 @@ JsResult ledgerViewAt(const Float64Array& header, const Float64Array& keys,
   o.memory.rule = at(4) == 0 ? "add" : at(4) == 1 ? "delta" : "";
   o.memory.beta = at(5);
   o.memory.unit_keys = at(6) == 1;
-  o.keys = numbers(keys);
-  o.values = numbers(values);
   o.step = at(7);
-  o.query = numbers(query);
   o.query_index = at(8);
+  std::size_t from = kLedgerSettings;
+  o.keys = input_part(from, count(nk));
+  o.values = input_part(from += count(nk), count(nv));
+  o.query = input_part(from + count(nv), count(nq));
   auto r = ledger_view(o);
-  return r.status ? f64(pack(r.value)) : failure(r.status);
+  return r.status ? answer(pack(r.value)) : refuse(r.status);
 }
 
 // opts: { dk, dv, n }.
@@ -132,6 +138,10 @@ JsResult storageNumbers(const JsOptions& opts) {
 }
 
 }  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE double la_ledger_view(double nk, double nv, double nq) {
+  return ledger_view_wire(nk, nv, nq);
+}
 
 EMSCRIPTEN_BINDINGS(linattn_memory) {
   using emscripten::class_;
@@ -151,6 +161,5 @@ EMSCRIPTEN_BINDINGS(linattn_memory) {
       .function("dk", &MemoryHandle::dk)
       .function("dv", &MemoryHandle::dv)
       .function("reset", &MemoryHandle::reset);
-  function("ledgerViewAt", &ledgerViewAt);
   function("storageNumbers", &storageNumbers);
 }

@@ -23,6 +23,18 @@ Status curve_length(const std::vector<double>& tokens) {
                      "tokens");
 }
 
+// The query of a curve's point after the first: only its context length differs, so only that is
+// checked again (make_kv_query checks tokens first, then the fields the first point passed). The
+// same query, and the same refusal, as make_kv_query of the whole options; no number format is
+// parsed from its name again at each point.
+Result<KvQuery> with_tokens(KvQuery q, double tokens) {
+  Result<KvQuery> r;
+  if (!(r.status = check_int("tokens", tokens, 0, limits::maxTokens))) return r;
+  q.tokens = static_cast<std::uint64_t>(tokens);
+  r.value = q;
+  return r;
+}
+
 }  // namespace
 
 Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& base,
@@ -31,9 +43,10 @@ Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& b
   if (!(out.status = curve_length(tokens))) return out;
   out.value.reserve(tokens.size());
   KvOptions o = base;
+  Result<KvQuery> q;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     o.tokens = tokens[i];
-    auto q = make_kv_query(o);
+    q = i == 0 ? make_kv_query(o) : with_tokens(q.value, tokens[i]);
     if (!q.status) return {at_index(q.status, i), {}};
     auto r = kv_memory(m, q.value);
     if (!r.status) return {at_index(r.status, i), {}};
@@ -48,9 +61,16 @@ Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const Capa
   if (!(out.status = curve_length(tokens))) return out;
   out.value.reserve(tokens.size());
   CapacityOptions o = base;
+  Result<CapacityQuery> q;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     o.kv.tokens = tokens[i];
-    auto q = make_capacity_query(o);
+    if (i == 0) {
+      q = make_capacity_query(o);
+    } else {
+      auto kv = with_tokens(q.value.kv, tokens[i]);
+      q.status = kv.status;
+      q.value.kv = kv.value;
+    }
     if (!q.status) return {at_index(q.status, i), {}};
     auto r = kv_capacity(m, q.value);
     if (!r.status) return {at_index(r.status, i), {}};
@@ -117,30 +137,51 @@ Result<KvView> kv_view(const Model& m, const Model* reference, const Model* orig
   return r;
 }
 
+std::array<std::uint64_t, kKvResultFields> fields_of(const KvResult& r) {
+  return {r.kv_bytes_per_token,
+          r.growing_bytes_per_token,
+          r.capped_bytes_per_token,
+          r.kv_bytes,
+          r.growing_bytes,
+          r.capped_bytes,
+          r.capped_full_tokens,
+          r.state_bytes,
+          r.conv_bytes,
+          r.total_bytes,
+          r.per_session_bytes};
+}
+std::array<std::uint64_t, kCapacityFields> fields_of(const CapacityResult& r) {
+  return {r.weight_bytes,
+          r.free_bytes,
+          r.sessions_that_fit,
+          r.longest_context,
+          r.session_bytes,
+          r.kv_heads_replicated ? 1u : 0u,
+          r.sessions_at_limit ? 1u : 0u,
+          r.longest_at_limit ? 1u : 0u,
+          r.weights_fit ? 1u : 0u};
+}
 void append_fields(const KvResult& r, std::vector<std::uint64_t>& out) {
-  out.insert(out.end(), {r.kv_bytes_per_token, r.growing_bytes_per_token, r.capped_bytes_per_token,
-                         r.kv_bytes, r.growing_bytes, r.capped_bytes, r.capped_full_tokens,
-                         r.state_bytes, r.conv_bytes, r.total_bytes, r.per_session_bytes});
+  const auto f = fields_of(r);
+  out.insert(out.end(), f.begin(), f.end());
 }
 void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out) {
-  out.insert(out.end(),
-             {r.weight_bytes, r.free_bytes, r.sessions_that_fit, r.longest_context, r.session_bytes,
-              r.kv_heads_replicated ? 1u : 0u, r.sessions_at_limit ? 1u : 0u,
-              r.longest_at_limit ? 1u : 0u, r.weights_fit ? 1u : 0u});
+  const auto f = fields_of(r);
+  out.insert(out.end(), f.begin(), f.end());
 }
 
 std::vector<std::uint64_t> pack(const KvView& v) {
-  std::vector<std::uint64_t> out = {v.has_reference,   v.has_original,
-                                    v.has_crossover,   static_cast<std::uint64_t>(v.crossover + 1),
-                                    v.ref_per_session, v.curve.size()};
+  std::vector<std::uint64_t> out;
+  out.reserve(6 + 3 * kKvResultFields + kCapacityFields +
+              kKvResultFields * (v.curve.size() + v.ref_curve.size() + v.original_curve.size()));
+  out.insert(out.end(),
+             {v.has_reference, v.has_original, v.has_crossover,
+              static_cast<std::uint64_t>(v.crossover + 1), v.ref_per_session, v.curve.size()});
   append_fields(v.now, out);
   append_fields(v.capacity, out);
   append_fields(v.ref_now, out);
   append_fields(v.original_now, out);
-  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve}) {
-    const auto cols = columns(*c);
-    out.insert(out.end(), cols.begin(), cols.end());
-  }
+  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve}) append_columns(*c, out);
   return out;
 }
 

@@ -4,6 +4,7 @@
 // bit for bit what those calls give one at a time; they live here so that a figure's update
 // crosses the JS/WebAssembly boundary once, with flat arrays, instead of once per query.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -56,15 +57,25 @@ inline constexpr int kKvResultFields = 11;
 inline constexpr int kCapacityFields = 9;
 void append_fields(const KvResult& r, std::vector<std::uint64_t>& out);
 void append_fields(const CapacityResult& r, std::vector<std::uint64_t>& out);
-// Results as columns: field after field, each with one entry per result.
+// The same fields as a fixed array (no vector grown field by field).
+std::array<std::uint64_t, kKvResultFields> fields_of(const KvResult& r);
+std::array<std::uint64_t, kCapacityFields> fields_of(const CapacityResult& r);
+// Results as columns, appended to `out`: field after field, each with one entry per result.
+template <class R>
+void append_columns(const std::vector<R>& rs, std::vector<std::uint64_t>& out) {
+  const std::size_t n = rs.size(), at = out.size();
+  if (n == 0) return;
+  const std::size_t width = fields_of(rs[0]).size();
+  out.resize(at + width * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto f = fields_of(rs[i]);
+    for (std::size_t k = 0; k < width; ++k) out[at + k * n + i] = f[k];
+  }
+}
 template <class R>
 std::vector<std::uint64_t> columns(const std::vector<R>& rs) {
-  std::vector<std::uint64_t> row, out;
-  for (const R& r : rs) append_fields(r, row);
-  const std::size_t n = rs.size(), width = n ? row.size() / n : 0;
-  out.resize(row.size());
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t f = 0; f < width; ++f) out[f * n + i] = row[i * width + f];
+  std::vector<std::uint64_t> out;
+  append_columns(rs, out);
   return out;
 }
 // The view as one array of words (wasm/api/kv.mjs splits it): has_reference, has_original,

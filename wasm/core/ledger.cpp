@@ -10,6 +10,13 @@ namespace {
 std::vector<double> row(const std::vector<double>& m, int i, int width) {
   return {m.begin() + static_cast<long>(i) * width, m.begin() + static_cast<long>(i + 1) * width};
 }
+// Row i of m into `to`, whose room is reused (a view's many rows make no allocation each: in
+// WebAssembly the allocator was a fifth of a drag update's time).
+const std::vector<double>& row_into(std::vector<double>& to, const std::vector<double>& m, int i,
+                                    int width) {
+  to.assign(m.begin() + static_cast<long>(i) * width, m.begin() + static_cast<long>(i + 1) * width);
+  return to;
+}
 
 void append(std::vector<double>& to, const std::vector<double>& x) {
   to.insert(to.end(), x.begin(), x.end());
@@ -46,15 +53,16 @@ Status key_overlaps(const LedgerOptions& o, LedgerView& v) {
   auto scfg = make_memory_config(scratch);
   if (!scfg.status) return scfg.status;
   AssociativeMemory m(scfg.value);
-  std::vector<double> e(static_cast<size_t>(v.n), 0.0);
+  std::vector<double> e(static_cast<size_t>(v.n), 0.0), k;
   for (int i = 0; i < v.n; ++i) {
     e[i] = 1;
-    auto w = m.write(row(o.keys, i, v.dk), e);
+    auto w = m.write(row_into(k, o.keys, i, v.dk), e);
     if (!w.status) return w.status;
     e[i] = 0;
   }
+  v.overlaps.reserve(static_cast<size_t>(v.n) * v.n);
   for (int j = 0; j < v.n; ++j) {
-    auto read = m.read(row(o.keys, j, v.dk));
+    auto read = m.read(row_into(k, o.keys, j, v.dk));
     if (!read.status) return read.status;
     append(v.overlaps, read.value);
   }
@@ -71,8 +79,10 @@ Status query_angles(const AssociativeMemory& mem, const LedgerOptions& o, Ledger
   const auto no_direction = [](const std::vector<double>& x) {
     return std::all_of(x.begin(), x.end(), [](double c) { return c == 0; });
   };
+  v.angles.reserve(static_cast<size_t>(v.n));
+  std::vector<double> phi_k;
   for (int i = 0; i < v.n; ++i) {
-    const auto phi_k = row(v.features, i, v.dk);
+    row_into(phi_k, v.features, i, v.dk);
     if (no_direction(phi_query.value) || no_direction(phi_k)) {
       v.angles.push_back(std::numeric_limits<double>::quiet_NaN());
       continue;
@@ -118,23 +128,31 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
 
   // The demo's memory: features, writes, state, reads, the query.
   AssociativeMemory mem(cfg.value);
+  const size_t n_rows = static_cast<size_t>(v.n), steps = static_cast<size_t>(v.step);
+  v.features.reserve(n_rows * dk);
+  v.stamps.reserve(steps * dk * dv);
+  v.states.reserve(steps * dk * dv);
+  v.reads.reserve(steps * dv);
+  v.errors.reserve(steps);
+  std::vector<double> k, val;  // the row at hand, room reused
   for (int i = 0; i < v.n; ++i) {
-    auto phi = mem.features(row(o.keys, i, dk));
+    auto phi = mem.features(row_into(k, o.keys, i, dk));
     if (!(r.status = phi.status)) return r;
     append(v.features, phi.value);
   }
   for (int i = 0; i < v.step; ++i) {
-    auto stamp = mem.write(row(o.keys, i, dk), row(o.values, i, dv));
+    auto stamp = mem.write(row_into(k, o.keys, i, dk), row_into(val, o.values, i, dv));
     if (!(r.status = stamp.status)) return r;
     append(v.stamps, stamp.value);
-    append(v.states, to_vector(mem.state()));
+    const Mat& S = mem.state();
+    v.states.insert(v.states.end(), S.data(), S.data() + S.size());
   }
   v.state = to_vector(mem.state());
   v.normalizer = to_vector(mem.normalizer());
   for (int i = 0; i < v.step; ++i) {
-    auto read = mem.read(row(o.keys, i, dk));
+    auto read = mem.read(row_into(k, o.keys, i, dk));
     if (!(r.status = read.status)) return r;
-    auto cmp = compare(read.value, row(o.values, i, dv));
+    auto cmp = compare(read.value, row_into(val, o.values, i, dv));
     if (!(r.status = cmp.status)) return r;
     append(v.reads, read.value);
     v.errors.push_back(cmp.value.error);
@@ -149,9 +167,14 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
 }
 
 std::vector<double> pack(const LedgerView& v) {
-  std::vector<double> out{static_cast<double>(v.n),  static_cast<double>(v.dk),
-                          static_cast<double>(v.dv), static_cast<double>(v.step),
-                          v.has_query ? 1.0 : 0.0,   v.has_query_error ? 1.0 : 0.0};
+  std::vector<double> out;
+  out.reserve(6 + v.features.size() + v.stamps.size() + v.states.size() + v.state.size() +
+              v.normalizer.size() + v.reads.size() + v.errors.size() + v.phi_q.size() +
+              v.query_terms.coefficients.size() + v.query_terms.terms.size() +
+              v.query_terms.read.size() + 2 + v.overlaps.size() + v.angles.size() + 2);
+  out.insert(out.end(),
+             {static_cast<double>(v.n), static_cast<double>(v.dk), static_cast<double>(v.dv),
+              static_cast<double>(v.step), v.has_query ? 1.0 : 0.0, v.has_query_error ? 1.0 : 0.0});
   for (const auto* part :
        {&v.features, &v.stamps, &v.states, &v.state, &v.normalizer, &v.reads, &v.errors})
     append(out, *part);

@@ -80,11 +80,24 @@ Result<std::vector<double>> AssociativeMemory::features(const std::vector<double
 
 Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& k,
                                                      const std::vector<double>& v) {
+  // The stamp is computed straight into the vector the write returns (no copy of dk x dv).
+  std::vector<double> out(static_cast<std::size_t>(config_.dk) * config_.dv);
   Result<std::vector<double>> r;
+  if ((r.status = commit(k, v, out.data()))) r.value = std::move(out);
+  return r;
+}
+
+Status AssociativeMemory::write_only(const std::vector<double>& k, const std::vector<double>& v) {
+  scratch_.resize(static_cast<std::size_t>(config_.dk) * config_.dv);
+  return commit(k, v, scratch_.data());
+}
+
+Status AssociativeMemory::commit(const std::vector<double>& k, const std::vector<double>& v,
+                                 double* stamp_out) {
   auto phi_k = featurize("k", k);
-  if (!(r.status = phi_k.status)) return r;
-  if (!(r.status = check_vec("v", v.data(), static_cast<long long>(v.size()), config_.dv)))
-    return r;
+  if (!phi_k.status) return phi_k.status;
+  if (Status st = check_vec("v", v.data(), static_cast<long long>(v.size()), config_.dv); !st)
+    return st;
   const ConstVecMap vv(v.data(), config_.dv);
 
   Vec w;
@@ -93,23 +106,19 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
   } else {
     const double gain = config_.beta * phi_k.value.squaredNorm();
     if (!(gain <= 2.0)) {
-      r.status = Status::bad("the delta rule needs beta |phi(k)|^2 <= 2 (got " + fmt_num(gain) +
-                                 "): below 2 it converges, at 2 the state only stays bounded; use "
-                                 "unitKeys or a smaller beta",
-                             "k");
-      return r;
+      return Status::bad("the delta rule needs beta |phi(k)|^2 <= 2 (got " + fmt_num(gain) +
+                             "): below 2 it converges, at 2 the state only stays bounded; use "
+                             "unitKeys or a smaller beta",
+                         "k");
     }
     // S <- S - beta phi(k) (phi(k)^T S - v^T): the stamp is phi(k) (beta (v - S^T phi(k)))^T
     w = config_.beta * (vv - S_.transpose() * phi_k.value);
   }
-  // The stamp is computed straight into the vector the write returns (no copy of dk x dv).
-  std::vector<double> out(static_cast<std::size_t>(config_.dk) * config_.dv);
-  Eigen::Map<Mat> stamp(out.data(), config_.dk, config_.dv);
+  Eigen::Map<Mat> stamp(stamp_out, config_.dk, config_.dv);
   stamp.noalias() = phi_k.value * w.transpose();
   if (!finite_sum(S_, stamp)) {
-    r.status =
-        Status::bad("this write would overflow the state (numbers beyond 1e308): it was refused");
-    return r;
+    return Status::bad(
+        "this write would overflow the state (numbers beyond 1e308): it was refused");
   }
   S_ += stamp;
   z_ += phi_k.value;
@@ -117,13 +126,12 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
   const long long kept = static_cast<long long>(history_keys_.size());
   if (history_complete_ && kept < limits::maxHistory &&
       (kept + 1) * (config_.dk + config_.dv) <= limits::maxHistoryNumbers) {
-    history_keys_.push_back(phi_k.value);
-    history_values_.push_back(w);
+    history_keys_.push_back(std::move(phi_k.value));
+    history_values_.push_back(std::move(w));
   } else {
     history_complete_ = false;
   }
-  r.value = std::move(out);
-  return r;
+  return Status::good();
 }
 
 Result<double> AssociativeMemory::denominator(const Vec& phi_q) const {
@@ -140,13 +148,21 @@ Result<double> AssociativeMemory::denominator(const Vec& phi_q) const {
 
 Result<std::vector<double>> AssociativeMemory::read(const std::vector<double>& q) const {
   Result<std::vector<double>> r;
-  auto phi_q = featurize("q", q);
-  if (!(r.status = phi_q.status)) return r;
-  auto den = denominator(phi_q.value);
-  if (!(r.status = den.status)) return r;
-  const Vec o = (S_.transpose() * phi_q.value) / den.value;  // phi(q)^T S, as a column
-  r.value = to_vector(o);
+  r.status = read_onto(q, r.value);  // nothing appended on a refusal
   return r;
+}
+
+Status AssociativeMemory::read_onto(const std::vector<double>& q, std::vector<double>& out) const {
+  auto phi_q = featurize("q", q);
+  if (!phi_q.status) return phi_q.status;
+  auto den = denominator(phi_q.value);
+  if (!den.status) return den.status;
+  const std::size_t at = out.size();
+  out.resize(at + static_cast<std::size_t>(config_.dv));
+  // The same expression as read()'s, evaluated into the end of `out`: the same numbers.
+  Eigen::Map<Vec>(out.data() + at, config_.dv).noalias() =
+      (S_.transpose() * phi_q.value) / den.value;
+  return Status::good();
 }
 
 Result<ReadTerms> AssociativeMemory::read_terms(const std::vector<double>& q) const {

@@ -65,7 +65,12 @@ class AssociativeMemory {
 
   // Adds k -> v; returns the stamp (dk x dv row-major) that was added to S.
   Result<std::vector<double>> write(const std::vector<double>& k, const std::vector<double>& v);
+  // The same write without its stamp (a run of writes: memory_batch.hpp): no dk x dv vector is
+  // made and dropped per write.
+  Status write_only(const std::vector<double>& k, const std::vector<double>& v);
   Result<std::vector<double>> read(const std::vector<double>& q) const;
+  // The same read, its dv numbers appended to `out` (a run of reads) or left out on a refusal.
+  Status read_onto(const std::vector<double>& q, std::vector<double>& out) const;
   Result<ReadTerms> read_terms(const std::vector<double>& q) const;
   // phi with this memory's settings (feature map, then unit length if unit_keys).
   Result<std::vector<double>> features(const std::vector<double>& x) const;
@@ -77,6 +82,9 @@ class AssociativeMemory {
 
  private:
   Result<Vec> featurize(const char* name, const std::vector<double>& x) const;
+  // A write's checks and its update of S, z and the history, its stamp computed into `stamp`
+  // (dk x dv numbers).
+  Status commit(const std::vector<double>& k, const std::vector<double>& v, double* stamp);
   Result<double> denominator(const Vec& phi_q) const;
 
   MemoryConfig config_;
@@ -86,6 +94,7 @@ class AssociativeMemory {
   std::vector<Vec> history_keys_;    // phi(k_i)
   std::vector<Vec> history_values_;  // w_i
   bool history_complete_ = true;     // false once a write no longer fit in the history
+  std::vector<double> scratch_;      // write_only's stamp, dk x dv, made once
 };
 
 }  // namespace linattn

@@ -51,14 +51,11 @@ Result<std::vector<double>> write_and_read(AssociativeMemory& mem, const std::ve
   for (std::size_t i = 0; i < n; ++i) {
     k.assign(keys.begin() + i * dk, keys.begin() + (i + 1) * dk);
     v.assign(values.begin() + i * dv, values.begin() + (i + 1) * dv);
-    auto w = mem.write(k, v);
-    if (!w.status)
-      return {in_row(w.status, w.status.field[0] == 'v' ? "v" : "k",
-                     w.status.field[0] == 'v' ? "values" : "keys", i),
+    Status w = mem.write_only(k, v);
+    if (!w)
+      return {in_row(w, w.field[0] == 'v' ? "v" : "k", w.field[0] == 'v' ? "values" : "keys", i),
               {}};
-    auto r = mem.read(k);
-    if (!r.status) return {in_row(r.status, "q", "keys", i), {}};
-    out.value.insert(out.value.end(), r.value.begin(), r.value.end());
+    if (Status r = mem.read_onto(k, out.value); !r) return {in_row(r, "q", "keys", i), {}};
   }
   return out;
 }
@@ -73,9 +70,7 @@ Result<std::vector<double>> read_rows(const AssociativeMemory& mem,
   std::vector<double> q(dk);
   for (std::size_t i = 0; i < n; ++i) {
     q.assign(queries.begin() + i * dk, queries.begin() + (i + 1) * dk);
-    auto r = mem.read(q);
-    if (!r.status) return {in_row(r.status, "q", "queries", i), {}};
-    out.value.insert(out.value.end(), r.value.begin(), r.value.end());
+    if (Status r = mem.read_onto(q, out.value); !r) return {in_row(r, "q", "queries", i), {}};
   }
   return out;
 }
