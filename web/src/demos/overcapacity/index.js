@@ -42,6 +42,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
   const state = { ...DEFAULTS };
   const getState = () => linkState(state);
   const lines = { notice: [], message: '' }; // the notice (settings ignored) and error lines
+  let fallback = { ...DEFAULTS }; // the settings before the latest sweep change (a refused one's way back)
   // The core's ranges and work budget (it throws what it refuses). Settings it has passed are not
   // asked about again: a drag of β proposes once a frame, often a value it has seen.
   const passed = new Set();
@@ -52,7 +53,6 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     if (passed.size >= 256) passed.clear();
     passed.add(key);
   };
-
   const settingsToggled = (open) => open !== state.settings && propose({ settings: open });
   const controls = createControls(root, { n: setN, propose, slide, rest, typed, settingsToggled, signal: ac.signal });
   const figure = createFigure(root, { timed, propose, slide, rest, setN, signal: ac.signal });
@@ -110,7 +110,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     if (what === 'refused') {
       // Keep the last good state: go back to the settings whose sweep the core accepted.
       lines.message = `The core refused these settings: ${compute.error.message}. Went back to the previous ones.`;
-      Object.assign(state, compute.fallback, { scale: state.scale });
+      Object.assign(state, fallback, { scale: state.scale });
       compute.ensureSweep();
       tell = true;
       redraw('state');
@@ -144,7 +144,7 @@ export function mount(root, { la, state: initial, onStateChange = () => {} }) {
     // New settings end a finish() (the lifecycle as usual from here): it finishes what was shown.
     if (finishing) finished();
     const sweepChanged = sweepKey(next) !== sweepKey(state);
-    if (sweepChanged) compute.fallback = { ...state };
+    if (sweepChanged) fallback = { ...state };
     Object.assign(state, next);
     if (sliding) compute.whenRested();
     else {
