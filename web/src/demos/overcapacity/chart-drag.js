@@ -1,13 +1,13 @@
 // Direct manipulation of N on the curve: a handle on the chart's N marker that a reader
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
-// N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
+// N slider it mirrors. Its events dispatch N ({ type: 'n' }, the slider's own action).
 import { h, setAttr, setStyle } from '../../lib/dom.js';
 import { formatInt, withArticle } from './format.js';
 
 /**
  * @param wrap the chart's box (position: relative)
  * @param chart the chart (render-chart.js: nAt(px), place(n))
- * @param on ( n(value) N moved; label: the slider's accessible name; signal )
+ * @param on ( dispatch(action): { type: 'n', n } N moved; label: the slider's accessible name; signal )
  */
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
@@ -38,7 +38,7 @@ export function createNDrag(wrap, chart, on) {
 
   const nFromEvent = (e) => chart.nAt(e.clientX - wrap.getBoundingClientRect().left);
   function propose(n) {
-    if (n !== null && state && n !== state.n) on.n(n);
+    if (n !== null && state && n !== state.n) on.dispatch({ type: 'n', n });
   }
   listen(handle, 'pointerdown', (e) => {
     dragging = true;

@@ -1,18 +1,11 @@
 // The demo's form: d and N right under the figure's title; key geometry, trials, seed (and "New
 // sample"), softmax β, the N axis scale and "What later chapters change" (the update rule, the
-// forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events only
-// propose changes of state (the `on` callbacks); update(state) shows the state.
+// forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events dispatch
+// the demo's actions (reduce.js); update(state) shows the state.
 import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
 import { formatInt, KEY_LABELS, RULE_LINEAGE, withArticle } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
-/**
- * @param parent where the controls go
- * @param on ( n(value) the slider moved; propose(changes); slide(changes) a settings slider moved
- *   (β, the forget gate, the delta step); rest() it stopped; typed(name, text) a trials or seed
- *   field was entered; settingsToggled(open) the reader opened or closed "Settings"; signal: an
- *   AbortSignal that removes every listener )
- */
 /** The update rules' note: what the chapter writes, and each mix of rule and gate named after the
  *  family of models it follows (not all of them Gated DeltaNet), with their references. */
 function appendLineage(later) {
@@ -33,13 +26,21 @@ function appendLineage(later) {
   later.appendChild(h('span', { class: 'oc-break', 'aria-hidden': 'true' })); // the fields on a row of their own
 }
 
+/**
+ * @param parent where the controls go
+ * @param on ( dispatch(action): the demo's named actions (reduce.js), and { type: 'rest' } when a
+ *   settings slider stops (β, the forget gate, the delta step); signal: an AbortSignal that removes
+ *   every listener )
+ */
 export function createControls(parent, on) {
+  const propose = (changes) => on.dispatch({ type: 'propose', changes });
+  const slide = (changes) => on.dispatch({ type: 'slide', changes });
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   const controls = parent.appendChild(h('div', { class: 'oc-controls' }));
   const settings = parent.appendChild(h('details', { class: 'oc-settings', 'data-part': 'settings' }));
   settings.appendChild(h('summary', { text: 'Settings' }));
   // opened or closed by the reader: remembered in the state and the link (render() sets it back)
-  listen(settings, 'toggle', () => on.settingsToggled?.(settings.open));
+  listen(settings, 'toggle', () => on.dispatch({ type: 'settings', open: settings.open }));
   const more = settings.appendChild(h('div', { class: 'oc-controls' }));
   let into = controls;
 
@@ -148,27 +149,27 @@ export function createControls(parent, on) {
   const typed = { trials: { input: t.input, msg: tMsg }, seed: { input: s.input, msg: sMsg } };
 
   // ---- events: each one proposes a change of state, nothing else --------------------------------
-  listen(nSlider, 'input', () => on.n(Number(nSlider.value)));
-  listen(dSelect, 'change', () => on.propose({ d: Number(dSelect.value) }));
-  listen(kSelect, 'change', () => on.propose({ keys: kSelect.value }));
+  listen(nSlider, 'input', () => on.dispatch({ type: 'n', n: Number(nSlider.value) }));
+  listen(dSelect, 'change', () => propose({ d: Number(dSelect.value) }));
+  listen(kSelect, 'change', () => propose({ keys: kSelect.value }));
   // The settings sliders slide (proposed once per frame; the sweep waits for them to rest).
-  listen(bSlider, 'input', () => on.slide({ beta: BETAS[Number(bSlider.value)] }));
-  for (const sc of SCALES) listen(scaleRadios[sc], 'change', () => on.propose({ scale: sc }));
-  listen(rSelect, 'change', () => on.propose({ rule: rSelect.value }));
-  listen(gate.input, 'input', () => on.slide({ gate: GATES[Number(gate.input.value)] }));
-  listen(step.input, 'input', () => on.slide({ step: STEPS[Number(step.input.value)] }));
-  for (const slider of [bSlider, gate.input, step.input]) listen(slider, 'change', () => on.rest());
+  listen(bSlider, 'input', () => slide({ beta: BETAS[Number(bSlider.value)] }));
+  for (const sc of SCALES) listen(scaleRadios[sc], 'change', () => propose({ scale: sc }));
+  listen(rSelect, 'change', () => propose({ rule: rSelect.value }));
+  listen(gate.input, 'input', () => slide({ gate: GATES[Number(gate.input.value)] }));
+  listen(step.input, 'input', () => slide({ step: STEPS[Number(step.input.value)] }));
+  for (const slider of [bSlider, gate.input, step.input]) listen(slider, 'change', () => on.dispatch({ type: 'rest' }));
   for (const [name, { input }] of Object.entries(typed)) {
-    listen(input, 'change', () => on.typed(name, input.value));
+    listen(input, 'change', () => on.dispatch({ type: 'typed', name, text: input.value }));
     listen(input, 'keydown', (e) => {
-      if (e.key === 'Enter') on.typed(name, input.value);
+      if (e.key === 'Enter') on.dispatch({ type: 'typed', name, text: input.value });
     });
   }
   listen(newSample, 'click', () => {
     const draw = new Uint32Array(1);
     crypto.getRandomValues(draw);
     fieldError('seed', '');
-    on.propose({ seed: draw[0] });
+    propose({ seed: draw[0] });
   });
 
   /** Shows (or with '' clears) the message under a typed field. */

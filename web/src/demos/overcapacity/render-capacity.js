@@ -2,7 +2,7 @@
 // tolerance (mean cosine ≥ τ, or top-1 recall ≥ r %), per key geometry, with its spread over trials,
 // the random-key theory line and N = d. Every number is la.capacity's (computed in the worker, one
 // d and key geometry at a time, core-work.js capacityResults); this file draws them and owns the
-// tolerance control, whose events only propose changes of state.
+// tolerance control, whose events dispatch the demo's actions.
 import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
@@ -69,8 +69,8 @@ const WIDEST = [
 
 /**
  * @param parent where the panel goes
- * @param on ( propose(changes); slide(changes) the tolerance slider moved; rest() it stopped;
- *   signal: an AbortSignal that removes every listener )
+ * @param on ( dispatch(action): { type: 'propose' | 'slide', changes } (the tolerance slider
+ *   moved), { type: 'rest' } (it stopped); signal: an AbortSignal that removes every listener )
  */
 export function createCapacityPanel(parent, on) {
   const panel = parent.appendChild(h('section', { class: 'oc-capacity', 'data-part': 'capacity' }));
@@ -96,11 +96,11 @@ export function createCapacityPanel(parent, on) {
   const lOut = lRow.appendChild(h('output', { for: lId, class: 'oc-out', 'data-field': 'level' }));
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   listen(measure, 'change', () => {
-    if (MEASURES.includes(measure.value)) on.propose({ measure: measure.value });
+    if (MEASURES.includes(measure.value)) on.dispatch({ type: 'propose', changes: { measure: measure.value } });
   });
   // The slider works in hundredths so that its values are exact (0.9, not 0.9000000000000001).
-  listen(level, 'input', () => on.slide({ level: Number(level.value) / 100 }));
-  listen(level, 'change', () => on.rest());
+  listen(level, 'input', () => on.dispatch({ type: 'slide', changes: { level: Number(level.value) / 100 } }));
+  listen(level, 'change', () => on.dispatch({ type: 'rest' }));
 
   // ---- the chart ------------------------------------------------------------------------------------
   const wrap = panel.appendChild(h('div', { class: 'oc-capacity-chart' }));
