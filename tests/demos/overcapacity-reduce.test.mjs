@@ -57,3 +57,12 @@ test('settings from outside are merged with a notice; the Settings disclosure op
   assert.equal(reduce(start, { type: 'failed', message: 'store failed' }).message, 'store failed');
   assert.equal(reduce(start, { type: 'unknown' }), start);
 });
+
+test("a new sample's seed clears the seed field's message; other changes keep it", () => {
+  const bad = reduce(start, { type: 'typed', name: 'seed', text: '-1' });
+  assert.match(bad.field.seed, /whole number/);
+  assert.equal(reduce(bad, { type: 'propose', changes: { d: 32 } }).field.seed, bad.field.seed);
+  const fresh = reduce(bad, { type: 'propose', changes: { seed: 12345 } });
+  assert.equal(fresh.settings.seed, 12345);
+  assert.equal(fresh.field.seed, '');
+});

@@ -42,7 +42,8 @@ export function createDispatch(store, compute) {
  */
 export function effects({ compute, controls, drawing, lifecycle }) {
   return (next, prev, action) => {
-    if (action.type === 'typed' && next.field !== prev.field) controls.fieldError(action.name, next.field[action.name]);
+    for (const name of Object.keys(next.field))
+      if (next.field[name] !== prev.field[name]) controls.fieldError(name, next.field[name]);
     if (next.settings === prev.settings) {
       if (action.type === 'failed') drawing.redraw('error');
       return;
@@ -65,4 +66,26 @@ export function effects({ compute, controls, drawing, lifecycle }) {
       drawing.redraw('state', true, action.type !== 'update');
     }
   };
+}
+
+/** la.checkSweep, asked once per settings (a drag of β proposes once a frame, often a value it has
+ *  seen): the core's ranges and work budget; it throws what it refuses. */
+export function checkOnce(la, passed = new Set()) {
+  return (params) => {
+    const key = JSON.stringify(params);
+    if (passed.has(key)) return;
+    la.checkSweep(params);
+    if (passed.size >= 256) passed.clear();
+    passed.add(key);
+  };
+}
+
+/** A pointer still moving on a settings slider has not rested, even while its value stays (β takes
+ *  a few values: at 4× CPU a drag across it held each one for 4–5 frames, 250 ms and more). */
+export function watchSliding(root, compute, signal) {
+  const moved = (e) => {
+    if (e.buttons && compute.waiting && e.target instanceof HTMLInputElement && e.target.type === 'range')
+      compute.stillSliding();
+  };
+  root.addEventListener('pointermove', moved, { capture: true, passive: true, signal });
 }

@@ -9,6 +9,14 @@ import { formatInt, withArticle } from './format.js';
  * @param chart the chart (render-chart.js: nAt(px), place(n))
  * @param on ( dispatch(action): { type: 'n', n } N moved; label: the slider's accessible name; signal )
  */
+/** Where a key moves N: by one, by d/8 a page, to 1 or 4d (undefined: not a key of the handle's). */
+function keyTarget(key, { n, d }) {
+  const big = Math.max(1, d / 8);
+  const to = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -big, PageUp: big }[key];
+  if (to !== undefined) return n + to;
+  return { Home: 1, End: 4 * d }[key];
+}
+
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   // The handle sits in the normal flow of a still track over the plot, and moves by its margins:
@@ -61,21 +69,10 @@ export function createNDrag(wrap, chart, on) {
   });
   listen(handle, 'keydown', (e) => {
     if (!state) return;
-    const big = Math.max(1, state.d / 8);
-    const max = 4 * state.d;
-    const to = {
-      ArrowLeft: state.n - 1,
-      ArrowDown: state.n - 1,
-      ArrowRight: state.n + 1,
-      ArrowUp: state.n + 1,
-      PageDown: state.n - big,
-      PageUp: state.n + big,
-      Home: 1,
-      End: max,
-    }[e.key];
+    const to = keyTarget(e.key, state);
     if (to === undefined) return;
     e.preventDefault();
-    propose(Math.min(Math.max(Math.round(to), 1), max));
+    propose(Math.min(Math.max(Math.round(to), 1), 4 * state.d));
   });
 
   return {

@@ -37,11 +37,8 @@ export function createFigure(root, on) {
   const legend = createLegend(root);
   root.append(...words.below);
   let view = null; // the view last drawn
-  const table = createPlottedTable(
-    root,
-    () => ({ entry: view.entry, state: view.state, nIndex: view.nIndex }),
-    on.timed,
-  );
+  const plotted = () => ({ entry: view.entry, state: view.state, nIndex: view.nIndex });
+  const table = createPlottedTable(root, plotted, on.timed);
   const store = createStoreView(root, root);
   const age = createAgeView(root);
   const capacity = createCapacityPanel(root, on);

@@ -9,7 +9,7 @@ import './overcapacity.css';
 import { DEFAULTS, BETAS, DIMS, linkState } from './state.js';
 import { createStore } from '../../lib/demo-kit/store.js';
 import { createReducer, initialState } from './reduce.js';
-import { createDispatch, effects } from './actions.js';
+import { createDispatch, effects, checkOnce, watchSliding } from './actions.js';
 import { createControls } from './controls.js';
 import { createCompute } from './compute.js';
 import { createFigure } from './figure.js';
@@ -21,28 +21,6 @@ import { overcapacitySymbols } from './symbols.js';
 import { exportOf } from './export.js';
 
 export { DEFAULTS, BETAS, DIMS };
-
-/** la.checkSweep, asked once per settings (a drag of β proposes once a frame, often a value it has
- *  seen): the core's ranges and work budget; it throws what it refuses. */
-function checkOnce(la, passed = new Set()) {
-  return (params) => {
-    const key = JSON.stringify(params);
-    if (passed.has(key)) return;
-    la.checkSweep(params);
-    if (passed.size >= 256) passed.clear();
-    passed.add(key);
-  };
-}
-
-/** A pointer still moving on a settings slider has not rested, even while its value stays (β takes
- *  a few values: at 4× CPU a drag across it held each one for 4–5 frames, 250 ms and more). */
-function watchSliding(root, compute, signal) {
-  const moved = (e) => {
-    if (e.buttons && compute.waiting && e.target instanceof HTMLInputElement && e.target.type === 'range')
-      compute.stillSliding();
-  };
-  root.addEventListener('pointermove', moved, { capture: true, passive: true, signal });
-}
 
 /**
  * @param {HTMLElement} root

@@ -2,7 +2,8 @@
 // same object when nothing changed. The core's ranges and work budget come in as `checkSweep`
 // (la.checkSweep: it throws what it refuses), a pure check of the settings.
 //   { type: 'n', n }                 the N slider (its value is the slider's own: no check)
-//   { type: 'propose', changes }     a control's change (d, keys, scale, rule, measure, seed, …)
+//   { type: 'propose', changes }     a control's change (d, keys, scale, rule, measure, seed, …);
+//                                    a field given a good value loses its message
 //   { type: 'slide', changes }       a settings slider still moving (β, the gate, the step, the
 //                                    tolerance): the same change; what it asks for waits for rest
 //   { type: 'settings', open }       the reader opened or closed "Settings"
@@ -35,6 +36,12 @@ function commit(state, settings, lines) {
   return { ...state, ...lines, settings, fallback };
 }
 
+/** The typed fields' messages, less those of fields an action gave a good value ("New sample"). */
+function cleared(state, { changes }, errors) {
+  const gone = Object.keys(state.field).filter((k) => state.field[k] && k in changes && !errors[k]);
+  return gone.length ? { ...state.field, ...Object.fromEntries(gone.map((k) => [k, ''])) } : state.field;
+}
+
 /** A trials or seed field's text: its message, and the settings only where it passed. */
 function typed(state, { name, text }, checkSweep) {
   const { next, errors } = validate(state.settings, { [name]: text }, checkSweep);
@@ -58,7 +65,7 @@ export function createReducer(checkSweep) {
       case 'propose':
       case 'slide': {
         const { next, errors } = validate(state.settings, action.changes, checkSweep);
-        return commit(state, next, { message: Object.values(errors).join(' ') });
+        return commit(state, next, { message: Object.values(errors).join(' '), field: cleared(state, action, errors) });
       }
       case 'typed':
         return typed(state, action, checkSweep);
