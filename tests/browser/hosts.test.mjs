@@ -271,7 +271,10 @@ test(`5. under "${TRUSTED_TYPES_CSP}" all three elements become ready, with capt
 // it calls, as the spotlight's does (the ledger calls one function, la.ledgerView).
 // page-metrics.mjs reports the same number in `npm run bench`.
 const ONE_ELEMENT_BUDGET = 135 * 1024;
-const ALL_ELEMENTS_BUDGET = 340 * 1024;
+// The three elements: 340 KB, and 4 KB more since the overcapacity demo moved onto the demo kit
+// (its store and view loop) in small functions over plain records, whose property names the
+// minifier keeps: +2.5 KB gzip measured on its chunk (168.7 -> 171.3 KB).
+const ALL_ELEMENTS_BUDGET = 344 * 1024;
 test('5b. a page with one <linattn-ledger> loads only its own code (at most 135 KB gzip), none of the other demos', async () => {
   let requests;
   const { page } = await open('plain.html', { onPage: (pg) => (requests = distRequests(pg)) });

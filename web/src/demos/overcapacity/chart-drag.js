@@ -1,14 +1,22 @@
 // Direct manipulation of N on the curve: a handle on the chart's N marker that a reader
 // drags with a mouse or a finger, or moves with the keyboard, with the same accessible name as the
-// N slider it mirrors. Its events only propose N (the `on.n` callback, the slider's own path).
+// N slider it mirrors. Its events dispatch N ({ type: 'n' }, the slider's own action).
 import { h, setAttr, setStyle } from '../../lib/dom.js';
 import { formatInt, withArticle } from './format.js';
 
 /**
  * @param wrap the chart's box (position: relative)
  * @param chart the chart (render-chart.js: nAt(px), place(n))
- * @param on ( n(value) N moved; label: the slider's accessible name; signal )
+ * @param on ( dispatch(action): { type: 'n', n } N moved; label: the slider's accessible name; signal )
  */
+/** Where a key moves N: by one, by d/8 a page, to 1 or 4d (undefined: not a key of the handle's). */
+function keyTarget(key, { n, d }) {
+  const big = Math.max(1, d / 8);
+  const to = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -big, PageUp: big }[key];
+  if (to !== undefined) return n + to;
+  return { Home: 1, End: 4 * d }[key];
+}
+
 export function createNDrag(wrap, chart, on) {
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   // The handle sits in the normal flow of a still track over the plot, and moves by its margins:
@@ -38,7 +46,7 @@ export function createNDrag(wrap, chart, on) {
 
   const nFromEvent = (e) => chart.nAt(e.clientX - wrap.getBoundingClientRect().left);
   function propose(n) {
-    if (n !== null && state && n !== state.n) on.n(n);
+    if (n !== null && state && n !== state.n) on.dispatch({ type: 'n', n });
   }
   listen(handle, 'pointerdown', (e) => {
     dragging = true;
@@ -61,21 +69,10 @@ export function createNDrag(wrap, chart, on) {
   });
   listen(handle, 'keydown', (e) => {
     if (!state) return;
-    const big = Math.max(1, state.d / 8);
-    const max = 4 * state.d;
-    const to = {
-      ArrowLeft: state.n - 1,
-      ArrowDown: state.n - 1,
-      ArrowRight: state.n + 1,
-      ArrowUp: state.n + 1,
-      PageDown: state.n - big,
-      PageUp: state.n + big,
-      Home: 1,
-      End: max,
-    }[e.key];
+    const to = keyTarget(e.key, state);
     if (to === undefined) return;
     e.preventDefault();
-    propose(Math.min(Math.max(Math.round(to), 1), max));
+    propose(Math.min(Math.max(Math.round(to), 1), 4 * state.d));
   });
 
   return {

@@ -1,25 +1,18 @@
-// The demo's requests of the core (the job registry): which sweep results it holds (a few settings'
-// worth, newest last), the sweep and the store it is waiting for, and the store it shows. The work
-// itself runs in the scheduler (scheduler/runner.js: workers, or the page thread; scheduler/core-work.js
-// says which calls and in what order); this is the only file of the demo that talks to it.
-// Nothing here draws: the results are plain data (results()), and one callback, changed(what),
-// says which part of them changed; index.js draws from them in the next frame.
-import { coalesceFrames } from '../../lib/frame.js';
+// The demo's requests of the core: which sweep results it holds (a few settings' worth, newest
+// last), the sweep and the store it is waiting for, and the store it shows. What to ask for next is
+// the queue's (scheduler/queue.js, pure); when is pacing's (scheduler/pacing.js: the rest of a
+// settings slider, the N slider's drag); where the work runs is the runner's (scheduler/runner.js:
+// workers, or the page thread). compute-store.js holds the store's part. Nothing here draws: the
+// results are plain data (results()), and one callback, changed(what), says which part of them
+// changed; index.js draws from them in the next frame.
 import { createRunner } from './scheduler/runner.js';
-import { runStore, storeIsCheap, storeIsQuick, sweepPhases } from './scheduler/core-work.js';
-import { KEY_LABELS } from './format.js';
-import { DEFAULTS, sweepKey, storeKey, capacityKey, ruleOptions } from './state.js';
+import { sweepPhases } from './scheduler/core-work.js';
+import { sweepNeed } from './scheduler/queue.js';
+import { createRestTimer, createDragHold } from './scheduler/pacing.js';
+import { sweepKey, capacityKey, ruleOptions } from './state.js';
+import { ensureStore, onStore, onStoreError, failWith } from './compute-store.js';
 
 const SWEEP_CACHE_SIZE = 6;
-/** How long the N slider must rest before a sweep streaming in takes its next step. */
-const SWEEP_HOLD_MS = 300;
-/** How long the N slider must rest before a large store is requested. */
-const STORE_SETTLE_MS = 120;
-/** How long a settings slider (β, the forget gate, the delta step, the tolerance) must rest before
- *  the sweep and capacity numbers of its value are asked for. */
-const SETTINGS_SETTLE_MS = 250;
-
-const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
 
 /** The capacity panel's request of a state (every d and key geometry; see core-work.js). */
 const capacityParams = (s) => ({
@@ -36,339 +29,181 @@ const capacityParams = (s) => ({
  * @param changed (what) => void, once per change of the results, `what` naming the part:
  *   'sweep' a result for the current settings arrived; 'store' the store slice (the store shown, or
  *   the note on the one to come) changed; 'capacity' the capacity panel's numbers for the current
- *   settings grew; 'refused' the core refused the sweep (its message in `error`; go back to
- *   `fallback`); 'error' a store or capacity call failed (`error`); 'rested' the sweep and capacity
- *   numbers a settings slider held back have been asked for (`waiting` is false again); 'mode'
- *   workers or the page thread; 'paused' the sweep has stopped after pause().
+ *   settings grew; 'refused' the core refused the sweep (its message in `error`; go back to the
+ *   settings before); 'error' a store or capacity call failed (`error`); 'rested' the sweep and
+ *   capacity numbers a settings slider held back have been asked for (`waiting` is false again);
+ *   'mode' workers or the page thread; 'paused' the sweep has stopped after pause().
  */
 export function createCompute(la, getState, changed) {
-  const cache = new Map(); // sweepKey -> { sweep, complete }
-  let requested = null; // { key, id } of the sweep in flight
-  let store = null; // { key, result, label } shown
-  let storeSlice = { shown: null, note: null }; // what the figure shows of it (a new object per change)
-  let error = null; // { kind, message } of the last failure reported
-  let storeWanted = null; // { key, n, id, label }
-  const storeRequests = new Map(); // id -> a store request still unanswered
-  /** @type {ReturnType<typeof setTimeout> | 0} */
-  let storeTimer = 0;
-  let storeHeld = false; // the store waits for a settings slider to rest (said once, not per frame)
-  let heldAt = -Infinity;
-  /** @type {ReturnType<typeof setTimeout> | 0} */
-  let restTimer = 0;
-  // The rest's timer starts in the frame after the slider's value was drawn: a value still being
-  // drawn has not rested (at 4× CPU a frame of a β drag took 60–150 ms of the 250, and a sweep
-  // started mid-drag, its workers spawned on the frames' thread).
-  const restAfterFrame = coalesceFrames(() => {
-    clearTimeout(restTimer);
-    restTimer = setTimeout(() => compute.rest(), SETTINGS_SETTLE_MS);
-  });
-  const stopRest = () => {
-    restAfterFrame.cancel();
-    clearTimeout(restTimer);
+  /** @type {any} compute-store.js reads and writes it too */
+  const c = {
+    ...{ la, getState, changed, cache: new Map(), requested: null, capacity: null, error: null },
+    ...{ store: null, slice: { shown: null, note: null }, wanted: null, storeRequests: new Map() },
+    ...{ storeTimer: 0, storeHeld: false, resting: false },
   };
-  let resting = false; // a settings slider moved: its sweep and capacity numbers wait for it to rest
-  let capacity = null; // { key, id, results: [{ d, keys, ... }], complete }
-
-  const runner = createRunner(la, {
-    sweep: onSweep,
-    store: onStore,
-    error: onError,
+  c.runner = createRunner(la, {
+    sweep: (id, result) => onSweep(c, id, result),
+    store: (id, result) => onStore(c, id, result),
+    error: (id, kind, message) => onError(c, id, kind, message),
     mode: () => changed('mode'),
     paused: () => changed('paused'),
-    capacity: onCapacity,
+    capacity: (id, result, done) => onCapacity(c, id, result, done),
   });
-  /** The store slice changes: the store shown (unchanged unless given) and the note on the next. */
-  function noteStore(note, shown = storeSlice.shown) {
-    storeSlice = { shown, note };
-    changed('store');
-  }
-  function fail(kind, message) {
-    error = { kind, message };
-    changed(kind === 'sweep' ? 'refused' : 'error');
-  }
-
+  c.rest = createRestTimer(() => rest(c));
+  c.ensureSweep = () => ensureSweep(c);
+  c.ensureCapacity = () => ensureCapacity(c);
+  const dragHold = createDragHold((ms) => c.runner.hold(ms));
   const compute = {
-    /** The settings before the latest sweep change (where a refused sweep goes back to). */
-    fallback: { ...DEFAULTS },
-
     get mode() {
-      return runner.mode;
+      return c.runner.mode;
     },
-
     /** The store slice: { shown: { result, label } | null, note: null | { kind: 'pending', n } |
      *  { kind: 'waiting' | 'settings', n } } (a new object whenever it changes). */
     get store() {
-      return storeSlice;
+      return c.slice;
     },
-
     /** The last failure reported ({ kind: 'sweep' | 'store' | 'capacity', message }) or null. */
     get error() {
-      return error;
+      return c.error;
     },
-
     /** Everything the figure draws of the results for `state`, as plain data. */
-    results(state = getState()) {
-      return {
-        entry: compute.current(state),
-        capacity: compute.capacity(state),
-        store: storeSlice,
-        mode: runner.mode,
-        waiting: resting,
-      };
-    },
-
+    results: (state = getState()) => ({
+      ...{ entry: compute.current(state), capacity: compute.capacity(state) },
+      ...{ store: c.slice, mode: c.runner.mode, waiting: c.resting },
+    }),
     /** The result held for these settings ({ sweep, complete }), or null. */
-    current(state = getState()) {
-      return cache.get(sweepKey(state)) || null;
-    },
-
+    current: (state = getState()) => c.cache.get(sweepKey(state)) || null,
     /** Asks for the sweep of the current settings unless it is held or on its way. */
-    ensureSweep() {
-      const state = getState();
-      const key = sweepKey(state);
-      const have = cache.get(key);
-      if (have?.complete) {
-        requested = null;
-        runner.capacityWait(false);
-        return;
-      }
-      if (requested && requested.key === key) return;
-      const params = {
-        d: state.d,
-        trials: state.trials,
-        seed: state.seed,
-        keys: state.keys,
-        beta: state.beta,
-        ...ruleOptions(state),
-      };
-      // A sweep left part-way (the reader went elsewhere and came back) skips the previews.
-      const partial = have && have.sweep.phase === 'full';
-      const phases = sweepPhases(params, state.n).filter((p) => !partial || p.name === 'full');
-      requested = { key, id: 0 };
-      runner.capacityWait(true); // the curve first: two cores are all many readers have
-      requested.id = runner.sweep(params, phases);
-    },
-
+    ensureSweep: c.ensureSweep,
     /** The capacity panel's numbers held for the current settings ({ results, complete }) or null. */
-    capacity(state = getState()) {
-      return capacity && capacity.key === capacityKey(state) ? capacity : null;
-    },
-
+    capacity: (state = getState()) => (c.capacity?.key === capacityKey(state) ? c.capacity : null),
     /** Asks for the capacity panel's numbers unless they are held or on their way. */
-    ensureCapacity() {
-      const state = getState();
-      const key = capacityKey(state);
-      if (capacity && capacity.key === key) return;
-      capacity = { key, id: 0, results: [], complete: false };
-      capacity.id = runner.capacity(capacityParams(state));
-    },
-
+    ensureCapacity: c.ensureCapacity,
     /** Asks for the store at the current N: at once when small; when large, once the N slider
-     *  rests (STORE_SETTLE_MS), or once a settings slider rests (rest()) while one moves. */
-    ensureStore(now = false) {
-      const state = getState();
-      const key = storeKey(state);
-      if (store && store.key === key) {
-        // Back at the store shown before the one asked for came: that one is nobody's now.
-        if (storeWanted || storeHeld) {
-          dropWanted();
-          noteStore(null); // (its heading loses the note)
-        }
-        return;
-      }
-      if (storeWanted && storeWanted.key === key) return;
-      const params = {
-        d: state.d,
-        n: state.n,
-        seed: state.seed,
-        keys: state.keys,
-        beta: state.beta,
-        ...ruleOptions(state),
-      };
-      if (storeIsCheap(state.d, state.n, state)) {
-        dropWanted();
-        try {
-          show(key, runStore(la, params), storeLabel(state));
-        } catch (err) {
-          fail('store', err.message);
-        }
-        return;
-      }
-      // A large store takes a worker from 10 ms to over a second: ask for it once the slider rests,
-      // so a fast drag does not keep a second core busy with stores nobody will see.
-      const wanted = { key, n: state.n, id: 0, label: storeLabel(state) };
-      storeWanted = wanted;
-      clearTimeout(storeTimer);
-      if (resting) {
-        // A settings slider is still moving (whenRested): the store of where it stops is asked for
-        // with its sweep, at rest(). None starts mid-drag, on a core the drag's frames share.
-        runner.cancelStores();
-        storeRequests.clear();
-        if (!storeHeld) noteStore({ kind: 'settings', n: state.n });
-        storeHeld = true;
-        return;
-      }
-      storeHeld = false;
-      const ask = () => {
-        if (storeWanted !== wanted) return;
-        wanted.id = runner.store(params);
-        storeRequests.set(wanted.id, wanted);
-        noteStore({ kind: 'pending', n: wanted.n }); // said to compute once asked for, not before
-      };
-      if (now || storeIsQuick(state.d, state.n, state)) ask();
-      else {
-        noteStore({ kind: 'waiting', n: state.n });
-        storeTimer = setTimeout(ask, STORE_SETTLE_MS);
-      }
-    },
-
-    /**
-     * A settings slider moved (β, the forget gate, the delta step, the capacity panel's tolerance):
-     * the sweep and the capacity numbers of where it stops are asked for once it has rested
-     * SETTINGS_SETTLE_MS from the frame after this value's (stillSliding() counts anew), or at
-     * rest() (the slider's change event). Numbers held for the new settings are used at once. A drag through ten values of β starts one sweep, not ten that each
-     * throw the last one's workers away.
-     */
-    whenRested() {
-      stopRest();
-      const state = getState();
-      const key = sweepKey(state);
-      const sweepHeld = cache.get(key)?.complete || requested?.key === key;
-      const capacityHeld = capacity?.key === capacityKey(state);
-      resting = !(sweepHeld && capacityHeld);
-      if (resting) restAfterFrame();
-      else {
-        compute.ensureSweep();
-        compute.ensureCapacity();
-      }
-    },
+     *  rests, or once a settings slider rests (rest()) while one moves. */
+    ensureStore: (now = false) => ensureStore(c, now),
+    /** A settings slider moved: see whenRested below. */
+    whenRested: () => whenRested(c),
     /** The pointer still moves on the settings slider, its value unchanged: the rest counts anew. */
-    stillSliding() {
-      if (!resting) return;
-      clearTimeout(restTimer);
-      restAfterFrame();
-    },
+    stillSliding: () => c.resting && c.rest.again(),
     /** The settings slider has rested: asks for what whenRested() held back (nothing if it held none). */
-    rest() {
-      stopRest();
-      if (!resting) return;
-      resting = false;
-      compute.ensureSweep();
-      compute.ensureCapacity();
-      if (storeHeld) {
-        storeHeld = false;
-        storeWanted = null;
-        compute.ensureStore(true); // asked for now, not after the N slider's settle time
-      }
-      changed('rested');
-    },
+    rest: () => rest(c),
     /** True while the sweep and capacity numbers wait for a settings slider to rest (whenRested). */
     get waiting() {
-      return resting;
+      return c.resting;
     },
-
     /** The reader is dragging N: a sweep streaming in waits (from its next step on) until the
-     *  slider has rested SWEEP_HOLD_MS, so the drag's frames come first. */
-    holdForDrag() {
-      const now = performance.now();
-      if (now - heldAt <= SWEEP_HOLD_MS / 3) return;
-      heldAt = now;
-      runner.hold(SWEEP_HOLD_MS);
-    },
-    pause: () => runner.pause(),
-    resume: () => runner.resume(),
+     *  slider has rested (pacing.js SWEEP_HOLD_MS), so the drag's frames come first. */
+    holdForDrag: () => void dragHold(),
+    pause: () => c.runner.pause(),
+    resume: () => c.runner.resume(),
     get paused() {
-      return runner.paused;
+      return c.runner.paused;
     },
-
     destroy() {
-      clearTimeout(storeTimer);
-      stopRest();
-      runner.destroy();
-      cache.clear();
+      clearTimeout(c.storeTimer);
+      c.rest.stop();
+      c.runner.destroy();
+      c.cache.clear();
     },
   };
-
-  function onSweep(id, result) {
-    if (!requested || id !== requested.id) return;
-    const key = requested.key;
-    const had = cache.get(key);
-    if (result.complete) {
-      requested = null;
-      runner.capacityWait(false);
-    }
-    // A restarted sweep does not show fewer trials than one seen before for the same settings.
-    if (
-      had &&
-      had.sweep.phase === 'full' &&
-      !result.complete &&
-      (result.phase !== 'full' || result.trials <= had.sweep.trials)
-    )
-      return;
-    cache.delete(key);
-    cache.set(key, { sweep: result, complete: result.complete });
-    while (cache.size > SWEEP_CACHE_SIZE) cache.delete(cache.keys().next().value);
-    if (key === sweepKey(getState())) changed('sweep');
-  }
-
-  function onCapacity(id, result, done) {
-    if (!capacity || id !== capacity.id) return;
-    capacity = { ...capacity, results: result ? [...capacity.results, result] : capacity.results };
-    if (done) capacity.complete = true;
-    changed('capacity');
-  }
-
-  function onError(id, kind, message) {
-    if (kind === 'capacity') {
-      if (capacity && id === capacity.id) fail('capacity', message);
-      return;
-    }
-    if (kind === 'sweep') {
-      if (!requested || id !== requested.id) return;
-      cache.delete(requested.key);
-      requested = null;
-      runner.capacityWait(false);
-      fail('sweep', message);
-      return;
-    }
-    const request = storeRequests.get(id);
-    storeRequests.delete(id);
-    if (request && request === storeWanted) {
-      storeWanted = null;
-      fail('store', message);
-    }
-  }
-
-  function onStore(id, result) {
-    const request = storeRequests.get(id);
-    storeRequests.delete(id);
-    const wanted = storeWanted;
-    if (!request || !wanted) return;
-    if (request === wanted) {
-      storeWanted = null;
-      show(wanted.key, result, wanted.label);
-    } else if (request.key.startsWith(`${sweepKey(getState())}|`)) {
-      // An older store of the same settings is worth showing while the newest one computes (or
-      // waits for the slider to rest).
-      show(request.key, result, request.label, { n: wanted.n, waiting: !wanted.id });
-    }
-  }
-
-  /** Forgets the store asked for (or waiting to be): its timer, its request, the worker's work. */
-  function dropWanted() {
-    clearTimeout(storeTimer);
-    runner.cancelStores();
-    storeRequests.clear();
-    storeWanted = null;
-    storeHeld = false;
-  }
-
-  /** A store to show; `pending` ({ n, waiting }, or null) the store the slider's N waits for. */
-  function show(key, result, label, pending = null) {
-    store = { key, result, label };
-    const note = pending && { kind: pending.waiting ? 'waiting' : 'pending', n: pending.n };
-    noteStore(note, { result, label });
-  }
-
   return compute;
+}
+
+function ensureSweep(c) {
+  const state = c.getState();
+  const key = sweepKey(state);
+  const need = sweepNeed(state, c.cache.get(key), c.requested?.key === key, sweepPhases);
+  if (need === 'asked') return;
+  if (need === 'held') {
+    c.requested = null;
+    c.runner.capacityWait(false);
+    return;
+  }
+  c.requested = { key, id: 0 };
+  c.runner.capacityWait(true); // the curve first: two cores are all many readers have
+  c.requested.id = c.runner.sweep(need.params, need.phases);
+}
+
+function ensureCapacity(c) {
+  const state = c.getState();
+  const key = capacityKey(state);
+  if (c.capacity && c.capacity.key === key) return;
+  c.capacity = { key, id: 0, results: [], complete: false };
+  c.capacity.id = c.runner.capacity(capacityParams(state));
+}
+
+/**
+ * A settings slider moved (β, the forget gate, the delta step, the capacity panel's tolerance):
+ * the sweep and the capacity numbers of where it stops are asked for once it has rested (pacing.js
+ * createRestTimer; stillSliding() counts anew), or at rest() (the slider's change event). Numbers
+ * held for the new settings are used at once. A drag through ten values of β starts one sweep,
+ * not ten that each throw the last one's workers away.
+ */
+function whenRested(c) {
+  c.rest.stop();
+  const state = c.getState();
+  const key = sweepKey(state);
+  const sweepHeld = c.cache.get(key)?.complete || c.requested?.key === key;
+  const capacityHeld = c.capacity?.key === capacityKey(state);
+  c.resting = !(sweepHeld && capacityHeld);
+  if (c.resting) c.rest.start();
+  else {
+    c.ensureSweep();
+    c.ensureCapacity();
+  }
+}
+
+function rest(c) {
+  c.rest.stop();
+  if (!c.resting) return;
+  c.resting = false;
+  c.ensureSweep();
+  c.ensureCapacity();
+  if (c.storeHeld) {
+    c.storeHeld = false;
+    c.wanted = null;
+    ensureStore(c, true); // asked for now, not after the N slider's settle time
+  }
+  c.changed('rested');
+}
+
+function onSweep(c, id, result) {
+  if (!c.requested || id !== c.requested.id) return;
+  const key = c.requested.key;
+  const had = c.cache.get(key);
+  if (result.complete) {
+    c.requested = null;
+    c.runner.capacityWait(false);
+  }
+  // A restarted sweep does not show fewer trials than one seen before for the same settings.
+  const fewer = result.phase !== 'full' || result.trials <= had?.sweep.trials;
+  if (had && had.sweep.phase === 'full' && !result.complete && fewer) return;
+  c.cache.delete(key);
+  c.cache.set(key, { sweep: result, complete: result.complete });
+  while (c.cache.size > SWEEP_CACHE_SIZE) c.cache.delete(c.cache.keys().next().value);
+  if (key === sweepKey(c.getState())) c.changed('sweep');
+}
+
+function onCapacity(c, id, result, done) {
+  if (!c.capacity || id !== c.capacity.id) return;
+  c.capacity = { ...c.capacity, results: result ? [...c.capacity.results, result] : c.capacity.results };
+  if (done) c.capacity.complete = true;
+  c.changed('capacity');
+}
+
+function onError(c, id, kind, message) {
+  if (kind === 'capacity') {
+    if (c.capacity && id === c.capacity.id) failWith(c, 'capacity', message);
+    return;
+  }
+  if (kind === 'sweep') {
+    if (!c.requested || id !== c.requested.id) return;
+    c.cache.delete(c.requested.key);
+    c.requested = null;
+    c.runner.capacityWait(false);
+    failWith(c, 'sweep', message);
+    return;
+  }
+  onStoreError(c, id, message);
 }

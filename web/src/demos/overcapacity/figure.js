@@ -23,9 +23,9 @@ function differ(kept, name, inputs) {
 
 /**
  * @param root the demo's root (the panels are appended to it)
- * @param on ( propose(changes), slide(changes), rest() and signal for the capacity panel's
- *   tolerance control; setN(n) the handle on the chart moved N; timed(what, start) the demo's User
- *   Timing )
+ * @param on ( dispatch(action) for the capacity panel's tolerance control and the handle on the
+ *   chart (the demo's actions, reduce.js); signal: an AbortSignal that removes every listener;
+ *   timed(what, start) the demo's User Timing )
  * @returns ( update(view): draws the view (index.js, `view()`); chart: the curve's element; destroy() )
  */
 export function createFigure(root, on) {
@@ -33,23 +33,15 @@ export function createFigure(root, on) {
   root.append(...words.above);
   const chart = createChart(root);
   // The N slider's label is its accessible name; the handle on the chart shares it.
-  const drag = createNDrag(chart.element, chart, { n: on.setN, label: 'Stored associations N', signal: on.signal });
+  const drag = createNDrag(chart.element, chart, { ...on, label: 'Stored associations N' });
   const legend = createLegend(root);
   root.append(...words.below);
   let view = null; // the view last drawn
-  const table = createPlottedTable(
-    root,
-    () => ({ entry: view.entry, state: view.state, nIndex: view.nIndex }),
-    on.timed,
-  );
+  const plotted = () => ({ entry: view.entry, state: view.state, nIndex: view.nIndex });
+  const table = createPlottedTable(root, plotted, on.timed);
   const store = createStoreView(root, root);
   const age = createAgeView(root);
-  const capacity = createCapacityPanel(root, {
-    propose: on.propose,
-    slide: on.slide,
-    rest: on.rest,
-    signal: on.signal,
-  });
+  const capacity = createCapacityPanel(root, on);
   root.append(words.live);
 
   const kept = new Map(); // each part's inputs when it was last drawn

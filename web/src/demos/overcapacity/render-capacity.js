@@ -2,7 +2,7 @@
 // tolerance (mean cosine ≥ τ, or top-1 recall ≥ r %), per key geometry, with its spread over trials,
 // the random-key theory line and N = d. Every number is la.capacity's (computed in the worker, one
 // d and key geometry at a time, core-work.js capacityResults); this file draws them and owns the
-// tolerance control, whose events only propose changes of state.
+// tolerance control, whose events dispatch the demo's actions.
 import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
@@ -67,20 +67,8 @@ const WIDEST = [
   { keys: 'elu1', d: D_MAX, capacityMean: 4 * D_MAX, capped: 1 },
 ];
 
-/**
- * @param parent where the panel goes
- * @param on ( propose(changes); slide(changes) the tolerance slider moved; rest() it stopped;
- *   signal: an AbortSignal that removes every listener )
- */
-export function createCapacityPanel(parent, on) {
-  const panel = parent.appendChild(h('section', { class: 'oc-capacity', 'data-part': 'capacity' }));
-  const headId = uid('oc-cap-head');
-  panel.setAttribute('aria-labelledby', headId);
-  panel.appendChild(
-    h('p', { id: headId, class: 'oc-capacity-head', text: 'How many associations fit: capacity against d' }),
-  );
-
-  // ---- the tolerance control ----------------------------------------------------------------------
+/** The tolerance control: a measure and a level, dispatching the demo's actions. */
+function buildTolerance(panel, on) {
   const row = panel.appendChild(h('div', { class: 'oc-capacity-controls' }));
   const mId = uid('oc-measure');
   const mBox = row.appendChild(h('div', { class: 'oc-field' }));
@@ -96,34 +84,60 @@ export function createCapacityPanel(parent, on) {
   const lOut = lRow.appendChild(h('output', { for: lId, class: 'oc-out', 'data-field': 'level' }));
   const listen = (el, type, fn) => el.addEventListener(type, fn, { signal: on.signal });
   listen(measure, 'change', () => {
-    if (MEASURES.includes(measure.value)) on.propose({ measure: measure.value });
+    if (MEASURES.includes(measure.value)) on.dispatch({ type: 'propose', changes: { measure: measure.value } });
   });
   // The slider works in hundredths so that its values are exact (0.9, not 0.9000000000000001).
-  listen(level, 'input', () => on.slide({ level: Number(level.value) / 100 }));
-  listen(level, 'change', () => on.rest());
+  listen(level, 'input', () => on.dispatch({ type: 'slide', changes: { level: Number(level.value) / 100 } }));
+  listen(level, 'change', () => on.dispatch({ type: 'rest' }));
+  return { measure, level, lLabel, lOut };
+}
 
-  // ---- the chart ------------------------------------------------------------------------------------
+/** Shows the tolerance of `state` on its control. Written only when it changes: a select's value
+ *  written by script, even the same one, has Chromium's autofill look the form over (a
+ *  FormControlDidChange task, about 2.5 ms, on every frame of a drag of β or the tolerance). */
+function showTolerance({ measure, level, lLabel, lOut }, state) {
+  setProp(measure, 'value', state.measure);
+  const { min, max, step } = levelRange(state.measure);
+  setAttr(level, 'min', Math.round(min * 100));
+  setAttr(level, 'max', Math.round(max * 100));
+  setAttr(level, 'step', Math.round(step * 100));
+  const v = String(Math.round(state.level * 100));
+  setProp(level, 'value', v);
+  const recall = state.measure === 'recall';
+  setText(lLabel, recall ? 'Tolerance: top-1 recall r at least' : 'Tolerance: mean cosine \u03c4 at least');
+  setText(lOut, recall ? `${v}%` : formatCos(state.level));
+  setAttr(level, 'aria-valuetext', toleranceText(state.measure, state.level));
+}
+
+/** The panel's legend: each key geometry, the theory line, N = d. */
+function buildLegend(panel) {
+  const legend = panel.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
+  const item = (cls, text) => {
+    const li = legend.appendChild(h('li', {}));
+    li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${cls}`, 'aria-hidden': 'true' }));
+    li.appendChild(h('span', { text }));
+  };
+  for (const k of KEYS) item(KEY_CLASS[k], `measured, ${KEY_LABELS[k]} (bars: \u00b1 one std over trials)`);
+  item('oc-c-theory', 'theory for random keys, N \u2264 1 + d(1/\u03c4\u00b2 \u2212 1)');
+  item('oc-swatch-d', 'N = d: exact recall of orthonormal keys ends here');
+}
+
+/** The panel's elements: heading, tolerance control, chart, legend, sentence and status. */
+function buildPanel(parent, on) {
+  const panel = parent.appendChild(h('section', { class: 'oc-capacity', 'data-part': 'capacity' }));
+  const headId = uid('oc-cap-head');
+  panel.setAttribute('aria-labelledby', headId);
+  panel.appendChild(
+    h('p', { id: headId, class: 'oc-capacity-head', text: 'How many associations fit: capacity against d' }),
+  );
+  const tolerance = buildTolerance(panel, on);
   const wrap = panel.appendChild(h('div', { class: 'oc-capacity-chart' }));
-  const titleId = uid('oc-cap-title');
-  const descId = uid('oc-cap-desc');
-  const frame = plotArea({ height: HEIGHT, margin: M, titleId, title: 'Capacity N against the state size d', descId });
+  const ids = { titleId: uid('oc-cap-title'), descId: uid('oc-cap-desc') };
+  const frame = plotArea({ height: HEIGHT, margin: M, title: 'Capacity N against the state size d', ...ids });
   wrap.appendChild(frame.svg);
-  const desc = frame.desc;
-  const dataG = frame.data;
   const xAxis = axis(frame, { side: 'bottom' });
   const yAxis = axis(frame, { side: 'left', grid: true });
-  const legend = panel.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
-  for (const k of KEYS) {
-    const li = legend.appendChild(h('li', {}));
-    li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${KEY_CLASS[k]}`, 'aria-hidden': 'true' }));
-    li.appendChild(h('span', { text: `measured, ${KEY_LABELS[k]} (bars: \u00b1 one std over trials)` }));
-  }
-  const tItem = legend.appendChild(h('li', {}));
-  tItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-c-theory', 'aria-hidden': 'true' }));
-  tItem.appendChild(h('span', { text: 'theory for random keys, N \u2264 1 + d(1/\u03c4\u00b2 \u2212 1)' }));
-  const dItem = legend.appendChild(h('li', {}));
-  dItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }));
-  dItem.appendChild(h('span', { text: 'N = d: exact recall of orthonormal keys ends here' }));
+  buildLegend(panel);
   // The sentence grows as the points arrive (its last form is the longest): its box keeps the lines
   // of that last form, at the widest numbers it can hold, from the start (data-longest, drawn
   // unseen under the words by overcapacity.css), so nothing below it moves at any width or in any
@@ -133,19 +147,112 @@ export function createCapacityPanel(parent, on) {
   const status = panel.appendChild(
     h('p', { class: 'oc-status', 'aria-live': 'polite', 'data-field': 'capacity-status' }),
   );
+  const el = { panel, wrap, frame, desc: frame.desc, dataG: frame.data, xAxis, yAxis, sentence, words, status };
+  return { ...el, tolerance };
+}
 
+function drawAxes(el, x, y, top) {
+  el.xAxis.update(
+    [0, ...DIMS.slice(3)].map((d) => ({ at: x(d), label: formatInt(d) })),
+    'd, state size',
+  );
+  const yStep = top > 600 ? 256 : top > 300 ? 128 : 64;
+  const yTicks = [];
+  for (let n = 0; n <= top; n += yStep) yTicks.push({ at: y(n), label: formatInt(n) });
+  el.yAxis.update(yTicks, 'capacity N');
+}
+
+/** One measured point of key geometry `k`: its bar (± one std) and its dot, or where it was cut off
+ *  (some trial still met the tolerance at N = 4d, the most searched, so the mean is a lower bound)
+ *  an upward triangle marked "≥". */
+function drawPoint(dataG, r, k, x, y) {
+  const g = dataG.appendChild(
+    svgEl('g', {
+      class: `oc-cap-point ${KEY_CLASS[k]}`,
+      'data-keys': k,
+      'data-d': r.d,
+      'data-mean': r.capacityMean,
+      'data-capped': r.capped > 0 ? 'true' : 'false',
+    }),
+  );
+  const cx = x(r.d);
+  const cy = y(r.capacityMean);
+  if (r.capacityStd > 0) {
+    const bar = { x1: cx, x2: cx, y1: y(r.capacityMean - r.capacityStd), y2: y(r.capacityMean + r.capacityStd) };
+    g.appendChild(svgEl('line', { ...bar, class: 'oc-cap-bar' }));
+  }
+  if (r.capped > 0) {
+    const d = `M${cx} ${cy - 5}L${cx + 4.5} ${cy + 3}L${cx - 4.5} ${cy + 3}Z`;
+    g.appendChild(svgEl('path', { d, class: 'oc-dot oc-dot-capped' }));
+    const label = g.appendChild(svgEl('text', { x: cx - 7, y: cy - 4, class: 'oc-cap-bound' }));
+    label.textContent = '\u2265';
+  } else g.appendChild(svgEl('circle', { cx, cy, r: 3.5, class: 'oc-dot' }));
+}
+
+function drawData(dataG, results, x, y) {
+  dataG.replaceChildren();
+  dataG.appendChild(svgEl('line', { x1: x(0), y1: y(0), x2: x(D_MAX), y2: y(D_MAX), class: 'oc-dline' }));
+  const line = (rs, v) => rs.map((r, i) => `${i ? 'L' : 'M'}${x(r.d).toFixed(1)} ${y(v(r)).toFixed(1)}`).join('');
+  for (const k of KEYS) {
+    const mine = results.filter((r) => r.keys === k);
+    if (!mine.length) continue;
+    dataG.appendChild(svgEl('path', { d: line(mine, (r) => r.capacityMean), class: `oc-line ${KEY_CLASS[k]}` }));
+    const theory = mine.filter((r) => Number.isFinite(r.theory));
+    if (theory.length && k === 'random') {
+      const tp = line(theory, (r) => r.theory);
+      dataG.appendChild(svgEl('path', { d: tp, class: 'oc-line oc-c-theory', 'data-series': 'theory' }));
+    }
+    for (const r of mine) drawPoint(dataG, r, k, x, y);
+  }
+}
+
+/** The status line: how far the measuring is, fewer trials where the budget cut them, lower bounds. */
+function statusText(results, state, complete, waiting) {
+  const fewer = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
+  const atTop = results.some((r) => r.capped > 0);
+  const points = DIMS.length * KEYS.length;
+  const progress =
+    complete || waiting
+      ? ''
+      : results.length === 0
+        ? `Measuring ${points} points once the curve above is done\u2026 `
+        : `Measured ${results.length} of ${points} points so far\u2026 `;
+  return (
+    progress +
+    (fewer.length ? `Fewer trials at ${[...new Set(fewer)].join(', ')} (the core's work budget). ` : '') +
+    (atTop
+      ? 'Some trials met the tolerance up to N = 4d, the largest N searched: there the points are lower bounds.'
+      : '')
+  );
+}
+
+function renderWords(el, results, state, complete, waiting) {
+  const text = capacityWords(results, state, complete, waiting);
+  setText(el.words, text);
+  setAttr(el.sentence, 'data-longest', capacityWords(WIDEST, state, true, false));
+  setText(el.desc, text);
+  setText(el.status, statusText(results, state, complete, waiting));
+  setAttr(el.panel, 'data-capacity', complete ? 'complete' : 'partial');
+}
+
+/**
+ * @param parent where the panel goes
+ * @param on ( dispatch(action): { type: 'propose' | 'slide', changes } (the tolerance slider
+ *   moved), { type: 'rest' } (it stopped); signal: an AbortSignal that removes every listener )
+ */
+export function createCapacityPanel(parent, on) {
+  const el = buildPanel(parent, on);
   let width = 600;
   let last = null; // { held, state, waiting }
   let axesDrawn = ''; // width and top of the axes on screen
   let dataDrawn = null; // { held, signature } of the points on screen
-
   function draw() {
     if (!last) return;
     const { held, state, waiting } = last;
     const results = held ? held.results : [];
-    frame.resize(width); // (writes only a changed viewBox: the same value would lay it out again)
-    const pw = frame.innerWidth;
-    const ph = frame.innerHeight;
+    el.frame.resize(width); // (writes only a changed viewBox: the same value would lay it out again)
+    const pw = el.frame.innerWidth;
+    const ph = el.frame.innerHeight;
     let top = D_MAX;
     for (const r of results) {
       top = Math.max(top, r.capacityMean + r.capacityStd);
@@ -159,124 +266,23 @@ export function createCapacityPanel(parent, on) {
     if (axes !== axesDrawn) {
       axesDrawn = axes;
       dataDrawn = null;
-      drawAxes(x, y, top);
+      drawAxes(el, x, y, top);
     }
     const signature = `${results.length}|${held?.complete}|${axes}`;
     if (!dataDrawn || dataDrawn.held !== held || dataDrawn.signature !== signature) {
       dataDrawn = { held, signature };
-      drawData(results, x, y);
+      drawData(el.dataG, results, x, y);
     }
-    renderWords(results, state, held?.complete, waiting);
+    renderWords(el, results, state, held?.complete, waiting);
   }
-
-  function drawAxes(x, y, top) {
-    xAxis.update(
-      [0, ...DIMS.slice(3)].map((d) => ({ at: x(d), label: formatInt(d) })),
-      'd, state size',
-    );
-    const yStep = top > 600 ? 256 : top > 300 ? 128 : 64;
-    const yTicks = [];
-    for (let n = 0; n <= top; n += yStep) yTicks.push({ at: y(n), label: formatInt(n) });
-    yAxis.update(yTicks, 'capacity N');
-  }
-
-  function drawData(results, x, y) {
-    dataG.replaceChildren();
-    dataG.appendChild(svgEl('line', { x1: x(0), y1: y(0), x2: x(D_MAX), y2: y(D_MAX), class: 'oc-dline' }));
-    for (const k of KEYS) {
-      const mine = results.filter((r) => r.keys === k);
-      if (!mine.length) continue;
-      const path = mine.map((r, i) => `${i ? 'L' : 'M'}${x(r.d).toFixed(1)} ${y(r.capacityMean).toFixed(1)}`).join('');
-      dataG.appendChild(svgEl('path', { d: path, class: `oc-line ${KEY_CLASS[k]}` }));
-      const theory = mine.filter((r) => Number.isFinite(r.theory));
-      if (theory.length && k === 'random') {
-        const tp = theory.map((r, i) => `${i ? 'L' : 'M'}${x(r.d).toFixed(1)} ${y(r.theory).toFixed(1)}`).join('');
-        dataG.appendChild(svgEl('path', { d: tp, class: 'oc-line oc-c-theory', 'data-series': 'theory' }));
-      }
-      for (const r of mine) {
-        const g = dataG.appendChild(
-          svgEl('g', {
-            class: `oc-cap-point ${KEY_CLASS[k]}`,
-            'data-keys': k,
-            'data-d': r.d,
-            'data-mean': r.capacityMean,
-            'data-capped': r.capped > 0 ? 'true' : 'false',
-          }),
-        );
-        if (r.capacityStd > 0)
-          g.appendChild(
-            svgEl('line', {
-              x1: x(r.d),
-              x2: x(r.d),
-              y1: y(r.capacityMean - r.capacityStd),
-              y2: y(r.capacityMean + r.capacityStd),
-              class: 'oc-cap-bar',
-            }),
-          );
-        if (r.capped > 0) {
-          // Cut off: some trial still met the tolerance at N = 4d, the most searched, so the mean is
-          // a lower bound: an upward triangle marked "≥" instead of a dot.
-          const cx = x(r.d);
-          const cy = y(r.capacityMean);
-          g.appendChild(
-            svgEl('path', {
-              d: `M${cx} ${cy - 5}L${cx + 4.5} ${cy + 3}L${cx - 4.5} ${cy + 3}Z`,
-              class: 'oc-dot oc-dot-capped',
-            }),
-          );
-          const label = g.appendChild(svgEl('text', { x: cx - 7, y: cy - 4, class: 'oc-cap-bound' }));
-          label.textContent = '\u2265';
-        } else g.appendChild(svgEl('circle', { cx: x(r.d), cy: y(r.capacityMean), r: 3.5, class: 'oc-dot' }));
-      }
-    }
-  }
-
-  function renderWords(results, state, complete, waiting) {
-    const text = capacityWords(results, state, complete, waiting);
-    setText(words, text);
-    setAttr(sentence, 'data-longest', capacityWords(WIDEST, state, true, false));
-    setText(desc, text);
-    const fewer = results.filter((r) => r.trials < state.trials).map((r) => `d = ${formatInt(r.d)}`);
-    const atTop = results.some((r) => r.capped > 0);
-    setText(
-      status,
-      (complete || waiting
-        ? ''
-        : results.length === 0
-          ? `Measuring ${DIMS.length * KEYS.length} points once the curve above is done\u2026 `
-          : `Measured ${results.length} of ${DIMS.length * KEYS.length} points so far\u2026 `) +
-        (fewer.length ? `Fewer trials at ${[...new Set(fewer)].join(', ')} (the core's work budget). ` : '') +
-        (atTop
-          ? 'Some trials met the tolerance up to N = 4d, the largest N searched: there the points are lower bounds.'
-          : ''),
-    );
-    setAttr(panel, 'data-capacity', complete ? 'complete' : 'partial');
-  }
-
   return {
-    element: panel,
-    chart: wrap,
+    element: el.panel,
+    chart: el.wrap,
     /** Draws the held numbers (`held` { results, complete } or null) for `state`; `waiting`: a
      *  settings slider has not rested, and the numbers of its value are not asked for yet. */
     update(held, state, waiting = false) {
       last = { held, state, waiting };
-      // Written only when it changes: a select's value written by script, even the same one, has
-      // Chromium's autofill look the form over (a FormControlDidChange task, about 2.5 ms, on every
-      // frame of a drag of β or the tolerance).
-      setProp(measure, 'value', state.measure);
-      const { min, max, step } = levelRange(state.measure);
-      setAttr(level, 'min', Math.round(min * 100));
-      setAttr(level, 'max', Math.round(max * 100));
-      setAttr(level, 'step', Math.round(step * 100));
-      const v = String(Math.round(state.level * 100));
-      setProp(level, 'value', v);
-      setText(
-        lLabel,
-        state.measure === 'recall' ? 'Tolerance: top-1 recall r at least' : 'Tolerance: mean cosine \u03c4 at least',
-      );
-      const shown = state.measure === 'recall' ? `${v}%` : formatCos(state.level);
-      setText(lOut, shown);
-      setAttr(level, 'aria-valuetext', toleranceText(state.measure, state.level));
+      showTolerance(el.tolerance, state);
       draw();
     },
     setWidth(w) {

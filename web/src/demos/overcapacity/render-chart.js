@@ -30,9 +30,10 @@ const LABEL_ROW = 22;
 
 /**
  * Writes the marker's label at the plot's foot beside its line (to its left in the plot's last
- * quarter), and keeps "N = d" clear of the marker: its name where the marker's line and
- * dots are not, and its line stopped short of the label's row where the label would sit on it. Attributes are written only when they change: the
- * chart's layer is repainted when "N = d" changes sides, not on every frame of a drag.
+ * quarter), and keeps "N = d" clear of the marker: its name where the marker's line and dots are
+ * not, and its line stopped short of the label's row where the label would sit on it. Attributes
+ * are written only when they change: the chart's layer is repainted when "N = d" changes sides,
+ * not on every frame of a drag.
  */
 function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, d, n, plotW }) {
   const [bottom, turn, plotLeft] = [HEIGHT - M.bottom, M.left + plotW * 0.75, M.left];
@@ -58,18 +59,23 @@ function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, d, n, plotW }) {
   setAttr(dLine, 'y2', bottom - (dx >= from - 2 && dx <= to + 2 ? LABEL_ROW : 0));
 }
 
-function log2(x) {
-  return Math.log2(x);
+const log2 = (x) => Math.log2(x);
+
+/** The chart's scales for a view ({ d, scale }) at a width: x(n) and y(v) in pixels. */
+function geometry(view, width) {
+  const plotW = width - M.left - M.right;
+  const plotH = HEIGHT - M.top - M.bottom;
+  const nMax = 4 * view.d;
+  const x = view.scale === 'log' ? (n) => M.left + (log2(n) / log2(nMax)) * plotW : (n) => M.left + (n / nMax) * plotW;
+  return { plotW, plotH, nMax, x, y: (v) => M.top + (1 - v) * plotH };
 }
 
-export function createChart(parent) {
-  const titleId = uid('oc-title');
-  const descId = uid('oc-desc');
-  const clipId = uid('oc-clip');
+/** The chart's elements: the plot (axes, band, N = d line, series) and the marker's own layer. */
+function buildChart(parent) {
+  const ids = { titleId: uid('oc-title'), descId: uid('oc-desc'), clipId: uid('oc-clip') };
   const wrap = parent.appendChild(h('div', { class: 'oc-chart' }));
-  const frame = plotArea({ height: HEIGHT, margin: M, titleId, title: TITLE, descId, clipId });
+  const frame = plotArea({ height: HEIGHT, margin: M, title: TITLE, ...ids });
   const root = wrap.appendChild(frame.svg);
-  const desc = frame.desc;
   const dataG = frame.data;
   const xAxis = axis(frame, { side: 'bottom', grid: true });
   const yAxis = axis(frame, { side: 'left', grid: true });
@@ -89,158 +95,162 @@ export function createChart(parent) {
   const markerLine = markerG.appendChild(svgEl('line', {}));
   const markerDots = SERIES.map((s) => markerG.appendChild(svgEl('circle', { r: 4, class: `oc-dot ${s.cls}` })));
   const markerLabel = markerG.appendChild(svgEl('text', { class: 'oc-marker-label' }));
+  const marker = { line: markerLine, dots: markerDots, label: markerLabel };
+  return { wrap, frame, desc: frame.desc, xAxis, yAxis, band, dLine, paths, dLabel, overlay, marker };
+}
 
-  let width = 600;
-  let view = null; // { sweep, d, scale }
-
-  const plotW = () => width - M.left - M.right;
-  const plotH = () => HEIGHT - M.top - M.bottom;
-  const nMax = () => 4 * view.d;
-  function x(n) {
-    if (view.scale === 'log') return M.left + (log2(n) / log2(nMax())) * plotW();
-    return M.left + (n / nMax()) * plotW();
+/** The axes, the N = d line and its label for a view. */
+function drawAxes(el, view, g) {
+  const d = view.d;
+  const xTicks = [];
+  if (view.scale === 'log') {
+    const every = g.plotW < 360 && g.nMax > 64 ? 2 : 1;
+    let k = 0;
+    for (let n = 1; n <= g.nMax; n *= 2, k += 1) if (k % every === 0 || n === d) xTicks.push(n);
+  } else {
+    for (let k = 0; k <= 4; k += 1) xTicks.push(k * d);
   }
-  const y = (v) => M.top + (1 - v) * plotH();
+  const scaleName = view.scale === 'log' ? 'log' : 'linear';
+  el.xAxis.update(
+    xTicks.map((n) => ({ at: g.x(n), label: formatInt(n) })),
+    // At phone widths the long title would run past the drawing's edge: a short one.
+    g.plotW < 340 ? `N, associations (${scaleName} scale)` : `N, stored associations (count, ${scaleName} scale)`,
+  );
+  el.yAxis.update(
+    Y_TICKS.map((v) => ({ at: g.y(v), label: String(v) })),
+    'read-back quality (0 to 1)',
+  );
+  const dx = g.x(d);
+  for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + g.plotH })) el.dLine.setAttribute(k, v);
+  el.dLabel.setAttribute('y', M.top + 12); // its words and side: labelMarker
+}
 
+function pathOf(g, ns, ys) {
+  let s = '';
+  for (let i = 0; i < ns.length; i += 1) {
+    if (!Number.isFinite(ys[i])) continue;
+    s += `${s ? 'L' : 'M'}${g.x(ns[i]).toFixed(1)} ${g.y(ys[i]).toFixed(1)}`;
+  }
+  return s;
+}
+
+/** The band: mean ± one standard deviation over trials (drawn, not reported); none for one trial. */
+function bandOf(g, s) {
+  if (s.trials <= 1) return '';
+  let up = '';
+  let down = '';
+  for (let i = 0; i < s.ns.length; i += 1) {
+    up += `${i ? 'L' : 'M'}${g.x(s.ns[i]).toFixed(1)} ${g.y(s.cosineMean[i] + s.cosineStd[i]).toFixed(1)}`;
+  }
+  for (let i = s.ns.length - 1; i >= 0; i -= 1) {
+    down += `L${g.x(s.ns[i]).toFixed(1)} ${g.y(s.cosineMean[i] - s.cosineStd[i]).toFixed(1)}`;
+  }
+  return `${up}${down}Z`;
+}
+
+/** A sweep's drawing at the axes `axes`: { axes, paths: [d per series], band, desc }. */
+function drawingOf(g, s, axes) {
+  const last = s.ns.length - 1;
+  const desc =
+    `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
+    `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
+    `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
+    'The same numbers are in the table of plotted numbers.';
+  return { axes, paths: SERIES.map((ser) => pathOf(g, s.ns, s[ser.key])), band: bandOf(g, s), desc };
+}
+
+/** The curves of a view's sweep (`drawing`, or null while it has none). */
+function drawData(el, view, drawing) {
+  if (!drawing) {
+    setAttr(el.band, 'd', '');
+    for (const p of el.paths) setAttr(p, 'd', '');
+    setText(
+      el.desc,
+      view.waiting
+        ? 'No numbers yet: the curve for these settings is computed once the slider rests.'
+        : 'No numbers yet: the sweep is being computed.',
+    );
+    return;
+  }
+  // Written only when they differ: a path's d written again, even the same, is laid out again.
+  drawing.paths.forEach((d, k) => setAttr(el.paths[k], 'd', d));
+  setAttr(el.band, 'd', drawing.band);
+  setText(el.desc, drawing.desc);
+}
+
+/** The marker at N (`i` N's index in the sweep, -1 while N has none). Every frame of a drag:
+ *  attributes are written only when they change (setAttr), as an SVG attribute written again,
+ *  even to the same value, is laid out again. */
+function drawMarker(el, g, view, n, i) {
+  const { line, dots, label } = el.marker;
+  const s = view.sweep;
+  const px = g.x(n);
+  for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + g.plotH })) setAttr(line, k, v);
+  SERIES.forEach((ser, k) => {
+    const dot = dots[k];
+    if (s && i >= 0 && Number.isFinite(s[ser.key][i])) {
+      setAttr(dot, 'cx', px);
+      setAttr(dot, 'cy', g.y(s[ser.key][i]));
+      dot.removeAttribute('visibility'); // (no change, and no layout, when it is absent)
+    } else {
+      setAttr(dot, 'visibility', 'hidden');
+    }
+  });
+  labelMarker(
+    { markerLabel: label, dLabel: el.dLabel, dLine: el.dLine },
+    { px, n, d: view.d, dx: g.x(view.d), plotW: g.plotW },
+  );
+}
+
+export function createChart(parent) {
+  const el = buildChart(parent);
+  let width = 600;
+  let view = null; // { sweep, d, scale, waiting }
   let axesDrawn = ''; // d, scale and width of the axes on screen
   /** What the axes depend on: d, scale and width (the axes and each sweep's drawing are kept per key). */
   const axesKey = () => `${view.d}|${view.scale}|${width}`;
-
-  function drawAxes() {
-    // Built again only when they change: a drag of β or the forget gate redraws the chart on every
-    // value (a new sweep), with the same axes.
-    const axes = axesKey();
-    if (axes === axesDrawn) return;
-    axesDrawn = axes;
-    const d = view.d;
-    const xTicks = [];
-    if (view.scale === 'log') {
-      const every = plotW() < 360 && nMax() > 64 ? 2 : 1;
-      let k = 0;
-      for (let n = 1; n <= nMax(); n *= 2, k += 1) if (k % every === 0 || n === d) xTicks.push(n);
-    } else {
-      for (let k = 0; k <= 4; k += 1) xTicks.push(k * d);
-    }
-    const scaleName = view.scale === 'log' ? 'log' : 'linear';
-    xAxis.update(
-      xTicks.map((n) => ({ at: x(n), label: formatInt(n) })),
-      // At phone widths the long title would run past the drawing's edge: a short one.
-      plotW() < 340 ? `N, associations (${scaleName} scale)` : `N, stored associations (count, ${scaleName} scale)`,
-    );
-    yAxis.update(
-      Y_TICKS.map((v) => ({ at: y(v), label: String(v) })),
-      'read-back quality (0 to 1)',
-    );
-    const dx = x(d);
-    for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + plotH() })) dLine.setAttribute(k, v);
-    dLabel.setAttribute('y', M.top + 12); // its words and side: labelMarker
-  }
-
-  function pathOf(ns, ys) {
-    let s = '';
-    for (let i = 0; i < ns.length; i += 1) {
-      if (!Number.isFinite(ys[i])) continue;
-      s += `${s ? 'L' : 'M'}${x(ns[i]).toFixed(1)} ${y(ys[i]).toFixed(1)}`;
-    }
-    return s;
-  }
-
-  /** A sweep's drawing at the axes on screen: { axes, paths: [d per series], band, desc }, kept per
-   *  sweep (a WeakMap: gone with the sweep), so a drag of β back to a value whose sweep is held
-   *  writes the strings it drew before instead of building 7 paths of up to 1,024 points again. */
+  /** A sweep's drawing, kept per sweep (a WeakMap: gone with the sweep), so a drag of β back to a
+   *  value whose sweep is held writes the strings it drew before instead of building 7 paths of
+   *  up to 1,024 points again. */
   const drawn = new WeakMap();
-  function drawingOf(s) {
-    const axes = axesKey();
+  const drawingFor = (s, g) => {
     const had = drawn.get(s);
-    if (had && had.axes === axes) return had;
-    const paths = SERIES.map((ser) => pathOf(s.ns, s[ser.key]));
-    // The band: mean ± one standard deviation over trials (drawn, not reported).
-    let band = '';
-    if (s.trials > 1) {
-      let up = '';
-      let down = '';
-      for (let i = 0; i < s.ns.length; i += 1) {
-        up += `${i ? 'L' : 'M'}${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] + s.cosineStd[i]).toFixed(1)}`;
-      }
-      for (let i = s.ns.length - 1; i >= 0; i -= 1) {
-        down += `L${x(s.ns[i]).toFixed(1)} ${y(s.cosineMean[i] - s.cosineStd[i]).toFixed(1)}`;
-      }
-      band = `${up}${down}Z`;
-    }
-    const last = s.ns.length - 1;
-    const desc =
-      `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
-      `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
-      `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
-      'The same numbers are in the table of plotted numbers.';
-    const drawing = { axes, paths, band, desc };
+    if (had && had.axes === axesKey()) return had;
+    const drawing = drawingOf(g, s, axesKey());
     drawn.set(s, drawing);
     return drawing;
-  }
-
-  function drawData() {
-    const s = view.sweep;
-    if (!s) {
-      setAttr(band, 'd', '');
-      for (const p of paths) setAttr(p, 'd', '');
-      setText(
-        desc,
-        view.waiting
-          ? 'No numbers yet: the curve for these settings is computed once the slider rests.'
-          : 'No numbers yet: the sweep is being computed.',
-      );
-      return;
-    }
-    const drawing = drawingOf(s);
-    // Written only when they differ: a path's d written again, even the same, is laid out again.
-    drawing.paths.forEach((d, k) => setAttr(paths[k], 'd', d));
-    setAttr(band, 'd', drawing.band);
-    setText(desc, drawing.desc);
-  }
-
+  };
   return {
-    element: wrap,
+    element: el.wrap,
     /** Redraws everything for a new sweep, d, scale or width (`waiting`: the sweep of these
      *  settings waits for a settings slider to rest). */
     update(next) {
       view = next;
-      frame.resize(width); // (writes only a changed viewBox: the same value would lay it out again)
-      setAttr(overlay, 'viewBox', `0 0 ${width} ${HEIGHT}`);
-      setAttr(overlay, 'width', String(width));
-      drawAxes();
-      drawData();
+      const g = geometry(view, width);
+      el.frame.resize(width); // (writes only a changed viewBox: the same value would lay it out again)
+      setAttr(el.overlay, 'viewBox', `0 0 ${width} ${HEIGHT}`);
+      setAttr(el.overlay, 'width', String(width));
+      // Built again only when they change: a drag of β or the forget gate redraws the chart on
+      // every value (a new sweep), with the same axes.
+      if (axesKey() !== axesDrawn) drawAxes(el, view, g);
+      axesDrawn = axesKey();
+      drawData(el, view, view.sweep ? drawingFor(view.sweep, g) : null);
     },
     /** Moves the marker to N; `i` is N's index in the sweep or -1 when N has no numbers yet. */
-    marker(n, i) {
-      if (!view) return;
-      const px = x(n);
-      // Every frame of a drag: attributes are written only when they change (setAttr), as an SVG
-      // attribute written again, even to the same value, is laid out again.
-      for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + plotH() }))
-        setAttr(markerLine, k, v);
-      const s = view.sweep;
-      SERIES.forEach((ser, k) => {
-        const dot = markerDots[k];
-        if (s && i >= 0 && Number.isFinite(s[ser.key][i])) {
-          setAttr(dot, 'cx', px);
-          setAttr(dot, 'cy', y(s[ser.key][i]));
-          dot.removeAttribute('visibility'); // (no change, and no layout, when it is absent)
-        } else {
-          setAttr(dot, 'visibility', 'hidden');
-        }
-      });
-      labelMarker({ markerLabel, dLabel, dLine }, { px, n, d: view.d, dx: x(view.d), plotW: plotW() });
-    },
+    marker: (n, i) => view && drawMarker(el, geometry(view, width), view, n, i),
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {
       if (!view) return null;
-      const t = Math.min(Math.max((px - M.left) / plotW(), 0), 1);
-      const n = view.scale === 'log' ? 2 ** (t * log2(nMax())) : t * nMax();
-      return Math.min(Math.max(Math.round(n), 1), nMax());
+      const { plotW, nMax } = geometry(view, width);
+      const t = Math.min(Math.max((px - M.left) / plotW, 0), 1);
+      const n = view.scale === 'log' ? 2 ** (t * log2(nMax)) : t * nMax;
+      return Math.min(Math.max(Math.round(n), 1), nMax);
     },
     /** Where N sits (CSS px from the chart's left edge) and the plot's top and height. */
     place(n) {
-      return view ? { x: x(n), top: M.top, height: plotH() } : null;
+      if (!view) return null;
+      const g = geometry(view, width);
+      return { x: g.x(n), top: M.top, height: g.plotH };
     },
     /** The drawing width follows the container so that text keeps its real size. */
     setWidth(w) {

@@ -38,12 +38,8 @@ export function readoutTexts(sweep, i) {
   };
 }
 
-/** Builds the pieces (unattached: index.js places them around the chart). */
-export function createReadout() {
-  const notice = h('p', { class: 'oc-notice', role: 'status', hidden: true });
-  const error = h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true });
-  const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence', 'data-symbol': 'crosstalk' });
-  const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
+/** The readout's list: its element and each value's element by key. */
+function readoutList() {
   const readout = h('dl', { class: 'oc-readout' });
   const rd = {};
   for (const [key, label] of READOUT) {
@@ -51,6 +47,16 @@ export function createReadout() {
     row.appendChild(h('dt', { text: label }));
     rd[key] = row.appendChild(h('dd', { 'data-field': key }));
   }
+  return { readout, rd };
+}
+
+/** Builds the pieces (unattached: index.js places them around the chart). */
+export function createReadout() {
+  const notice = h('p', { class: 'oc-notice', role: 'status', hidden: true });
+  const error = h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true });
+  const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence', 'data-symbol': 'crosstalk' });
+  const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
+  const { readout, rd } = readoutList();
   const memoryLine = h('p', { class: 'oc-memory', 'data-field': 'memory' });
   const live = h('p', { class: 'oc-sr', 'aria-live': 'polite' });
   /** @type {ReturnType<typeof setTimeout> | 0} */

@@ -33,12 +33,70 @@ const cellsOf = (s, i) => [
 ];
 const sameNs = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/**
- * @param parent where the <details> goes
- * @param current () => { entry: {sweep, complete} | null, state, nIndex }: what to show when opened
- * @param timed (what, start) => void: the demo's User Timing marks ("table" per slice)
- */
-export function createPlottedTable(parent, current, timed) {
+/** The pager's options for `ns` ("N = 1 to 256", …) in `pager` (its field hidden for one page);
+ *  returns the number of pages. */
+function renderPager(pagerField, pager, ns) {
+  const pages = Math.ceil(ns.length / PAGE_ROWS);
+  pagerField.hidden = pages <= 1;
+  const labels = [];
+  for (let k = 0; k < pages; k += 1) {
+    const last = Math.min(ns.length, (k + 1) * PAGE_ROWS) - 1;
+    labels.push(`N = ${formatInt(ns[k * PAGE_ROWS])} to ${formatInt(ns[last])}`);
+  }
+  if ([...pager.options].map((o) => o.text).join('|') !== labels.join('|')) {
+    pager.replaceChildren(...labels.map((text, k) => h('option', { value: String(k), text })));
+  }
+  return pages;
+}
+
+/** The table's caption: the settings, how far the sweep is, and the rows of this page. */
+function captionText({ sweep: s, complete }, state, pages, first, count) {
+  const trials = `${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}`;
+  const progress = complete
+    ? ''
+    : s.phase === 'preview'
+      ? ' (preview)'
+      : ` (${s.trials} of ${state.trials} trials so far)`;
+  const rows =
+    pages > 1
+      ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}`
+      : '';
+  return (
+    `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${trials}, ` +
+    `seed ${state.seed}, ${ruleText(state)}, softmax \u03b2 = ${state.beta}${progress}${rows}`
+  );
+}
+
+/** A new table in `box`: { caption, body } to fill. */
+function newTable(box) {
+  const table = box.appendChild(h('table', { class: 'oc-table' }));
+  const caption = table.appendChild(h('caption', {}));
+  const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
+  for (const head of HEADS) hr.appendChild(h('th', { scope: 'col', text: head }));
+  return { caption, body: table.appendChild(h('tbody', {})) };
+}
+
+/** Rows start..end-1 of the page from `first` in `body`: rows already there are rewritten in
+ *  place; the others are built (all of them in a new tbody, and those a rebuild cut short by the
+ *  next result never reached: the slicer runs the latest only). */
+function fillRows(body, s, first, start, end) {
+  const rows = document.createDocumentFragment();
+  for (let r = start; r < end; r += 1) {
+    const row = body.rows[r];
+    if (row) {
+      cellsOf(s, first + r).forEach((text, c) => setText(row.cells[c], text));
+      continue;
+    }
+    const tr = rows.appendChild(h('tr', {}));
+    cellsOf(s, first + r).forEach((text, c) =>
+      tr.appendChild(h(c ? 'td' : 'th', c ? { text } : { scope: 'row', text })),
+    );
+  }
+  body.appendChild(rows);
+}
+
+/** The disclosure, its pager and its scroll box. */
+function buildTable(parent) {
   const details = parent.appendChild(h('details', { class: 'oc-details', 'data-part': 'table' }));
   details.appendChild(h('summary', { text: 'Plotted numbers (table)' }));
   const pagerField = details.appendChild(h('div', { class: 'oc-pager', hidden: true }));
@@ -48,33 +106,25 @@ export function createPlottedTable(parent, current, timed) {
   const box = details.appendChild(
     h('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }),
   );
+  return { details, pagerField, pager, box };
+}
 
+/**
+ * @param parent where the <details> goes
+ * @param current () => { entry: {sweep, complete} | null, state, nIndex }: what to show when opened
+ * @param timed (what, start) => void: the demo's User Timing marks ("table" per slice)
+ */
+export function createPlottedTable(parent, current, timed) {
+  const { details, pagerField, pager, box } = buildTable(parent);
   const slicer = createSlicer();
   let shown = null; // { caption, body, ns, page }
   let chosen = -1; // the page the reader chose; -1: the one holding the current N
-
-  /** The pager's options for `ns` ("N = 1 to 256", …); returns the number of pages. */
-  function renderPager(ns) {
-    const pages = Math.ceil(ns.length / PAGE_ROWS);
-    pagerField.hidden = pages <= 1;
-    const labels = [];
-    for (let k = 0; k < pages; k += 1) {
-      const last = Math.min(ns.length, (k + 1) * PAGE_ROWS) - 1;
-      labels.push(`N = ${formatInt(ns[k * PAGE_ROWS])} to ${formatInt(ns[last])}`);
-    }
-    if ([...pager.options].map((o) => o.text).join('|') !== labels.join('|')) {
-      pager.replaceChildren(...labels.map((text, k) => h('option', { value: String(k), text })));
-    }
-    return pages;
-  }
-
   function clear() {
     slicer.cancel();
     shown = null;
     box.removeAttribute('aria-busy');
     box.replaceChildren();
   }
-
   function render() {
     if (!details.open) return;
     const { entry, state, nIndex } = current();
@@ -86,74 +136,29 @@ export function createPlottedTable(parent, current, timed) {
     }
     const s = entry.sweep;
     if (shown && !sameNs(shown.ns, s.ns)) chosen = -1; // new N: show the page holding N
-    const pages = renderPager(s.ns);
+    const pages = renderPager(pagerField, pager, s.ns);
     const page = Math.min(pages - 1, chosen >= 0 ? chosen : Math.max(0, Math.floor(nIndex / PAGE_ROWS)));
     pager.value = String(page);
     const first = page * PAGE_ROWS;
     const count = Math.min(s.ns.length, first + PAGE_ROWS) - first;
-    const rebuild = !shown || shown.page !== page || !sameNs(shown.ns, s.ns);
-    if (rebuild) {
+    if (!shown || shown.page !== page || !sameNs(shown.ns, s.ns)) {
       clear();
-      const table = box.appendChild(h('table', { class: 'oc-table' }));
-      const caption = table.appendChild(h('caption', {}));
-      const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
-      for (const head of HEADS) hr.appendChild(h('th', { scope: 'col', text: head }));
-      shown = { caption, body: table.appendChild(h('tbody', {})), ns: s.ns, page };
+      shown = { ...newTable(box), ns: s.ns, page };
     }
-    setText(
-      shown.caption,
-      `Plotted numbers: d = ${state.d}, ${KEY_LABELS[state.keys]}, ${s.trials} ${s.trials === 1 ? 'trial' : 'trials'}, ` +
-        `seed ${state.seed}, ${ruleText(state)}, softmax \u03b2 = ${state.beta}` +
-        (entry.complete
-          ? ''
-          : s.phase === 'preview'
-            ? ' (preview)'
-            : ` (${s.trials} of ${state.trials} trials so far)`) +
-        (pages > 1
-          ? `; rows N = ${formatInt(s.ns[first])} to ${formatInt(s.ns[first + count - 1])} of ${formatInt(s.ns.length)}`
-          : ''),
-    );
+    setText(shown.caption, captionText(entry, state, pages, first, count));
     const { body } = shown;
     box.setAttribute('aria-busy', 'true');
-    slicer.run(
-      count,
-      (start, end) => {
-        const t0 = performance.now();
-        const rows = document.createDocumentFragment();
-        for (let r = start; r < end; r += 1) {
-          // Rows already there are rewritten in place; the others are built (all of them in a new
-          // tbody, and those a rebuild cut short by the next result never reached: the slicer runs
-          // the latest only).
-          const row = body.rows[r];
-          if (row) {
-            cellsOf(s, first + r).forEach((text, c) => setText(row.cells[c], text));
-            continue;
-          }
-          const tr = rows.appendChild(h('tr', {}));
-          cellsOf(s, first + r).forEach((text, c) =>
-            tr.appendChild(h(c ? 'td' : 'th', c ? { text } : { scope: 'row', text })),
-          );
-        }
-        body.appendChild(rows);
-        timed('table', t0);
-      },
-      () => box.removeAttribute('aria-busy'),
-    );
+    const slice = (start, end) => {
+      const t0 = performance.now();
+      fillRows(body, s, first, start, end);
+      timed('table', t0);
+    };
+    slicer.run(count, slice, () => box.removeAttribute('aria-busy'));
   }
-
-  details.addEventListener('toggle', () => {
-    if (details.open) render();
-    else clear();
-  });
+  details.addEventListener('toggle', () => (details.open ? render() : clear()));
   pager.addEventListener('change', () => {
     chosen = Number(pager.value);
     render();
   });
-
-  return {
-    element: details,
-    /** Shows the current result (when open). */
-    update: render,
-    destroy: clear,
-  };
+  return { element: details, /** Shows the current result (when open). */ update: render, destroy: clear };
 }

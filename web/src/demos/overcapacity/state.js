@@ -98,6 +98,56 @@ export function parseWhole(text, name) {
   return value;
 }
 
+/** The tolerance level is checked after the measure it depends on (validate). */
+const LEVEL_LATER = Symbol('level');
+
+/** A proposed field's value as the state takes it; throws (a reader's message) what it refuses. */
+function checkField(state, k, v, checkSweep) {
+  if (k === 'd') {
+    if (!DIMS.includes(v)) throw new Error(`d must be one of ${DIMS.join(', ')}`);
+    return v;
+  } else if (k === 'n') {
+    if (!Number.isInteger(v)) throw new Error('N must be a whole number');
+    return v;
+  } else if (k === 'keys') {
+    if (!KEYS.includes(v)) throw new Error(`keys must be one of ${KEYS.join(', ')}`);
+    return v;
+  } else if (k === 'scale') {
+    if (!SCALES.includes(v)) throw new Error('scale must be "linear" or "log"');
+    return v;
+  } else if (k === 'beta') {
+    if (!BETAS.includes(v)) throw new Error(`\u03b2 must be one of ${BETAS.join(', ')}`);
+    return v;
+  } else if (k === 'measure') {
+    if (!MEASURES.includes(v)) throw new Error('the tolerance measure must be "cosine" or "recall"');
+    return v;
+  } else if (k === 'rule') {
+    if (!RULES.includes(v)) throw new Error('the update rule must be "add" or "delta"');
+    return v;
+  } else if (k === 'gate') {
+    if (!GATES.includes(v)) throw new Error(`the gate \u03b1 must be one of ${GATES.join(', ')}`);
+    return v;
+  } else if (k === 'step') {
+    if (!STEPS.includes(v)) throw new Error(`the step must be one of ${STEPS.join(', ')}`);
+    return v;
+  } else if (k === 'settings') {
+    if (typeof v !== 'boolean') throw new Error('settings must be true or false (the Settings disclosure open)');
+    return v;
+  } else if (k === 'level') {
+    return LEVEL_LATER;
+  } else {
+    const value = typeof v === 'string' ? parseWhole(v, k === 'seed' ? 'Seed' : 'Trials') : v;
+    try {
+      probe(checkSweep, { ...state, [k]: value });
+    } catch (err) {
+      // Out of range: said in reader words. Over the budget alone: checked with d below.
+      if (err.field) throw new Error(readerMessage(err, k));
+      if (k !== 'trials') throw err;
+    }
+    return value;
+  }
+}
+
 /**
  * Checks each proposed field of `changes` against `state` on its own; returns
  * { next, errors: { field: message }, unknown: [names] }. `next` keeps the last good value of every
@@ -114,48 +164,8 @@ export function validate(state, changes, checkSweep, { clamp = false } = {}) {
       continue;
     }
     try {
-      if (k === 'd') {
-        if (!DIMS.includes(v)) throw new Error(`d must be one of ${DIMS.join(', ')}`);
-        next.d = v;
-      } else if (k === 'n') {
-        if (!Number.isInteger(v)) throw new Error('N must be a whole number');
-        next.n = v;
-      } else if (k === 'keys') {
-        if (!KEYS.includes(v)) throw new Error(`keys must be one of ${KEYS.join(', ')}`);
-        next.keys = v;
-      } else if (k === 'scale') {
-        if (!SCALES.includes(v)) throw new Error('scale must be "linear" or "log"');
-        next.scale = v;
-      } else if (k === 'beta') {
-        if (!BETAS.includes(v)) throw new Error(`\u03b2 must be one of ${BETAS.join(', ')}`);
-        next.beta = v;
-      } else if (k === 'measure') {
-        if (!MEASURES.includes(v)) throw new Error('the tolerance measure must be "cosine" or "recall"');
-        next.measure = v;
-      } else if (k === 'rule') {
-        if (!RULES.includes(v)) throw new Error('the update rule must be "add" or "delta"');
-        next.rule = v;
-      } else if (k === 'gate') {
-        if (!GATES.includes(v)) throw new Error(`the gate \u03b1 must be one of ${GATES.join(', ')}`);
-        next.gate = v;
-      } else if (k === 'step') {
-        if (!STEPS.includes(v)) throw new Error(`the step must be one of ${STEPS.join(', ')}`);
-        next.step = v;
-      } else if (k === 'settings') {
-        if (typeof v !== 'boolean') throw new Error('settings must be true or false (the Settings disclosure open)');
-        next.settings = v;
-      } else if (k === 'level') {
-      } else {
-        const value = typeof v === 'string' ? parseWhole(v, k === 'seed' ? 'Seed' : 'Trials') : v;
-        try {
-          probe(checkSweep, { ...state, [k]: value });
-        } catch (err) {
-          // Out of range: said in reader words. Over the budget alone: checked with d below.
-          if (err.field) throw new Error(readerMessage(err, k));
-          if (k !== 'trials') throw err;
-        }
-        next[k] = value;
-      }
+      const value = checkField(state, k, v, checkSweep);
+      if (value !== LEVEL_LATER) next[k] = value;
     } catch (err) {
       errors[k] = err.message;
     }

@@ -1,23 +1,19 @@
-// The pool of workers that share the overcapacity demo's sweeps and capacity calls:
-// one worker per core the browser reports but one, which stays with the page so that drags keep
-// their frames (navigator.hardwareConcurrency − 1, at most MAX_WORKERS; one where one or two cores
-// are reported: on 2 cores two busy workers stretched the page's tasks past 50 ms while a reader
-// dragged N at d = 256). The page hands out the work a piece at a time and each worker
-// answers one piece:
-//   - a sweep request: its previews (one call each), then its full sweep in ranges of trials; every
-//     range that arrives is merged with the others by the core (la.mergeSweepTrials, core-work.js
-//     mergeSweepParts) and shown at once, so the curve firms up as trials arrive, in any order,
-//     and the last merge is bit for bit the single-worker sweep;
-//   - the capacity panel: each (d, key geometry) call split into ranges of trials, merged by the
-//     core (la.mergeCapacityTrials) and posted in order of d as each call completes.
-// Sweeps come first: no capacity piece starts while a sweep has pieces left or the page asks it
-// to wait (capacityWait), while paused, or while the reader drags (hold). A piece running when a
-// newer request supersedes it is not waited for: its worker is replaced.
+// The pool executor: workers that share the overcapacity demo's sweeps and capacity calls, one
+// per core the browser reports but one, which stays with the page so that drags keep their frames
+// (navigator.hardwareConcurrency − 1, at most MAX_WORKERS; one where one or two cores are
+// reported: on 2 cores two busy workers stretched the page's tasks past 50 ms while a reader
+// dragged N at d = 256). The page hands out the work a piece at a time (queue.js says which) and
+// each worker answers one piece (pool-answers.js merges them: the curve firms up as trials
+// arrive, in any order, and the last merge is bit for bit the single-worker sweep). A piece running
+// when a newer request supersedes it is not waited for: its worker is replaced.
 // One more slot, started with the first store, computes single stores ("inside one store") on its
 // own, so that a long sweep never holds one up; its answers go straight back to the runner, which
 // keeps at most one store in flight.
-import { mergeSweepParts, capacityCalls, capacityEntry } from './core-work.js';
+import { capacityCalls } from './core-work.js';
 import { spawnSlot } from './slot.js';
+import { sweepRecord, capacityRecord, nextPiece } from './queue.js';
+import { createHold } from './pacing.js';
+import { answerPiece, answerStore, fail } from './pool-answers.js';
 
 /** The most workers a pool starts, whatever the machine reports. */
 export const MAX_WORKERS = 8;
@@ -28,8 +24,6 @@ export function poolSize(nav = globalThis.navigator) {
   return Number.isInteger(n) && n > 2 ? Math.min(n - 1, MAX_WORKERS) : 1;
 }
 
-const FULL = Number.POSITIVE_INFINITY; // the rank of the full sweep's results (above every preview)
-
 /**
  * @param la the page's core (merges the pieces; computes no trial itself)
  * @param {{ size: number, spawn: () => Worker, paused?: boolean, capacityWait?: boolean }} options
@@ -38,339 +32,196 @@ const FULL = Number.POSITIVE_INFINITY; // the rank of the full sweep's results (
  *             error(id, kind, message), paused() (once per pause(), when no sweep piece runs any
  *             more), unavailable() (a worker could not start or load the core: the pool has stopped) )
  */
-export function createPool(la, { size, spawn, paused: startPaused = false, capacityWait = false }, on) {
-  /** @type {{ worker: Worker, ready: boolean, task: any }[]} */
-  let slots = [];
-  let storeSlot = null; // the single stores' worker, started with the first one
-  let dead = false;
-  let sweep = null; // { id, params, previews, full, chunk, shown, next, parts, done }
-  let cap = null; // { id, calls, open, exhausted, done }
-  let paused = startPaused;
-  let pausedSaid = startPaused; // the runner has said so already
-  let capacityWaits = capacityWait;
-  let holdUntil = 0;
-  /** @type {ReturnType<typeof setTimeout> | 0} */
-  let holdTimer = 0;
-  const timers = new Set();
+export function createPool(la, { size, spawn, paused = false, capacityWait = false }, on) {
+  /** @type {any} pool-answers.js reads it too */
+  const pool = {
+    ...{ la, size, spawn, on, slots: [], storeSlot: null, dead: false, sweep: null, cap: null },
+    ...{ paused, pausedSaid: paused, capacityWaits: capacityWait, hold: createHold(), holdTimer: 0 },
+    timers: new Set(),
+  };
+  pool.events = slotEvents(pool);
+  return {
+    size,
+    /** Starts the workers; false when they cannot start (then on.unavailable() has been called). */
+    start: () => start(pool),
+    /** A sweep request { id, params, phases } (core-work.js sweepPhases), replacing any older one. */
+    sweep(job) {
+      pool.sweep = sweepRecord(job, size);
+      dropStale(pool, true);
+      pump(pool);
+    },
+    /** The capacity panel's request { id, params }, replacing any older one. */
+    capacity(job) {
+      pool.cap = capacityRecord(job.id, capacityCalls(la, job.params));
+      dropStale(pool);
+      pump(pool);
+    },
+    capacityWait(wait) {
+      pool.capacityWaits = wait;
+      pump(pool);
+    },
+    /** One store { id, params } on the store slot (started now if it is not yet); false when it
+     *  cannot start (then on.unavailable() has been called). Stores are neither paused nor held:
+     *  the runner asks for one only when the reader is to see it. */
+    store: (job) => sendStore(pool, job),
+    hold: (ms) => pool.hold.hold(ms),
+    pause() {
+      pool.paused = true;
+      pool.pausedSaid = false;
+      confirmPaused(pool);
+    },
+    resume() {
+      pool.paused = false;
+      pump(pool);
+    },
+    /** Whether the current sweep has pieces left to hand out or running. */
+    get sweepActive() {
+      return Boolean(pool.sweep && !pool.sweep.done);
+    },
+    destroy: () => stop(pool),
+  };
+}
 
-  function later(fn) {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      if (!dead) fn();
-    }, 0);
-    timers.add(t);
-  }
-
-  // Every slot is the pool's while it is in `slots` or is the store slot and the pool is alive.
-  const slotEvents = {
-    alive: (slot) => !dead && (slots.includes(slot) || slot === storeSlot),
+/** What the pool's slots tell it: every slot is the pool's while it is in `slots` or is the store
+ *  slot and the pool is alive. */
+function slotEvents(pool) {
+  return {
+    alive: (slot) => !pool.dead && (pool.slots.includes(slot) || slot === pool.storeSlot),
     answer(slot, data) {
-      if (slot === storeSlot) {
+      if (slot === pool.storeSlot) {
         if (slot.task?.id === data.id) slot.task = null; // (a newer store may be queued behind it)
-        answerStore(data);
+        answerStore(pool, data);
         return;
       }
       const task = slot.task;
       slot.task = null;
-      if (task) answer(task, data);
-      pump();
+      if (task) answerPiece(pool, task, data);
+      pump(pool);
     },
-    unavailable: () => unavailable(),
+    unavailable: () => unavailable(pool),
     crashed(slot) {
       // A crash after loading: answer its piece with the error and start a fresh worker.
       const task = slot.task;
-      replace(slot);
+      replace(pool, slot);
       const message = 'The computation stopped unexpectedly.';
-      if (task?.kind === 'store') on.error(task.id, 'store', message);
-      if (task && task.job === sweep && !sweep.done) fail(sweep, 'sweep', message);
-      if (task && task.job === cap && !cap.done) fail(cap, 'capacity', message);
-      pump();
+      if (task?.kind === 'store') pool.on.error(task.id, 'store', message);
+      if (task && task.job === pool.sweep && !pool.sweep.done) fail(pool, pool.sweep, 'sweep', message);
+      if (task && task.job === pool.cap && !pool.cap.done) fail(pool, pool.cap, 'capacity', message);
+      pump(pool);
     },
   };
-  const newSlot = () => spawnSlot(spawn, timers, slotEvents);
+}
 
-  function replace(slot) {
-    slot.worker.terminate();
-    const fresh = newSlot();
-    if (!fresh) {
-      unavailable();
-      return;
-    }
-    if (slot === storeSlot) storeSlot = fresh;
-    else slots = slots.map((s) => (s === slot ? fresh : s));
+const newSlot = (pool) => spawnSlot(pool.spawn, pool.timers, pool.events);
+
+function replace(pool, slot) {
+  slot.worker.terminate();
+  const fresh = newSlot(pool);
+  if (!fresh) {
+    unavailable(pool);
+    return;
   }
+  if (slot === pool.storeSlot) pool.storeSlot = fresh;
+  else pool.slots = pool.slots.map((s) => (s === slot ? fresh : s));
+}
 
-  function unavailable() {
-    if (dead) return;
-    stop();
-    on.unavailable();
+function unavailable(pool) {
+  if (pool.dead) return;
+  stop(pool);
+  pool.on.unavailable();
+}
+
+function stop(pool) {
+  pool.dead = true;
+  clearTimeout(pool.holdTimer);
+  for (const t of pool.timers) clearTimeout(t);
+  for (const s of pool.slots) s.worker.terminate();
+  pool.slots = [];
+  pool.storeSlot?.worker.terminate();
+  pool.storeSlot = null;
+}
+
+function confirmPaused(pool) {
+  if (pool.paused && !pool.pausedSaid && !pool.slots.some((s) => s.task?.kind === 'sweep')) {
+    pool.pausedSaid = true;
+    pool.on.paused();
   }
+}
 
-  function stop() {
-    dead = true;
-    clearTimeout(holdTimer);
-    for (const t of timers) clearTimeout(t);
-    for (const s of slots) s.worker.terminate();
-    slots = [];
-    storeSlot?.worker.terminate();
-    storeSlot = null;
+/** Runs `fn` in a task of its own (after the current call has returned), unless the pool stopped. */
+function later(pool, fn) {
+  const t = setTimeout(() => {
+    pool.timers.delete(t);
+    if (!pool.dead) fn();
+  }, 0);
+  pool.timers.add(t);
+}
+
+/** The queue's next piece for the pool, with what it says done: a hold, the end of the capacity
+ *  panel, a refused call. */
+function nextTask(pool) {
+  const { paused, capacityWaits, size } = pool;
+  const next = nextPiece(pool, { paused, held: pool.hold.left(), capacityWaits, size });
+  if (next?.hold) {
+    clearTimeout(pool.holdTimer);
+    pool.holdTimer = setTimeout(() => pump(pool), next.hold);
+  } else if (next?.error) fail(pool, pool.cap, 'capacity', next.error);
+  else if (next?.done) {
+    const c = pool.cap;
+    later(pool, () => pool.on.capacity(c.id, null, true)); // after capacity() has returned its id
   }
+  return next?.task ?? null;
+}
 
-  function fail(job, kind, message) {
-    job.done = true;
-    on.error(job.id, kind, message);
+/** Hands a piece to every idle worker while the queue has one. */
+function pump(pool) {
+  if (pool.dead) return;
+  for (const slot of pool.slots) {
+    if (slot.task) continue;
+    const task = nextTask(pool);
+    if (!task) break;
+    slot.task = task;
+    slot.worker.postMessage(task.message);
   }
+  confirmPaused(pool);
+}
 
-  const sweepBusy = () => slots.some((s) => s.task?.kind === 'sweep');
-
-  function confirmPaused() {
-    if (paused && !pausedSaid && !sweepBusy()) {
-      pausedSaid = true;
-      on.paused();
-    }
-  }
-
-  // ---- what to hand out next --------------------------------------------------------------------
-  function nextSweepTask() {
-    const s = sweep;
-    if (!s || s.done) return null;
-    if (s.previews.length > 0 && s.shown < FULL) {
-      const { phase, rank } = s.previews.shift();
-      return { kind: 'sweep', job: s, rank, message: { type: 'preview', id: s.id, params: s.params, phase } };
-    }
-    if (!s.full || s.next >= s.full.trials) return null;
-    const first = s.next;
-    const count = Math.min(s.chunk, s.full.trials - first);
-    s.next += count;
-    return {
-      kind: 'sweep',
-      job: s,
-      rank: FULL,
-      message: { type: 'trials', id: s.id, params: s.params, phase: s.full, first, count },
-    };
-  }
-
-  function nextCapacityTask() {
-    const c = cap;
-    if (!c || c.done) return null;
-    const again = c.open.find((o) => o.retry.length > 0); // pieces a sweep pre-empted
-    if (again) {
-      const { first, count } = again.retry.shift();
-      return {
-        kind: 'capacity',
-        job: c,
-        call: again,
-        message: { type: 'capacity', id: c.id, opts: again.opts, first, count },
-      };
-    }
-    let call = c.open.find((o) => o.next < o.trials);
-    if (!call && !c.exhausted) {
-      let got;
-      try {
-        got = c.calls.next();
-      } catch (err) {
-        fail(c, 'capacity', err.message);
-        return null;
-      }
-      if (got.done) {
-        c.exhausted = true;
-      } else {
-        const trials = got.value.opts.trials;
-        call = { ...got.value, trials, next: 0, got: 0, parts: [], retry: [], chunk: Math.ceil(trials / size) };
-        c.open.push(call);
-      }
-    }
-    if (!call) {
-      if (c.exhausted && c.open.length === 0) {
-        c.done = true;
-        later(() => on.capacity(c.id, null, true)); // after capacity() has returned its id
-      }
-      return null;
-    }
-    const first = call.next;
-    const count = Math.min(call.chunk, call.trials - first);
-    call.next += count;
-    return { kind: 'capacity', job: c, call, message: { type: 'capacity', id: c.id, opts: call.opts, first, count } };
-  }
-
-  function nextTask() {
-    if (paused) return null;
-    const wait = holdUntil - performance.now();
-    if (wait > 0) {
-      clearTimeout(holdTimer);
-      holdTimer = setTimeout(pump, wait);
-      return null;
-    }
-    const sweepTask = nextSweepTask();
-    if (sweepTask) return sweepTask;
-    if (capacityWaits || (sweep && !sweep.done && sweep.next < (sweep.full?.trials ?? 0))) return null;
-    return nextCapacityTask();
-  }
-
-  function pump() {
-    if (dead) return;
-    for (const slot of slots) {
-      if (slot.task) continue;
-      const task = nextTask();
-      if (!task) break;
-      slot.task = task;
-      slot.worker.postMessage(task.message);
-    }
-    confirmPaused();
-  }
-
-  // ---- answers ----------------------------------------------------------------------------------
-  function answer(task, data) {
-    if (task.kind === 'sweep') answerSweep(task, data);
-    else answerCapacity(task, data);
-  }
-
-  function answerStore(data) {
-    if (data.type === 'error') on.error(data.id, 'store', data.message);
-    else if (data.type === 'store') on.store(data.id, data.result);
-  }
-
-  function answerSweep(task, data) {
-    const s = task.job;
-    if (s !== sweep || s.done) return;
-    if (data.type === 'error') {
-      fail(s, 'sweep', data.message);
-      return;
-    }
-    if (data.type === 'sweep') {
-      if (task.rank <= s.shown) return; // a coarser preview after a finer one
-      s.shown = task.rank;
-      on.sweep(s.id, data.result);
-      return;
-    }
-    s.parts.push(data.part);
-    let result;
-    try {
-      result = mergeSweepParts(la, s.params, s.full, s.parts);
-    } catch (err) {
-      fail(s, 'sweep', err.message);
-      return;
-    }
-    s.shown = FULL;
-    if (result.complete) s.done = true;
-    on.sweep(s.id, result);
-  }
-
-  function answerCapacity(task, data) {
-    const c = task.job;
-    if (c !== cap || c.done) return;
-    if (data.type === 'error') {
-      fail(c, 'capacity', data.message);
-      return;
-    }
-    task.call.parts.push(data.part);
-    task.call.got += data.part.count;
-    while (c.open.length > 0 && c.open[0].got === c.open[0].trials) {
-      const call = c.open.shift();
-      let entry;
-      try {
-        entry = capacityEntry(call, la.mergeCapacityTrials(call.opts, call.parts));
-      } catch (err) {
-        fail(c, 'capacity', err.message);
-        return;
-      }
-      on.capacity(c.id, entry, false);
+/** Replaces the workers busy with a piece of anything but the current requests; with
+ *  `preempt`, also those busy with the capacity panel, whose pieces go back in the queue (a new
+ *  curve comes first: its first trials should not wait for a capacity piece). */
+function dropStale(pool, preempt = false) {
+  for (const slot of pool.slots) {
+    const t = slot.task;
+    if (!t) continue;
+    if (t.job !== pool.sweep && t.job !== pool.cap) {
+      replace(pool, slot);
+    } else if (preempt && t.kind === 'capacity') {
+      t.call.retry.push({ first: t.message.first, count: t.message.count });
+      replace(pool, slot);
     }
   }
+}
 
-  /** Replaces the workers busy with a piece of anything but the current requests; with
-   *  `preempt`, also those busy with the capacity panel, whose pieces go back in the queue (a new
-   *  curve comes first: its first trials should not wait for a capacity piece). */
-  function dropStale(preempt = false) {
-    for (const slot of slots) {
-      const t = slot.task;
-      if (!t) continue;
-      if (t.job !== sweep && t.job !== cap) {
-        replace(slot);
-      } else if (preempt && t.kind === 'capacity') {
-        t.call.retry.push({ first: t.message.first, count: t.message.count });
-        replace(slot);
-      }
+function start(pool) {
+  while (!pool.dead && pool.slots.length < pool.size) {
+    const slot = newSlot(pool);
+    if (!slot) {
+      unavailable(pool);
+      return false;
     }
+    pool.slots.push(slot);
   }
+  return !pool.dead;
+}
 
-  function start() {
-    while (!dead && slots.length < size) {
-      const slot = newSlot();
-      if (!slot) {
-        unavailable();
-        return false;
-      }
-      slots.push(slot);
-    }
-    return !dead;
+function sendStore(pool, job) {
+  if (pool.dead) return false;
+  if (!pool.storeSlot) pool.storeSlot = newSlot(pool);
+  if (!pool.storeSlot) {
+    unavailable(pool);
+    return false;
   }
-
-  return {
-    size,
-
-    /** Starts the workers; false when they cannot start (then on.unavailable() has been called). */
-    start,
-
-    /** A sweep request { id, params, phases } (core-work.js sweepPhases), replacing any older one. */
-    sweep(job) {
-      const full = job.phases.find((p) => p.name === 'full') ?? null;
-      const previews = job.phases.filter((p) => p.name !== 'full').map((phase, rank) => ({ phase, rank }));
-      const step = full ? (full.step ?? full.trials) : 1;
-      // Ranges of trials small enough that every worker gets some and results keep arriving.
-      const chunk = full ? Math.max(1, Math.min(step, Math.ceil(full.trials / (2 * size)))) : 1;
-      sweep = { id: job.id, params: job.params, previews, full, chunk, shown: -1, next: 0, parts: [], done: false };
-      dropStale(true);
-      pump();
-    },
-
-    /** The capacity panel's request { id, params }, replacing any older one. */
-    capacity(job) {
-      cap = { id: job.id, calls: capacityCalls(la, job.params), open: [], exhausted: false, done: false };
-      dropStale();
-      pump();
-    },
-
-    capacityWait(wait) {
-      capacityWaits = wait;
-      pump();
-    },
-
-    /** One store { id, params } on the store slot (started now if it is not yet); false when it
-     *  cannot start (then on.unavailable() has been called). Stores are neither paused nor held:
-     *  the runner asks for one only when the reader is to see it. */
-    store(job) {
-      if (dead) return false;
-      if (!storeSlot) storeSlot = newSlot();
-      if (!storeSlot) {
-        unavailable();
-        return false;
-      }
-      storeSlot.task = { kind: 'store', id: job.id };
-      storeSlot.worker.postMessage({ type: 'store', id: job.id, params: job.params });
-      return true;
-    },
-
-    hold(ms) {
-      holdUntil = Math.max(holdUntil, performance.now() + ms);
-    },
-
-    pause() {
-      paused = true;
-      pausedSaid = false;
-      confirmPaused();
-    },
-
-    resume() {
-      paused = false;
-      pump();
-    },
-
-    /** Whether the current sweep has pieces left to hand out or running. */
-    get sweepActive() {
-      return Boolean(sweep && !sweep.done);
-    },
-
-    destroy: stop,
-  };
+  pool.storeSlot.task = { kind: 'store', id: job.id };
+  pool.storeSlot.worker.postMessage({ type: 'store', id: job.id, params: job.params });
+  return true;
 }
