@@ -103,7 +103,10 @@ test('the page’s own refusal of a field’s text, and a drag that streams and 
   assert.equal(s.results.now.kvBytes, PER_TOKEN * 10000n);
   const ended = reduce(s, { type: 'dragEnd' });
   assert.equal(ended.dragging, false);
-  assert.equal(reduce(ended, { type: 'tokens', tokens: 10000 }), ended, 'the same length again is no change');
+  assert.deepEqual(requests(ended), [], 'a release asks nothing of the core');
+  assert.equal(reduce(ended, { type: 'dragEnd', tokens: 10000 }), ended, 'the slider’s change at the same length');
+  const moved = settle(reduce(ended, { type: 'dragEnd', tokens: 20000 }));
+  assert.equal(moved.results.now.kvBytes, PER_TOKEN * 20000n, 'a change elsewhere is asked');
 });
 
 test('custom models: "Custom model…" copies the model on screen; the editor’s refusal in its words', () => {

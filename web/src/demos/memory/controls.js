@@ -78,9 +78,9 @@ function listen(c, settings, dispatch, lastGood) {
   c.linear.onchange = () => dispatch({ type: 'linear', linear: c.linear.checked });
   // A drag streams the context on each input event (the core answers at once; the view draws once
   // per frame); its end (`change`, or a release where it began) ends the drag.
-  const slid = (dragging) => () => dispatch({ type: 'tokens', tokens: tokensAt(Number(c.slider.value)), dragging });
-  c.slider.oninput = slid(true);
-  c.slider.onchange = slid(false);
+  const slid = () => tokensAt(Number(c.slider.value));
+  c.slider.oninput = () => dispatch({ type: 'tokens', tokens: slid(), dragging: true });
+  c.slider.onchange = () => dispatch({ type: 'dragEnd', tokens: slid() });
   c.slider.onpointerup = c.slider.onpointercancel = () => dispatch({ type: 'dragEnd' });
   c.tokens.onchange = numeric(c.tokens, 'tokens', 'tokens', (t) => readField(t, FIELDS.tokens));
   c.sessions.onchange = numeric(c.sessions, 'sessions', 'sessions', (t) => readField(t, FIELDS.sessions));

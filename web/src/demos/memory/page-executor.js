@@ -18,7 +18,7 @@ export function pageExecutor(la) {
     try {
       value = CALLS[request.call](la, request.args);
     } catch (e) {
-      fail(e instanceof Error ? e : new Error(String(e)));
+      fail(e); // the core's Error (its .field names the setting)
       return;
     } finally {
       ms += performance.now() - t0;

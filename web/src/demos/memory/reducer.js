@@ -13,22 +13,8 @@ import { keyOf } from './requests.js';
 
 const PRESET_IDS = new Set(PRESETS.map((p) => p.id));
 
-/** Where a refusal of each setting is shown: the line beside its control, or the notice above. */
-const ORIGIN = {
-  preset: 'notice',
-  linear: 'notice',
-  kvDtype: 'notice',
-  stateDtype: 'notice',
-  unit: 'notice',
-  yScale: 'notice',
-  settings: 'notice',
-  tokens: 'tokens',
-  sessions: 'sessions',
-  gpu: 'gpu',
-  gpuCustom: 'gpu',
-  tp: 'gpu',
-  weightDtype: 'gpu',
-};
+/** Where a refusal of each setting is shown: the line beside its control; else the notice above. */
+const ORIGIN = { tokens: 'tokens', sessions: 'sessions', gpu: 'gpu', gpuCustom: 'gpu', tp: 'gpu', weightDtype: 'gpu' };
 
 /**
  * @typedef {import('./state.js').MemoryState} MemoryState
@@ -57,19 +43,19 @@ export function initialState() {
 }
 
 /** A candidate: `patch` over the last good settings, refused at `origin`. */
-function propose(state, patch, origin, extra = {}) {
+function withCandidate(state, patch, origin, extra = {}) {
   const serial = state.serial + 1;
   const memory = { ...state.memory, ...patch };
   return { ...state, serial, candidate: { memory, origin, notify: true, serial, ...extra } };
 }
 
 /** One setting from a control. */
-const set = (state, field, value) => propose(state, { [field]: value }, ORIGIN[field]);
+const set = (state, field, value) => withCandidate(state, { [field]: value }, ORIGIN[field] ?? 'notice');
 
 /** "Custom model…": the editor starts as a copy of the model on screen. */
 function customize(state) {
   const custom = customFrom(state.results.resolved);
-  const next = propose(state, { preset: CUSTOM_ID, custom, linear: false }, 'editor');
+  const next = withCandidate(state, { preset: CUSTOM_ID, custom, linear: false }, 'editor');
   return { ...next, editorModel: { model: custom } };
 }
 
@@ -79,7 +65,7 @@ function custom(state, model) {
   for (const k of ['linearTwin', 'name', 'maxContext']) {
     if (state.memory.custom?.[k] !== undefined) kept[k] = state.memory.custom[k];
   }
-  return propose(state, { preset: CUSTOM_ID, custom: kept, linear: false }, 'editor');
+  return withCandidate(state, { preset: CUSTOM_ID, custom: kept, linear: false }, 'editor');
 }
 
 /** A pasted or dropped config.json, read by the core's config reader (compute-config.js). */
@@ -91,13 +77,13 @@ function imported(state, text) {
     return { ...state, imported: { ok: false, message: e?.message ? e.message : String(e) } };
   }
   const patch = { preset: CUSTOM_ID, custom: read.model, linear: false };
-  return propose(state, patch, 'import', { imported: { name: read.model.name, notes: read.notes } });
+  return withCandidate(state, patch, 'import', { imported: { name: read.model.name, notes: read.notes } });
 }
 
 /** Settings from a link, an embed or a script: the known, valid fields; the others named. */
 function update(state, input, notify = false) {
   const { patch, notices } = mergeState(state.memory, input, PRESET_IDS);
-  const next = propose(state, patch, 'update', { ignored: notices, fallback: fieldPatches(patch) });
+  const next = withCandidate(state, patch, 'update', { ignored: notices, fallback: fieldPatches(patch) });
   return { ...next, candidate: { ...next.candidate, notify } };
 }
 
@@ -137,11 +123,14 @@ function refused(state, c, error) {
   return { ...next, errors: { ...state.errors, [c.origin]: shown } };
 }
 
-/** A context length (the slider, its field, the chart's handle); `dragging` while a drag streams.
- *  The length on screen, asked again with nothing to fix (a drag's `change` after its release), is no change. */
-function tokens(state, { tokens: t, dragging = false }) {
-  if (t === state.memory.tokens && !state.errors.tokens && dragging === state.dragging) return state;
-  return { ...set(state, 'tokens', t), dragging };
+/** A context length (the slider, its field, the chart's handle); `dragging` while a drag streams. */
+const tokens = (state, { tokens: t, dragging = false }) => ({ ...set(state, 'tokens', t), dragging });
+
+/** A drag's end (a release, or the slider's `change` at `tokens`): the length on screen, with
+ *  nothing to fix, is not asked of the core again; the figure is drawn without the drag's shortcuts. */
+function dragEnd(state, { tokens: t }) {
+  if (t !== undefined && (t !== state.memory.tokens || state.errors.tokens)) return tokens(state, { tokens: t });
+  return state.dragging ? { ...state, dragging: false } : state;
 }
 
 /** An answer from the page thread: for the candidate in hand, or for one already replaced. */
@@ -156,10 +145,11 @@ const ACTIONS = {
   preset: (s, a) => (a.preset === CUSTOM_ID ? customize(s) : set(s, 'preset', a.preset)),
   linear: (s, a) => set(s, 'linear', a.linear),
   tokens,
-  dragEnd: (s) => (s.dragging ? { ...s, dragging: false } : s),
+  dragEnd,
   sessions: (s, a) => set(s, 'sessions', a.sessions),
   dtype: (s, a) => set(s, a.field, a.dtype),
-  gpu: (s, a) => propose(s, a.gpu === 'custom' ? { gpu: 'custom', gpuCustom: a.gpuCustom } : { gpu: a.gpu }, 'gpu'),
+  gpu: (s, a) =>
+    withCandidate(s, a.gpu === 'custom' ? { gpu: 'custom', gpuCustom: a.gpuCustom } : { gpu: a.gpu }, 'gpu'),
   tp: (s, a) => set(s, 'tp', a.tp),
   display: (s, a) => set(s, a.field, a.value),
   settings: (s, a) => (a.open === s.memory.settings ? s : set(s, 'settings', a.open)),
