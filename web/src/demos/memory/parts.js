@@ -74,6 +74,7 @@ export function createParts(rootElement, la, demo) {
     delete root.dataset.paused;
     summary.resume();
     demo.resume();
+    demo.flush(); // what changed meanwhile (a new width) is drawn now, before the reader's next move
   }
   function destroy(demo) {
     demo.destroy();

@@ -160,11 +160,10 @@ function onClick(ed, e) {
   build(ed);
   focus()?.focus();
   if (tryDraft(ed)) return;
-  // Refused: undo the added or removed group (the figure still shows the old count); the message
-  // stays, and the undone group's inputs are not marked.
+  // Refused (the message is up: a reader's action is drawn inside dispatch): undo the added or
+  // removed group, so the figure and the editor count the same groups; the message stays.
   draft.groups = before;
   build(ed);
-  ed.keepMarks = false;
   (t.isConnected && !t.disabled
     ? t
     : addGroup.disabled
@@ -189,10 +188,7 @@ function show(ed, model) {
 function showRefusal(ed, refusal) {
   unmark(ed);
   ed.error.textContent = refusal ? refusal.message : '';
-  if (!refusal || ed.keepMarks === false) {
-    ed.keepMarks = true;
-    return;
-  }
+  if (!refusal) return;
   const target = (refusal.key ? inputOf(ed, refusal.group, refusal.key) : null) ?? ed.el.querySelector('input:focus');
   target?.setAttribute('aria-invalid', 'true');
 }
@@ -202,7 +198,7 @@ function showRefusal(ed, refusal) {
  * limit. Returns { el, error, show(model), showRefusal(refusal) }.
  */
 export function createEditor(id, act, maxGroups) {
-  const ed = { ...editorParts(id), act, maxGroups, draft: null, keepMarks: true };
+  const ed = { ...editorParts(id), act, maxGroups, draft: null };
   ed.el.onchange = (e) => onChange(ed, e);
   ed.el.onclick = (e) => onClick(ed, e);
   return {
