@@ -117,46 +117,56 @@ export function createCurvePlot(labelledBy) {
  * Returns its geometry (for placeMarker) with the axis (memoryAxis).
  */
 export function drawChart(chart, view) {
-  const { width, samples, yScale, unit } = view;
   const { frame } = chart;
-  frame.resize(width);
+  frame.resize(view.width);
   const layer = frame.data;
   layer.replaceChildren();
   const W = frame.innerWidth;
   const H = frame.innerHeight;
-
   const axis = memoryAxis(view);
-  const { lo, hi, room, roomInRange } = axis;
-  const x = (t) => M.left + ((Math.log10(t) - 3) / 4) * W;
-  const y = (b) => M.top + H - axis.frac(b) * H;
+  const g = {
+    W,
+    H,
+    bottom: M.top + H,
+    x: (t) => M.left + ((Math.log10(t) - 3) / 4) * W,
+    y: (b) => M.top + H - axis.frac(b) * H,
+  };
+  drawAxes(chart, view, axis, g);
+  if (view.maxContext !== null && view.maxContext < 1e7) drawBeyond(layer, view.maxContext, g);
+  const plot = el('g', { class: 'lm-plot' }, layer);
+  drawLines(plot, view, g);
+  drawLineLabels(plot, view, g);
+  drawRoom(plot, view, axis, g);
+  const geom = { x: g.x, y: g.y, ...drawMarker(plot, g), axis };
+  placeMarker(geom, view);
+  return geom;
+}
 
-  // grid and axes
-  const ticks = yScale === 'log' ? logTicks(lo, hi, unit) : linearTicks(hi, unit);
+/** The grid and both axes, moved where they changed. */
+function drawAxes(chart, view, axis, { x, y }) {
+  const { yScale, unit } = view;
+  const ticks = yScale === 'log' ? logTicks(axis.lo, axis.hi, unit) : linearTicks(axis.hi, unit);
   chart.yAxis.update(ticks.map((t) => ({ at: y(t), label: formatBytes(t, unit, 1).text })));
   chart.xAxis.update(
     [3, 4, 5, 6, 7].map((e) => ({ at: x(10 ** e), label: shortTokens(10 ** e) })),
     'context length (tokens, log scale)',
   );
+}
 
-  // past the configured position limit: shaded (hatched under forced colours), never an ordinary reading
-  if (view.maxContext !== null && view.maxContext < 1e7) {
-    const bx = x(Math.max(view.maxContext, 1000));
-    el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, layer);
-    const t = el(
-      'text',
-      { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' },
-      layer,
-    );
-    t.textContent = `beyond ${shortTokens(view.maxContext)}: past the configured limit`;
-  }
+/** Past the configured position limit: shaded (hatched under forced colours), never an ordinary reading. */
+function drawBeyond(layer, maxContext, { x, W, H }) {
+  const bx = x(Math.max(maxContext, 1000));
+  el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, layer);
+  const t = el('text', { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' }, layer);
+  t.textContent = `beyond ${shortTokens(maxContext)}: past the configured limit`;
+}
 
+/** The fixed state (a flat band), the KV cache stacked on it, the twin's and the original's lines. */
+function drawLines(plot, view, { x, y, bottom }) {
+  const { samples } = view;
   const pts = (key) => samples.map((r) => `${x(r.tokens).toFixed(1)},${y(r[key]).toFixed(1)}`);
-  const bottom = M.top + H;
   const x0 = x(samples[0].tokens).toFixed(1);
   const x1 = x(samples[samples.length - 1].tokens).toFixed(1);
-
-  // the fixed state (flat band) and the KV cache stacked on it
-  const plot = el('g', { class: 'lm-plot' }, layer);
   el(
     'path',
     { d: `M${x0},${bottom} L${pts('stateBytes').join(' L')} L${x1},${bottom} Z`, class: 'lm-state-area' },
@@ -173,10 +183,12 @@ export function drawChart(chart, view) {
   }
   if (view.refKind === 'twin') el('path', { d: `M${pts('refBytes').join(' L')}`, class: 'lm-ref-line' }, plot);
   if (view.linearized) el('path', { d: `M${pts('originalBytes').join(' L')}`, class: 'lm-original-line' }, plot);
+}
 
-  // legends on the lines: the cache where it ends (top right), the state where it starts (left)
-  const first = samples[0];
-  const last = samples[samples.length - 1];
+/** Legends on the lines: the cache where it ends (top right), the state where it starts (left). */
+function drawLineLabels(plot, view, { y, W }) {
+  const first = view.samples[0];
+  const last = view.samples[view.samples.length - 1];
   if (view.growing) {
     const t = el(
       'text',
@@ -189,7 +201,6 @@ export function drawChart(chart, view) {
     const t = el('text', { x: M.left + 6, y: y(first.stateBytes) - 6, class: 'lm-line-label lm-state-label' }, plot);
     t.textContent = 'fixed state: flat';
   }
-
   if (view.refKind === 'twin' && first.refBytes > 0n) {
     const t = el(
       'text',
@@ -198,27 +209,29 @@ export function drawChart(chart, view) {
     );
     t.textContent = 'all-linear twin: flat';
   }
+}
 
-  // the GPU's room for cache
+/** The GPU's room for cache: a line where it is in range, else a word that it is far above. */
+function drawRoom(plot, view, { room, roomInRange }, { y, W }) {
   if (roomInRange) {
     const yy = y(view.room);
     el('line', { x1: M.left, x2: M.left + W, y1: yy, y2: yy, class: 'lm-gpu-line' }, plot);
     const t = el('text', { x: M.left + 4, y: yy - 5, class: 'lm-gpu-label' }, plot);
-    t.textContent = `GPU room for cache: ${formatBytes(view.room, unit).text}`;
+    t.textContent = `GPU room for cache: ${formatBytes(view.room, view.unit).text}`;
   } else if (room !== null) {
     const t = el('text', { x: M.left + 4, y: M.top + 12, class: 'lm-gpu-label' }, plot);
-    t.textContent = `GPU room for cache (${formatBytes(view.room, unit).text}) is far above`;
+    t.textContent = `GPU room for cache (${formatBytes(view.room, view.unit).text}) is far above`;
   }
+}
 
-  // the reader's context length
+/** The reader's context length: a line, a dot and the handle's grip (render-handle.js: the handle
+ *  over it paints only its focus ring). Returns { line, dot, grip }, placed by placeMarker. */
+function drawMarker(plot, { bottom }) {
   const marker = el('g', { class: 'lm-marker' }, plot);
   const line = el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
   const dot = el('circle', { cx: 0, cy: 0, r: 4.5 }, marker);
-  // the context handle's grip (render-handle.js: the handle over it paints only its focus ring)
   const grip = el('rect', { class: 'lm-grip', x: -3, y: 0, width: 6, height: 14, rx: 2 }, marker);
-  const geom = { x, y, line, dot, grip, axis };
-  placeMarker(geom, view);
-  return geom;
+  return { line, dot, grip };
 }
 
 /**

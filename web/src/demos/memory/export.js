@@ -4,8 +4,8 @@
 // reader's own context as one more row. Formatting only.
 import { gpuLabel, modelName } from './labels.js';
 
-/** `results`: computeMemory's; `chart`: render-chart.js's { box, legend }. */
-export function exportOf(state, results, chart) {
+/** `memory`: the settings, `results`: computeMemory's (reducer.js); `chart`: render-chart.js's { box, legend }. */
+export function exportOf({ memory: state, results }, chart) {
   const twin = results.reference === 'twin';
   const before = Boolean(results.resolved.original);
   const columns = ['context (tokens)', 'KV cache (bytes)', 'fixed state (bytes)'];

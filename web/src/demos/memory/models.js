@@ -241,3 +241,19 @@ export function modelFromDraft(draft, parseWhole) {
   }
   return { model };
 }
+
+/** The core's refusal of the custom editor's model in the editor's words: its field
+ *  ('model.layers[2].kvHeads', 'model.params') said as "Layer group 3, KV heads (kvHeads)", and the
+ *  input to mark. Returns { message, group, key } (key 'params': the parameter count; null: none). */
+export function editorRefusal(error, model) {
+  const message = error?.message ? error.message : String(error);
+  const where = typeof error?.field === 'string' ? error.field : '';
+  const m = /^model\.layers\[(\d+)\]\.(\w+)$/.exec(where);
+  if (m) {
+    const kind = model?.layers?.[Number(m[1])]?.kind;
+    const field = GROUP_FIELDS[kind]?.find(([key]) => key === m[2]);
+    const words = `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`;
+    return { message: message.replace(where, words), group: Number(m[1]), key: m[2] };
+  }
+  return { message, group: -1, key: where === 'model.params' ? 'params' : null };
+}

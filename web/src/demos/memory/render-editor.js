@@ -1,10 +1,10 @@
 // The custom model's editor: one fieldset per layer group (its kind and whole-number fields, as
-// typed), a parameter count, and one error line. It keeps the reader's text (the draft) and hands
-// a parsed model to onModel(model) -> null when the core accepted it, else the core's Error (its
-// `.field`, e.g. 'model.layers[2].kvHeads', says which input to mark). Text that is not a whole
-// number never reaches the core. "Add layer group" disables at the core's limit (maxGroups), and
-// a group added or removed that the core refuses is undone, so the editor and the figure always
-// count the same groups.
+// typed), a parameter count, and one error line. It keeps the reader's text (the draft) and
+// dispatches a parsed model ({ type: 'custom', model }); the core's refusal comes back through the
+// state (showRefusal: its message in the editor's words, the input it is about marked). Text that
+// is not a whole number never reaches the core. "Add layer group" disables at the core's limit
+// (maxGroups), and a group added or removed that the core refuses is undone, so the editor and the
+// figure always count the same groups.
 
 import { h, replace } from '../../lib/dom.js';
 import { parseWhole } from './format.js';
@@ -62,8 +62,8 @@ function paramsInput(id) {
   });
 }
 
-/** Returns { el, error, show(model) } for the editor with ids from `id`. */
-export function createEditor(id, onModel, maxGroups) {
+/** The editor's elements, with ids from `id` (its events: createEditor). */
+function editorParts(id) {
   const groups = h('div', { class: 'lm-groups' });
   const addGroup = h('button', {
     type: 'button',
@@ -76,7 +76,7 @@ export function createEditor(id, onModel, maxGroups) {
   const error = h('p', { class: 'lm-error', id: `${id}-editor-error`, 'aria-live': 'polite' });
   const el = h(
     'fieldset',
-    { class: 'lm-editor', hidden: true, onchange: onChange, onclick: onClick },
+    { class: 'lm-editor', hidden: true },
     h('legend', { text: 'Custom model' }),
     groups,
     h('div', { class: 'lm-row' }, addGroup, limit),
@@ -88,105 +88,123 @@ export function createEditor(id, onModel, maxGroups) {
     ),
     error,
   );
-  let draft = null; // the reader's text, as typed
+  return { id, el, groups, addGroup, limit, params, error };
+}
 
-  const input = (group, key) => el.querySelector(`[data-group="${group}"][data-key="${key}"]`);
+/** The input of `group`'s `key` (or the parameter count), or null. */
+function inputOf(ed, group, key) {
+  if (key === 'params') return ed.params;
+  return ed.el.querySelector(`[data-group="${group}"][data-key="${key}"]`);
+}
 
-  function build() {
-    replace(
-      groups,
-      draft.groups.map((g, i) => groupBox(id, g, i, draft.groups.length)),
-    );
-    params.value = draft.params;
-    const full = draft.groups.length >= maxGroups;
-    addGroup.disabled = full;
-    addGroup.title = full ? `At most ${maxGroups} layer groups (the core's limit)` : '';
-    limit.textContent = full ? `${maxGroups} layer groups: the most the calculator takes.` : '';
-  }
+function unmark(ed) {
+  for (const marked of ed.el.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
+}
 
-  /** Parses the draft; proposes the model; marks the field a message is about. True: accepted. */
-  function tryDraft() {
-    for (const marked of el.querySelectorAll('[aria-invalid]')) marked.removeAttribute('aria-invalid');
-    const parsed = modelFromDraft(draft, parseWhole);
-    if (parsed.error) {
-      error.textContent = parsed.error;
-      const target = parsed.field === 'params' ? params : input(parsed.group, parsed.field);
-      if (target) target.setAttribute('aria-invalid', 'true');
-      return false;
-    }
-    const refused = onModel(parsed.model);
-    if (!refused) return true;
-    // The core's error names its field ('model.layers[0].kvHeads', 'model.params'): say it in the
-    // editor's words and mark that input.
-    const where = typeof refused.field === 'string' ? refused.field : '';
-    const m = /^model\.layers\[(\d+)\]\.(\w+)$/.exec(where);
-    let target = null;
-    if (m) {
-      target = input(m[1], m[2]);
-      const kind = draft.groups[Number(m[1])]?.kind;
-      const field = kind && GROUP_FIELDS[kind].find(([key]) => key === m[2]);
-      error.textContent = error.textContent.replace(
-        where,
-        `Layer group ${Number(m[1]) + 1}, ${field ? field[1] : m[2]} (${m[2]})`,
-      );
-    } else if (where === 'model.params') target = params;
-    target ??= el.querySelector('input:focus');
-    if (target) target.setAttribute('aria-invalid', 'true');
+/** The groups and the parameter count drawn anew from the draft. */
+function build(ed) {
+  const { draft, maxGroups } = ed;
+  replace(
+    ed.groups,
+    draft.groups.map((g, i) => groupBox(ed.id, g, i, draft.groups.length)),
+  );
+  ed.params.value = draft.params;
+  const full = draft.groups.length >= maxGroups;
+  ed.addGroup.disabled = full;
+  ed.addGroup.title = full ? `At most ${maxGroups} layer groups (the core's limit)` : '';
+  ed.limit.textContent = full ? `${maxGroups} layer groups: the most the calculator takes.` : '';
+}
+
+/** Parses the draft and dispatches its model; marks the field a message is about. True: accepted. */
+function tryDraft(ed) {
+  unmark(ed);
+  const parsed = modelFromDraft(ed.draft, parseWhole);
+  if (parsed.error) {
+    ed.error.textContent = parsed.error;
+    inputOf(ed, parsed.group, parsed.field)?.setAttribute('aria-invalid', 'true');
     return false;
   }
+  ed.error.textContent = ''; // a refusal comes back through the state (showRefusal)
+  ed.act.dispatch({ type: 'custom', model: parsed.model });
+  return !ed.act.refused('editor');
+}
 
-  function onChange(e) {
-    const t = e.target;
-    if (t === params) draft.params = params.value;
-    else if (t.dataset?.key) {
-      const i = Number(t.dataset.group);
-      draft.groups[i][t.dataset.key] = t.value;
-      if (t.dataset.key === 'kind') {
-        build();
-        input(i, 'kind')?.focus();
-      }
-    } else return;
-    tryDraft();
-  }
+function onChange(ed, e) {
+  const t = e.target;
+  if (t === ed.params) ed.draft.params = ed.params.value;
+  else if (t.dataset?.key) {
+    const i = Number(t.dataset.group);
+    ed.draft.groups[i][t.dataset.key] = t.value;
+    if (t.dataset.key === 'kind') {
+      build(ed);
+      inputOf(ed, i, 'kind')?.focus();
+    }
+  } else return;
+  tryDraft(ed);
+}
 
-  function onClick(e) {
-    const t = e.target;
-    const before = draft.groups.map((g) => ({ ...g }));
-    let focus;
-    if (t === addGroup) {
-      if (draft.groups.length >= maxGroups) return;
-      draft.groups.push(newGroupDraft());
-      focus = () => groups.lastChild?.querySelector('select, input');
-    } else if (t.dataset?.remove !== undefined) {
-      const i = Number(t.dataset.remove);
-      draft.groups.splice(i, 1);
-      focus = () => groups.children[Math.min(i, draft.groups.length - 1)]?.querySelector('select');
-    } else return;
-    build();
-    focus()?.focus();
-    if (tryDraft()) return;
-    // Refused: undo the added or removed group (the figure still shows the old count), keep the message.
-    const message = error.textContent;
-    draft.groups = before;
-    build();
-    error.textContent = message;
-    (t.isConnected && !t.disabled
-      ? t
-      : addGroup.disabled
-        ? groups.lastChild?.querySelector('select')
-        : addGroup
-    )?.focus();
-  }
+function onClick(ed, e) {
+  const t = e.target;
+  const { draft, groups, addGroup } = ed;
+  const before = draft.groups.map((g) => ({ ...g }));
+  let focus;
+  if (t === addGroup) {
+    if (draft.groups.length >= ed.maxGroups) return;
+    draft.groups.push(newGroupDraft());
+    focus = () => groups.lastChild?.querySelector('select, input');
+  } else if (t.dataset?.remove !== undefined) {
+    const i = Number(t.dataset.remove);
+    draft.groups.splice(i, 1);
+    focus = () => groups.children[Math.min(i, draft.groups.length - 1)]?.querySelector('select');
+  } else return;
+  build(ed);
+  focus()?.focus();
+  if (tryDraft(ed)) return;
+  // Refused (the message is up: a reader's action is drawn inside dispatch): undo the added or
+  // removed group, so the figure and the editor count the same groups; the message stays.
+  draft.groups = before;
+  build(ed);
+  (t.isConnected && !t.disabled
+    ? t
+    : addGroup.disabled
+      ? groups.lastChild?.querySelector('select')
+      : addGroup
+  )?.focus();
+}
 
-  /** Shows `model` in the editor (the draft starts again from it). */
-  function show(model) {
-    const root = el.getRootNode();
-    const active = /** @type {Document | ShadowRoot} */ (root).activeElement;
-    const focusedId = active && el.contains(active) ? active.id : '';
-    draft = draftFromModel(model);
-    build();
-    // a rebuild must not drop the reader's focus: back to the same field (or the Add button)
-    if (focusedId) (el.querySelector(`[id="${focusedId}"]`) ?? addGroup).focus();
-  }
-  return { el, error, show };
+/** Shows `model` in the editor (the draft starts again from it). */
+function show(ed, model) {
+  const root = ed.el.getRootNode();
+  const active = /** @type {Document | ShadowRoot} */ (root).activeElement;
+  const focusedId = active && ed.el.contains(active) ? active.id : '';
+  ed.draft = draftFromModel(model);
+  build(ed);
+  // a rebuild must not drop the reader's focus: back to the same field (or the Add button)
+  if (focusedId) (ed.el.querySelector(`[id="${focusedId}"]`) ?? ed.addGroup).focus();
+}
+
+/** The core's refusal ({ message, group, key }: models.js editorRefusal) in the error line, its
+ *  input marked (or the focused one); undefined: the line and the marks cleared. */
+function showRefusal(ed, refusal) {
+  unmark(ed);
+  ed.error.textContent = refusal ? refusal.message : '';
+  if (!refusal) return;
+  const target = (refusal.key ? inputOf(ed, refusal.group, refusal.key) : null) ?? ed.el.querySelector('input:focus');
+  target?.setAttribute('aria-invalid', 'true');
+}
+
+/**
+ * The editor with ids from `id`. act: { dispatch(action), refused(origin) }; maxGroups: the core's
+ * limit. Returns { el, error, show(model), showRefusal(refusal) }.
+ */
+export function createEditor(id, act, maxGroups) {
+  const ed = { ...editorParts(id), act, maxGroups, draft: null };
+  ed.el.onchange = (e) => onChange(ed, e);
+  ed.el.onclick = (e) => onClick(ed, e);
+  return {
+    el: ed.el,
+    error: ed.error,
+    show: (model) => show(ed, model),
+    showRefusal: (refusal) => showRefusal(ed, refusal),
+  };
 }

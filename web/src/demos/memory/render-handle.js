@@ -1,7 +1,8 @@
 // The context marker on the chart as a control: drag it (mouse, pen or touch) or focus it and use
 // the arrow keys, like the context slider it mirrors (same accessible name, same 400 log-spaced
 // positions). An HTML element over the SVG, because the chart itself is one image to assistive
-// technology. It only proposes a context length (onTokens); the demo decides and redraws.
+// technology. It only hands on a context length (onTokens: the demo dispatches it); the state
+// places it.
 
 import { h, setStyle } from '../../lib/dom.js';
 import { M } from './curve-plot.js';

@@ -1,9 +1,9 @@
 // "Your model": paste the text of a Hugging Face config.json or drop the file (or choose it) and the
 // figure shows that model. Everything happens on this page: the file is read with File.text(), the
-// config by the core's la.modelFromConfig (through compute.js's importConfig); nothing is fetched.
-// An unsupported config leaves the previous model on screen and says why, naming the field.
-// A file dropped anywhere on the figure is taken here (catchDrops), never opened by the browser;
-// a file that is not UTF-8 text (a GGUF, an image) is refused before it reaches the text box.
+// config by the core's config reader (reducer.js, through compute-config.js's importConfig); nothing
+// is fetched. An unsupported config leaves the previous model on screen and says why (show), naming
+// the field. A file dropped anywhere on the figure is taken here (catchDrops), never opened by the
+// browser; a file that is not UTF-8 text (a GGUF, an image) is refused before it reaches the text box.
 
 import { h } from '../../lib/dom.js';
 
@@ -22,12 +22,8 @@ function textOf(bytes) {
   }
 }
 
-/**
- * Builds the import box with ids from `id`. onText(text) -> { ok: true, notes } or { ok: false,
- * message } imports a config. Returns { el, error, catchDrops(target) }: catchDrops makes a file or
- * text dropped anywhere on `target` (the whole figure) an import.
- */
-export function createImport(id, onText) {
+/** The import box's elements, with ids from `id`. */
+function importParts(id) {
   const text = h('textarea', {
     id: `${id}-config`,
     rows: 5,
@@ -60,7 +56,43 @@ export function createImport(id, onText) {
     error,
     status,
   );
+  return { el, text, use, file, error, status };
+}
 
+/** Makes a file or text dropped anywhere on `target` (the whole figure) an import through `take`. */
+function catchDropsOn(target, el, take) {
+  const over = (e) => {
+    e.preventDefault();
+    el.classList.add('lm-dropping');
+  };
+  const leave = (e) => {
+    if (!target.contains(/** @type {Node} */ (e.relatedTarget))) el.classList.remove('lm-dropping');
+  };
+  const drop = (e) => {
+    e.preventDefault();
+    el.classList.remove('lm-dropping');
+    el.open = true;
+    const f = e.dataTransfer?.files?.[0];
+    if (f) take.file(f);
+    else {
+      // dragged text: taken when it looks like a JSON object, else left alone
+      const t = e.dataTransfer?.getData('text/plain') ?? '';
+      if (t.trimStart().startsWith('{')) take.text(t);
+    }
+  };
+  target.addEventListener('dragover', over);
+  target.addEventListener('dragleave', leave);
+  target.addEventListener('drop', drop);
+}
+
+/**
+ * Builds the import box with ids from `id`; a config is imported by dispatching { type: 'import',
+ * text }. Returns { el, error, show(imported) (the core's verdict: reducer.js `imported`),
+ * catchDrops(target) }.
+ */
+export function createImport(id, dispatch) {
+  const p = importParts(id);
+  const { el, text, use, error, status } = p;
   function refuse(message) {
     status.textContent = '';
     error.textContent = `${sentence(message)} The previous model stays.`;
@@ -71,15 +103,15 @@ export function createImport(id, onText) {
   function run(source) {
     status.textContent = '';
     if (source.length > MAX_CHARS) return tooLong();
-    const r = onText(source);
-    if (r.ok) {
-      error.textContent = '';
-      text.removeAttribute('aria-invalid');
-      const notes = [...new Set(r.notes.map(sentence))];
-      status.textContent = `Showing ${r.name}.${notes.length ? ` Assumed: ${notes.join(' ')}` : ''}`;
-    } else {
-      refuse(r.message);
-    }
+    dispatch({ type: 'import', text: source });
+  }
+  function show(r) {
+    if (!r) return;
+    if (!r.ok) return refuse(r.message);
+    error.textContent = '';
+    text.removeAttribute('aria-invalid');
+    const notes = [...new Set(r.notes.map(sentence))];
+    status.textContent = `Showing ${r.name}.${notes.length ? ` Assumed: ${notes.join(' ')}` : ''}`;
   }
   async function readFile(f) {
     if (!f) return;
@@ -92,7 +124,6 @@ export function createImport(id, onText) {
     text.value = t;
     run(t);
   }
-
   // The reader's focus stays in the box whatever the import did to the figure around it (the
   // model's editor is rebuilt, the preset list changes): back on the button, or its disclosure.
   function keepFocus() {
@@ -109,33 +140,13 @@ export function createImport(id, onText) {
   text.onkeydown = (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(text.value);
   };
-  file.onchange = () => readFile(file.files?.[0]);
-  // Drops: anywhere on the target the page would otherwise open the file and leave this one.
-  function catchDrops(target) {
-    const over = (e) => {
-      e.preventDefault();
-      el.classList.add('lm-dropping');
-    };
-    const leave = (e) => {
-      if (!target.contains(/** @type {Node} */ (e.relatedTarget))) el.classList.remove('lm-dropping');
-    };
-    const drop = (e) => {
-      e.preventDefault();
-      el.classList.remove('lm-dropping');
-      el.open = true;
-      const f = e.dataTransfer?.files?.[0];
-      if (f) readFile(f);
-      else {
-        // dragged text: taken when it looks like a JSON object, else left alone
-        const t = e.dataTransfer?.getData('text/plain') ?? '';
-        if (!t.trimStart().startsWith('{')) return;
-        text.value = t;
-        run(t);
-      }
-    };
-    target.addEventListener('dragover', over);
-    target.addEventListener('dragleave', leave);
-    target.addEventListener('drop', drop);
-  }
-  return { el, error, catchDrops };
+  p.file.onchange = () => readFile(p.file.files?.[0]);
+  const take = {
+    file: readFile,
+    text: (t) => {
+      text.value = t;
+      run(t);
+    },
+  };
+  return { el, error, show, catchDrops: (target) => catchDropsOn(target, el, take) };
 }
