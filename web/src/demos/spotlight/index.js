@@ -46,6 +46,6 @@ export function mount(root, { la: sp, state, onStateChange }) {
       figure.el.remove();
     },
     exportable: () => exportOf(figure.shown() ?? { result: null, settings: null }, figure),
-    symbols: () => spotlightSymbols(figure.shown(), figure.el),
+    symbols: import.meta.env.LINATTN_ELEMENTS ? undefined : () => spotlightSymbols(figure.shown(), figure.el),
   };
 }

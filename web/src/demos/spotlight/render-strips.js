@@ -88,8 +88,8 @@ function drawRow(row, read, settings, frame, top) {
 
 /** The strips as an SVG: createStrips(titleId) -> { svg, rows, update(result, settings, width) }. */
 export function createStrips(titleId, descId) {
-  const frame = plotArea({ className: 'spot-strips', margin: MARGIN, titleId, descId, height: 0 });
-  frame.svg.setAttribute('aria-hidden', 'false');
+  const title = 'Where each read puts its weight, token by token';
+  const frame = plotArea({ className: 'spot-strips', margin: MARGIN, titleId, title, descId, height: 0 });
   const rows = new Map();
   let height = 0;
   return {

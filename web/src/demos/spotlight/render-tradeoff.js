@@ -6,6 +6,7 @@ import { s, setAttr, setText, keepChildren } from '../../lib/dom.js';
 import { axis } from '../../lib/plot/axis.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { MAP_NAMES, bytesText } from './format.js';
+import { formatNumber } from '../../lib/format.js';
 
 const HEIGHT = 210;
 const MARGIN = { top: 14, right: 16, bottom: 40, left: 48 };
@@ -32,7 +33,8 @@ function createPoint(layer, kind) {
 /** createTradeoff(titleId, descId) -> { svg, update(points, width) }; points: [{ key, kind, label,
  *  bytes, weight }] with kind 'softmax' | a map | 'sweep' (a random-features count not the reader's). */
 export function createTradeoff(titleId, descId) {
-  const frame = plotArea({ className: 'spot-tradeoff', height: HEIGHT, margin: MARGIN, titleId, descId });
+  const title = 'Weight on the target against the state or cache each read needs';
+  const frame = plotArea({ className: 'spot-tradeoff', height: HEIGHT, margin: MARGIN, titleId, title, descId });
   const xAxis = axis(frame, { side: 'bottom', grid: true });
   const yAxis = axis(frame, { side: 'left', grid: true });
   const cacheLine = frame.data.appendChild(s('line', { class: 'spot-cache-line' }));
@@ -77,6 +79,11 @@ export function createTradeoff(titleId, descId) {
       setAttr(cacheLine, 'x2', x(cache.bytes).toFixed(1));
       setAttr(cacheLine, 'y1', frame.top);
       setAttr(cacheLine, 'y2', frame.top + frame.innerHeight);
+      const said = list.filter((p) => p.kind !== 'sweep');
+      setText(
+        frame.desc,
+        said.map((p) => `${p.label}: ${bytesText(p.bytes)}, ${formatNumber(p.weight, 2)}`).join('; '),
+      );
       const random = list.filter((p) => p.kind === 'sweep' || p.kind === 'random').sort((a, b) => a.bytes - b.bytes);
       setAttr(
         sweepLine,
