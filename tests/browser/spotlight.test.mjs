@@ -5,6 +5,7 @@
 // with nothing for axe-core to find, in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createSpotlight } from '../../wasm/spotlight.mjs';
@@ -27,6 +28,15 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** Clicks the Embed panel's save button for `format`; { name, text } of the download. */
+async function save(page, format) {
+  const [dl] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30000 }),
+    page.locator(`#figure-spotlight .embed-save[data-format="${format}"]`).click(),
+  ]);
+  return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), 'utf8') };
+}
 
 const url = (path) => new URL(path, server.url.endsWith('/') ? server.url : `${server.url}/`).href;
 
@@ -144,6 +154,23 @@ test('the chapter mounts it when it nears the screen; the figure and its symbols
     await math.scrollIntoViewIfNeeded();
     await math.hover();
     await page.locator('[role="tooltip"]', { hasText: 'tokens read' }).waitFor();
+    // Taken away: the CSV holds the core's weights, one row a token; the SVG the strips with a key.
+    await page.locator('#figure-spotlight .embed-toggle').click();
+    const csv = await save(page, 'csv');
+    assert.match(csv.name, /^figure-4\.4-spotlight-n-32-cos-0-beta-8-m-64-d-16\.csv$/);
+    const lines = csv.text.split(/\r\n/).filter(Boolean);
+    const head = lines.findIndex((l) => l.startsWith('token,target,'));
+    assert.ok(head >= 0, 'the column heads');
+    const first = lines[head + 1].split(',').map(Number);
+    const core = sp.spotlight(coreArgs(DEFAULTS));
+    assert.deepEqual(first.slice(0, 2), [0, 1], 'token 0 is the target');
+    first
+      .slice(2, 2 + MAPS.length)
+      .forEach((w, i) => assert.ok(Math.abs(w - core.reads[i].weights[0]) < 1e-9, `${MAPS[i]}: ${w}`));
+    assert.equal(lines.length - head - 1, DEFAULTS.n, 'one row a token');
+    const svg = await save(page, 'svg');
+    assert.match(svg.text, /Spotlight and floodlight/);
+    assert.match(svg.text, /weight on the target/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
