@@ -32,13 +32,19 @@ export function bytesText(bytes) {
   return `${formatNumber(x, x < 10 && i > 0 ? 2 : 1)} ${UNITS[i]}`;
 }
 
+/** "31.3 tokens read", "1 token read". */
+function tokensRead(x) {
+  const text = formatNumber(x, 1);
+  return `${text} ${text === '1' ? 'token' : 'tokens'} read`;
+}
+
 /** A read's readouts, as the figure labels them: weight on the target, tokens read, read-back
  *  cosine, state. `short` for a narrow figure. */
 export function readouts(read, short = false) {
   if (read.empty) return { weight: 'no read', tokens: '', cosine: '', state: bytesText(read.stateBytes) };
   return {
     weight: `${short ? '' : 'target '}${formatNumber(read.targetWeight, 2)}`,
-    tokens: `${formatNumber(read.effectiveTokens, 1)} ${short ? 'tok' : 'tokens read'}`,
+    tokens: short ? `${formatNumber(read.effectiveTokens, 1)} tok` : tokensRead(read.effectiveTokens),
     cosine: `cos ${formatNumber(read.readCosine, 2)}`,
     state: `${bytesText(read.stateBytes)}${read.map === 'softmax' ? ' cache' : ' state'}`,
   };
@@ -52,8 +58,8 @@ export function summaryText(result, settings) {
   return (
     `${result.n} tokens, the others at cosine ${formatNumber(settings.cosine, 2)} to the target. ` +
     `Softmax at \u03b2 = ${formatNumber(settings.beta, 3)} puts ${formatNumber(soft.targetWeight, 2)} of its weight on the target ` +
-    `(${formatNumber(soft.effectiveTokens, 1)} tokens read) from a ${bytesText(soft.stateBytes)} cache; ` +
-    `elu+1 puts ${formatNumber(elu.targetWeight, 2)} (${formatNumber(elu.effectiveTokens, 1)} tokens read) from a ${bytesText(elu.stateBytes)} state; ` +
+    `(${tokensRead(soft.effectiveTokens)}) from a ${bytesText(soft.stateBytes)} cache; ` +
+    `elu+1 puts ${formatNumber(elu.targetWeight, 2)} (${tokensRead(elu.effectiveTokens)}) from a ${bytesText(elu.stateBytes)} state; ` +
     `the sharpest map, ${readName(best.map, settings)}, ${formatNumber(best.targetWeight, 2)} from ${bytesText(best.stateBytes)}.`
   );
 }

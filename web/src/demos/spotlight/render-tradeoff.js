@@ -66,7 +66,9 @@ export function createTradeoff(titleId, descId) {
         const py = y(p.weight);
         setAttr(pt.dot, 'cx', px.toFixed(1));
         setAttr(pt.dot, 'cy', py.toFixed(1));
-        setText(pt.label, p.label);
+        // A random-features count is named unless a map's point sits at its bytes (m = 16 at d = 16).
+        const crowded = p.kind === 'sweep' && list.some((o) => o.kind !== 'sweep' && Math.abs(x(o.bytes) - px) < 30);
+        setText(pt.label, crowded ? '' : p.label);
         const right = px < frame.left + frame.innerWidth * 0.75;
         setAttr(pt.label, 'x', (px + (right ? 8 : -8)).toFixed(1));
         setAttr(pt.label, 'y', (py + (BELOW.has(p.kind) ? 14 : -6)).toFixed(1));
