@@ -32,7 +32,9 @@ async function mountAll(p) {
     }
   });
   await p.waitForSelector(`${LEDGER}[data-status="ready"]`, { timeout: 30000, state: 'attached' });
-  // Off-screen the sweep pauses (the demo lifecycle): it completes while its figure is in view.
+  // Off-screen the sweep pauses (the demo lifecycle): it completes while its figure is in view
+  // (the spotlight figure, mounted last, is far enough below it to have paused it).
+  await p.evaluate((sel) => document.querySelector(sel).scrollIntoView({ block: 'center', behavior: 'instant' }), OVER);
   await p.waitForSelector(`${OVER}[data-sweep="complete"]`, { timeout: 45000, state: 'attached' });
   await p.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
@@ -183,25 +185,28 @@ describe('linked reading', { timeout: 180000 }, () => {
       ),
     }));
     assert.deepEqual(marks.inHtml, [
+      'F',
       'N',
       'S',
       'crosstalk',
       'd',
       'k-i',
       'k-j',
+      'n-eff',
       'phi-k',
       'phi-q',
       'q',
       'stamp',
       'target',
       'v',
+      'w-target',
       'z',
     ]);
     assert.equal(marks.inMathml, 0, 'the MathML carries no data-sym');
     assert.equal(marks.mathml, true);
     assert.equal(marks.focusInHidden, 0, 'no tab stop inside KaTeX\u2019s aria-hidden copy');
-    // Equation (1) has no linked symbol; (2), (3) and (4) are one tab stop each.
-    assert.deepEqual(marks.stopsPerDisplay, [0, 1, 1, 1]);
+    // Equation (1) has no linked symbol; (2) to (5) are one tab stop each.
+    assert.deepEqual(marks.stopsPerDisplay, [0, 1, 1, 1, 1]);
   });
 
   it('each symbol, reached by keyboard, highlights its figure element and shows the core\u2019s number', async () => {
