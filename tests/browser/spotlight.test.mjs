@@ -80,6 +80,12 @@ test('embed.html: the readouts are the core’s at the defaults, and the N slide
     assert.deepEqual(await shownReadouts(page), expectedReadouts({ n }));
     const summary = await page.locator('[data-part="summary"]').textContent();
     assert.match(summary, new RegExp(`^${n} tokens, the others at cosine 0`));
+    // A narrower window: the strips are drawn again at the figure's new width, readouts on a line of their own.
+    await page.setViewportSize({ width: 480, height: 900 });
+    await waitUntil(async () => Number(await page.locator('svg.spot-strips').getAttribute('width')) <= 480, {
+      message: 'the strips at the new width',
+    });
+    assert.equal(await page.locator('.spot-row--softmax .spot-values').getAttribute('text-anchor'), 'start');
     // The query follows the reader: a link to this state.
     await waitUntil(async () => new URL(page.url()).searchParams.get('n') === String(n), { message: 'n in the query' });
     assert.deepEqual(problems, []);

@@ -62,6 +62,7 @@ export function createFigure(root, dispatch, limits) {
   let shown = null;
 
   function view(state, answers) {
+    const width = el.clientWidth || state.width || 640; // read before this draw writes anything
     const held = answers.get(readKey(state));
     if (held?.value) shown = { result: held.value, settings: state.settings };
     controls.sync(state.settings);
@@ -69,7 +70,6 @@ export function createFigure(root, dispatch, limits) {
     setProp(notice, 'hidden', state.notices.length === 0);
     if (!shown) return;
     const { result, settings } = shown;
-    const width = state.width || el.clientWidth || 640;
     strips.update(result, settings, width);
     const sweep = sweepAt(settings)
       .map((m) => [m, answers.get(featuresKey(state, m))?.value])

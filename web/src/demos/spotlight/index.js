@@ -24,10 +24,10 @@ export function mount(root, { la: sp, state, onStateChange }) {
       if (next.from === 'reader' && next.settings !== prev.settings) onStateChange?.(linkState(next.settings));
     },
   });
-  const resized = new ResizeObserver(([entry]) =>
-    dispatch({ type: 'width', width: Math.round(entry.contentRect.width) }),
-  );
-  resized.observe(figure.el);
+  // The view reads the figure's width as it draws; a window resize asks for a draw at the new one.
+  const win = root.ownerDocument?.defaultView ?? window;
+  const resized = () => dispatch({ type: 'width', width: figure.el.clientWidth });
+  win.addEventListener('resize', resized);
   demo.flush();
   const update = (input) => {
     demo.dispatch({ type: 'propose', patch: input, from: 'outside' });
@@ -40,7 +40,7 @@ export function mount(root, { la: sp, state, onStateChange }) {
     pause: demo.pause,
     resume: demo.resume,
     destroy() {
-      resized.disconnect();
+      win.removeEventListener('resize', resized);
       figure.destroy();
       demo.destroy();
       figure.el.remove();
