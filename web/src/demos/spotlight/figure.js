@@ -38,6 +38,7 @@ export function createFigure(root, dispatch, limits) {
     legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
     legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
   );
+  const sweepWords = plotLegend.lastChild.lastChild; // the text of that key, the counts drawn
   const picture = h('div', { class: 'spot-picture' }, strips.svg);
   const plotBox = h(
     'div',
@@ -75,6 +76,8 @@ export function createFigure(root, dispatch, limits) {
       .map((m) => [m, answers.get(featuresKey(state, m))?.value])
       .filter(([, v]) => v);
     tradeoff.update(tradeoffPoints(result, settings, sweep), width);
+    const counts = [settings.features, ...sweep.map(([m]) => m)].sort((a, b) => a - b);
+    setText(sweepWords, `FAVOR+ at m = ${counts.join(', ')}`);
     const sentence = summaryText(result, settings);
     setText(summary, sentence);
     setText(strips.svg.querySelector('desc'), sentence);
