@@ -76,7 +76,9 @@ test('embed.html: the readouts are the core’s at the defaults, and the N slide
     const n = nAt(position);
     await page.locator('[data-part="n-value"]', { hasText: String(n) }).waitFor();
     assert.ok(n > DEFAULTS.n, `N grew to ${n}`);
-    await waitUntil(async () => (await page.locator('.la-spotlight').getAttribute('data-n')) === String(n));
+    await waitUntil(async () => (await page.locator('.la-spotlight').getAttribute('data-n')) === String(n), {
+      timeout: 30000,
+    });
     assert.deepEqual(await shownReadouts(page), expectedReadouts({ n }));
     const summary = await page.locator('[data-part="summary"]').textContent();
     assert.match(summary, new RegExp(`^${n} tokens, the others at cosine 0`));
@@ -87,7 +89,11 @@ test('embed.html: the readouts are the core’s at the defaults, and the N slide
     });
     assert.equal(await page.locator('.spot-row--softmax .spot-values').getAttribute('text-anchor'), 'start');
     // The query follows the reader: a link to this state.
-    await waitUntil(async () => new URL(page.url()).searchParams.get('n') === String(n), { message: 'n in the query' });
+    // (The page writes its query once the pointer is still and the page idle: slow on a loaded machine.)
+    await waitUntil(async () => new URL(page.url()).searchParams.get('n') === String(n), {
+      message: 'n in the query',
+      timeout: 30000,
+    });
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
