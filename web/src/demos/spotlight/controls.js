@@ -80,9 +80,11 @@ export function createControls(dispatch, limits) {
     top: h('div', { class: 'spot-controls' }, n.el, c.el),
     settings: details,
     sync(settings) {
-      setProp(n.input, 'value', String(positionOfN(settings.n)));
+      // A slider in the reader's hands keeps its own position (a key press or a drag between two
+      // frames would otherwise be put back to the value of the frame before).
+      if (activeElement(n.input) !== n.input) setProp(n.input, 'value', String(positionOfN(settings.n)));
       setText(nOut, String(settings.n));
-      setProp(c.input, 'value', String(settings.cosine));
+      if (activeElement(c.input) !== c.input) setProp(c.input, 'value', String(settings.cosine));
       setText(cOut, formatNumber(settings.cosine, 2));
       for (const [name, input] of fields) {
         if (activeElement(input) !== input) setProp(input, 'value', formatPlain(settings[name]));
