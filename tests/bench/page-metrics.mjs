@@ -853,6 +853,19 @@ const DRAG_SETUPS = {
       },
     },
   },
+  spotlight: {
+    // the defaults (d = 16, m = 64): the N slider itself goes to its largest, N = 4096
+    async largest(page, root) {
+      await page.locator(root).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      return { settings: 'd = 16, m = 64 (N from 2 to 4,096)' };
+    },
+    controls: {
+      'the N slider, end to end': (page, root, moves) => rangePath(page, root, '[data-part="n"]', moves),
+      'the other keys\u2019 cosine, end to end': (page, root, moves) =>
+        rangePath(page, root, '[data-part="cosine"]', moves),
+    },
+  },
 };
 
 /** The demos with a drag, in chapter order. */

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { launch, serve, openPage, axe, describeViolations, ROOT, settled, waitUntil } from './harness.mjs';
 
 const RESULTS = join(ROOT, 'test-results', 'figures');
-const DEMOS = ['ledger', 'memory', 'overcapacity'];
+const DEMOS = ['ledger', 'memory', 'overcapacity', 'spotlight'];
 
 /** Per figure: the main visual and the primary controls (selectors inside the demo's mount). */
 const PARTS = {
@@ -40,6 +40,10 @@ const PARTS = {
   overcapacity: {
     visual: { 'the curve': '.oc-chart svg[role="img"]' },
     controls: { N: '.oc-controls input[type="range"]', d: '.oc-controls select' },
+  },
+  spotlight: {
+    visual: { 'the strips': 'svg.spot-strips', 'the trade-off plot': 'svg.spot-tradeoff' },
+    controls: { N: '[data-part="n"]', 'the cosine': '[data-part="cosine"]' },
   },
 };
 

@@ -13,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, serve, streamed } from './harness.mjs';
 
-const DEMOS = ['ledger', 'overcapacity', 'memory'];
+const DEMOS = ['ledger', 'overcapacity', 'memory', 'spotlight'];
 const MIN = 24;
 
 let browser;

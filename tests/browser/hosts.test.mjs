@@ -405,8 +405,8 @@ test('9. printing the chapter at once, before scrolling, includes every figure',
   await page.keyboard.press('Control+P');
   await page.waitForFunction(() => window.printedWith, null, { timeout: 60000 });
   const statuses = await page.evaluate(() => window.printedWith);
-  assert.equal(statuses.length, 3);
-  assert.deepEqual(statuses, ['ready', 'ready', 'ready'], 'every figure was mounted before the print began');
+  assert.equal(statuses.length, 4);
+  assert.deepEqual(statuses, ['ready', 'ready', 'ready', 'ready'], 'every figure was mounted before the print began');
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   const first = pdfPages(await page.pdf({ format: 'A4' }));
 

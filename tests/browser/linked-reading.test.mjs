@@ -32,7 +32,9 @@ async function mountAll(p) {
     }
   });
   await p.waitForSelector(`${LEDGER}[data-status="ready"]`, { timeout: 30000, state: 'attached' });
-  // Off-screen the sweep pauses (the demo lifecycle): it completes while its figure is in view.
+  // Off-screen the sweep pauses (the demo lifecycle): it completes while its figure is in view
+  // (the spotlight figure, mounted last, is far enough below it to have paused it).
+  await p.evaluate((sel) => document.querySelector(sel).scrollIntoView({ block: 'center', behavior: 'instant' }), OVER);
   await p.waitForSelector(`${OVER}[data-sweep="complete"]`, { timeout: 45000, state: 'attached' });
   await p.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
@@ -183,18 +185,21 @@ describe('linked reading', { timeout: 180000 }, () => {
       ),
     }));
     assert.deepEqual(marks.inHtml, [
+      'F',
       'N',
       'S',
       'crosstalk',
       'd',
       'k-i',
       'k-j',
+      'n-eff',
       'phi-k',
       'phi-q',
       'q',
       'stamp',
       'target',
       'v',
+      'w-target',
       'z',
     ]);
     assert.equal(marks.inMathml, 0, 'the MathML carries no data-sym');

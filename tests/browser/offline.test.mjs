@@ -229,7 +229,7 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   await settle(a.page);
   await down();
   await a.page.reload();
-  assert.deepEqual(await mountAll(a.page), ['ledger', 'memory', 'overcapacity']);
+  assert.deepEqual(await mountAll(a.page), ['ledger', 'memory', 'overcapacity', 'spotlight']);
   const offline = a.problems.filter((p) => !/sw\.js/.test(p));
   assert.deepEqual(offline, [], `offline visit:\n${offline.join('\n')}`);
 
@@ -267,7 +267,11 @@ test('after one visit the chapter opens offline; a new deployment replaces the c
   await settle(b.page); // (the same reason as before the first offline reload)
   await down();
   await b.page.reload();
-  assert.deepEqual(await mountAll(b.page), ['ledger', 'memory', 'overcapacity', 'toy'], 'offline: the new page');
+  assert.deepEqual(
+    await mountAll(b.page),
+    ['ledger', 'memory', 'overcapacity', 'spotlight', 'toy'],
+    'offline: the new page',
+  );
   const scripts = await b.page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -300,7 +304,7 @@ test('a worker that cannot install changes nothing; none in embed.html or from f
   await up();
   const base = `http://127.0.0.1:${port}`;
   const p = await openPage(browser, `${base}/broken/index.html`);
-  assert.deepEqual(await mountAll(p.page), ['ledger', 'memory', 'overcapacity']);
+  assert.deepEqual(await mountAll(p.page), ['ledger', 'memory', 'overcapacity', 'spotlight']);
   const state = await within(
     20000,
     'the broken registration',

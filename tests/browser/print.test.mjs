@@ -117,7 +117,7 @@ test('a switch to print media shortly after the load draws every figure at once'
   const atPrint = await p.evaluate(() => window.atPrint);
   assert.deepEqual(
     atPrint.map((f) => `${f.demo} ${f.status}`),
-    ['ledger ready', 'memory ready', 'overcapacity ready'],
+    ['ledger ready', 'memory ready', 'overcapacity ready', 'spotlight ready'],
   );
   await p.close();
 });

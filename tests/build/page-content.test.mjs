@@ -15,12 +15,12 @@ const chapter = readFileSync(join(root, 'content/chapter.md'), 'utf8')
   .replace(/^---\n[\s\S]*?\n---\n/, '')
   .replace(/<!--[\s\S]*?-->\n?/g, '');
 
-test('the chapter renders its four display equations, eight margin notes and three figures in order', () => {
+test('the chapter renders its four display equations, eight margin notes and four figures in order', () => {
   const { html, env } = renderChapter(chapter);
   assert.equal(env.displayEquations, 4);
   assert.equal(env.notes, 8);
-  assert.deepEqual(env.figures, ['ledger', 'memory', 'overcapacity']);
-  assert.equal((html.match(/class="demo-mount" data-demo="/g) ?? []).length, 3);
+  assert.deepEqual(env.figures, ['ledger', 'memory', 'overcapacity', 'spotlight']);
+  assert.equal((html.match(/class="demo-mount" data-demo="/g) ?? []).length, 4);
   assert.equal((html.match(/<math /g) ?? []).length, env.equations, 'every equation keeps MathML');
   assert.doesNotMatch(html, /katex-error/);
   for (const tag of ['\\tag{1}', '\\tag{2}', '\\tag{3}', '\\tag{4}'])

@@ -35,6 +35,7 @@ const CONTROLS = {
   ledger: { selector: '#figure-ledger .la-ledger__range', dx: -400, key: 'ArrowRight', value: 'value' },
   memory: { selector: '#figure-memory .lm-handle', dx: -150, key: 'ArrowRight', value: 'aria-valuenow' },
   overcapacity: { selector: '#figure-overcapacity .oc-n-handle', dx: 120, key: 'ArrowLeft', value: 'aria-valuenow' },
+  spotlight: { selector: '#figure-spotlight [data-part="n"]', dx: 150, key: 'ArrowRight', value: 'value' },
 };
 
 /** The control's value once it has held for five frames (a drag's last move is drawn in a frame
@@ -102,7 +103,7 @@ export function defineEngineSuite(engine, extra = () => {}) {
 
     it('loads the chapter with no page error, every figure ready and finished', async () => {
       const demos = await openChapter(ctx.tab, `${ctx.site.url}index.html`);
-      assert.deepEqual(demos, ['ledger', 'memory', 'overcapacity']);
+      assert.deepEqual(demos, ['ledger', 'memory', 'overcapacity', 'spotlight']);
       assert.deepEqual(await problems(ctx.tab), [], 'no uncaught error, rejection, console error or CSP violation');
     });
 
@@ -225,7 +226,7 @@ export function defineEngineSuite(engine, extra = () => {}) {
         closed = true;
         await ctx.tab.goto(`${server.url}index.html`);
         const demos = await settleFigures(ctx.tab);
-        assert.deepEqual(demos, ['ledger', 'memory', 'overcapacity']);
+        assert.deepEqual(demos, ['ledger', 'memory', 'overcapacity', 'spotlight']);
         assert.ok(
           await ctx.tab.evaluate(() => navigator.serviceWorker.controller !== null),
           'the worker served the page',
@@ -268,7 +269,7 @@ export function defineEngineSuite(engine, extra = () => {}) {
         };
       });
       const panelOpen = (d) => document.querySelector(`#figure-${d} .embed-save`)?.checkVisibility();
-      for (const demo of ['ledger', 'memory', 'overcapacity']) {
+      for (const demo of ['ledger', 'memory', 'overcapacity', 'spotlight']) {
         // A click that a busy engine lost (a figure still laying out under it in the pool) is given
         // again, only while the panel is still closed: a second click never closes an open one.
         for (let attempt = 1; ; attempt++) {
@@ -285,13 +286,13 @@ export function defineEngineSuite(engine, extra = () => {}) {
           await ctx.tab.click(`#figure-${demo} .embed-save[data-format="${format}"]`);
       }
       const files = await ctx.tab.waitFor(
-        () => window.savedFiles.length === 9 && Promise.all(window.savedFiles),
+        () => window.savedFiles.length === 12 && Promise.all(window.savedFiles),
         null,
-        { message: 'nine files saved' },
+        { message: 'twelve files saved' },
       );
       for (const f of files) {
         const ext = f.name.split('.').pop();
-        assert.match(f.name, /^figure-4\.[123]-(ledger|memory|overcapacity)-.+\.(svg|png|csv)$/);
+        assert.match(f.name, /^figure-4\.[1234]-(ledger|memory|overcapacity|spotlight)-.+\.(svg|png|csv)$/);
         if (ext === 'svg') assert.match(f.text, /^(<\?xml[^>]*>\s*)?<svg[\s>]/, `${f.name} is an SVG`);
         if (ext === 'png') assert.deepEqual(f.head, [137, 80, 78, 71, 13, 10, 26, 10], `${f.name} is a PNG`);
         if (ext === 'csv') assert.match(f.text, /^[^\r\n]+,[^\r\n]+\r\n[-0-9.]+,/, `${f.name} holds rows`);

@@ -127,17 +127,20 @@ function trustedWorkers() {
   };
 }
 
-/** The Emscripten glue names its wasm new URL('linattn.wasm', import.meta.url); in the elements'
- *  build that is the hashed copy beside the glue's chunk (`name`, copied by buildElements), and the
- *  name is kept out of Vite's own asset handling (which would inline it into the lib as base64). */
-function wasmBeside(name) {
+/** The Emscripten glue names its wasm new URL('linattn.wasm', import.meta.url) (the spotlight's
+ *  own module, 'linattn-spotlight.wasm'); in the elements' build that is the hashed copy beside the
+ *  glue's chunk (`names`: glue file stem -> copy, made by buildElements), and the name is kept out of
+ *  Vite's own asset handling (which would inline it into the lib as base64). */
+function wasmBeside(names) {
   return {
     name: 'la-elements-wasm-beside',
     enforce: 'pre',
     transform(code, id) {
-      if (!name || !/build[\\/]wasm[\\/]linattn\.mjs$/.test(id)) return null;
+      const stem = /build[\\/]wasm[\\/](linattn(?:-spotlight)?)\.mjs$/.exec(id)?.[1];
+      const name = stem && names[stem];
+      if (!name) return null;
       const out = code.replace(
-        /new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
+        new RegExp(`new URL\\((['"])${stem}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g'),
         'new URL(__laWasmFile, import.meta.url)',
       );
       return `const __laWasmFile = ${JSON.stringify(name)};\n${out}`;
@@ -154,10 +157,16 @@ function wasmBeside(name) {
 export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
   rmSync(join(distDir, CHUNKS_DIR), { recursive: true, force: true });
-  const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
-  const wasmName = existsSync(wasmFile)
-    ? `linattn-${createHash('sha256').update(readFileSync(wasmFile)).digest('hex').slice(0, 10)}.wasm`
-    : null;
+  // Each core's wasm (the main one, the spotlight's own) as a hashed file beside the chunks.
+  const wasms = {};
+  for (const stem of ['linattn', 'linattn-spotlight']) {
+    const file = join(root, 'build', 'wasm', `${stem}.wasm`);
+    if (existsSync(file))
+      wasms[stem] = {
+        file,
+        name: `${stem}-${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10)}.wasm`,
+      };
+  }
   await viteBuild({
     root: webDir,
     base: './',
@@ -168,7 +177,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       noDocumentCss(),
       ...basePlugins({ root, genDir }),
       inlineWorkers(),
-      wasmBeside(wasmName),
+      wasmBeside(Object.fromEntries(Object.entries(wasms).map(([stem, w]) => [stem, w.name]))),
       trustedWorkers(),
     ],
     define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
@@ -206,9 +215,9 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   });
   copyFileSync(join(tmpDir, ELEMENTS_NAME), join(distDir, ELEMENTS_NAME));
   cpSync(join(tmpDir, CHUNKS_DIR), join(distDir, CHUNKS_DIR), { recursive: true });
-  if (wasmName) {
+  for (const { file, name } of Object.values(wasms)) {
     mkdirSync(join(distDir, CHUNKS_DIR), { recursive: true });
-    copyFileSync(wasmFile, join(distDir, CHUNKS_DIR, wasmName));
+    copyFileSync(file, join(distDir, CHUNKS_DIR, name));
   }
 }
 

@@ -94,28 +94,25 @@ export function basePlugins({ root, genDir = join(root, 'web', 'generated'), pru
   ];
 }
 
-/** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
- *  script, and workers become blob: URLs built from inlined code. */
-export function standalonePlugins({ root, genDir }) {
-  const index = join(root, 'wasm', 'index.mjs');
-  const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
-  const SHIM = '\0la-core-inline';
-  return [
-    ...basePlugins({ root, genDir, pruneFonts: true }),
-    {
-      // wasm/index.mjs -> a shim that passes { wasmBinary } to the real createLinattn.
-      name: 'la-core-inline-wasm',
-      enforce: 'pre',
-      async resolveId(source, importer, options) {
-        if (importer === SHIM || !existsSync(wasmFile)) return null;
-        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-        return resolved?.id === index ? SHIM : null;
-      },
-      load(id) {
-        if (id !== SHIM) return null;
-        const b64 = readFileSync(wasmFile).toString('base64');
-        const real = JSON.stringify(index);
-        return `import * as core from ${real};
+/** A core's entry (wasm/index.mjs, wasm/spotlight.mjs) -> a shim that passes { wasmBinary }, its
+ *  wasm's bytes inlined as base64, to the real create function `fn`. */
+function inlineWasm(root, entry, stem, fn) {
+  const index = join(root, 'wasm', entry);
+  const wasmFile = join(root, 'build', 'wasm', `${stem}.wasm`);
+  const SHIM = `\0la-core-inline-${stem}`;
+  return {
+    name: `la-core-inline-wasm-${stem}`,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === SHIM || !existsSync(wasmFile)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === index ? SHIM : null;
+    },
+    load(id) {
+      if (id !== SHIM) return null;
+      const b64 = readFileSync(wasmFile).toString('base64');
+      const real = JSON.stringify(index);
+      return `import * as core from ${real};
 export * from ${real};
 const WASM_BASE64 = ${JSON.stringify(b64)};
 function wasmBytes() {
@@ -124,24 +121,35 @@ function wasmBytes() {
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
-export function createLinattn(opts = {}) {
-  const create = core.createLinattn ?? core.default;
+export function ${fn}(opts = {}) {
+  const create = core.${fn} ?? core.default;
   return create({ ...opts, wasmBinary: opts.wasmBinary ?? wasmBytes() });
 }
-export default createLinattn;
+export default ${fn};
 `;
-      },
     },
+  };
+}
+
+/** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
+ *  script (the main core's and the spotlight's own), and workers become blob: URLs built from
+ *  inlined code. */
+export function standalonePlugins({ root, genDir }) {
+  return [
+    ...basePlugins({ root, genDir, pruneFonts: true }),
+    inlineWasm(root, 'index.mjs', 'linattn', 'createLinattn'),
+    inlineWasm(root, 'spotlight.mjs', 'linattn-spotlight', 'createSpotlight'),
     {
       // The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); with the
       // bytes supplied it never fetches it, so keep Vite from inlining a second copy.
       name: 'la-glue-no-wasm-url',
       enforce: 'pre',
       transform(code, id) {
-        if (!/build[\\/]wasm[\\/]linattn\.mjs$/.test(id)) return null;
+        const stem = /build[\\/]wasm[\\/](linattn(?:-spotlight)?)\.mjs$/.exec(id)?.[1];
+        if (!stem) return null;
         return code.replace(
-          /new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
-          "new URL('linattn.wasm', 'file:///inlined/')",
+          new RegExp(`new URL\\((['"])${stem}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g'),
+          `new URL('${stem}.wasm', 'file:///inlined/')`,
         );
       },
     },

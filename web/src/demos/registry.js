@@ -13,12 +13,15 @@
 //   settings     its settings schema (the demo folder's settings.js)
 //   embedHeight  its iframe height in CSS pixels at 720 px wide, for when the build could not measure
 //                it in a browser (oEmbed answers; the Embed control of the standalone chapter)
+//   core         which WebAssembly module the demo reads with, handed to mount() as `la`: absent for
+//                the main one (wasm/index.mjs), 'spotlight' for the spotlight's own (wasm/spotlight.mjs)
 // This module must stay importable by node (the build reads it): no CSS or asset imports at the
 // top, only lazy ones inside functions.
 import extraDemos from './extra-demos.js';
 import { SETTINGS as ledgerSettings } from './ledger/settings.js';
 import { SETTINGS as memorySettings } from './memory/settings.js';
 import { SETTINGS as overcapacitySettings } from './overcapacity/settings.js';
+import { SETTINGS as spotlightSettings } from './spotlight/settings.js';
 
 // A standalone embed is built for one demo (LINATTN_DEMO, see web/build/embed.mjs): the other
 // demos' loaders become null and their code is left out of the file. Only the custom elements'
@@ -52,6 +55,15 @@ export const DEMOS = [
     css: ELEMENTS ? () => import('./memory/memory.css?inline') : null,
     settings: memorySettings,
     embedHeight: 1770,
+  },
+  {
+    name: 'spotlight',
+    title: 'Spotlight and floodlight',
+    load: !ONLY || ONLY === 'spotlight' ? () => import('./spotlight/index.js') : null,
+    css: ELEMENTS ? () => import('./spotlight/spotlight.css?inline') : null,
+    settings: spotlightSettings,
+    embedHeight: 900,
+    core: 'spotlight',
   },
   ...extraDemos,
 ];

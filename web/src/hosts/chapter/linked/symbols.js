@@ -17,8 +17,19 @@ export const SYMBOLS = {
   'k-i': { label: 'k\u1d62', names: 'the other stored keys', demos: ['ledger'] },
   target: { label: 'target', names: 'the part of the read that is the stored value', demos: ['ledger'] },
   crosstalk: { label: 'crosstalk', names: 'what the other writes add to the read', demos: ['ledger', 'overcapacity'] },
-  N: { label: 'N', names: 'how many associations are stored', demos: ['overcapacity'] },
-  d: { label: 'd', names: 'the key and value size; the state is d \u00d7 d', demos: ['ledger', 'overcapacity'] },
+  N: { label: 'N', names: 'how many associations are stored', demos: ['overcapacity', 'spotlight'] },
+  d: {
+    label: 'd',
+    names: 'the key and value size; the state is d \u00d7 d',
+    demos: ['ledger', 'overcapacity', 'spotlight'],
+  },
+  'w-target': { label: 'w\u2c7c', names: 'the weight a read puts on one earlier token', demos: ['spotlight'] },
+  'n-eff': {
+    label: 'N_eff',
+    names: 'the tokens a read effectively mixes, 1 / \u03a3 w\u2c7c\u00b2',
+    demos: ['spotlight'],
+  },
+  F: { label: 'F', names: 'the features a map keeps: the state is F \u00d7 d', demos: ['spotlight'] },
 };
 
 export const SYMBOL_NAMES = Object.keys(SYMBOLS);

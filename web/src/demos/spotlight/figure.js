@@ -1,0 +1,96 @@
+// Places the spotlight figure's parts and draws them: view(state, answers), called by the demo kit
+// at most once per frame. The picture (one strip of weights per read) and its two sliders first,
+// then the trade-off plot, then the Settings disclosure; a notice names refused settings and a
+// sentence tells a screen reader what the picture shows. Reads only what the core answered.
+import { h, setProp, setText, uid } from '../../lib/dom.js';
+import { createControls } from './controls.js';
+import { summaryText } from './format.js';
+import { createStrips } from './render-strips.js';
+import { createTradeoff, tradeoffPoints } from './render-tradeoff.js';
+import { FEATURE_SWEEP, featuresKey, readKey, sweepAt } from './state.js';
+
+function legendItem(cls, text) {
+  return h('li', {}, h('span', { class: `spot-swatch ${cls}`, 'aria-hidden': 'true' }), text);
+}
+
+/** Builds the figure into `root`; returns { el, strips, tradeoff, legend, view, shown, destroy }. */
+export function createFigure(root, dispatch, limits) {
+  const ids = {
+    strips: uid('spot-strips'),
+    sDesc: uid('spot-sdesc'),
+    plot: uid('spot-plot'),
+    pDesc: uid('spot-pdesc'),
+  };
+  const controls = createControls(dispatch, limits);
+  const strips = createStrips(ids.strips, ids.sDesc);
+  const tradeoff = createTradeoff(ids.plot, ids.pDesc);
+  const notice = h('p', { class: 'spot-notice', role: 'status', 'data-part': 'notice', hidden: true });
+  const summary = h('p', { class: 'spot-summary', 'aria-live': 'polite', 'data-part': 'summary' });
+  const legend = h(
+    'ul',
+    { class: 'spot-legend' },
+    legendItem('spot-sw-target', 'weight on the target (marked \u25b2)'),
+    legendItem('spot-sw-other', 'weight on each other token; bar height \u221a weight, full strip = 1'),
+  );
+  const plotLegend = h(
+    'ul',
+    { class: 'spot-legend' },
+    legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
+    legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
+  );
+  const sweepWords = plotLegend.lastChild.lastChild; // the text of that key, the counts drawn
+  const picture = h('div', { class: 'spot-picture' }, strips.svg);
+  const plotBox = h(
+    'div',
+    { class: 'spot-plot' },
+    h('p', { class: 'spot-plot-title' }, 'Focus bought with state'),
+    tradeoff.svg,
+    plotLegend,
+  );
+  const el = h(
+    'div',
+    { class: 'la-spotlight' },
+    notice,
+    controls.top,
+    summary,
+    picture,
+    legend,
+    plotBox,
+    controls.settings,
+  );
+  root.append(el);
+  /** The last result drawn: kept while a proposal waits, so the figure never blanks. */
+  let shown = null;
+
+  function view(state, answers) {
+    const width = el.clientWidth || state.width || 640; // read before this draw writes anything
+    const held = answers.get(readKey(state));
+    if (held?.value) shown = { result: held.value, settings: state.settings };
+    controls.sync(state.settings);
+    setText(notice, state.notices.join(' '));
+    setProp(notice, 'hidden', state.notices.length === 0);
+    if (!shown) return;
+    const { result, settings } = shown;
+    strips.update(result, settings, width);
+    const sweep = sweepAt(settings)
+      .map((m) => [m, answers.get(featuresKey(state, m))?.value])
+      .filter(([, v]) => v);
+    tradeoff.update(tradeoffPoints(result, settings, sweep), width);
+    const counts = [settings.features, ...sweep.map(([m]) => m)].sort((a, b) => a - b);
+    setText(sweepWords, `FAVOR+ at m = ${counts.join(', ')}`);
+    const sentence = summaryText(result, settings);
+    setText(summary, sentence);
+    setText(strips.svg.querySelector('desc'), sentence);
+    el.dataset.n = String(result.n);
+  }
+
+  return {
+    el,
+    strips,
+    tradeoff,
+    legend: [...legend.children, ...plotLegend.children],
+    view,
+    shown: () => shown,
+    destroy: () => controls.destroy(),
+  };
+}

@@ -1,0 +1,111 @@
+// The picture: one row per read (softmax, then the four feature maps), each a strip of N bars, the
+// weight that read puts on each earlier token, the target's bar marked, and the read's readouts
+// labelled in place (weight on the target, tokens read, read-back cosine, state bytes). Bar height
+// is the square root of the weight, so that a floodlight's 1/N still shows; the strip's full
+// height is a weight of 1. Drawn in a plot frame (lib/plot/) at the box's own width; a frame of a
+// drag writes only the attributes that changed (lib/dom.js).
+import { s, setAttr, setText } from '../../lib/dom.js';
+import { plotArea } from '../../lib/plot/plot-area.js';
+import { MAP_WORDS, readName, readouts } from './format.js';
+
+const NARROW = 560; // below this width the readouts take a line of their own
+const BAR_H = 30;
+const LINE = 16;
+const GAP = 12;
+const MARGIN = { top: 4, right: 8, bottom: 4, left: 8 };
+const READ_SYMBOLS = { weight: 'w-target', tokens: 'n-eff', cosine: 'read-cos', state: 'state-bytes' };
+
+/** One row's elements, made once. */
+function createRow(layer, map) {
+  const g = layer.appendChild(s('g', { class: `spot-row spot-row--${map}`, 'data-map': map }));
+  const name = g.appendChild(s('text', { class: 'spot-name' }));
+  name.appendChild(s('title', {}, MAP_WORDS[map]));
+  const label = s('tspan', {});
+  name.appendChild(label);
+  const values = g.appendChild(s('text', { class: 'spot-values' }));
+  const spans = {};
+  for (const part of ['weight', 'tokens', 'cosine', 'state']) {
+    spans[part] = values.appendChild(
+      s('tspan', { class: `spot-value spot-value--${part}`, 'data-symbol': READ_SYMBOLS[part] }),
+    );
+  }
+  const track = g.appendChild(s('rect', { class: 'spot-track', height: BAR_H }));
+  const others = g.appendChild(s('path', { class: 'spot-bars' }));
+  const target = g.appendChild(s('rect', { class: 'spot-target' }));
+  const mark = g.appendChild(s('path', { class: 'spot-mark' }));
+  return { g, label, values, spans, track, others, target, mark };
+}
+
+/** The bars of `weights` but the target's, as one path (x0, width w, bottom at y). */
+function barsPath(weights, skip, x0, w, y) {
+  const step = w / weights.length;
+  const bar = Math.max(step > 3 ? step - 1 : step, 0.5);
+  let d = '';
+  for (let j = 0; j < weights.length; j++) {
+    const hj = BAR_H * Math.sqrt(Math.max(0, weights[j]));
+    if (j === skip || hj < 0.05) continue;
+    d += `M${(x0 + j * step).toFixed(2)} ${y}v${(-hj).toFixed(2)}h${bar.toFixed(2)}v${hj.toFixed(2)}z`;
+  }
+  return { d, step, bar };
+}
+
+/** Lays out and fills one row at `top`; returns its height. */
+function drawRow(row, read, settings, frame, top) {
+  const narrow = frame.width < NARROW;
+  const x0 = frame.left;
+  const w = frame.innerWidth;
+  setText(row.label, readName(read.map, settings));
+  setAttr(row.label, 'x', x0);
+  setAttr(row.label, 'y', top + 12);
+  const parts = readouts(read, narrow);
+  const valuesY = narrow ? top + 12 + LINE : top + 12;
+  setAttr(row.values, 'x', narrow ? x0 : x0 + w);
+  setAttr(row.values, 'y', valuesY);
+  setAttr(row.values, 'text-anchor', narrow ? 'start' : 'end');
+  let first = true;
+  for (const [part, span] of Object.entries(row.spans)) {
+    const text = parts[part];
+    setText(span, text ? `${first ? '' : '  \u00b7  '}${text}` : '');
+    if (text) first = false;
+  }
+  const y = valuesY + 6 + BAR_H;
+  setAttr(row.track, 'x', x0);
+  setAttr(row.track, 'y', y - BAR_H);
+  setAttr(row.track, 'width', w);
+  const t = read.empty ? -1 : Math.min(settings.target, read.weights.length - 1);
+  const { d, step, bar } = barsPath(read.weights, t, x0, w, y);
+  setAttr(row.others, 'd', d);
+  const ht = t >= 0 ? BAR_H * Math.sqrt(read.weights[t]) : 0;
+  const tx = x0 + Math.max(0, t) * step;
+  setAttr(row.target, 'x', tx.toFixed(2));
+  setAttr(row.target, 'width', Math.max(bar, 2).toFixed(2));
+  setAttr(row.target, 'y', (y - ht).toFixed(2));
+  setAttr(row.target, 'height', ht.toFixed(2));
+  const mx = tx + Math.max(bar, 2) / 2;
+  setAttr(row.mark, 'd', `M${mx.toFixed(2)} ${y + 1}l-4 6h8z`);
+  return y + 8 - top;
+}
+
+/** The strips as an SVG: createStrips(titleId) -> { svg, rows, update(result, settings, width) }. */
+export function createStrips(titleId, descId) {
+  const title = 'Where each read puts its weight, token by token';
+  const frame = plotArea({ className: 'spot-strips', margin: MARGIN, titleId, title, descId, height: 0 });
+  const rows = new Map();
+  let height = 0;
+  return {
+    svg: frame.svg,
+    rows,
+    /** @param {import('../../../../wasm/spotlight.mjs').SpotlightResult} result */
+    update(result, settings, width) {
+      frame.resize(Math.max(240, Math.round(width)));
+      let top = MARGIN.top;
+      for (const read of result.reads) {
+        if (!rows.has(read.map)) rows.set(read.map, createRow(frame.data, read.map));
+        top += drawRow(rows.get(read.map), read, settings, frame, top) + GAP;
+      }
+      height = Math.round(top - GAP + MARGIN.bottom);
+      setAttr(frame.svg, 'height', height);
+      setAttr(frame.svg, 'viewBox', `0 0 ${frame.width} ${height}`);
+    },
+  };
+}
