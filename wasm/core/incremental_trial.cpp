@@ -283,8 +283,21 @@ void IncrementalTrial::add_general(TrialMeans* out) {
     }
   }
 
-  // The new read R_n = alpha r + c_nn w_n: target c_nn (times step for the delta rule), and the
-  // rest, (1 - step c_nn) alpha r for the delta rule, is crosstalk.
+  add_new_read(wn, wnn, s, out);
+}
+
+// The new read R_n = alpha r + c_nn w_n (r, the key's read before the write, is row n of R):
+// target c_nn (times step for the delta rule), and the rest, (1 - step c_nn) alpha r for the
+// delta rule, is crosstalk. Its row of P and its norms, then the trial's means when asked for.
+void IncrementalTrial::add_new_read(const double* wn, double wnn, TrialMeans& s, TrialMeans* out) {
+  const int d = d_, n = n_;
+  const double alpha = rule_.gate;
+  const bool delta = rule_.kind == WriteRule::Delta;
+  auto V = [&](int i) { return &a_.V(i, 0); };
+  const double* vn = V(n);
+  const double cnn = ckk_[n];
+  const Vec& w = w_;
+  double* rn = &R_(n, 0);
   for (int i = 0; i < d; ++i) rn[i] = alpha * rn[i] + cnn * wn[i];
   double* p = &P_(n, 0);
   for (int m = 0; m <= n; ++m) p[m] = dot_fixed(rn, V(m), d);

@@ -42,6 +42,7 @@ class IncrementalTrial {
  private:
   void add_plain(int count, TrialMeans* const* outs);
   void add_general(TrialMeans* out);
+  void add_new_read(const double* wn, double wnn, TrialMeans& s, TrialMeans* out);
 
   // What the measures need of read j, kept up to date as associations arrive (O(1) per step
   // instead of O(d) per measure). X_j = R_j - t_j v_j is the crosstalk part of the read, t_j its
