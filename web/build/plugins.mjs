@@ -94,25 +94,47 @@ export function basePlugins({ root, genDir = join(root, 'web', 'generated'), pru
   ];
 }
 
+/** The core's WebAssembly modules: each one's entry (wasm/), its generated loader's name in
+ *  build/wasm/ (`<glue>.mjs` + `<glue>.wasm`) and the function that creates it. The main one, the
+ *  ledger's (its registry entry's `core`) and the spotlight's. */
+export const CORE_MODULES = [
+  { entry: 'index.mjs', glue: 'linattn', create: 'createLinattn' },
+  { entry: 'ledger.mjs', glue: 'linattn-ledger', create: 'createLedgerCore' },
+  { entry: 'spotlight.mjs', glue: 'linattn-spotlight', create: 'createSpotlight' },
+];
+
+/** The entry of CORE_MODULES whose generated loader is the file `id`, or undefined. */
+export const coreGlueOf = (id) =>
+  CORE_MODULES.find((m) => id.split('\\').join('/').endsWith(`/build/wasm/${m.glue}.mjs`));
+
+/** The loader's reference to its wasm, new URL('<glue>.wasm', import.meta.url), as a pattern. */
+export const wasmUrlIn = ({ glue }) => new RegExp(`new URL\\((['"])${glue}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g');
+
 /** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
  *  script, and workers become blob: URLs built from inlined code. */
 export function standalonePlugins({ root, genDir }) {
-  const index = join(root, 'wasm', 'index.mjs');
-  const wasmFile = join(root, 'build', 'wasm', 'linattn.wasm');
-  const SHIM = '\0la-core-inline';
+  const SHIM = '\0la-core-inline:';
+  const modules = CORE_MODULES.map((m) => ({
+    ...m,
+    index: join(root, 'wasm', m.entry),
+    wasmFile: join(root, 'build', 'wasm', `${m.glue}.wasm`),
+  }));
   return [
     ...basePlugins({ root, genDir, pruneFonts: true }),
     {
-      // wasm/index.mjs -> a shim that passes { wasmBinary } to the real createLinattn.
+      // wasm/index.mjs (and each other module's entry) -> a shim that passes { wasmBinary } to the
+      // real create function.
       name: 'la-core-inline-wasm',
       enforce: 'pre',
       async resolveId(source, importer, options) {
-        if (importer === SHIM || !existsSync(wasmFile)) return null;
+        if (importer?.startsWith(SHIM)) return null;
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-        return resolved?.id === index ? SHIM : null;
+        const i = modules.findIndex((m) => m.index === resolved?.id && existsSync(m.wasmFile));
+        return i < 0 ? null : `${SHIM}${i}`;
       },
       load(id) {
-        if (id !== SHIM) return null;
+        if (!id.startsWith(SHIM)) return null;
+        const { index, wasmFile, create } = modules[Number(id.slice(SHIM.length))];
         const b64 = readFileSync(wasmFile).toString('base64');
         const real = JSON.stringify(index);
         return `import * as core from ${real};
@@ -124,11 +146,11 @@ function wasmBytes() {
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
-export function createLinattn(opts = {}) {
-  const create = core.createLinattn ?? core.default;
+export function ${create}(opts = {}) {
+  const create = core.${create} ?? core.default;
   return create({ ...opts, wasmBinary: opts.wasmBinary ?? wasmBytes() });
 }
-export default createLinattn;
+export default ${create};
 `;
       },
     },
@@ -138,11 +160,8 @@ export default createLinattn;
       name: 'la-glue-no-wasm-url',
       enforce: 'pre',
       transform(code, id) {
-        if (!/build[\\/]wasm[\\/]linattn\.mjs$/.test(id)) return null;
-        return code.replace(
-          /new URL\((['"])linattn\.wasm\1,\s*import\.meta\.url\)/g,
-          "new URL('linattn.wasm', 'file:///inlined/')",
-        );
+        const m = coreGlueOf(id);
+        return m ? code.replace(wasmUrlIn(m), `new URL('${m.glue}.wasm', 'file:///inlined/')`) : null;
       },
     },
     inlineWorkers(),
