@@ -296,6 +296,23 @@ test("5b. a page with one <linattn-ledger> loads only its own code (at most 80 K
   assert.match(wasms[0], /\/linattn-ledger-\w+\.wasm /, "the ledger's own module");
 });
 
+// ---- 5c. the standalone files carry the cores they use ------------------------------------------
+// The wasm of each module travels inside a standalone file as base64 (web/build/plugins.mjs): the
+// ledger's embed holds the ledger's own module and not the main one (test 1 shows it working), the
+// other embeds and the chapter (which gives every figure the main module) not the ledger's.
+test("5c. the ledger's standalone embed holds only its own module's wasm; the chapter and the other embeds none of it", () => {
+  const b64 = (name) => readFileSync(join(DIST, '..', 'build', 'wasm', name)).toString('base64');
+  const [main, ledger] = [b64('linattn.wasm'), b64('linattn-ledger.wasm')];
+  const holds = (file) => {
+    const text = readFileSync(join(DIST, file), 'utf8');
+    return { main: text.includes(main), ledger: text.includes(ledger) };
+  };
+  assert.deepEqual(holds('embed-ledger-standalone.html'), { main: false, ledger: true });
+  assert.deepEqual(holds('chapter-04-standalone.html'), { main: true, ledger: false });
+  for (const demo of ['memory', 'overcapacity'])
+    assert.deepEqual(holds(`embed-${demo}-standalone.html`), { main: true, ledger: false }, demo);
+});
+
 // ---- 6. an iframe far down the page -------------------------------------------------------------
 test("6. an iframe 1,300 px down the page (loading=lazy) reports its real height without being scrolled to, and answers pym's width message", async () => {
   const { page } = await open('offscreen.html', { height: 900 });
