@@ -219,8 +219,7 @@ function defineDemoElement(entry) {
     #mountOptions(state) {
       return {
         state,
-        // The demo calls this for the reader's changes only (never for update()): the event
-        // follows the reader, not the page's own scripts.
+        // The demo calls this for the reader's changes only (never update()'s): not the page's scripts.
         onStateChange: (next) => {
           this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
         },
