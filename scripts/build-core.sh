@@ -2,9 +2,10 @@
 # Builds the C++ core: `native` (library, doctest suite, benchmark; `native linattn_tests`: the suite
 # alone, which is what `npm test` needs: the benchmark compiles the core twice more) into build/native,
 # `wasm` (the Embind modules + the doctest suite for node; `wasm linattn`: the modules alone, the
-# main one and the spotlight's; `wasm linattn_tests`: the suite alone) into build/wasm, `sanitize`
-# (clang++: the suite under AddressSanitizer + UBSan and the libFuzzer harnesses of tests/fuzz,
-# linked to one build of the core; `sanitize linattn_tests`: the suite alone) into build/sanitize.
+# main one, the spotlight's and the ledger's; `wasm linattn_tests`: the suite alone) into
+# build/wasm, `sanitize` (clang++: the suite under AddressSanitizer + UBSan and the libFuzzer
+# harnesses of tests/fuzz, linked to one build of the core; `sanitize linattn_tests`: the suite
+# alone) into build/sanitize.
 # Incremental: fast when nothing changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,12 +24,12 @@ case "$target" in
     if [ ! -f build/wasm/Makefile ]; then
       emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
     fi
-    # `linattn` builds the spotlight's module beside the main one: whoever needs the core's
-    # modules (the web stage, the api suites) gets both.
+    # `linattn` builds the spotlight's and the ledger's modules beside the main one: whoever needs
+    # the core's modules (the web stage, the api suites) gets all three.
     # One cmake --build per target: the first may regenerate the Makefiles (CMakeLists.txt changed),
     # and a second target named in the same call would be looked for in the old ones.
     if [ "${2:-}" = linattn ]; then
-      for t in linattn linattn_spotlight; do cmake --build build/wasm -j"$jobs" --target "$t"; done
+      for t in linattn linattn_spotlight linattn_ledger; do cmake --build build/wasm -j"$jobs" --target "$t"; done
     else
       cmake --build build/wasm -j"$jobs" ${2:+--target "$2"}
     fi ;;

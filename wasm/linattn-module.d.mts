@@ -1,6 +1,6 @@
-// Types of the Emscripten-generated loaders build/wasm/linattn.mjs and linattn-spotlight.mjs, for
-// the type check only (scripts/typecheck.sh copies this file beside each generated one, where
-// TypeScript looks for it).
+// Types of the Emscripten-generated loaders build/wasm/linattn.mjs, linattn-spotlight.mjs and
+// linattn-ledger.mjs, for the type check only (scripts/typecheck.sh copies this file beside each
+// generated one, where TypeScript looks for it).
 // The bound functions are plumbing; wasm/api/ wraps every one of them and index.d.mts types those.
 export interface LinattnModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;

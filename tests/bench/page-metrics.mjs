@@ -998,7 +998,7 @@ export async function embedDrags(browser, dist, { only = null } = {}) {
 }
 
 /**
- * What a course page with one <linattn-ledger> loads from dist/ (at most 135 KB gzip):
+ * What a course page with one <linattn-ledger> loads from dist/ (at most 80 KB gzip):
  * { gzipBytes, rawBytes, files }. The host page is served by the test on the same origin; only the
  * files it fetches from dist/ count. tests/browser/hosts.test.mjs (5b) asserts the same number.
  */

@@ -459,9 +459,11 @@ if (pageResults) {
   // 80 KB until the batched boundary (89 KB: the KV curves and views, runs of writes and reads, and
   // the calculator and the ledger's view at -O3), a trade made for the drags (tests/browser/hosts.test.mjs 5b).
   targets['wasm <= 92 KB gzip'] = pageResults.wasm.gzipBytes <= 92 * 1024;
-  // page-metrics.mjs measures a course page with one <linattn-ledger>; absent: not met.
+  // page-metrics.mjs measures a course page with one <linattn-ledger>; absent: not met. 120 KB,
+  // then 135 with the batched boundary; 80 since the ledger loads its own module (76.3 KB measured).
+  // `wasm` above is the largest .wasm of dist/: the main module, not the ledger's.
   const element = pageResults.oneElement ?? null;
-  targets['one custom element <= 135 KB gzip'] = Boolean(element) && element.gzipBytes <= 135 * 1024;
+  targets['one custom element <= 80 KB gzip'] = Boolean(element) && element.gzipBytes <= 80 * 1024;
   // "While a reader drags any control of any demo": each demo's numbers are the most any of its
   // controls' drags took (worstControl); a control not measured fails its demo's targets. At 1×, and
   // in the phone run at 4× (absent with --no-phone: its targets are then not met).

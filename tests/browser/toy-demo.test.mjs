@@ -1,7 +1,7 @@
 // The demo contract, proved with a fourth demo from outside web/src: tests/browser/fixtures/toy-demo/
 // (a folder with index.js, settings.js and a stylesheet, and demos.js: its registry line). It is
 // built in with LINATTN_EXTRA_DEMOS into build/web-extra/ (dist/ stays as it is; see
-// ARCHITECTURE.md, "Adding a fourth demo"), then mounted in the chapter, in embed.html and as
+// ARCHITECTURE.md, "Adding a demo"), then mounted in the chapter, in embed.html and as
 // <linattn-toy>. Its numbers come from the core (la.storageNumbers): after n writes at d = 4,
 // softmax keeps n(dk + dv) = 8n numbers and the state dk·dv = 16.
 //   node --test tests/browser/toy-demo.test.mjs     (builds build/web-extra/ first, ~1 min)

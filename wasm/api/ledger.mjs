@@ -87,6 +87,17 @@ function split(flat, count, width) {
   return rows;
 }
 
+// The refusal of a memory's settings, as the core words it: the main module asks a MemoryHandle;
+// the ledger's own (wasm/ledger.mjs), which has none, asks with the same function.
+function settingsRefusal(M, m) {
+  if (M.memoryRefusal) return M.memoryRefusal(m);
+  const handle = new M.MemoryHandle(m);
+  const refused = handle.status();
+  handle.delete();
+  return refused;
+}
+
+/** la.ledgerView over module `M`: the main one (index.mjs) or the ledger's own (ledger.mjs). */
 export function ledgerApi(M, limits) {
   const wire = wireOf(M);
   return {
@@ -107,12 +118,7 @@ export function ledgerApi(M, limits) {
       // Known names cross as codes with every setting in one array (no option read by name in the
       // core). Another name is refused as the core refuses it in a memory's settings, which
       // ledger_view checks first with the same function (make_memory_config): the refusal quotes it.
-      if (phi < 0 || rule < 0) {
-        const handle = new M.MemoryHandle(m);
-        const refused = handle.status();
-        handle.delete();
-        throw refusal(refused);
-      }
+      if (phi < 0 || rule < 0) throw refusal(settingsRefusal(M, m));
       const nk = keys.length && keys.length * dk; // no rows: 0, whatever dk is
       const nv = values.length && values.length * dv;
       const put = wire.input(9 + nk + nv + query.length);

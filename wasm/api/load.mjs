@@ -1,6 +1,6 @@
 // How each of the core's WebAssembly modules is loaded (index.mjs: the main one; spotlight.mjs:
-// the spotlight's): the caller's options checked, and in Node the .wasm file read from
-// build/wasm/; in the browser the generated loader fetches it beside itself.
+// the spotlight's; ledger.mjs: the ledger's): the caller's options checked, and in Node the .wasm
+// file read from build/wasm/; in the browser the generated loader fetches it beside itself.
 import { options } from './check.mjs';
 
 // Node is told apart by its `process` global (the page has none); read through globalThis, so
@@ -9,7 +9,7 @@ const nodeProcess = /** @type {{ versions?: { node?: string } } | undefined} */ 
 const isNode = typeof nodeProcess?.versions?.node === 'string' && typeof window === 'undefined';
 
 /**
- * The Emscripten module's options for `name(opts)` (createLinattn, createSpotlight): the
+ * The Emscripten module's options for `name(opts)` (createLinattn, createSpotlight, createLedgerCore): the
  * caller's `wasmBinary` and `locateFile`, or in Node the bytes of the file `nodeWasm()` names.
  * @param {string} name
  * @param {{ wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string) => string }} opts

@@ -1,10 +1,6 @@
-// What the module says about itself and its small tools: la.limits (status.hpp, capacity.hpp,
-// ledger.hpp), la.randomNormals (rng.hpp) and the allocator's bytes in use (la.debug).
-#include <malloc.h>
-
-#include "capacity.hpp"
+// The main module's small tools: la.randomNormals (rng.hpp). Its limits, the allocator's bytes in
+// use and the flat wire's buffers are basics.cpp's, which the ledger's module shares.
 #include "js.hpp"
-#include "ledger.hpp"
 #include "rng.hpp"
 
 using namespace linattn;
@@ -22,60 +18,9 @@ JsResult randomNormals(double seed, double count) {
   return f64(x);
 }
 
-// Bytes the allocator has handed out and not taken back: for leak tests (la.debug).
-double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
-
-val limitsObject() {
-  val o = val::object();
-  o.set("maxDim", limits::maxDim);
-  o.set("maxAbsValue", limits::maxAbsValue);
-  o.set("maxAbsCompared", limits::maxAbsCompared);
-  o.set("maxHistory", limits::maxHistory);
-  o.set("maxSeqLen", limits::maxSeqLen);
-  o.set("maxSweepDim", limits::maxSweepDim);
-  o.set("maxSweepN", limits::maxSweepN);
-  o.set("maxSweepTrials", limits::maxSweepTrials);
-  o.set("maxStoreN", limits::maxStoreN);
-  o.set("maxCapacityDims", limits::maxCapacityDims);
-  o.set("maxLedgerAssociations", kLedgerMaxAssociations);
-  o.set("maxBeta", limits::maxBeta);
-  o.set("maxTokens", limits::maxTokens);
-  o.set("maxSessions", limits::maxSessions);
-  return o;
-}
-
 }  // namespace
-
-// The flat wire's buffers (js.hpp, wasm/api/wire.mjs): room for `n` numbers of a call's input (its
-// address; memory may grow, so JS reads the heap's views after this call), where the last answer's
-// numbers or words are, and their release.
-extern "C" {
-EMSCRIPTEN_KEEPALIVE double* la_input(double n) {
-  std::vector<double>& in = wire_buffers().in;
-  in.resize(n > 0 && n <= 1 << 26 ? static_cast<std::size_t>(n) : 0);
-  return in.data();
-}
-// Frees the buffers once JS has copied the answer: between calls the wire holds no memory, so the
-// heap stays as flat as it was without it (tests/api/leak.test.mjs).
-EMSCRIPTEN_KEEPALIVE void la_release() {
-  Wire& w = wire_buffers();
-  std::vector<double>().swap(w.in);
-  std::vector<double>().swap(w.out);
-  std::vector<std::uint64_t>().swap(w.words);
-}
-EMSCRIPTEN_KEEPALIVE const double* la_output() { return wire_buffers().out.data(); }
-EMSCRIPTEN_KEEPALIVE const std::uint64_t* la_words() { return wire_buffers().words.data(); }
-}
 
 EMSCRIPTEN_BINDINGS(linattn_module) {
   using emscripten::function;
-  function("limits", &limitsObject);
   function("randomNormals", &randomNormals);
-  function("heapBytesInUse", &heapBytesInUse);
-  function(
-      "wireRefusal", +[]() {  // taken, not kept: the heap holds nothing between calls
-        std::string text;
-        text.swap(wire_buffers().refusal);
-        return text;
-      });
 }

@@ -127,7 +127,12 @@ export function viteConfig({ standalone, outDir, content }) {
     root: webDir,
     base: './',
     configFile: false,
-    define: { 'import.meta.env.LINATTN_CHAPTER': JSON.stringify(chapter) },
+    // The standalone chapter shows every figure with the shared core (hosts/chapter/main.js): it
+    // carries no demo's own module (the registry's `core`); a standalone embed may (embed.mjs).
+    define: {
+      'import.meta.env.LINATTN_CHAPTER': JSON.stringify(chapter),
+      ...(standalone ? { 'import.meta.env.LINATTN_ONE_CORE': 'true' } : {}),
+    },
     logLevel: 'warn',
     publicDir: false,
     plugins: [...plugins, chapterHtmlPlugin(content), ...(standalone ? [] : [preloadMathFonts()])],

@@ -5,7 +5,8 @@
 //   dist/linattn-elements.js           the custom elements: a small ES module that defines them,
 //   dist/linattn-elements/*.js         and the chunks it imports on first use: each demo's code
 //                                      and CSS (as text for the shadow roots), the core's glue and
-//   dist/linattn-elements/linattn-<hash>.wasm  its wasm, fetched once; the overcapacity worker
+//   dist/linattn-elements/linattn-<hash>.wasm  its wasm, fetched once (the ledger's module: its own,
+//                                      linattn-ledger-<hash>.wasm); the overcapacity worker
 //                                      inlined in its demo's chunk (its own wasm copy inside)
 //   dist/embed-<demo>-standalone.html  embed.html for one demo, one file (works from file://)
 //   dist/oembed.json, oembed-<demo>.json, embed-<demo>.html  oEmbed (oembed.mjs: measured heights,
@@ -14,7 +15,7 @@ import { build as viteBuild } from 'vite';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { basePlugins, inlineWorkers, standalonePlugins } from './plugins.mjs';
+import { basePlugins, CORE_MODULES, coreGlueOf, inlineWorkers, standalonePlugins, wasmUrlIn } from './plugins.mjs';
 import { inlineStandalone } from './inline.mjs';
 import { htmlToTree } from './html-tree.mjs';
 
@@ -127,25 +128,36 @@ function trustedWorkers() {
   };
 }
 
-/** The Emscripten glue names its wasm new URL('linattn.wasm', import.meta.url) (the spotlight's
- *  own module, 'linattn-spotlight.wasm'); in the elements' build that is the hashed copy beside the
- *  glue's chunk (`names`: glue file stem -> copy, made by buildElements), and the name is kept out of
- *  Vite's own asset handling (which would inline it into the lib as base64). */
-function wasmBeside(names) {
+/** The Emscripten glue names its wasm new URL('linattn.wasm', import.meta.url) (each module of
+ *  CORE_MODULES its own); in the elements' build that is the hashed copy beside the glue's chunk
+ *  (`names`: the copies' names by glue, copied by buildElements), and the name is kept out of Vite's
+ *  own asset handling (which would inline it into the lib as base64). `used` collects the glues the
+ *  build holds: only their wasm files are copied. */
+function wasmBeside(names, used) {
   return {
     name: 'la-elements-wasm-beside',
     enforce: 'pre',
     transform(code, id) {
-      const stem = /build[\\/]wasm[\\/](linattn(?:-spotlight)?)\.mjs$/.exec(id)?.[1];
-      const name = stem && names[stem];
-      if (!name) return null;
-      const out = code.replace(
-        new RegExp(`new URL\\((['"])${stem}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g'),
-        'new URL(__laWasmFile, import.meta.url)',
-      );
-      return `const __laWasmFile = ${JSON.stringify(name)};\n${out}`;
+      const m = coreGlueOf(id);
+      if (!m || !names.has(m.glue)) return null;
+      used.add(m.glue);
+      const out = code.replace(wasmUrlIn(m), 'new URL(__laWasmFile, import.meta.url)');
+      return `const __laWasmFile = ${JSON.stringify(names.get(m.glue))};\n${out}`;
     },
   };
+}
+
+/** The core's wasm files that are built, each with its hashed name beside the elements' chunks:
+ *  Map glue -> { file, name }. */
+function hashedWasms(root) {
+  const out = new Map();
+  for (const { glue } of CORE_MODULES) {
+    const file = join(root, 'build', 'wasm', `${glue}.wasm`);
+    if (!existsSync(file)) continue;
+    const hash = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+    out.set(glue, { file, name: `${glue}-${hash}.wasm` });
+  }
+  return out;
 }
 
 /** dist/linattn-elements.js and its chunks (dist/linattn-elements/): the entry defines the
@@ -157,16 +169,8 @@ function wasmBeside(names) {
 export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
   rmSync(join(distDir, CHUNKS_DIR), { recursive: true, force: true });
-  // Each core's wasm (the main one, the spotlight's own) as a hashed file beside the chunks.
-  const wasms = {};
-  for (const stem of ['linattn', 'linattn-spotlight']) {
-    const file = join(root, 'build', 'wasm', `${stem}.wasm`);
-    if (existsSync(file))
-      wasms[stem] = {
-        file,
-        name: `${stem}-${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10)}.wasm`,
-      };
-  }
+  const wasms = hashedWasms(root);
+  const used = new Set();
   await viteBuild({
     root: webDir,
     base: './',
@@ -177,7 +181,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       noDocumentCss(),
       ...basePlugins({ root, genDir }),
       inlineWorkers(),
-      wasmBeside(Object.fromEntries(Object.entries(wasms).map(([stem, w]) => [stem, w.name]))),
+      wasmBeside(new Map([...wasms].map(([glue, w]) => [glue, w.name])), used),
       trustedWorkers(),
     ],
     define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
@@ -215,20 +219,24 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   });
   copyFileSync(join(tmpDir, ELEMENTS_NAME), join(distDir, ELEMENTS_NAME));
   cpSync(join(tmpDir, CHUNKS_DIR), join(distDir, CHUNKS_DIR), { recursive: true });
-  for (const { file, name } of Object.values(wasms)) {
-    mkdirSync(join(distDir, CHUNKS_DIR), { recursive: true });
-    copyFileSync(file, join(distDir, CHUNKS_DIR, name));
-  }
+  mkdirSync(join(distDir, CHUNKS_DIR), { recursive: true });
+  for (const glue of used) copyFileSync(wasms.get(glue).file, join(distDir, CHUNKS_DIR, wasms.get(glue).name));
 }
 
 /** dist/embed-<demo>-standalone.html for each demo: the standalone chapter's recipe applied to
  *  embed.html, with only that demo's code. */
 export async function buildStandaloneEmbeds({ viteConfig, content, distDir, webDir, demos, tmpDir }) {
-  for (const { name: demo } of demos) {
+  for (const { name: demo, core } of demos) {
     const dir = join(tmpDir, demo);
     rmSync(dir, { recursive: true, force: true });
     const config = viteConfig({ standalone: true, outDir: dir, content });
-    config.define = { ...config.define, 'import.meta.env.LINATTN_DEMO': JSON.stringify(demo) };
+    // A demo with a core of its own (the ledger) carries only that one's wasm, not the shared core's.
+    config.define = {
+      ...config.define,
+      'import.meta.env.LINATTN_DEMO': JSON.stringify(demo),
+      'import.meta.env.LINATTN_ONE_CORE': 'false',
+      'import.meta.env.LINATTN_NO_SHARED_CORE': JSON.stringify(Boolean(core)),
+    };
     config.build.rolldownOptions = { ...config.build.rolldownOptions, input: join(webDir, 'embed.html') };
     await viteBuild(config);
     // Uploaded alone, the file has no oembed.json beside it.

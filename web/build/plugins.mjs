@@ -94,25 +94,50 @@ export function basePlugins({ root, genDir = join(root, 'web', 'generated'), pru
   ];
 }
 
-/** A core's entry (wasm/index.mjs, wasm/spotlight.mjs) -> a shim that passes { wasmBinary }, its
- *  wasm's bytes inlined as base64, to the real create function `fn`. */
-function inlineWasm(root, entry, stem, fn) {
-  const index = join(root, 'wasm', entry);
-  const wasmFile = join(root, 'build', 'wasm', `${stem}.wasm`);
-  const SHIM = `\0la-core-inline-${stem}`;
-  return {
-    name: `la-core-inline-wasm-${stem}`,
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (importer === SHIM || !existsSync(wasmFile)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === index ? SHIM : null;
-    },
-    load(id) {
-      if (id !== SHIM) return null;
-      const b64 = readFileSync(wasmFile).toString('base64');
-      const real = JSON.stringify(index);
-      return `import * as core from ${real};
+/** The core's WebAssembly modules: each one's entry (wasm/), its generated loader's name in
+ *  build/wasm/ (`<glue>.mjs` + `<glue>.wasm`) and the function that creates it. The main one, the
+ *  ledger's (its registry entry's `core`) and the spotlight's. */
+export const CORE_MODULES = [
+  { entry: 'index.mjs', glue: 'linattn', create: 'createLinattn' },
+  { entry: 'ledger.mjs', glue: 'linattn-ledger', create: 'createLedgerCore' },
+  { entry: 'spotlight.mjs', glue: 'linattn-spotlight', create: 'createSpotlight' },
+];
+
+/** The entry of CORE_MODULES whose generated loader is the file `id`, or undefined. */
+export const coreGlueOf = (id) =>
+  CORE_MODULES.find((m) => id.split('\\').join('/').endsWith(`/build/wasm/${m.glue}.mjs`));
+
+/** The loader's reference to its wasm, new URL('<glue>.wasm', import.meta.url), as a pattern. */
+export const wasmUrlIn = ({ glue }) => new RegExp(`new URL\\((['"])${glue}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g');
+
+/** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
+ *  script, and workers become blob: URLs built from inlined code. */
+export function standalonePlugins({ root, genDir }) {
+  const SHIM = '\0la-core-inline:';
+  const modules = CORE_MODULES.map((m) => ({
+    ...m,
+    index: join(root, 'wasm', m.entry),
+    wasmFile: join(root, 'build', 'wasm', `${m.glue}.wasm`),
+  }));
+  return [
+    ...basePlugins({ root, genDir, pruneFonts: true }),
+    {
+      // wasm/index.mjs (and each other module's entry) -> a shim that passes { wasmBinary } to the
+      // real create function.
+      name: 'la-core-inline-wasm',
+      enforce: 'pre',
+      async resolveId(source, importer, options) {
+        if (importer?.startsWith(SHIM)) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        const i = modules.findIndex((m) => m.index === resolved?.id && existsSync(m.wasmFile));
+        return i < 0 ? null : `${SHIM}${i}`;
+      },
+      load(id) {
+        if (!id.startsWith(SHIM)) return null;
+        const { index, wasmFile, create } = modules[Number(id.slice(SHIM.length))];
+        const b64 = readFileSync(wasmFile).toString('base64');
+        const real = JSON.stringify(index);
+        return `import * as core from ${real};
 export * from ${real};
 const WASM_BASE64 = ${JSON.stringify(b64)};
 function wasmBytes() {
@@ -121,36 +146,22 @@ function wasmBytes() {
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
-export function ${fn}(opts = {}) {
-  const create = core.${fn} ?? core.default;
+export function ${create}(opts = {}) {
+  const create = core.${create} ?? core.default;
   return create({ ...opts, wasmBinary: opts.wasmBinary ?? wasmBytes() });
 }
-export default ${fn};
+export default ${create};
 `;
+      },
     },
-  };
-}
-
-/** The standalone file has no neighbours to fetch: the wasm bytes travel as base64 inside the
- *  script (the main core's and the spotlight's own), and workers become blob: URLs built from
- *  inlined code. */
-export function standalonePlugins({ root, genDir }) {
-  return [
-    ...basePlugins({ root, genDir, pruneFonts: true }),
-    inlineWasm(root, 'index.mjs', 'linattn', 'createLinattn'),
-    inlineWasm(root, 'spotlight.mjs', 'linattn-spotlight', 'createSpotlight'),
     {
       // The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); with the
       // bytes supplied it never fetches it, so keep Vite from inlining a second copy.
       name: 'la-glue-no-wasm-url',
       enforce: 'pre',
       transform(code, id) {
-        const stem = /build[\\/]wasm[\\/](linattn(?:-spotlight)?)\.mjs$/.exec(id)?.[1];
-        if (!stem) return null;
-        return code.replace(
-          new RegExp(`new URL\\((['"])${stem}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g'),
-          `new URL('${stem}.wasm', 'file:///inlined/')`,
-        );
+        const m = coreGlueOf(id);
+        return m ? code.replace(wasmUrlIn(m), `new URL('${m.glue}.wasm', 'file:///inlined/')`) : null;
       },
     },
     inlineWorkers(),

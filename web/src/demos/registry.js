@@ -4,7 +4,7 @@
 // figure names; web/build/demos.mjs). Adding a demo = a folder web/src/demos/<name>/ (index.js with
 // mount(), settings.js, a stylesheet) and one line below; ARCHITECTURE.md walks through it.
 //
-// An entry: { name, title, load, css, settings, embedHeight }
+// An entry: { name, title, load, css, settings, embedHeight, core?, coreInShared? }
 //   name         the figure's name: `::: figure <name>` in content/chapter.md, ?demo=<name>, <linattn-<name>>
 //   title        a short title, for pages that have no caption from the chapter
 //   load()       imports the demo's index.js (a lazy chunk)
@@ -13,8 +13,12 @@
 //   settings     its settings schema (the demo folder's settings.js)
 //   embedHeight  its iframe height in CSS pixels at 720 px wide, for when the build could not measure
 //                it in a browser (oEmbed answers; the Embed control of the standalone chapter)
-//   core         which WebAssembly module the demo reads with, handed to mount() as `la`: absent for
-//                the main one (wasm/index.mjs), 'spotlight' for the spotlight's own (wasm/spotlight.mjs)
+//   core()       optional: resolves to the `la` the demo is mounted with, when it reads with a module
+//                of its own (the spotlight: wasm/spotlight.mjs; the ledger: wasm/ledger.mjs, only
+//                la.ledgerView and la.limits); without it the demo gets the page's shared core
+//                (hosts/shared/core.js). Loaded once per page.
+//   coreInShared true when that module is a part of the shared core: a page that loads the shared
+//                core anyway (shareOneCore) hands the demo that one instead (the ledger)
 // This module must stay importable by node (the build reads it): no CSS or asset imports at the
 // top, only lazy ones inside functions.
 import extraDemos from './extra-demos.js';
@@ -29,6 +33,8 @@ import { SETTINGS as spotlightSettings } from './spotlight/settings.js';
 // as inline conditions on these constants so the bundler folds them; node has no import.meta.env.)
 const ONLY = import.meta.env ? import.meta.env.LINATTN_DEMO : undefined;
 const ELEMENTS = import.meta.env ? import.meta.env.LINATTN_ELEMENTS : undefined;
+// The standalone chapter gives every figure that can take it the shared core: no ledger module in it.
+const ONE_CORE = import.meta.env ? import.meta.env.LINATTN_ONE_CORE : undefined;
 
 /** Every demo this build knows, in chapter order. */
 export const DEMOS = [
@@ -39,6 +45,11 @@ export const DEMOS = [
     css: ELEMENTS ? () => import('./ledger/ledger.css?inline') : null,
     settings: ledgerSettings,
     embedHeight: 2620,
+    core:
+      !ONE_CORE && (!ONLY || ONLY === 'ledger')
+        ? () => import('../../../wasm/ledger.mjs').then((m) => m.createLedgerCore())
+        : null,
+    coreInShared: true,
   },
   {
     name: 'overcapacity',
@@ -63,7 +74,10 @@ export const DEMOS = [
     css: ELEMENTS ? () => import('./spotlight/spotlight.css?inline') : null,
     settings: spotlightSettings,
     embedHeight: 900,
-    core: 'spotlight',
+    core:
+      !ONLY || ONLY === 'spotlight'
+        ? () => import('../../../wasm/spotlight.mjs').then((m) => m.createSpotlight())
+        : null,
   },
   ...extraDemos,
 ];

@@ -17,6 +17,7 @@ import { initTheme } from './theme.js';
 import { initialState, rememberState, initPermalinks } from './permalink.js';
 import { addEmbedControl } from './share-panel.js';
 import { loadDemo, mountDemo, mountLoaded, pauseWhenHidden } from '../shared/mount.js';
+import { shareOneCore } from '../shared/core.js';
 import { markScrollables, markBoxes } from '../../lib/scrollables.js';
 import { coalesceAfterFrames, coalesceFrames } from '../../lib/frame.js';
 import { preparePrint } from './print.js';
@@ -151,6 +152,7 @@ const yieldToPage = () =>
 // (Chromium at 4x CPU slowdown; linked reading 16, the scrolling boxes 13), a long task right after
 // the first paint that Lighthouse counts as blocking time. Each piece is a task of its own.
 async function start() {
+  shareOneCore(); // every figure is here: one core for all (the ledger's own module is for pages of one)
   initTheme(document.querySelector('.theme-toggle'));
   initSidenotes(document);
   initPermalinks(demos);

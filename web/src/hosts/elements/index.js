@@ -21,7 +21,17 @@ import figureCss from '../shared/figure.css?inline';
 import { DEMOS } from '../../demos/registry.js';
 import { attributeName, decodeSettings, quote, settingOfAttribute } from '../shared/settings-codec.js';
 import { buildFigure } from '../shared/figure.js';
+import { shareOneCore } from '../shared/core.js';
 import { mountDemo, pauseWhenHidden } from '../shared/mount.js';
+
+// A page that also shows an element of a demo with no core of its own loads the shared core
+// anyway: then every element takes that one (core.js, shareOneCore), and a <linattn-ledger> beside
+// it fetches no module of its own. Alone (or with only elements that have their own), each
+// element's demo loads only its own core.
+function shareIfLoaded() {
+  const shared = DEMOS.filter((d) => d.load && !d.core).map((d) => `linattn-${d.name}`);
+  if (shared.length && document.querySelector(shared.join(', '))) shareOneCore();
+}
 
 // Isolation from the host page. Its rules cannot select anything inside the shadow root, but two
 // things still reach in: inherited properties (set on the element itself, even with !important)
@@ -209,8 +219,7 @@ function defineDemoElement(entry) {
     #mountOptions(state) {
       return {
         state,
-        // The demo calls this for the reader's changes only (never for update()): the event
-        // follows the reader, not the page's own scripts.
+        // The demo calls this for the reader's changes only (never update()'s): not the page's scripts.
         onStateChange: (next) => {
           this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
         },
@@ -243,6 +252,7 @@ function defineDemoElement(entry) {
       this.#attributesChanged = false;
       this.#readKeys = Object.keys(state);
       const initial = this.#lastState ?? (Object.keys(state).length ? state : undefined);
+      shareIfLoaded();
       this.#handle = await mountDemo(this.#parts.mountEl, demo, this.#mountOptions(initial));
       this.#stopWatching = pauseWhenHidden(this, this.#handle);
       this.#catchUp();

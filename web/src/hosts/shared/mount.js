@@ -2,7 +2,7 @@
 // elements): load its code and the core, call its mount(), or show why it could not load, in the
 // figure itself and as text. Then, while it is mounted, pause it when its figure leaves the screen
 // and resume it when it returns (the demo lifecycle, ARCHITECTURE.md).
-import { coreFor } from './core.js';
+import { getCore } from './core.js';
 import { demoNamed } from '../../demos/registry.js';
 
 /** Shows `err` in mountEl in place of the demo (role=alert; text, never HTML). */
@@ -42,12 +42,13 @@ export async function mountDemo(mountEl, name, options = {}) {
   return mountLoaded(mountEl, name, loaded, options);
 }
 
-/** Loads demo `name`'s code and the core: resolves to { mod, la } (what mountLoaded takes). */
+/** Loads demo `name`'s code and its core (its entry's own `core`, else the page's): resolves to
+ *  { mod, la } (what mountLoaded takes). */
 export async function loadDemo(name) {
   const entry = demoNamed(name);
   if (!entry?.load)
     throw new Error(`There is no demo called ${JSON.stringify(String(name).slice(0, 30))} in this build.`);
-  const [mod, la] = await Promise.all([entry.load(), coreFor(entry)]);
+  const [mod, la] = await Promise.all([entry.load(), getCore(entry)]);
   return { mod, la };
 }
 
