@@ -134,197 +134,215 @@ const isGlobal = (a) => GLOBAL_ATTRIBUTES.has(a) || /^(data|aria)-/.test(a) || /
 
 const DESTROY_AFTER_MS = 1000; // moved elements (disconnect + connect) keep their demo
 
+/** A demo's element; defineDemoElement makes one subclass per registry entry, naming its demo. */
+class DemoElementBase extends HTMLElement {
+  /** @type {(typeof DEMOS)[number]} */
+  #entry;
+  /** @type {string} */
+  #demo;
+  #handle = null;
+  #parts = null;
+  #wrapper = null;
+  #starting = null;
+  #lastState = undefined;
+  #destroyTimer = 0;
+  #resolveReady = null;
+  #stopWatching = () => {};
+  #styled = false;
+  #attributesRead = false; // the attributes were read for the mount under way
+  #attributesChanged = false; // and changed after that, before the demo was there to take them
+  #readKeys = []; // the settings the mount under way took from attributes
+  #pending = []; // element.state assignments made before the demo was mounted, in order
+  #remounting = Promise.resolve();
+
+  /** @param {(typeof DEMOS)[number]} entry the demo's registry entry */
+  constructor(entry) {
+    super();
+    this.#entry = entry;
+    this.#demo = entry.name;
+    const root = this.attachShadow({ mode: 'open' });
+    adopt(root, hostStyles());
+    this.#wrapper = document.createElement('div');
+    this.#wrapper.className = 'linattn-element';
+    root.append(this.#wrapper);
+    /** Resolves to the element once its demo is mounted (or failed to). */
+    this.ready = new Promise((resolve) => {
+      this.#resolveReady = resolve;
+    });
+  }
+
+  connectedCallback() {
+    clearTimeout(this.#destroyTimer);
+    if (!this.#starting) this.#starting = this.#start();
+  }
+
+  disconnectedCallback() {
+    clearTimeout(this.#destroyTimer);
+    this.#destroyTimer = setTimeout(() => {
+      if (this.isConnected || !this.#starting) return;
+      this.#starting.then(() => {
+        if (this.isConnected) return;
+        this.#lastState = this.#handle?.getState() ?? this.#lastState;
+        this.#stopWatching();
+        this.#handle?.destroy();
+        this.#handle = null;
+        this.#parts?.figure.remove();
+        this.#parts = null;
+        this.#starting = null;
+        this.#attributesRead = false;
+        this.ready = new Promise((resolve) => {
+          this.#resolveReady = resolve;
+        });
+      });
+    }, DESTROY_AFTER_MS);
+  }
+
+  /** Settings from the attributes, and what was ignored. */
+  #readAttributes() {
+    const entries = [];
+    const strangers = [];
+    for (const attr of this.getAttributeNames()) {
+      const key = settingOfAttribute(this.#demo, attr);
+      if (key) entries.push([key, this.getAttribute(attr)]);
+      else if (!isGlobal(attr)) strangers.push(attr);
+    }
+    const { state, notices } = decodeSettings(this.#demo, [...entries, ...strangers.map((a) => [a, ''])]);
+    const theme = this.getAttribute('theme');
+    if (theme !== null && theme !== 'light' && theme !== 'dark') {
+      notices.unshift(`Attribute ${quote('theme')} must be light or dark (got ${quote(theme, 24)}); ignored.`);
+    }
+    return { state, notices };
+  }
+
+  #mountOptions(state) {
+    return {
+      state,
+      // The demo calls this for the reader's changes only (never for update()): the event
+      // follows the reader, not the page's own scripts.
+      onStateChange: (next) => {
+        this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
+      },
+    };
+  }
+
+  async #start() {
+    const source = /^https?:/.test(import.meta.url)
+      ? new URL(`./index.html#figure-${this.#demo}`, import.meta.url).href
+      : null;
+    this.#parts = buildFigure(this.#wrapper, this.#demo, {
+      caption: this.getAttribute('caption') !== 'none',
+      sourceUrl: source,
+    });
+    this.#parts.showNotices(this.#readAttributes().notices);
+    if (!this.#styled) {
+      this.#styled = true;
+      try {
+        adopt(this.shadowRoot, await demoStyles(this.#entry));
+      } catch (err) {
+        console.warn(`styles of the "${this.#demo}" demo failed to load:`, err); // the demo still works
+      }
+    }
+    // Attributes are read as late as possible: a script that appends the element and then sets
+    // attributes (before any await of its own) has its settings in the first picture.
+    await Promise.resolve();
+    const { state, notices } = this.#readAttributes();
+    this.#parts.showNotices(notices);
+    this.#attributesRead = true;
+    this.#attributesChanged = false;
+    this.#readKeys = Object.keys(state);
+    const initial = this.#lastState ?? (Object.keys(state).length ? state : undefined);
+    await this.#mount(initial);
+    this.#catchUp();
+    this.#resolveReady(this);
+  }
+
+  /** Mounts the demo with `state` (its code and the core load the first time any element needs
+   *  them) and pauses it while the element is off-screen. */
+  async #mount(state) {
+    shareIfLoaded();
+    this.#handle = await mountDemo(this.#parts.mountEl, this.#demo, this.#mountOptions(state));
+    this.#stopWatching = pauseWhenHidden(this, this.#handle);
+  }
+
+  /** Applies what arrived while the demo was loading: attribute changes, then state assignments. */
+  #catchUp() {
+    if (!this.#handle) return;
+    if (this.#attributesChanged) {
+      this.#attributesChanged = false;
+      const { state, notices } = this.#readAttributes();
+      this.#parts.showNotices(notices);
+      if (Object.keys(state).length) this.#handle.update(state);
+      for (const key of this.#readKeys) if (!(key in state)) this.#remountWithout(key);
+    }
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const obj of pending) this.#handle.update(obj);
+  }
+
+  /** A removed setting goes back to the demo's default: the demo is mounted again with the current
+   *  state without that setting (the demo fills in its default). */
+  #remountWithout(key) {
+    this.#remounting = this.#remounting.then(async () => {
+      if (!this.#handle || !this.#parts) return;
+      const state = this.#handle.getState();
+      delete state[key];
+      this.#stopWatching();
+      this.#handle.destroy();
+      this.#handle = null;
+      await this.#mount(state);
+      this.#catchUp();
+    });
+  }
+
+  attributeChangedCallback(attr, oldValue, value) {
+    if (oldValue === value || attr === 'theme') return; // the theme is the stylesheet's (:host([theme]))
+    if (attr === 'caption') {
+      this.#parts?.showCaption(value !== 'none');
+      return;
+    }
+    const key = settingOfAttribute(this.#demo, attr);
+    if (!key) return;
+    if (!this.#handle) {
+      // Not mounted yet: the attributes are read when the mount starts, or caught up after it.
+      if (this.#attributesRead) this.#attributesChanged = true;
+      return;
+    }
+    if (value === null) {
+      this.#remountWithout(key);
+      return;
+    }
+    const { state, notices } = decodeSettings(this.#demo, [[key, value]]);
+    this.#parts.showNotices(notices);
+    if (Object.keys(state).length) this.#handle.update(state);
+  }
+
+  /** The demo's current state (a copy), or null before it is mounted. */
+  get state() {
+    return this.#handle ? this.#handle.getState() : null;
+  }
+
+  /** Applies settings as the demo's update() does: unknown or invalid fields are ignored with a
+   *  visible notice. Before the demo is mounted, the settings wait and are applied once it is. */
+  set state(obj) {
+    if (this.#handle) this.#handle.update(obj);
+    else this.#pending.push(obj);
+  }
+}
+
+/** The element class of one registry entry: its observed attributes are its settings'. */
 function defineDemoElement(entry) {
-  const demo = entry.name;
   const settingAttributes = Object.keys(entry.settings).flatMap((k) => [
     ...new Set([attributeName(k), k.toLowerCase()]),
   ]);
-
-  class LinattnDemoElement extends HTMLElement {
+  return class LinattnDemoElement extends DemoElementBase {
     static get observedAttributes() {
       return [...settingAttributes, 'theme', 'caption'];
     }
 
-    #handle = null;
-    #parts = null;
-    #wrapper = null;
-    #starting = null;
-    #lastState = undefined;
-    #destroyTimer = 0;
-    #resolveReady = null;
-    #stopWatching = () => {};
-    #styled = false;
-    #attributesRead = false; // the attributes were read for the mount under way
-    #attributesChanged = false; // and changed after that, before the demo was there to take them
-    #readKeys = []; // the settings the mount under way took from attributes
-    #pending = []; // element.state assignments made before the demo was mounted, in order
-    #remounting = Promise.resolve();
-
     constructor() {
-      super();
-      const root = this.attachShadow({ mode: 'open' });
-      adopt(root, hostStyles());
-      this.#wrapper = document.createElement('div');
-      this.#wrapper.className = 'linattn-element';
-      root.append(this.#wrapper);
-      /** Resolves to the element once its demo is mounted (or failed to). */
-      this.ready = new Promise((resolve) => {
-        this.#resolveReady = resolve;
-      });
+      super(entry);
     }
-
-    connectedCallback() {
-      clearTimeout(this.#destroyTimer);
-      if (!this.#starting) this.#starting = this.#start();
-    }
-
-    disconnectedCallback() {
-      clearTimeout(this.#destroyTimer);
-      this.#destroyTimer = setTimeout(() => {
-        if (this.isConnected || !this.#starting) return;
-        this.#starting.then(() => {
-          if (this.isConnected) return;
-          this.#lastState = this.#handle?.getState() ?? this.#lastState;
-          this.#stopWatching();
-          this.#handle?.destroy();
-          this.#handle = null;
-          this.#parts?.figure.remove();
-          this.#parts = null;
-          this.#starting = null;
-          this.#attributesRead = false;
-          this.ready = new Promise((resolve) => {
-            this.#resolveReady = resolve;
-          });
-        });
-      }, DESTROY_AFTER_MS);
-    }
-
-    /** Settings from the attributes, and what was ignored. */
-    #readAttributes() {
-      const entries = [];
-      const strangers = [];
-      for (const attr of this.getAttributeNames()) {
-        const key = settingOfAttribute(demo, attr);
-        if (key) entries.push([key, this.getAttribute(attr)]);
-        else if (!isGlobal(attr)) strangers.push(attr);
-      }
-      const { state, notices } = decodeSettings(demo, [...entries, ...strangers.map((a) => [a, ''])]);
-      const theme = this.getAttribute('theme');
-      if (theme !== null && theme !== 'light' && theme !== 'dark') {
-        notices.unshift(`Attribute ${quote('theme')} must be light or dark (got ${quote(theme, 24)}); ignored.`);
-      }
-      return { state, notices };
-    }
-
-    #mountOptions(state) {
-      return {
-        state,
-        // The demo calls this for the reader's changes only (never update()'s): not the page's scripts.
-        onStateChange: (next) => {
-          this.dispatchEvent(new CustomEvent('linattn-statechange', { detail: next, bubbles: true, composed: true }));
-        },
-      };
-    }
-
-    async #start() {
-      const source = /^https?:/.test(import.meta.url)
-        ? new URL(`./index.html#figure-${demo}`, import.meta.url).href
-        : null;
-      this.#parts = buildFigure(this.#wrapper, demo, {
-        caption: this.getAttribute('caption') !== 'none',
-        sourceUrl: source,
-      });
-      this.#parts.showNotices(this.#readAttributes().notices);
-      if (!this.#styled) {
-        this.#styled = true;
-        try {
-          adopt(this.shadowRoot, await demoStyles(entry));
-        } catch (err) {
-          console.warn(`styles of the "${demo}" demo failed to load:`, err); // the demo still works
-        }
-      }
-      // Attributes are read as late as possible: a script that appends the element and then sets
-      // attributes (before any await of its own) has its settings in the first picture.
-      await Promise.resolve();
-      const { state, notices } = this.#readAttributes();
-      this.#parts.showNotices(notices);
-      this.#attributesRead = true;
-      this.#attributesChanged = false;
-      this.#readKeys = Object.keys(state);
-      const initial = this.#lastState ?? (Object.keys(state).length ? state : undefined);
-      shareIfLoaded();
-      this.#handle = await mountDemo(this.#parts.mountEl, demo, this.#mountOptions(initial));
-      this.#stopWatching = pauseWhenHidden(this, this.#handle);
-      this.#catchUp();
-      this.#resolveReady(this);
-    }
-
-    /** Applies what arrived while the demo was loading: attribute changes, then state assignments. */
-    #catchUp() {
-      if (!this.#handle) return;
-      if (this.#attributesChanged) {
-        this.#attributesChanged = false;
-        const { state, notices } = this.#readAttributes();
-        this.#parts.showNotices(notices);
-        if (Object.keys(state).length) this.#handle.update(state);
-        for (const key of this.#readKeys) if (!(key in state)) this.#remountWithout(key);
-      }
-      const pending = this.#pending;
-      this.#pending = [];
-      for (const obj of pending) this.#handle.update(obj);
-    }
-
-    /** A removed setting goes back to the demo's default: the demo is mounted again with the current
-     *  state without that setting (the demo fills in its default). */
-    #remountWithout(key) {
-      this.#remounting = this.#remounting.then(async () => {
-        if (!this.#handle || !this.#parts) return;
-        const state = this.#handle.getState();
-        delete state[key];
-        this.#stopWatching();
-        this.#handle.destroy();
-        this.#handle = null;
-        this.#handle = await mountDemo(this.#parts.mountEl, demo, this.#mountOptions(state));
-        this.#stopWatching = pauseWhenHidden(this, this.#handle);
-        this.#catchUp();
-      });
-    }
-
-    attributeChangedCallback(attr, oldValue, value) {
-      if (oldValue === value || attr === 'theme') return; // the theme is the stylesheet's (:host([theme]))
-      if (attr === 'caption') {
-        this.#parts?.showCaption(value !== 'none');
-        return;
-      }
-      const key = settingOfAttribute(demo, attr);
-      if (!key) return;
-      if (!this.#handle) {
-        // Not mounted yet: the attributes are read when the mount starts, or caught up after it.
-        if (this.#attributesRead) this.#attributesChanged = true;
-        return;
-      }
-      if (value === null) {
-        this.#remountWithout(key);
-        return;
-      }
-      const { state, notices } = decodeSettings(demo, [[key, value]]);
-      this.#parts.showNotices(notices);
-      if (Object.keys(state).length) this.#handle.update(state);
-    }
-
-    /** The demo's current state (a copy), or null before it is mounted. */
-    get state() {
-      return this.#handle ? this.#handle.getState() : null;
-    }
-
-    /** Applies settings as the demo's update() does: unknown or invalid fields are ignored with a
-     *  visible notice. Before the demo is mounted, the settings wait and are applied once it is. */
-    set state(obj) {
-      if (this.#handle) this.#handle.update(obj);
-      else this.#pending.push(obj);
-    }
-  }
-  return LinattnDemoElement;
+  };
 }
 
 for (const entry of DEMOS) {
