@@ -25,7 +25,7 @@ import {
 const RESULTS = join(ROOT, 'test-results');
 const DISPLAY_EQUATIONS = 4;
 const MARGIN_NOTES = 8;
-const DEMOS = ['ledger', 'memory', 'overcapacity'];
+const DEMOS = ['ledger', 'memory', 'overcapacity', 'spotlight'];
 
 /** Scrolls through the page so every figure mounts, then waits until each reports its status. */
 async function mountAllDemos(page) {
@@ -92,7 +92,7 @@ export function definePageSuite(target) {
       await server?.close();
     });
 
-    it('mounts all three demos where the manuscript puts them, each with a caption', async () => {
+    it('mounts all four demos where the manuscript puts them, each with a caption', async () => {
       const demos = await mountAllDemos(page);
       assert.deepEqual(
         demos.map((d) => d.name),
@@ -112,7 +112,7 @@ export function definePageSuite(target) {
       );
       assert.deepEqual(
         placement.map((p) => p.section.slice(0, 3)),
-        ['4.1', '4.2', '4.3'],
+        ['4.1', '4.2', '4.3', '4.3'],
       );
       for (const p of placement) assert.ok(p.caption.length > 40, `caption too short: "${p.caption}"`);
     });
