@@ -67,7 +67,7 @@ test('in the chapter: a figure of its own, mounted lazily, numbers from the core
   const { page, problems } = await openPage(browser, `${server.url}lib/index.html`);
   allProblems.push(problems);
   const mount = page.locator('.demo-mount[data-demo="toy"]');
-  assert.match(await page.locator('#figure-toy figcaption').textContent(), /^Figure 4\.4 A toy counter\./);
+  assert.match(await page.locator('#figure-toy figcaption').textContent(), /^Figure 4\.5 A toy counter\./);
   await mount.scrollIntoViewIfNeeded();
   await page.locator('.demo-mount[data-demo="toy"][data-status="ready"]').waitFor({ timeout: 60000 });
   const out = mount.locator('[data-part="numbers"]');
@@ -99,7 +99,7 @@ test('in embed.html: settings from the query, the caption and title from the cha
   allProblems.push(problems);
   await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
   assert.equal(await page.locator('[data-part="numbers"]').textContent(), numbers(3));
-  assert.equal(await page.title(), 'Figure 4.4: A toy counter');
+  assert.equal(await page.title(), 'Figure 4.5: A toy counter');
   assert.match(await page.locator('.linattn-notice').textContent(), /Unknown setting \u201cnope\u201d ignored/);
   assert.deepEqual(await page.evaluate(() => window.linattnEmbed.handle.getState()), { n: 3, d: 4 });
   await page.close();
