@@ -79,7 +79,7 @@ function coreFallback(root) {
     load(id) {
       if (id !== STUB) return null;
       return `const fail = () => Promise.reject(new Error('The WebAssembly core was not built (npm run build:wasm).'));
-export const createLinattn = fail; export default fail;`;
+export const createLinattn = fail; export default fail; export const compiledModule = () => undefined;`;
     },
   };
 }
@@ -139,22 +139,33 @@ export function standalonePlugins({ root, genDir }) {
     ...basePlugins({ root, genDir, pruneFonts: true }),
     inlineWasm(root, 'index.mjs', 'linattn', 'createLinattn'),
     inlineWasm(root, 'spotlight.mjs', 'linattn-spotlight', 'createSpotlight'),
-    {
-      // The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); with the
-      // bytes supplied it never fetches it, so keep Vite from inlining a second copy.
-      name: 'la-glue-no-wasm-url',
-      enforce: 'pre',
-      transform(code, id) {
-        const stem = /build[\\/]wasm[\\/](linattn(?:-spotlight)?)\.mjs$/.exec(id)?.[1];
-        if (!stem) return null;
-        return code.replace(
-          new RegExp(`new URL\\((['"])${stem}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g'),
-          `new URL('${stem}.wasm', 'file:///inlined/')`,
-        );
-      },
-    },
+    glueNoWasmUrl(),
     inlineWorkers(),
   ];
+}
+
+/** The custom elements' worker: built as a standalone one (a blob: URL of inlined code) but
+ *  without the wasm, which the page posts to it compiled (scheduler/worker.js's init message). */
+export function elementsWorkerPlugins({ root, genDir }) {
+  return [...basePlugins({ root, genDir }), glueNoWasmUrl(), inlineWorkers()];
+}
+
+/** The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); where the
+ *  module arrives otherwise (inlined bytes, or compiled by the page) it never fetches it, so keep
+ *  Vite from inlining a second copy. */
+function glueNoWasmUrl() {
+  return {
+    name: 'la-glue-no-wasm-url',
+    enforce: 'pre',
+    transform(code, id) {
+      const stem = /build[\\/]wasm[\\/](linattn(?:-spotlight)?)\.mjs$/.exec(id)?.[1];
+      if (!stem) return null;
+      return code.replace(
+        new RegExp(`new URL\\((['"])${stem}\\.wasm\\1,\\s*import\\.meta\\.url\\)`, 'g'),
+        `new URL('${stem}.wasm', 'file:///inlined/')`,
+      );
+    },
+  };
 }
 
 /** new Worker(new URL('./worker.js', import.meta.url), opts) -> Vite's inline worker (a blob: URL
