@@ -153,7 +153,8 @@ function wasmBeside(names) {
  *  so the page can post it to the overcapacity worker, which then carries no wasm of its own. */
 function keepCompiled(glue) {
   const at = 'function receiveInstantiationResult(result){';
-  if (!glue.includes(at)) throw new Error('elements build: the Emscripten glue no longer has receiveInstantiationResult');
+  if (!glue.includes(at))
+    throw new Error('elements build: the Emscripten glue no longer has receiveInstantiationResult');
   return glue.replace(at, `${at}Module["wasmModule"]=result["module"];`);
 }
 

@@ -2,7 +2,8 @@
 // mountDemo (mount.js, beside this file). The core's code (wasm/index.mjs, the Emscripten glue and, in
 // the standalone builds, the inlined wasm bytes) is its own lazy chunk: a page fetches and
 // compiles it when its first figure mounts, not before its first paint. Workers load their own
-// (overcapacity/scheduler/worker.js imports wasm/index.mjs directly). In the standalone builds,
+// (overcapacity/scheduler/worker.js imports wasm/index.mjs directly), except in the custom
+// elements' build, where the page posts its compiled module to them (scheduler/runner.js). In the standalone builds,
 // web/build/plugins.mjs swaps wasm/index.mjs for a shim that hands the inlined wasm bytes to
 // createLinattn; nothing here changes.
 
