@@ -492,5 +492,9 @@ export class LinattnTypeError extends TypeError {
 export function createLinattn(opts?: {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string) => string;
+  /** The core already compiled (a page's, posted to its worker): instantiated, nothing fetched. */
+  wasmModule?: WebAssembly.Module;
 }): Promise<Linattn>;
+/** The compiled module behind an API, where its loader keeps it (the custom elements' build). */
+export function compiledModule(la: Linattn): WebAssembly.Module | undefined;
 export default createLinattn;

@@ -30,12 +30,20 @@ const WASM_FILE = '../build/wasm/linattn.wasm';
 
 /** Loads the WebAssembly module and resolves to the API (see index.d.mts). */
 export async function createLinattn(opts = {}) {
-  const M = await createLinattnModule(
-    await moduleOptions('createLinattn', opts, () => new URL(WASM_FILE, import.meta.url)),
-  );
-  return makeApi(M);
+  const o = await moduleOptions('createLinattn', opts, () => new URL(WASM_FILE, import.meta.url));
+  const M = await (o.failed ? Promise.race([createLinattnModule(o), o.failed]) : createLinattnModule(o));
+  const api = makeApi(M);
+  if (M.wasmModule) compiled.set(api, M.wasmModule);
+  return api;
 }
 export default createLinattn;
+
+// The compiled WebAssembly.Module of an API, where its glue keeps it: the custom elements' build
+// (web/build/embed.mjs) has the glue keep it, and the page hands it to the overcapacity worker,
+// which then instantiates the same core instead of carrying the wasm inside itself.
+const compiled = new WeakMap();
+/** The compiled module behind `la`, or undefined where the glue does not keep it. */
+export const compiledModule = (la) => compiled.get(la);
 
 function makeApi(M) {
   const limits = Object.freeze(M.limits());

@@ -5,6 +5,7 @@
 export interface LinattnModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  instantiateWasm?: Function;
   print?: (text: string) => void;
   printErr?: (text: string) => void;
 }

@@ -198,6 +198,21 @@ export function defineEngineSuite(engine, extra = () => {}) {
       ]);
     });
 
+    it("runs the overcapacity element's sweep in its workers, on the core the page posts them", async () => {
+      // (on the page of the test before; its worker carries no wasm: the page's compiled module
+      // is structured-cloned to it)
+      const text = await ctx.tab.waitFor(
+        () => {
+          const el = document.getElementById('oc');
+          el.scrollIntoView({ block: 'start', behavior: 'instant' });
+          return el.shadowRoot?.querySelector('[data-sweep="complete"]') && el.shadowRoot.textContent;
+        },
+        null,
+        { message: "the overcapacity element's sweep complete" },
+      );
+      assert.doesNotMatch(text, /workers are unavailable/, 'the sweep ran in the workers');
+    });
+
     it('computes in a standalone file opened from file://', async () => {
       const file = pathToFileURL(join(DIST, 'embed-overcapacity-standalone.html')).href;
       await ctx.tab.goto(`${file}?d=16&n=20&trials=2`);

@@ -5,9 +5,10 @@
 //   dist/linattn-elements.js           the custom elements: a small ES module that defines them,
 //   dist/linattn-elements/*.js         and the chunks it imports on first use: each demo's code
 //                                      and CSS (as text for the shadow roots), the core's glue and
-//   dist/linattn-elements/linattn-<hash>.wasm  its wasm, fetched once (the ledger's module: its own,
-//                                      linattn-ledger-<hash>.wasm); the overcapacity worker
-//                                      inlined in its demo's chunk (its own wasm copy inside)
+//   dist/linattn-elements/linattn-<hash>.wasm  its wasm, fetched and compiled once (the ledger's
+//                                      module: its own, linattn-ledger-<hash>.wasm); the
+//                                      overcapacity worker inlined in its demo's chunk, without
+//                                      the wasm: the page posts it the compiled module
 //   dist/embed-<demo>-standalone.html  embed.html for one demo, one file (works from file://)
 //   dist/oembed.json, oembed-<demo>.json, embed-<demo>.html  oEmbed (oembed.mjs: measured heights,
 //                                      absolute URLs under SITE_URL)
@@ -15,7 +16,7 @@ import { build as viteBuild } from 'vite';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { basePlugins, CORE_MODULES, coreGlueOf, inlineWorkers, standalonePlugins, wasmUrlIn } from './plugins.mjs';
+import { basePlugins, CORE_MODULES, coreGlueOf, elementsWorkerPlugins, inlineWorkers, wasmUrlIn } from './plugins.mjs';
 import { inlineStandalone } from './inline.mjs';
 import { htmlToTree } from './html-tree.mjs';
 
@@ -142,9 +143,18 @@ function wasmBeside(names, used) {
       if (!m || !names.has(m.glue)) return null;
       used.add(m.glue);
       const out = code.replace(wasmUrlIn(m), 'new URL(__laWasmFile, import.meta.url)');
-      return `const __laWasmFile = ${JSON.stringify(names.get(m.glue))};\n${out}`;
+      return `const __laWasmFile = ${JSON.stringify(names.get(m.glue))};\n${m.glue === 'linattn' ? keepCompiled(out) : out}`;
     },
   };
+}
+
+/** The main glue keeps the module it compiled as Module.wasmModule (wasm/index.mjs compiledModule),
+ *  so the page can post it to the overcapacity worker, which then carries no wasm of its own. */
+function keepCompiled(glue) {
+  const at = 'function receiveInstantiationResult(result){';
+  if (!glue.includes(at))
+    throw new Error('elements build: the Emscripten glue no longer has receiveInstantiationResult');
+  return glue.replace(at, `${at}Module["wasmModule"]=result["module"];`);
 }
 
 /** The core's wasm files that are built, each with its hashed name beside the elements' chunks:
@@ -165,7 +175,8 @@ function hashedWasms(root) {
  *  page with one <linattn-ledger> never fetches the other demos. Chunks are found relative to the
  *  entry (import.meta.url), so the folder travels with the file. The wasm is a file beside the
  *  chunks, fetched by the core's chunk (with CORS, like the scripts); the worker stays a blob: URL
- *  of inlined code (with the wasm inside it), because a worker must start on the host's origin. */
+ *  of inlined code, because a worker must start on the host's origin, but without the wasm: the
+ *  page posts it the module it compiled (keepCompiled; scheduler/worker.js's init message). */
 export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
   rmSync(tmpDir, { recursive: true, force: true });
   rmSync(join(distDir, CHUNKS_DIR), { recursive: true, force: true });
@@ -185,7 +196,7 @@ export async function buildElements({ root, webDir, distDir, genDir, tmpDir }) {
       trustedWorkers(),
     ],
     define: { 'import.meta.env.LINATTN_ELEMENTS': 'true' },
-    worker: { format: 'iife', plugins: () => standalonePlugins({ root, genDir }) },
+    worker: { format: 'iife', plugins: () => elementsWorkerPlugins({ root, genDir }) },
     build: {
       outDir: tmpDir,
       emptyOutDir: true,

@@ -79,7 +79,7 @@ function coreFallback(root) {
     load(id) {
       if (id !== STUB) return null;
       return `const fail = () => Promise.reject(new Error('The WebAssembly core was not built (npm run build:wasm).'));
-export const createLinattn = fail; export default fail;`;
+export const createLinattn = fail; export default fail; export const compiledModule = () => undefined;`;
     },
   };
 }
@@ -154,18 +154,29 @@ export default ${create};
 `;
       },
     },
-    {
-      // The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); with the
-      // bytes supplied it never fetches it, so keep Vite from inlining a second copy.
-      name: 'la-glue-no-wasm-url',
-      enforce: 'pre',
-      transform(code, id) {
-        const m = coreGlueOf(id);
-        return m ? code.replace(wasmUrlIn(m), `new URL('${m.glue}.wasm', 'file:///inlined/')`) : null;
-      },
-    },
+    glueNoWasmUrl(),
     inlineWorkers(),
   ];
+}
+
+/** The custom elements' worker: built as a standalone one (a blob: URL of inlined code) but
+ *  without the wasm, which the page posts to it compiled (scheduler/worker.js's init message). */
+export function elementsWorkerPlugins({ root, genDir }) {
+  return [...basePlugins({ root, genDir }), glueNoWasmUrl(), inlineWorkers()];
+}
+
+/** The Emscripten glue names its wasm by new URL('linattn.wasm', import.meta.url); where the
+ *  module arrives otherwise (inlined bytes, or compiled by the page) it never fetches it, so keep
+ *  Vite from inlining a second copy. */
+function glueNoWasmUrl() {
+  return {
+    name: 'la-glue-no-wasm-url',
+    enforce: 'pre',
+    transform(code, id) {
+      const m = coreGlueOf(id);
+      return m ? code.replace(wasmUrlIn(m), `new URL('${m.glue}.wasm', 'file:///inlined/')`) : null;
+    },
+  };
 }
 
 /** new Worker(new URL('./worker.js', import.meta.url), opts) -> Vite's inline worker (a blob: URL

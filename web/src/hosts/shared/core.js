@@ -5,9 +5,10 @@
 // pages that show the ledger alone). A core's code (its entry, the Emscripten glue and, in the
 // standalone builds, the inlined wasm bytes) is its own lazy chunk: a page fetches and compiles it
 // when its first figure mounts, not before its first paint. Workers load their own
-// (overcapacity/scheduler/worker.js imports wasm/index.mjs directly). In the standalone builds,
-// web/build/plugins.mjs swaps each core's entry for a shim that hands it the inlined wasm bytes;
-// nothing here changes.
+// (overcapacity/scheduler/worker.js imports wasm/index.mjs directly), except in the custom
+// elements' build, where the page posts its compiled module to them (scheduler/runner.js). In the
+// standalone builds, web/build/plugins.mjs swaps each core's entry for a shim that hands it the
+// inlined wasm bytes; nothing here changes.
 
 /** `load` called once; a rejection is passed on and the next call tries again. */
 function once(load) {

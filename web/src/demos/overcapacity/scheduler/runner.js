@@ -8,12 +8,22 @@
 import { createPool, poolSize } from './pool.js';
 import { createHold, newBudget } from './pacing.js';
 import { later, confirmPaused, runSweepHere, runStoreHere, runCapacityHere } from './page-thread.js';
+import { compiledModule } from '../../../../../wasm/index.mjs';
 
 export { nextStepWork } from './pacing.js';
 
-function spawnWorker() {
+/** A worker, told first what it loads its core from (worker.js's init message): the page's own
+ *  compiled module where the page has it (the custom elements' build), else its own loader. */
+function spawnWorker(la) {
   // Written out literally so that the bundler finds and bundles the worker.
-  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  try {
+    worker.postMessage({ type: 'init', wasmModule: compiledModule(la) });
+  } catch (err) {
+    worker.terminate(); // (a module this browser cannot post: the page thread computes)
+    throw err;
+  }
+  return worker;
 }
 
 /**
@@ -112,7 +122,7 @@ function poolEvents(r) {
 }
 
 function startPool(r) {
-  const options = { size: r.workers, spawn: spawnWorker, paused: r.paused, capacityWait: r.capacityWaits };
+  const options = { size: r.workers, spawn: () => spawnWorker(r.la), paused: r.paused, capacityWait: r.capacityWaits };
   r.pool = createPool(r.la, options, poolEvents(r));
   return r.pool.start();
 }

@@ -7,6 +7,9 @@
 //                          sweep as per-trial records (la.interferenceSweepTrials)
 //   { type: 'capacity', id, opts, first, count }    trials of one capacity call (la.capacityTrials)
 //   { type: 'store', id, params }                   one store (core-work.js runStore)
+//   { type: 'init', wasmModule }                    first, from the page that started it (runner.js):
+//                          the page's compiled core where it has one (the custom elements' build,
+//                          whose worker carries no wasm), else undefined: the worker loads its own
 // Messages out: { type: 'ready' } once the core has loaded, or { type: 'fatal', message } when it
 // cannot; then one answer per task: { type: 'sweep', id, result } (preview), { type: 'trials', id,
 // part }, { type: 'capacity', id, part }, { type: 'store', id, result }, or { type: 'error', id,
@@ -14,7 +17,11 @@
 import { createLinattn } from '../../../../../wasm/index.mjs';
 import { runPreview, runSweepTrials, runCapacityTrials, runStore, transferList } from './core-work.js';
 
-const ready = createLinattn();
+let init;
+/** The core, loaded once the init message has come (with no init the page's watchdog gives up). */
+const ready = new Promise((resolve) => (init = resolve)).then((wasmModule) =>
+  createLinattn(wasmModule ? { wasmModule } : {}),
+);
 
 /**
  * A message to the page, its typed arrays' buffers transferred (a worker's postMessage).
@@ -31,6 +38,7 @@ ready.then(
 const KIND = { preview: 'sweep', trials: 'sweep', capacity: 'capacity', store: 'store' };
 
 self.onmessage = async ({ data }) => {
+  if (data.type === 'init') return init(data.wasmModule);
   let la;
   try {
     la = await ready;
