@@ -9,19 +9,10 @@ import { createRunner } from './scheduler/runner.js';
 import { sweepPhases } from './scheduler/core-work.js';
 import { sweepNeed } from './scheduler/queue.js';
 import { createRestTimer, createDragHold } from './scheduler/pacing.js';
-import { sweepKey, capacityKey, ruleOptions } from './state.js';
+import { sweepKey, capacityKey } from './state.js';
+import { capacityParams } from './requests.js';
+import { keepSweep } from './answers.js';
 import { ensureStore, onStore, onStoreError, failWith } from './compute-store.js';
-
-const SWEEP_CACHE_SIZE = 6;
-
-/** The capacity panel's request of a state (every d and key geometry; see core-work.js). */
-const capacityParams = (s) => ({
-  measure: s.measure,
-  level: s.level,
-  trials: s.trials,
-  seed: s.seed,
-  ...ruleOptions(s),
-});
 
 /**
  * @param la the core (stores small enough to compute inside a frame run here)
@@ -171,17 +162,13 @@ function rest(c) {
 function onSweep(c, id, result) {
   if (!c.requested || id !== c.requested.id) return;
   const key = c.requested.key;
-  const had = c.cache.get(key);
   if (result.complete) {
     c.requested = null;
     c.runner.capacityWait(false);
   }
-  // A restarted sweep does not show fewer trials than one seen before for the same settings.
-  const fewer = result.phase !== 'full' || result.trials <= had?.sweep.trials;
-  if (had && had.sweep.phase === 'full' && !result.complete && fewer) return;
-  c.cache.delete(key);
-  c.cache.set(key, { sweep: result, complete: result.complete });
-  while (c.cache.size > SWEEP_CACHE_SIZE) c.cache.delete(c.cache.keys().next().value);
+  const next = keepSweep(c.cache, key, result); // (answers.js: never fewer trials than seen)
+  if (next === c.cache) return;
+  c.cache = next;
   if (key === sweepKey(c.getState())) c.changed('sweep');
 }
 
