@@ -75,3 +75,29 @@ test('a few settings are held, the one used last kept longest', () => {
   assert.equal(cache.has('k1'), true, 'k1 was used last but one');
   assert.equal(cache.has('k2'), false);
 });
+
+test('the sweep answers live in the reducer state: a part-way sweep is held, then resumed by requests', async () => {
+  const { createReducer, initialState } = await import('../../web/src/demos/overcapacity/reduce.js');
+  const reduce = createReducer(() => {});
+  const start = initialState(undefined, () => {});
+  assert.equal(start.sweeps.size, 0);
+  const key = sweepKey(start.settings);
+  const part = reduce(start, {
+    type: 'answer',
+    call: 'sweep',
+    key,
+    value: { phase: 'full', trials: 2, complete: false },
+  });
+  assert.equal(part.sweeps.get(key).complete, false);
+  assert.equal(part.settings, start.settings, 'an answer changes no setting');
+  const resumed = requests(part.settings, { sweeps: part.sweeps }).find((r) => r.call === 'sweep');
+  assert.deepEqual(
+    resumed.args.phases.map((p) => p.name),
+    ['full'],
+  );
+  const fewer = { type: 'answer', call: 'sweep', key, value: { phase: 'full', trials: 1, complete: false } };
+  assert.equal(reduce(part, fewer), part, 'fewer trials than held: the same state');
+  const gone = reduce(part, { type: 'forget', call: 'sweep', key });
+  assert.equal(gone.sweeps.has(key), false);
+  assert.equal(reduce(gone, { type: 'forget', call: 'sweep', key }), gone);
+});

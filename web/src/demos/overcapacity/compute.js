@@ -12,11 +12,28 @@ import { createRestTimer, createDragHold } from './scheduler/pacing.js';
 import { sweepKey, capacityKey } from './state.js';
 import { capacityParams } from './requests.js';
 import { keepSweep } from './answers.js';
+
+/** Sweep results held here, not in the demo's state (the compute alone, as its tests run it). */
+function heldHere() {
+  let sweeps = new Map();
+  return {
+    sweeps: () => sweeps,
+    answer: (key, value) => {
+      sweeps = keepSweep(sweeps, key, value);
+    },
+    forget: (key) => {
+      sweeps = new Map(sweeps);
+      sweeps.delete(key);
+    },
+  };
+}
 import { ensureStore, onStore, onStoreError, failWith } from './compute-store.js';
 
 /**
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
+ * @param held where the sweep results live (answers.js): the demo's state (index.js: `sweeps` in
+ *   reduce.js, written by answer actions), or a Map of its own (heldHere, for tests alone)
  * @param changed (what) => void, once per change of the results, `what` naming the part:
  *   'sweep' a result for the current settings arrived; 'store' the store slice (the store shown, or
  *   the note on the one to come) changed; 'capacity' the capacity panel's numbers for the current
@@ -25,10 +42,10 @@ import { ensureStore, onStore, onStoreError, failWith } from './compute-store.js
  *   capacity numbers a settings slider held back have been asked for (`waiting` is false again);
  *   'mode' workers or the page thread; 'paused' the sweep has stopped after pause().
  */
-export function createCompute(la, getState, changed) {
+export function createCompute(la, getState, changed, held = heldHere()) {
   /** @type {any} compute-store.js reads and writes it too */
   const c = {
-    ...{ la, getState, changed, cache: new Map(), requested: null, capacity: null, error: null },
+    ...{ la, getState, changed, held, requested: null, capacity: null, error: null },
     ...{ store: null, slice: { shown: null, note: null }, wanted: null, storeRequests: new Map() },
     ...{ storeTimer: 0, storeHeld: false, resting: false },
   };
@@ -63,7 +80,7 @@ export function createCompute(la, getState, changed) {
       ...{ store: c.slice, mode: c.runner.mode, waiting: c.resting },
     }),
     /** The result held for these settings ({ sweep, complete }), or null. */
-    current: (state = getState()) => c.cache.get(sweepKey(state)) || null,
+    current: (state = getState()) => held.sweeps().get(sweepKey(state)) || null,
     /** Asks for the sweep of the current settings unless it is held or on its way. */
     ensureSweep: c.ensureSweep,
     /** The capacity panel's numbers held for the current settings ({ results, complete }) or null. */
@@ -95,7 +112,6 @@ export function createCompute(la, getState, changed) {
       clearTimeout(c.storeTimer);
       c.rest.stop();
       c.runner.destroy();
-      c.cache.clear();
     },
   };
   return compute;
@@ -104,7 +120,7 @@ export function createCompute(la, getState, changed) {
 function ensureSweep(c) {
   const state = c.getState();
   const key = sweepKey(state);
-  const need = sweepNeed(state, c.cache.get(key), c.requested?.key === key, sweepPhases);
+  const need = sweepNeed(state, c.held.sweeps().get(key), c.requested?.key === key, sweepPhases);
   if (need === 'asked') return;
   if (need === 'held') {
     c.requested = null;
@@ -135,7 +151,7 @@ function whenRested(c) {
   c.rest.stop();
   const state = c.getState();
   const key = sweepKey(state);
-  const sweepHeld = c.cache.get(key)?.complete || c.requested?.key === key;
+  const sweepHeld = c.held.sweeps().get(key)?.complete || c.requested?.key === key;
   const capacityHeld = c.capacity?.key === capacityKey(state);
   c.resting = !(sweepHeld && capacityHeld);
   if (c.resting) c.rest.start();
@@ -166,9 +182,9 @@ function onSweep(c, id, result) {
     c.requested = null;
     c.runner.capacityWait(false);
   }
-  const next = keepSweep(c.cache, key, result); // (answers.js: never fewer trials than seen)
-  if (next === c.cache) return;
-  c.cache = next;
+  const before = c.held.sweeps();
+  c.held.answer(key, result); // (answers.js keepSweep: never fewer trials than seen)
+  if (c.held.sweeps() === before) return;
   if (key === sweepKey(c.getState())) c.changed('sweep');
 }
 
@@ -186,7 +202,7 @@ function onError(c, id, kind, message) {
   }
   if (kind === 'sweep') {
     if (!c.requested || id !== c.requested.id) return;
-    c.cache.delete(c.requested.key);
+    c.held.forget(c.requested.key);
     c.requested = null;
     c.runner.capacityWait(false);
     failWith(c, 'sweep', message);
