@@ -6,11 +6,10 @@ import { runStore, storeIsCheap, storeIsQuick } from './scheduler/core-work.js';
 import { storeNeed } from './scheduler/queue.js';
 import { STORE_SETTLE_MS } from './scheduler/pacing.js';
 import { KEY_LABELS } from './format.js';
-import { sweepKey, storeKey, ruleOptions } from './state.js';
+import { sweepKey, storeKey } from './state.js';
+import { storeParams } from './requests.js';
 
 const storeLabel = (s) => `trial 1 of seed ${s.seed}, ${KEY_LABELS[s.keys]}, softmax \u03b2 = ${s.beta}`;
-
-const storeParams = (s) => ({ d: s.d, n: s.n, seed: s.seed, keys: s.keys, beta: s.beta, ...ruleOptions(s) });
 
 /** The last failure: 'refused' for the sweep (go back to the settings before), else 'error'. */
 export function failWith(c, kind, message) {

@@ -9,23 +9,31 @@ import { createRunner } from './scheduler/runner.js';
 import { sweepPhases } from './scheduler/core-work.js';
 import { sweepNeed } from './scheduler/queue.js';
 import { createRestTimer, createDragHold } from './scheduler/pacing.js';
-import { sweepKey, capacityKey, ruleOptions } from './state.js';
+import { sweepKey, capacityKey } from './state.js';
+import { capacityParams } from './requests.js';
+import { keepSweep } from './answers.js';
+
+/** Sweep results held here, not in the demo's state (the compute alone, as its tests run it). */
+function heldHere() {
+  let sweeps = new Map();
+  return {
+    sweeps: () => sweeps,
+    answer: (key, value) => {
+      sweeps = keepSweep(sweeps, key, value);
+    },
+    forget: (key) => {
+      sweeps = new Map(sweeps);
+      sweeps.delete(key);
+    },
+  };
+}
 import { ensureStore, onStore, onStoreError, failWith } from './compute-store.js';
-
-const SWEEP_CACHE_SIZE = 6;
-
-/** The capacity panel's request of a state (every d and key geometry; see core-work.js). */
-const capacityParams = (s) => ({
-  measure: s.measure,
-  level: s.level,
-  trials: s.trials,
-  seed: s.seed,
-  ...ruleOptions(s),
-});
 
 /**
  * @param la the core (stores small enough to compute inside a frame run here)
  * @param getState () => the demo's current state
+ * @param held where the sweep results live (answers.js): the demo's state (index.js: `sweeps` in
+ *   reduce.js, written by answer actions), or a Map of its own (heldHere, for tests alone)
  * @param changed (what) => void, once per change of the results, `what` naming the part:
  *   'sweep' a result for the current settings arrived; 'store' the store slice (the store shown, or
  *   the note on the one to come) changed; 'capacity' the capacity panel's numbers for the current
@@ -34,10 +42,10 @@ const capacityParams = (s) => ({
  *   capacity numbers a settings slider held back have been asked for (`waiting` is false again);
  *   'mode' workers or the page thread; 'paused' the sweep has stopped after pause().
  */
-export function createCompute(la, getState, changed) {
+export function createCompute(la, getState, changed, held = heldHere()) {
   /** @type {any} compute-store.js reads and writes it too */
   const c = {
-    ...{ la, getState, changed, cache: new Map(), requested: null, capacity: null, error: null },
+    ...{ la, getState, changed, held, requested: null, capacity: null, error: null },
     ...{ store: null, slice: { shown: null, note: null }, wanted: null, storeRequests: new Map() },
     ...{ storeTimer: 0, storeHeld: false, resting: false },
   };
@@ -72,7 +80,7 @@ export function createCompute(la, getState, changed) {
       ...{ store: c.slice, mode: c.runner.mode, waiting: c.resting },
     }),
     /** The result held for these settings ({ sweep, complete }), or null. */
-    current: (state = getState()) => c.cache.get(sweepKey(state)) || null,
+    current: (state = getState()) => held.sweeps().get(sweepKey(state)) || null,
     /** Asks for the sweep of the current settings unless it is held or on its way. */
     ensureSweep: c.ensureSweep,
     /** The capacity panel's numbers held for the current settings ({ results, complete }) or null. */
@@ -104,7 +112,6 @@ export function createCompute(la, getState, changed) {
       clearTimeout(c.storeTimer);
       c.rest.stop();
       c.runner.destroy();
-      c.cache.clear();
     },
   };
   return compute;
@@ -113,7 +120,7 @@ export function createCompute(la, getState, changed) {
 function ensureSweep(c) {
   const state = c.getState();
   const key = sweepKey(state);
-  const need = sweepNeed(state, c.cache.get(key), c.requested?.key === key, sweepPhases);
+  const need = sweepNeed(state, c.held.sweeps().get(key), c.requested?.key === key, sweepPhases);
   if (need === 'asked') return;
   if (need === 'held') {
     c.requested = null;
@@ -144,7 +151,7 @@ function whenRested(c) {
   c.rest.stop();
   const state = c.getState();
   const key = sweepKey(state);
-  const sweepHeld = c.cache.get(key)?.complete || c.requested?.key === key;
+  const sweepHeld = c.held.sweeps().get(key)?.complete || c.requested?.key === key;
   const capacityHeld = c.capacity?.key === capacityKey(state);
   c.resting = !(sweepHeld && capacityHeld);
   if (c.resting) c.rest.start();
@@ -171,17 +178,13 @@ function rest(c) {
 function onSweep(c, id, result) {
   if (!c.requested || id !== c.requested.id) return;
   const key = c.requested.key;
-  const had = c.cache.get(key);
   if (result.complete) {
     c.requested = null;
     c.runner.capacityWait(false);
   }
-  // A restarted sweep does not show fewer trials than one seen before for the same settings.
-  const fewer = result.phase !== 'full' || result.trials <= had?.sweep.trials;
-  if (had && had.sweep.phase === 'full' && !result.complete && fewer) return;
-  c.cache.delete(key);
-  c.cache.set(key, { sweep: result, complete: result.complete });
-  while (c.cache.size > SWEEP_CACHE_SIZE) c.cache.delete(c.cache.keys().next().value);
+  const before = c.held.sweeps();
+  c.held.answer(key, result); // (answers.js keepSweep: never fewer trials than seen)
+  if (c.held.sweeps() === before) return;
   if (key === sweepKey(c.getState())) c.changed('sweep');
 }
 
@@ -199,7 +202,7 @@ function onError(c, id, kind, message) {
   }
   if (kind === 'sweep') {
     if (!c.requested || id !== c.requested.id) return;
-    c.cache.delete(c.requested.key);
+    c.held.forget(c.requested.key);
     c.requested = null;
     c.runner.capacityWait(false);
     failWith(c, 'sweep', message);

@@ -36,7 +36,12 @@ export function mount(root, { la, state: given, onStateChange = () => {} }) {
   const checkSweep = checkOnce(la);
   const store = createStore(createReducer(checkSweep), initialState(given, checkSweep));
   const settings = () => store.get().settings;
-  const compute = createCompute(la, settings, (what) => changed(what));
+  const held = {
+    sweeps: () => store.get().sweeps,
+    answer: (key, value) => store.dispatch({ type: 'answer', call: 'sweep', key, value }),
+    forget: (key) => store.dispatch({ type: 'forget', call: 'sweep', key }),
+  };
+  const compute = createCompute(la, settings, (what) => changed(what), held);
   const dispatch = createDispatch(store, compute);
   const controls = createControls(root, { dispatch, signal: ac.signal });
   const figure = createFigure(root, { timed, dispatch, signal: ac.signal });

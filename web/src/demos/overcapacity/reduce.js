@@ -13,18 +13,25 @@
 //                                    said in `notice`
 //   { type: 'refused', message }     the core refused the sweep: back to `fallback`
 //   { type: 'failed', message }      a store or capacity call failed
+//   { type: 'answer', call: 'sweep', key, value }   a step of the sweep of settings `key` arrived:
+//                                    kept in `sweeps` (answers.js keepSweep), complete or part-way
+//   { type: 'forget', call: 'sweep', key }          the core refused that sweep: its steps dropped
 import { DEFAULTS, sweepKey, validate, mergeSettings } from './state.js';
+import { keepSweep } from './answers.js';
 
 /**
  * @typedef {typeof DEFAULTS & { settings?: boolean }} Settings
  * @typedef {{ settings: Settings, notice: string[], message: string, fallback: Settings,
- *   field: Record<string, string> }} State
+ *   field: Record<string, string>, sweeps: Map<string, { sweep: any, complete: boolean }> }} State
  */
 
 /** The first state: `given` (a link, the host's state) merged into the defaults. */
 export function initialState(given, checkSweep) {
   /** @type {State} */
-  const state = { settings: { ...DEFAULTS }, notice: [], message: '', fallback: { ...DEFAULTS }, field: {} };
+  const state = {
+    ...{ settings: { ...DEFAULTS }, notice: [], message: '', fallback: { ...DEFAULTS }, field: {} },
+    sweeps: new Map(),
+  };
   if (given === undefined || given === null) return state;
   const merged = mergeSettings(state.settings, given, checkSweep);
   return { ...state, settings: merged.next, notice: merged.lines };
@@ -50,6 +57,18 @@ function typed(state, { name, text }, checkSweep) {
   const base = field === state.field ? state : { ...state, field };
   if (errors[name] || next[name] === state.settings[name]) return base;
   return commit(base, next, { message: '' });
+}
+
+/** A sweep's answer kept (or its steps forgotten) in `sweeps`; the same state when nothing changed. */
+function sweepAnswer(state, { type, key, value }) {
+  if (type === 'answer') {
+    const sweeps = keepSweep(state.sweeps, key, value);
+    return sweeps === state.sweeps ? state : { ...state, sweeps };
+  }
+  if (!state.sweeps.has(key)) return state;
+  const sweeps = new Map(state.sweeps);
+  sweeps.delete(key);
+  return { ...state, sweeps };
 }
 
 /** @param {(params: object) => void} checkSweep */
@@ -79,6 +98,9 @@ export function createReducer(checkSweep) {
       }
       case 'failed':
         return { ...state, message: action.message };
+      case 'answer':
+      case 'forget':
+        return sweepAnswer(state, action);
       default:
         return state;
     }
