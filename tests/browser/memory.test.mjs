@@ -19,6 +19,7 @@ import {
   watchMainThread,
   collectGarbage,
   checkDrag,
+  waitUntil,
 } from './harness.mjs';
 
 const DIR = process.env.MEMORY_TEST_DIR || DIST;
@@ -278,6 +279,11 @@ test('KV dtype, state dtype and sessions change exactly what they should', async
   await choosePreset(demo, 'llama-3-8b');
   await demo.locator('input[id$="-unit-decimal"]').check();
   await expectBytes(demo, 'kvTotal', 131072n * 8192n, '1.07 GB');
+  // The spoken summary above the settings is said a moment after the numbers, and its new words may
+  // take another line: the next click waits for it (a click aimed before it moved the box missed it).
+  await waitUntil(async () => /KV cache 1\.07 GB/.test(await demo.locator('.lm-summary').textContent()), {
+    message: 'the summary in GB',
+  });
   // every attention layer made linear: nothing grows, 32 x 32 x 128 x 128 numbers stay
   await demo.locator('input[type="checkbox"][id$="-linear"]').check();
   await expectBytes(demo, 'kvPerToken', 0n);
