@@ -332,6 +332,16 @@ test('dragging β: the figure says the new curve follows once the slider rests (
       },
       [index, end],
     );
+  // The store at this N under the settings before the drag is done first: one still computing says
+  // so ("computing N = 65…") rather than that the new settings' store waits (a rehearsal's pool
+  // started the drag while it computed).
+  await page.waitForFunction(
+    (sel) => !/computing N/.test(document.querySelector(sel).textContent),
+    part('store-head'),
+    {
+      timeout: 60000,
+    },
+  );
   // β = 16, then β = 32 (a value no sweep is held for), in one task: two round trips could come
   // more than the 250 ms of rest apart on a loaded machine, and β = 16 would rightly be computed.
   await page.$eval(part('beta'), (el) => {
