@@ -12,21 +12,4 @@ export function requests(state) {
   return p ? [{ key: p.key, on: 'page', call: 'ledgerView', args: p.settings }] : [];
 }
 
-/**
- * The 'page' executor: runs the named call at once. A call that throws (the core refusing its
- * input) answers with the error; the reducer then keeps the last good state.
- * @param {Record<string, (args: any) => unknown>} calls
- * @returns {import('../../lib/demo-kit/work.js').Executor}
- */
-export function pageExecutor(calls) {
-  return (request, emit, fail) => {
-    let value;
-    try {
-      value = calls[request.call](request.args);
-    } catch (error) {
-      fail(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    emit(value);
-  };
-}
+export { pageExecutor } from '../../lib/demo-kit/page-executor.js';

@@ -3,18 +3,7 @@
 // thread (the figure's own read: one call, a few milliseconds at the largest N); 'idle' waits for a
 // quiet moment first and is stopped if the state moves on (the trade-off plot's extra points for
 // other numbers of random features), so a drag pays only for the read it draws.
-
-/** Runs one request's call: spotlight(args), or the core's refusal (a LinattnError with `field`). */
-function run(sp, request, emit, fail) {
-  let value;
-  try {
-    value = sp[request.call](request.args);
-  } catch (err) {
-    fail(/** @type {Error} */ (err));
-    return;
-  }
-  emit(value);
-}
+import { pageExecutor } from '../../lib/demo-kit/page-executor.js';
 
 /** The executors of this demo's requests, on core `sp`. `win`: where to wait for a quiet moment. */
 export function spotlightExecutors(sp, win = globalThis) {
@@ -27,8 +16,10 @@ export function spotlightExecutors(sp, win = globalThis) {
         const id = setTimeout(fn, 16);
         return () => clearTimeout(id);
       };
+  // spotlight(args), or the core's refusal (a LinattnError with `field`)
+  const run = pageExecutor({ spotlight: (args) => sp.spotlight(args) });
   return {
-    page: (request, emit, fail) => run(sp, request, emit, fail),
-    idle: (request, emit, fail) => later(() => run(sp, request, emit, fail)),
+    page: run,
+    idle: (request, emit, fail) => later(() => run(request, emit, fail)),
   };
 }
