@@ -15,7 +15,7 @@
 // Set TEST_ONLY=core,api,... to run some stages by key (a quick loop while developing), e.g.
 // TEST_ONLY=firefox or TEST_ONLY=webkit for one engine (after npm run build).
 import { existsSync } from 'node:fs';
-import { doctest, mustBuild, nodeTest, run, runJobs, summaryCounts } from './test/jobs.mjs';
+import { doctest, failureReports, mustBuild, nodeTest, run, runJobs, summaryCounts } from './test/jobs.mjs';
 import { STAGES } from './test/stages.mjs';
 
 const only = process.env.TEST_ONLY ? process.env.TEST_ONLY.split(',') : null;
@@ -151,5 +151,7 @@ for (const r of rows) {
   failed += r.failed;
 }
 console.log(`${'wall time'.padEnd(32)} ${' '.repeat(23)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
+// What failed, in each run's own words, last: a long run's log is often read from its end only.
+if (failureReports.length) console.log(`\n=== what failed ===\n${failureReports.join('\n\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -69,6 +69,27 @@ export function summaryCounts(r, label, script) {
   return counted(r, Number(m[1]), Number(m[2]));
 }
 
+/** What each failing `node --test` run said of its failures (the spec reporter's "✖ failing tests"
+ *  part, or the output's end when it printed none), for the digest printed after the summary:
+ *  a long run's log is often read from its end only. */
+export const failureReports = [];
+
+const DIGEST_LINES = 60;
+
+/** Keeps the failing part of a `node --test` run's output under `label`. */
+function keepFailures(label, out) {
+  const at = out.lastIndexOf('✖ failing tests:');
+  const lines = (at >= 0 ? out.slice(at) : out.slice(-4000))
+    .trimEnd()
+    .split('\n')
+    .filter((l) => !/^\s+at .*\(node:internal\//.test(l)); // node's own frames say nothing of the test
+  const cut =
+    lines.length > DIGEST_LINES
+      ? [...lines.slice(0, DIGEST_LINES), `… (${lines.length - DIGEST_LINES} more lines above, in the stage's output)`]
+      : lines;
+  failureReports.push(`--- ${label}\n${cut.join('\n')}`);
+}
+
 /** node:test's spec reporter's "ℹ pass N" / "ℹ fail N" as counts; a run that failed without a
  *  failing test (a crash, a timeout) counts one failure. */
 export function nodeTestCounts(r) {
@@ -98,6 +119,7 @@ export async function nodeTest(dirs, extra = [], pick = () => true, { idle = fal
   if (idle) console.log(`\n--- ${list.join(', ')}\n${r.out.trimEnd()}`);
   const counts = nodeTestCounts(r);
   if (!counts) throw new Error(`node --test in ${list.join(', ')} gave no summary`);
+  if (counts.failed > 0) keepFailures(list.join(', '), r.out);
   return counts;
 }
 
@@ -151,6 +173,7 @@ export async function runJobs(jobs, slots) {
       const secs = (Date.now() - t0) / 1000;
       console.log(`\n--- ${job.file}${job.part ? ` (${job.part})` : ''}: ${secs.toFixed(0)} s\n${r.out.trimEnd()}`);
       const counts = nodeTestCounts(r) ?? { passed: 0, failed: 1 };
+      if (counts.failed > 0) keepFailures(`${job.file}${job.part ? ` (${job.part})` : ''}`, r.out);
       const name = job.group ?? '';
       groups[name] ??= { passed: 0, failed: 0, seconds: 0 };
       const g = groups[name];

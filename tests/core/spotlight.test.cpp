@@ -140,6 +140,39 @@ TEST_CASE("every read's weights sum to 1 and its read is sum_j w_j v_j (to 1e-12
   CHECK(reads >= 170);  // of 180: relu's read may be empty
 }
 
+// fuzz_spotlight found a read at beta near 1000 with noise 10 whose taylor2 weights summed to
+// 1 + 4e-9: phi(q).phi(k) = 1 + q.k + (q.k)^2 / 2 is near its least, 1/2, while the features' terms
+// run to 1e7 and cancel, so the per-token dots and phi(q).z (the same sum in another order) part at
+// the 1e-8 level. The same thing sharper, in d = 2: keys at q.k = -1 with terms of 4e13.
+TEST_CASE("taylor2's weights sum to 1 and stay >= 0 where the features' terms cancel") {
+  const double a = 2500;  // q = (a, a); k_j = (a + e_j, -a - 1/a - e_j): q.k_j = -1 + (tiny)
+  Vec q(2);
+  q << a, a;
+  Mat K(6, 2), V(6, 2);
+  for (int j = 0; j < 6; ++j) {
+    const double e = 0.37 * j;
+    K(j, 0) = a + e;
+    K(j, 1) = -a - 1 / a - e;
+    V(j, 0) = std::cos(j);
+    V(j, 1) = std::sin(j);
+  }
+  const SpotlightRead r = linear_read(K, V, taylor2_features(q), {SpotlightMap::Taylor2}, 2);
+  REQUIRE_FALSE(r.empty);
+  for (double w : r.weights) CHECK(w >= 0);
+  CHECK(std::fabs(sum(r.weights) - 1) < 1e-12);
+  CHECK(r.effective_tokens >= 1 - 1e-12);
+  CHECK(r.effective_tokens <= 6 + 1e-9);
+  // One the fuzzer's kind of search found through la.spotlight: 1 + 4.7e-9 before the fix.
+  SpotlightOptions o = options(64, 13, 911.2757138040796, -1, 951);
+  o.noise = 9.7685875114031511;
+  o.features = 1;
+  o.target = 6;
+  const SpotlightResult found = spotlight(config(o));
+  const SpotlightRead& t = found.reads[3];
+  REQUIRE_FALSE(t.empty);
+  CHECK(std::fabs(sum(t.weights) - 1) < 1e-12);
+}
+
 TEST_CASE("softmax at large beta puts > 0.99 on a unique best match; linear maps flood") {
   SpotlightOptions o = options(64, 16, 200, 0.5);
   o.noise = 0.1;

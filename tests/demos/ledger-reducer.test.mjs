@@ -153,3 +153,31 @@ test('settings from outside are merged and named; a late angle for a removed key
   const turned = act(u, { type: 'angle', target: 0, degrees: 90 });
   assert.deepEqual(turned.settings.associations[0].k, [0, 1]);
 });
+
+test('while a proposal is computed the view leaves the figure as the reader moved it; the answer, kept or refused, redraws it', async () => {
+  const { ledgerView } = await import('../../web/src/demos/ledger/view.js');
+  const drawn = [];
+  const figure = {
+    editor: { rows: [], msg: { firstChild: null, textContent: '' }, signature: 'x' },
+    query: { freeFields: [], d: 2 },
+    showNotices() {},
+    update: (settings) => drawn.push(settings.featureMap),
+  };
+  const view = ledgerView(/** @type {any} */ ({}), /** @type {any} */ (figure), { say() {} });
+  const start = settle(initialState({}, LIMIT));
+  view(start);
+  assert.deepEqual(drawn, ['identity']);
+  // The reader picks elu + 1: the radio is already checked, and no draw of the old settings may
+  // uncheck it while the core computes (under load that took long enough for a frame to pass).
+  const asked = reduce(start, { type: 'featureMap', value: 'elu1' });
+  view(asked);
+  assert.deepEqual(drawn, ['identity'], 'nothing drawn while the proposal is pending');
+  const answered = settle(asked);
+  view(answered);
+  assert.deepEqual(drawn, ['identity', 'elu1'], 'the answer is drawn');
+  // A refusal draws the last good settings back over the control the reader moved.
+  const again = reduce(answered, { type: 'featureMap', value: 'identity' });
+  view(again);
+  view(refusing(again));
+  assert.deepEqual(drawn, ['identity', 'elu1', 'elu1'], 'the refusal puts the kept settings back on show');
+});

@@ -190,12 +190,18 @@ SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const Ke
     num[j] = dot(phi_q.data(), f, F);
   }
   const double den = dot(phi_q.data(), z.data(), F);
+  // The weights' own sum: the same number as den in another order, but where the features' terms
+  // cancel (Taylor's linear terms at a large beta: terms of 1e7 for a kernel of 0.5) the two orders
+  // differ by up to 1e-8 of den, and weights over den would not sum to 1.
+  double total = 0;
+  for (Eigen::Index j = 0; j < n; ++j) total += num[j];
   // Below DBL_MIN the sum has lost the digits of its terms' ratios: no read to speak of.
-  r.empty = !(den >= std::numeric_limits<double>::min()) || !std::isfinite(den);
+  const double tiny = std::numeric_limits<double>::min();
+  r.empty = !(den >= tiny && total >= tiny) || !std::isfinite(den) || !std::isfinite(total);
   std::vector<double> read(static_cast<std::size_t>(dv), 0.0);  // phi(q)^T S / phi(q)^T z
   r.weights.assign(static_cast<std::size_t>(n), 0.0);
   if (!r.empty) {
-    for (Eigen::Index j = 0; j < n; ++j) r.weights[j] = num[j] / den;
+    for (Eigen::Index j = 0; j < n; ++j) r.weights[j] = num[j] / total;
     const double* pq = phi_q.data();
     for (Eigen::Index i = 0; i < F; ++i) {
       for (Eigen::Index c = 0; c < dv; ++c) read[c] += pq[i] * S[i * dv + c];

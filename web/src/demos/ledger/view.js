@@ -1,6 +1,7 @@
 // The ledger's view (the demo kit's view(state)): the figure (figure.js) filled from the state's
 // last good settings and the core's view of them, the notices, the editor's message, each field's
-// message and the live region's sentence. Each part is written only where it changed.
+// message and the live region's sentence. Each part is written only where it changed; nothing is
+// drawn back over a control while its proposal is computed.
 import { h, replace, setText } from '../../lib/dom.js';
 
 /** Every number field on show: the editor's keys and values, the free query's coordinates. */
@@ -39,7 +40,13 @@ export function ledgerView(el, figure, announcer) {
     setText(figure.editor.msg, state.editorMsg);
     // A field's message first: a field that shows one keeps the reader's text (fields.js).
     showFieldErrors(figure, state.fieldErrors);
-    figure.update(state.settings, state.view);
+    // A proposal in flight leaves the figure as the reader moved it (a radio stays checked, a key
+    // where it was dragged) until the core answers: kept, it is drawn; refused, the last good
+    // settings are drawn back over the control.
+    const settled = drawn.pending && !state.pending;
+    if (state.settings !== drawn.settings || state.view !== drawn.view || settled) {
+      figure.update(state.settings, state.view);
+    }
     showFieldErrors(figure, state.fieldErrors); // the fields just built
     if (state.said && state.said !== drawn.said) announcer.say(state.said.text);
     drawn = state;
