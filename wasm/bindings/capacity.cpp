@@ -1,5 +1,8 @@
 // la.capacity, its checks and worker shares (capacity.hpp): the options read by name into
 // StoreCapacityOptions.
+#include <utility>
+#include <vector>
+
 #include "capacity.hpp"
 #include "js.hpp"
 #include "trials.hpp"
@@ -21,15 +24,20 @@ Result<StoreCapacityConfig> capacity_config(const JsOptions& o) {
   return make_capacity_config(s);
 }
 
+// The result's per-d columns, each a Float64Array under its JS name.
+using CapacityColumn = std::pair<const char*, std::vector<double> StoreCapacityResult::*>;
+constexpr CapacityColumn kCapacityColumns[] = {
+    {"dims", &StoreCapacityResult::dims},
+    {"capacityMean", &StoreCapacityResult::capacity_mean},
+    {"capacityStd", &StoreCapacityResult::capacity_std},
+    {"theory", &StoreCapacityResult::theory},
+    {"nMax", &StoreCapacityResult::n_max},
+    {"capped", &StoreCapacityResult::capped}};
+
 val capacityObject(const StoreCapacityResult& r) {
   val o = val::object();
   o.set("trials", r.trials);
-  o.set("dims", f64(r.dims));
-  o.set("capacityMean", f64(r.capacity_mean));
-  o.set("capacityStd", f64(r.capacity_std));
-  o.set("theory", f64(r.theory));
-  o.set("nMax", f64(r.n_max));
-  o.set("capped", f64(r.capped));
+  for (const auto& [name, column] : kCapacityColumns) o.set(name, f64(r.*column));
   return o;
 }
 

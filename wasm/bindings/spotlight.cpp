@@ -4,6 +4,8 @@
 // so the linker takes only what the spotlight reaches.
 #include <malloc.h>
 
+#include <utility>
+
 #include "js.hpp"
 #include "spotlight.hpp"
 
@@ -57,12 +59,16 @@ JsResult spotlightOf(const JsOptions& opts) {
   return o;
 }
 
+// The spotlight's own limits (la.limits of this module), by their JS names.
+constexpr std::pair<const char*, double> kLimits[] = {
+    {"maxSpotlightN", limits::maxSpotlightN},
+    {"maxSpotlightDim", limits::maxSpotlightDim},
+    {"maxSpotlightFeatures", limits::maxSpotlightFeatures},
+    {"maxSpotlightNoise", limits::maxSpotlightNoise}};
+
 val limitsObject() {
   val o = val::object();
-  o.set("maxSpotlightN", limits::maxSpotlightN);
-  o.set("maxSpotlightDim", limits::maxSpotlightDim);
-  o.set("maxSpotlightFeatures", limits::maxSpotlightFeatures);
-  o.set("maxSpotlightNoise", limits::maxSpotlightNoise);
+  for (const auto& [name, value] : kLimits) o.set(name, value);
   return o;
 }
 

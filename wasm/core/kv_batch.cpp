@@ -37,46 +37,54 @@ Result<KvQuery> with_tokens(KvQuery q, double tokens) {
 
 }  // namespace
 
-Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& base,
-                                              const std::vector<double>& tokens) {
-  Result<std::vector<KvResult>> out;
+namespace {
+
+// compute(query) at each of `tokens`: the first query made whole by first(tokens[0]), the others by
+// next(query, tokens[i]) (only the count of tokens changes); the first refusal names its index.
+template <class Value, class First, class Next, class Compute>
+Result<std::vector<Value>> over_tokens(const std::vector<double>& tokens, First first, Next next,
+                                       Compute compute) {
+  Result<std::vector<Value>> out;
   if (!(out.status = curve_length(tokens))) return out;
   out.value.reserve(tokens.size());
-  KvOptions o = base;
-  Result<KvQuery> q;
+  decltype(first(0.0)) q;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    o.tokens = tokens[i];
-    q = i == 0 ? make_kv_query(o) : with_tokens(q.value, tokens[i]);
+    q = i == 0 ? first(tokens[0]) : next(q.value, tokens[i]);
     if (!q.status) return {at_index(q.status, i), {}};
-    auto r = kv_memory(m, q.value);
+    auto r = compute(q.value);
     if (!r.status) return {at_index(r.status, i), {}};
     out.value.push_back(r.value);
   }
   return out;
 }
 
+}  // namespace
+
+Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& base,
+                                              const std::vector<double>& tokens) {
+  const auto first = [&](double t) {
+    KvOptions o = base;
+    o.tokens = t;
+    return make_kv_query(o);
+  };
+  return over_tokens<KvResult>(tokens, first, with_tokens,
+                               [&](const KvQuery& q) { return kv_memory(m, q); });
+}
+
 Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const CapacityOptions& base,
                                                       const std::vector<double>& tokens) {
-  Result<std::vector<CapacityResult>> out;
-  if (!(out.status = curve_length(tokens))) return out;
-  out.value.reserve(tokens.size());
-  CapacityOptions o = base;
-  Result<CapacityQuery> q;
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    o.kv.tokens = tokens[i];
-    if (i == 0) {
-      q = make_capacity_query(o);
-    } else {
-      auto kv = with_tokens(q.value.kv, tokens[i]);
-      q.status = kv.status;
-      q.value.kv = kv.value;
-    }
-    if (!q.status) return {at_index(q.status, i), {}};
-    auto r = kv_capacity(m, q.value);
-    if (!r.status) return {at_index(r.status, i), {}};
-    out.value.push_back(r.value);
-  }
-  return out;
+  const auto first = [&](double t) {
+    CapacityOptions o = base;
+    o.kv.tokens = t;
+    return make_capacity_query(o);
+  };
+  const auto next = [](CapacityQuery q, double t) {
+    auto kv = with_tokens(q.kv, t);
+    q.kv = kv.value;
+    return Result<CapacityQuery>{kv.status, q};
+  };
+  return over_tokens<CapacityResult>(tokens, first, next,
+                                     [&](const CapacityQuery& q) { return kv_capacity(m, q); });
 }
 
 Result<KvView> kv_view(const Model& m, const Model* reference, const Model* original,
@@ -151,15 +159,14 @@ std::array<std::uint64_t, kKvResultFields> fields_of(const KvResult& r) {
           r.per_session_bytes};
 }
 std::array<std::uint64_t, kCapacityFields> fields_of(const CapacityResult& r) {
-  return {r.weight_bytes,
-          r.free_bytes,
-          r.sessions_that_fit,
-          r.longest_context,
-          r.session_bytes,
-          r.kv_heads_replicated ? 1u : 0u,
-          r.sessions_at_limit ? 1u : 0u,
-          r.longest_at_limit ? 1u : 0u,
-          r.weights_fit ? 1u : 0u};
+  std::array<std::uint64_t, kCapacityFields> f{r.weight_bytes, r.free_bytes, r.sessions_that_fit,
+                                               r.longest_context, r.session_bytes};
+  // The flags, 1 or 0, after the counts.
+  f[5] = r.kv_heads_replicated ? 1 : 0;
+  f[6] = r.sessions_at_limit ? 1 : 0;
+  f[7] = r.longest_at_limit ? 1 : 0;
+  f[8] = r.weights_fit ? 1 : 0;
+  return f;
 }
 void append_fields(const KvResult& r, std::vector<std::uint64_t>& out) {
   const auto f = fields_of(r);

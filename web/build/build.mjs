@@ -163,6 +163,18 @@ export function viteConfig({ standalone, outDir, content }) {
   };
 }
 
+/** What both pages' heads begin with (in their sources: <!--head-->): the encoding, the policy
+ *  (filled in after the build, inline.mjs applyCsp), the viewport, both colour schemes, no referrer,
+ *  and the icon's place (inline.mjs). */
+const PAGE_HEAD = [
+  '<meta charset="utf-8">',
+  '<meta http-equiv="Content-Security-Policy" content="__CSP__">',
+  '<meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<meta name="color-scheme" content="light dark">',
+  '<meta name="referrer" content="no-referrer">',
+  '<!--icon-->',
+].join('\n');
+
 function chapterHtmlPlugin(content) {
   return {
     name: 'la-chapter-html',
@@ -172,6 +184,7 @@ function chapterHtmlPlugin(content) {
         const chapter = readFileSync(join(genDir, 'chapter.html'), 'utf8');
         const title = `${content.meta.kicker ?? ''} — ${content.meta.title ?? ''}`.replace(/^ — /, '');
         return html
+          .replace('<!--head-->', () => PAGE_HEAD)
           .replace('__TITLE__', () => escapeHtml(title))
           .replace('__KICKER__', () => escapeHtml(content.meta.kicker ?? ''))
           .replace('__DESCRIPTION__', () => escapeHtml(content.meta.description ?? ''))
