@@ -174,6 +174,24 @@ const PUBLISHED = [
     2.9e9,
     'arXiv 2503.14456 abstract, as https://zhuanzhi.ai/paper/2b7d04734da3a16942d34b6aab5a0e90 quotes it (our 2.9 billion parameter language model)',
   ],
+  // RWKV-6 of 24 layers, 2,048 wide: the shape of the paper's smaller Finch
+  [
+    'rwkv6-finch-1.6b.trimmed.json',
+    1.6e9,
+    'arXiv 2404.05892 abstract, as https://physics.paperswithcode.com/paper/eagle-and-finch-rwkv-with-matrix-valued quotes it (two Finch models with 1.6 and 3.1 billion parameters)',
+  ],
+  // Zamba2 of 81 layers, 3,584 wide: two shared blocks, 13 hybrid layers with their adapters
+  [
+    'zamba2-7b.transcribed.json',
+    7.4e9,
+    'https://arxiv.org/html/2411.15242v1 (the Zamba2 report: 1.2B, 2.7B, and 7.4B parameter hybrid models)',
+  ],
+  // With the Whisper-style audio encoder (32 layers of 1,280) and its projector
+  [
+    'qwen2-audio-7b.trimmed.json',
+    8.2e9,
+    'superzhangmch/learning_notes@fc9638a4c595 ML/多模LM/audio_LM_qianwen_omini.md (arXiv 2407.10759: 总参数量 8.2B)',
+  ],
 ];
 // RWKV7-Goose-World3-1.5B's weights are worked out (1.53 B); the paper's abstract, the source read,
 // gives only its smallest and largest models (0.19 and 2.9 billion).
@@ -205,6 +223,50 @@ for (const [file, total, source] of PUBLISHED) {
     assert.ok(m.params !== undefined, 'params worked out');
     const off = Math.abs(m.params - total) / total;
     assert.ok(off <= 0.04, `${m.params.toLocaleString('en-US')} is ${(off * 100).toFixed(2)} % from ${total}`);
+  });
+}
+
+// Gemma 3n: no released config.json text was found to keep (see SOURCES.md); Gemma3nTextConfig's and
+// Gemma3nAudioConfig's defaults are the E4B shape, and E2B differs in its layers (30), MLP width
+// (8,192) and shared-cache layers (10). keras-hub's presets give both totals with the vision tower,
+// timm's MobileNet-V5, which vision_config names without a shape: its own preset count is taken off.
+const MOBILENET_V5 = 294284096; // keras-team/keras-hub@b93373ada959 keras_hub/src/models/mobilenetv5/mobilenetv5_presets.py
+const gemma3n = (layers, width, shared) => ({
+  model_type: 'gemma3n',
+  text_config: {
+    model_type: 'gemma3n_text',
+    vocab_size: 262400,
+    vocab_size_per_layer_input: 262144,
+    hidden_size: 2048,
+    hidden_size_per_layer_input: 256,
+    intermediate_size: Array(layers).fill(width),
+    num_hidden_layers: layers,
+    num_attention_heads: 8,
+    num_key_value_heads: 2,
+    head_dim: 256,
+    sliding_window: 512,
+    layer_types: Array.from({ length: layers }, (_, i) => (i % 5 === 4 ? 'full_attention' : 'sliding_attention')),
+    num_kv_shared_layers: shared,
+    laurel_rank: 64,
+    altup_num_inputs: 4,
+    max_position_embeddings: 32768,
+  },
+  audio_config: { model_type: 'gemma3n_audio' },
+  vision_config: { model_type: 'gemma3n_vision', architecture: 'mobilenetv5_300m_enc' },
+});
+const GEMMA3N = [
+  ['Gemma 3n E4B', gemma3n(35, 16384, 15), 7850135376],
+  ['Gemma 3n E2B', gemma3n(30, 8192, 10), 5439595456],
+];
+for (const [name, config, total] of GEMMA3N) {
+  test(`${name}: per-layer embeddings, AltUp, LAuReL and the audio tower within 4 % of keras-hub's ${total} less MobileNet-V5`, () => {
+    // keras-team/keras-hub@ccdd2c393605 keras_hub/src/models/gemma3n/gemma3n_presets.py (params)
+    const m = la.modelFromConfig(config);
+    const target = total - MOBILENET_V5;
+    const off = Math.abs(m.params - target) / target;
+    assert.ok(off <= 0.04, `${m.params.toLocaleString('en-US')} is ${(off * 100).toFixed(2)} % from ${target}`);
+    assert.ok(m.notes.some((n) => n.startsWith('params: with the audio tower of audio_config (684,694,048')));
+    assert.ok(m.notes.some((n) => n.startsWith('params: the vision tower (mobilenetv5_300m_enc')));
   });
 }
 

@@ -205,6 +205,16 @@ const ROWS = [
   ['rwkv7-goose-world3-1.5b.trimmed.json', { state: 6291456, conv: 196608 }],
   // 32 x 40 x 64 x 64 x 2 = 10,485,760; token shifts 32 x 2 x 2,560 x 2 (head_size, vLLM's name)
   ['rwkv7-g1i-2.9b.trimmed.json', { state: 10485760, conv: 327680, max: 16384 }],
+  // RWKV-6: 24 x 32 heads (2,048 / head_size 64, Rwkv6Config's default) x 64 x 64 x 2; token
+  // shifts 24 x 2 x 2,048 x 2
+  ['rwkv6-finch-1.6b.trimmed.json', { state: 6291456, conv: 196608 }],
+  // Zamba2 (Zyphra's first file format): 13 hybrid layers x 2 x 32 x 224 (2 x 3,584 / 32) x 2;
+  // 81 Mamba-2 layers of 112 heads (7,168 / mamba_headdim 64) x 64 x 64 x 2; conv 81 x 3 x
+  // (7,168 + 2 x 2 x 64) x 2
+  ['zamba2-7b.transcribed.json', { grow: 372736, state: 74317824, conv: 3608064, max: 4096 }],
+  // Qwen2-Audio: text_config gives no shape: Qwen2Config's 32 layers of 32 heads of 128, and its
+  // use_sliding_window false -> 32 x 2 x 32 x 128 x 2
+  ['qwen2-audio-7b.trimmed.json', { grow: 524288, max: 8192 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
