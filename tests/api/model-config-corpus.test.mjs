@@ -184,7 +184,7 @@ const ROWS = [
   ['granite-3.1-3b-a800m-instruct.trimmed.json', { grow: 65536, max: 131072 }], // granitemoe: 32 x 2 x 8 x 64 x 2
   ['h2ogpt-oig-oasst1-256-6.9b.transcribed.json', { grow: 524288, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 128 x 2
   // Mamba-2.8B: 64 x 5,120 (intermediate_size) x 16 x 2 = 10,485,760; conv 64 x 3 x 5,120 x 2
-  ['mamba-2.8b-hf.transcribed.json', { state: 10485760, conv: 1966080 }],
+  ['mamba-2.8b-hf.json', { state: 10485760, conv: 1966080 }],
   ['granite-3.3-8b-instruct.transcribed.json', { grow: 163840, max: 131072 }], // granite: 40 x 2 x 8 x 128 x 2
   ['phi-2.transcribed.json', { grow: 327680, max: 2048 }], // phi (generic): 32 x 2 x 32 x (2,560 / 32) x 2
   ['phi-1.5.transcribed.json', { grow: 196608, max: 2048 }], // 24 x 2 x 32 x (2,048 / 32) x 2
