@@ -192,6 +192,16 @@ const PUBLISHED = [
     8.2e9,
     'superzhangmch/learning_notes@fc9638a4c595 ML/多模LM/audio_LM_qianwen_omini.md (arXiv 2407.10759: 总参数量 8.2B)',
   ],
+  [
+    'mamba-codestral-7b.transcribed.json',
+    7285403648,
+    'https://ai-tldr.dev/models/codestral-mamba/ (Mistral’s figure: exactly 7,285,403,648 parameters)',
+  ],
+  [
+    'ministral-8b-instruct-2410.transcribed.json',
+    8019808256,
+    'https://nirman.online/model/mistralai%2FMinistral-8B-Instruct-2410 (the card’s architecture table: Parameters 8,019,808,256)',
+  ],
 ];
 // RWKV7-Goose-World3-1.5B's weights are worked out (1.53 B); the paper's abstract, the source read,
 // gives only its smallest and largest models (0.19 and 2.9 billion).

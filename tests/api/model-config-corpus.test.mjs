@@ -215,6 +215,10 @@ const ROWS = [
   // Qwen2-Audio: text_config gives no shape: Qwen2Config's 32 layers of 32 heads of 128, and its
   // use_sliding_window false -> 32 x 2 x 32 x 128 x 2
   ['qwen2-audio-7b.trimmed.json', { grow: 524288, max: 8192 }],
+  // Mamba-2: 64 layers x 128 heads x 64 x 128 x 2; conv 64 x 3 x (8,192 + 2 x 8 x 128) x 2
+  ['mamba-codestral-7b.transcribed.json', { state: 134217728, conv: 3932160 }],
+  // sliding_window 32,768 in every layer (no per-layer pattern): 36 x 2 x 8 x 128 x 2 up to the window
+  ['ministral-8b-instruct-2410.transcribed.json', { capped: 147456, cap: 32768, max: 32768 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
