@@ -137,6 +137,13 @@ test('audio towers: a Whisper-style encoder and Gemma 3n’s conformer, matrix b
   assert.ok(
     m.notes.includes('params: with the audio tower of audio_config (642,215,936 parameters, its connector included).'),
   );
+  // A Whisper encoder in another wrapper: the encoder counted, its connector (unknown here) not.
+  const config = JSON.parse(text('qwen2-audio-7b.trimmed.json'));
+  const whisper = la.modelFromConfig({ ...config, audio_config: { ...config.audio_config, model_type: 'whisper' } });
+  assert.equal(m.params - whisper.params, 1280 * 4096 + 4096);
+  const encoderOnly =
+    'params: with the audio tower of audio_config (636,968,960 parameters, the encoder only, no connector).';
+  assert.ok(whisper.notes.includes(encoderOnly));
   // Gemma 3n (Gemma3nAudioConfig's defaults): sub-sampling convs 1 -> 128 -> 32 (3 x 3, a norm
   // each), the projection 32 x 32 bins -> 1,536; 12 blocks of two feed-forwards (8 x 1,536^2 + two
   // norms), attention (5 x 1,536^2, two norms, a scale of 192), the light conv (3 x 1,536^2, a

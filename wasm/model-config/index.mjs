@@ -24,7 +24,7 @@ import { mla } from './mla.mjs';
 import { parseConfig } from './parse.mjs';
 import { bamba, falconH1, graniteHybrid, jamba, mamba, mamba2, nemotronH, zamba2 } from './ssm.mjs';
 import { countWeights } from './weights.mjs';
-import { audioWeights, visionConnector, visionWeights } from './weights-towers.mjs';
+import { audioConnected, audioWeights, visionConnector, visionWeights } from './weights-towers.mjs';
 
 const FAMILIES = {};
 const add = (read, types) => {
@@ -292,7 +292,8 @@ function towers(root, H, modelType, key, notes) {
   }
   if (audio !== undefined) {
     const of = implied ? "Gemma3nAudioConfig's defaults (audio_config absent)" : 'audio_config';
-    notes.push(`params: with the audio tower of ${of} (${grouped(audio)} parameters, its connector included).`);
+    const joined = audioConnected(audioConfig) ? 'its connector included' : 'the encoder only, no connector';
+    notes.push(`params: with the audio tower of ${of} (${grouped(audio)} parameters, ${joined}).`);
   }
   const connector = vision === undefined ? visionConnector(root.vision_config, H) : undefined;
   if (connector !== undefined) {

@@ -112,6 +112,11 @@ export function visionConnector(v, H) {
   return whole(h) && whole(rows) ? rows * h + 2 * h + h * H : undefined;
 }
 
+/** Whether audioWeights counts the tower's connector to the text model (Qwen2-Audio's, Gemma 3n's). */
+export function audioConnected(a) {
+  return a?.model_type === 'qwen2_audio_encoder' || a?.model_type === 'gemma3n_audio';
+}
+
 /** The audio tower's parameters (with its connector to width H), or undefined where not counted. */
 export function audioWeights(a, H) {
   if (a === null || typeof a !== 'object' || !H) return undefined;
