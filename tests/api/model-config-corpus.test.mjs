@@ -219,6 +219,15 @@ const ROWS = [
   ['mamba-codestral-7b.transcribed.json', { state: 134217728, conv: 3932160 }],
   // sliding_window 32,768 in every layer (no per-layer pattern): 36 x 2 x 8 x 128 x 2 up to the window
   ['ministral-8b-instruct-2410.transcribed.json', { capped: 147456, cap: 32768, max: 32768 }],
+  // Gemma 3 4B's text model, pattern 6: 5 global layers x 2 x 4 x 256 x 2 = 20,480 growing, 29 local
+  // layers x 4,096 up to the 1,024-token window
+  ['gemma-3-4b-text.trimmed.json', { grow: 20480, capped: 118784, cap: 1024, max: 131072 }],
+  // Qwen3.5-4B: 8 full layers x 2 x 4 x 256 x 2; 24 Gated DeltaNet layers x 32 x 128 x 128 x 2; conv
+  // 24 x 3 x (2 x 16 x 128 + 32 x 128) x 2
+  ['qwen3.5-4b.trimmed.json', { grow: 32768, state: 25165824, conv: 1179648, max: 262144 }],
+  // Falcon-H1-3B: 32 layers of attention (2 x 2 x 128 x 2) beside Mamba-2 (32 heads x 128 x 256 x 2;
+  // conv 3 x (4,096 + 2 x 256) x 2)
+  ['falcon-h1-3b.trimmed.json', { grow: 32768, state: 67108864, conv: 884736, max: 131072 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.
