@@ -109,6 +109,17 @@ test('RWKV-6 1.6B: 1,599,873,024 by hand, the data-dependent shift and decay cou
   const whole = 2 * 65536 * 2048 + 4 * 2048 + 24 * (4 * 2048 + time + channel);
   assert.equal(whole, 1599873024);
   assert.equal(la.modelFromConfig(text('rwkv6-finch-1.6b.trimmed.json')).params, whole);
+  // The paper's other Finch (arXiv 2404.05892: 3.1 billion), 32 layers of 2,560, and the 7B of 4,096,
+  // whose low-rank mix and decay widen to 64 and 128: the same terms, 3.10 B and 7.64 B.
+  const byHand = (H, L, m, d) => {
+    const I = Math.floor((H * 3.5) / 32) * 32;
+    const mixing = 6 * H + 2 * H * 5 * m + H + 2 * H * d + H + 5 * H * H + 2 * H;
+    return 2 * 65536 * H + 4 * H + L * (4 * H + mixing + 2 * H + 2 * H * I + H * H);
+  };
+  const finch = (H, L) => la.modelFromConfig({ model_type: 'rwkv6', hidden_size: H, num_hidden_layers: L }).params;
+  assert.equal(finch(2560, 32), byHand(2560, 32, 32, 64));
+  assert.ok(Math.abs(finch(2560, 32) - 3.1e9) / 3.1e9 < 0.01);
+  assert.equal(finch(4096, 32), byHand(4096, 32, 64, 128));
 });
 
 test('Zamba2-7B: 7,356,148,304 by hand, two shared blocks counted once, adapters per hybrid layer', () => {
