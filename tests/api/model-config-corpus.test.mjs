@@ -184,7 +184,7 @@ const ROWS = [
   ['granite-3.1-3b-a800m-instruct.trimmed.json', { grow: 65536, max: 131072 }], // granitemoe: 32 x 2 x 8 x 64 x 2
   ['h2ogpt-oig-oasst1-256-6.9b.transcribed.json', { grow: 524288, max: 2048 }], // gpt_neox: 32 x 2 x 32 x 128 x 2
   // Mamba-2.8B: 64 x 5,120 (intermediate_size) x 16 x 2 = 10,485,760; conv 64 x 3 x 5,120 x 2
-  ['mamba-2.8b-hf.transcribed.json', { state: 10485760, conv: 1966080 }],
+  ['mamba-2.8b-hf.json', { state: 10485760, conv: 1966080 }],
   ['granite-3.3-8b-instruct.transcribed.json', { grow: 163840, max: 131072 }], // granite: 40 x 2 x 8 x 128 x 2
   ['phi-2.transcribed.json', { grow: 327680, max: 2048 }], // phi (generic): 32 x 2 x 32 x (2,560 / 32) x 2
   ['phi-1.5.transcribed.json', { grow: 196608, max: 2048 }], // 24 x 2 x 32 x (2,048 / 32) x 2
@@ -205,6 +205,29 @@ const ROWS = [
   ['rwkv7-goose-world3-1.5b.trimmed.json', { state: 6291456, conv: 196608 }],
   // 32 x 40 x 64 x 64 x 2 = 10,485,760; token shifts 32 x 2 x 2,560 x 2 (head_size, vLLM's name)
   ['rwkv7-g1i-2.9b.trimmed.json', { state: 10485760, conv: 327680, max: 16384 }],
+  // RWKV-6: 24 x 32 heads (2,048 / head_size 64, Rwkv6Config's default) x 64 x 64 x 2; token
+  // shifts 24 x 2 x 2,048 x 2
+  ['rwkv6-finch-1.6b.trimmed.json', { state: 6291456, conv: 196608 }],
+  // Zamba2 (Zyphra's first file format): 13 hybrid layers x 2 x 32 x 224 (2 x 3,584 / 32) x 2;
+  // 81 Mamba-2 layers of 112 heads (7,168 / mamba_headdim 64) x 64 x 64 x 2; conv 81 x 3 x
+  // (7,168 + 2 x 2 x 64) x 2
+  ['zamba2-7b.transcribed.json', { grow: 372736, state: 74317824, conv: 3608064, max: 4096 }],
+  // Qwen2-Audio: text_config gives no shape: Qwen2Config's 32 layers of 32 heads of 128, and its
+  // use_sliding_window false -> 32 x 2 x 32 x 128 x 2
+  ['qwen2-audio-7b.trimmed.json', { grow: 524288, max: 8192 }],
+  // Mamba-2: 64 layers x 128 heads x 64 x 128 x 2; conv 64 x 3 x (8,192 + 2 x 8 x 128) x 2
+  ['mamba-codestral-7b.transcribed.json', { state: 134217728, conv: 3932160 }],
+  // sliding_window 32,768 in every layer (no per-layer pattern): 36 x 2 x 8 x 128 x 2 up to the window
+  ['ministral-8b-instruct-2410.transcribed.json', { capped: 147456, cap: 32768, max: 32768 }],
+  // Gemma 3 4B's text model, pattern 6: 5 global layers x 2 x 4 x 256 x 2 = 20,480 growing, 29 local
+  // layers x 4,096 up to the 1,024-token window
+  ['gemma-3-4b-text.trimmed.json', { grow: 20480, capped: 118784, cap: 1024, max: 131072 }],
+  // Qwen3.5-4B: 8 full layers x 2 x 4 x 256 x 2; 24 Gated DeltaNet layers x 32 x 128 x 128 x 2; conv
+  // 24 x 3 x (2 x 16 x 128 + 32 x 128) x 2
+  ['qwen3.5-4b.trimmed.json', { grow: 32768, state: 25165824, conv: 1179648, max: 262144 }],
+  // Falcon-H1-3B: 32 layers of attention (2 x 2 x 128 x 2) beside Mamba-2 (32 heads x 128 x 256 x 2;
+  // conv 3 x (4,096 + 2 x 256) x 2)
+  ['falcon-h1-3b.trimmed.json', { grow: 32768, state: 67108864, conv: 884736, max: 131072 }],
 ];
 
 // Refused, each naming the field that describes layers no reader here sizes.

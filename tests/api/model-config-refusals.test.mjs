@@ -129,7 +129,7 @@ test('llm_cfg wrappers (llava_llama, VILA): the language model read from llm_cfg
   const llm = json('llama-2-7b-hf.json');
   const m = modelFromConfig({ model_type: 'llava_llama', architectures: ['LlavaLlamaModel'], llm_cfg: llm });
   assert.deepEqual(m.layers, [{ kind: 'attention', count: 32, kvHeads: 32, headDim: 128 }]);
-  assert.ok(m.notes.includes('Read from llm_cfg (the language model); vision layers are not counted.'));
+  assert.ok(m.notes.includes('Read from llm_cfg (the language model); a vision or audio tower keeps no cache.'));
 });
 
 test("Falcon without max_position_embeddings: FalconConfig's 2,048, noted", () => {

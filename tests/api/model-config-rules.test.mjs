@@ -44,7 +44,7 @@ test('LLaVA text_config with only max_position_embeddings: LlamaConfig defaults 
   const m = modelFromConfig(fixture('llava-1.5-7b.transcribed.json'));
   assert.deepEqual(m.layers, [{ kind: 'attention', count: 32, kvHeads: 32, headDim: 128 }]);
   assert.ok(m.notes.includes('num_hidden_layers: 32, LlamaConfig default.'));
-  assert.ok(m.notes.includes('Read from text_config (the language model); vision layers are not counted.'));
+  assert.ok(m.notes.includes('Read from text_config (the language model); a vision or audio tower keeps no cache.'));
 });
 
 test("Python's Infinity or NaN in a field that sizes the memory is an error naming it, never a fallback", () => {

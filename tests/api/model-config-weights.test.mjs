@@ -85,8 +85,8 @@ test('RWKV-4 (no gate, no ln_x, channel mixing of intermediate_size): 169,342,46
 });
 
 test('weights that cannot be worked out are refused by kvCapacity, naming model.params', () => {
-  // Zamba2's shared attention blocks and their adapters are not counted here (the class defaults).
-  const m = la.modelFromConfig({ model_type: 'zamba2' });
+  // Nemotron-H-8B's trimmed text leaves intermediate_size out: its MLP layers cannot be counted.
+  const m = la.modelFromConfig(text('nemotron-h-8b-base-8k.transcribed.json'));
   assert.equal(m.params, undefined);
   assert.ok(m.notes.some((n) => n.startsWith('params: not worked out')));
   assert.throws(
@@ -98,6 +98,91 @@ test('weights that cannot be worked out are refused by kvCapacity, naming model.
   // Stated weights (even 0, "not counted") are used.
   assert.equal(la.kvCapacity({ ...m, params: 3e9 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 6000000000n);
   assert.equal(la.kvCapacity({ ...m, params: 0 }, { tokens: 8192, gpuBytes: 80e9 }).weightBytes, 0n);
+});
+
+test('RWKV-6 1.6B: 1,599,873,024 by hand, the data-dependent shift and decay counted', () => {
+  // Per layer: two LayerNorms; six mixing vectors, the low-rank mix 2,048 x 160 and 5 x 32 x 2,048,
+  // the decay (2,048), its low rank 2,048 x 64 and 64 x 2,048, the bonus, r/k/v/g/output 2,048^2,
+  // ln_x; channel mixing of 7,168 (int(3.5 x 2,048 / 32) x 32) with two mixing vectors.
+  const time = 6 * 2048 + 2 * 2048 * 160 + 2048 + 2 * 2048 * 64 + 2048 + 5 * 2048 * 2048 + 2 * 2048;
+  const channel = 2 * 2048 + 2 * 2048 * 7168 + 2048 * 2048;
+  const whole = 2 * 65536 * 2048 + 4 * 2048 + 24 * (4 * 2048 + time + channel);
+  assert.equal(whole, 1599873024);
+  assert.equal(la.modelFromConfig(text('rwkv6-finch-1.6b.trimmed.json')).params, whole);
+  // The paper's other Finch (arXiv 2404.05892: 3.1 billion), 32 layers of 2,560, and the 7B of 4,096,
+  // whose low-rank mix and decay widen to 64 and 128: the same terms, 3.10 B and 7.64 B.
+  const byHand = (H, L, m, d) => {
+    const I = Math.floor((H * 3.5) / 32) * 32;
+    const mixing = 6 * H + 2 * H * 5 * m + H + 2 * H * d + H + 5 * H * H + 2 * H;
+    return 2 * 65536 * H + 4 * H + L * (4 * H + mixing + 2 * H + 2 * H * I + H * H);
+  };
+  const finch = (H, L) => la.modelFromConfig({ model_type: 'rwkv6', hidden_size: H, num_hidden_layers: L }).params;
+  assert.equal(finch(2560, 32), byHand(2560, 32, 32, 64));
+  assert.ok(Math.abs(finch(2560, 32) - 3.1e9) / 3.1e9 < 0.01);
+  assert.equal(finch(4096, 32), byHand(4096, 32, 64, 128));
+});
+
+test('Zamba2-7B: 7,356,148,304 by hand, two shared blocks counted once, adapters per hybrid layer', () => {
+  // 81 Mamba-2 layers (norm; in_proj 3,584 x (2 x 7,168 + 2 x 2 x 64 + 112); conv 7,424 x 4; A, D,
+  // dt bias; the gated norm; out_proj 7,168 x 3,584); two shared blocks (q, k, v 7,168^2 on the
+  // concatenated input, o 7,168 x 3,584, the MLP 3 x 3,584 x 14,336, norms 2 x 3,584 + 3,584);
+  // 13 hybrid layers (linear 3,584^2, the MLP adapter 3,584 x 128 + 128 x 28,672); the tied
+  // embedding 32,000 x 3,584 and the final norm.
+  const mamba = 3584 + 3584 * 14704 + 7424 * 4 + 3 * 112 + 7168 + 7168 * 3584;
+  const block = 3 * 7168 * 7168 + 7168 * 3584 + 3 * 3584 * 14336 + 3 * 3584;
+  const hybrid = 3584 * 3584 + 3584 * 128 + 128 * 28672;
+  const whole = 32000 * 3584 + 3584 + 81 * mamba + 2 * block + 13 * hybrid;
+  assert.equal(whole, 7356148304);
+  assert.equal(la.modelFromConfig(text('zamba2-7b.transcribed.json')).params, whole);
+});
+
+test('audio towers: a Whisper-style encoder and Gemma 3n’s conformer, matrix by matrix', () => {
+  // Qwen2-Audio: conv1 128 x 1,280 x 3 and conv2 1,280^2 x 3 with biases, 1,500 positions, 32
+  // layers (q, v, o with bias, k without, two LayerNorms, fc1/fc2 of 5,120 with biases), the final
+  // LayerNorm and the projector 1,280 -> 4,096.
+  const layer = 4 * 1280 * 1280 + 3 * 1280 + 2 * 1280 * 5120 + 5120 + 1280 + 4 * 1280;
+  const encoder = 128 * 1280 * 3 + 1280 + 1280 * 1280 * 3 + 1280 + 1500 * 1280 + 32 * layer + 2 * 1280;
+  const audio = encoder + 1280 * 4096 + 4096;
+  assert.equal(audio, 642215936);
+  const m = la.modelFromConfig(text('qwen2-audio-7b.trimmed.json'));
+  assert.ok(
+    m.notes.includes('params: with the audio tower of audio_config (642,215,936 parameters, its connector included).'),
+  );
+  // A Whisper encoder in another wrapper: the encoder counted, its connector (unknown here) not.
+  const config = JSON.parse(text('qwen2-audio-7b.trimmed.json'));
+  const whisper = la.modelFromConfig({ ...config, audio_config: { ...config.audio_config, model_type: 'whisper' } });
+  assert.equal(m.params - whisper.params, 1280 * 4096 + 4096);
+  const encoderOnly =
+    'params: with the audio tower of audio_config (636,968,960 parameters, the encoder only, no connector).';
+  assert.ok(whisper.notes.includes(encoderOnly));
+  // Gemma 3n (Gemma3nAudioConfig's defaults): sub-sampling convs 1 -> 128 -> 32 (3 x 3, a norm
+  // each), the projection 32 x 32 bins -> 1,536; 12 blocks of two feed-forwards (8 x 1,536^2 + two
+  // norms), attention (5 x 1,536^2, two norms, a scale of 192), the light conv (3 x 1,536^2, a
+  // depthwise kernel of 5, two norms) and a norm; the embedder 128 x 1,536, two norms, -> 2,048.
+  const h = 1536;
+  const block = 2 * (8 * h * h + 2 * h) + (5 * h * h + 2 * h + 192) + (3 * h * h + 5 * h + 2 * h) + h;
+  const gemma = 9 * 128 + 128 + 9 * 128 * 32 + 32 + 32 * 32 * h + 12 * block + 128 * h + 2 * h + h * 2048;
+  assert.equal(gemma, 684694048);
+  // Gemma3nConfig builds this tower from the class defaults when audio_config is absent; an audio
+  // config of a kind not worked out here leaves it out, and says so.
+  const text5 = {
+    model_type: 'gemma3n_text',
+    vocab_size: 262400,
+    hidden_size: 2048,
+    intermediate_size: 16384,
+    num_hidden_layers: 5,
+    num_attention_heads: 8,
+    num_key_value_heads: 2,
+    head_dim: 256,
+    sliding_window: 512,
+    layer_types: ['sliding_attention', 'sliding_attention', 'sliding_attention', 'sliding_attention', 'full_attention'],
+  };
+  const implied = la.modelFromConfig({ model_type: 'gemma3n', text_config: text5 });
+  const other = la.modelFromConfig({ model_type: 'gemma3n', text_config: text5, audio_config: { model_type: 'x' } });
+  assert.equal(implied.params - other.params, gemma);
+  const note = "params: with the audio tower of Gemma3nAudioConfig's defaults (audio_config absent) (684,694,048";
+  assert.ok(implied.notes.some((n) => n.startsWith(note)));
+  assert.ok(other.notes.includes('params: the audio tower is not counted (no shape this reader works out).'));
 });
 
 test('Llama-3.2-11B-Vision: 10,670,220,835 by hand, cross-attention layers and the Mllama vision tower', () => {

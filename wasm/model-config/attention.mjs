@@ -27,7 +27,7 @@ export function slidingLabels(r, L) {
     }
     return slidingEvery(L, r.dim('sliding_window_pattern', LIMITS.layers));
   }
-  if (r.raw('use_sliding_window') !== undefined) {
+  if (r.known('use_sliding_window')) {
     // configuration_qwen2.py: the window is used only when use_sliding_window is true, and then
     // from layer max_window_layers on.
     const on = r.flag('use_sliding_window') && r.has('sliding_window');

@@ -71,6 +71,7 @@ const TABLE = {
   zamba2: {
     source: 'Zamba2Config',
     values: {
+      vocab_size: 32000,
       max_position_embeddings: 4096,
       hidden_size: 2560,
       num_hidden_layers: 54,
@@ -85,6 +86,24 @@ const TABLE = {
         ...Array(7).fill(['mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'hybrid']).flat(),
         ...['mamba', 'mamba', 'mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'mamba', 'hybrid', 'mamba', 'mamba'],
       ],
+    },
+  },
+  // configuration_rwkv6.py, Rwkv6Config
+  rwkv6: {
+    source: 'Rwkv6Config',
+    values: { vocab_size: 65536, hidden_size: 768, num_hidden_layers: 24, head_size: 64 },
+  },
+  // configuration_qwen2.py, Qwen2Config (the text model Qwen2AudioConfig builds by default)
+  qwen2: {
+    source: 'Qwen2Config',
+    values: {
+      vocab_size: 151936,
+      hidden_size: 4096,
+      intermediate_size: 22016,
+      num_hidden_layers: 32,
+      num_attention_heads: 32,
+      num_key_value_heads: 32,
+      use_sliding_window: false,
     },
   },
   // configuration_lfm2.py, Lfm2Config

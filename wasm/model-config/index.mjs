@@ -24,7 +24,7 @@ import { mla } from './mla.mjs';
 import { parseConfig } from './parse.mjs';
 import { bamba, falconH1, graniteHybrid, jamba, mamba, mamba2, nemotronH, zamba2 } from './ssm.mjs';
 import { countWeights } from './weights.mjs';
-import { visionWeights } from './weights-towers.mjs';
+import { audioConnected, audioWeights, visionConnector, visionWeights } from './weights-towers.mjs';
 
 const FAMILIES = {};
 const add = (read, types) => {
@@ -237,7 +237,7 @@ export function modelFromConfig(config) {
   const r = key
     ? reader(inner, `config.${key}`, notes, defaultsFor(innerType ?? modelType, modelType), top)
     : reader(root, 'config', notes, defaultsFor(modelType));
-  if (key) notes.push(`Read from ${key} (the language model); vision layers are not counted.`);
+  if (key) notes.push(`Read from ${key} (the language model); a vision or audio tower keeps no cache.`);
 
   const read = Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : generic;
   const { labels, shapes, params, maxContext } = read(r, type);
@@ -255,15 +255,7 @@ export function modelFromConfig(config) {
     notes.push(
       'params: embeddings, attention or its recurrent/SSM stand-in, MLP or every expert, norms, worked out from the config.',
     );
-    const vision = isObject(root.vision_config) ? visionWeights(root.vision_config, r.value('hidden_size')) : undefined;
-    if (vision !== undefined) {
-      counted += vision;
-      notes.push(
-        `params: with the vision tower of vision_config (${grouped(vision)} parameters, its connector included).`,
-      );
-    } else if (key || root.vision_config || root.audio_config) {
-      notes.push('params: the language model only; the vision or audio tower is not counted.');
-    }
+    counted += towers(root, r.value('hidden_size'), modelType, key, notes);
     model.params = counted;
   } else {
     notes.push(
@@ -284,6 +276,43 @@ export function modelFromConfig(config) {
   }
   model.notes = [...new Set(notes)];
   return model;
+}
+
+/** The vision and audio towers' parameters that can be worked out (noted), each else noted as not counted. */
+function towers(root, H, modelType, key, notes) {
+  const vision = isObject(root.vision_config) ? visionWeights(root.vision_config, H) : undefined;
+  // Gemma3nConfig builds an audio tower of Gemma3nAudioConfig's defaults when audio_config is absent.
+  const implied = modelType === 'gemma3n' && root.audio_config === undefined;
+  const audioConfig = implied ? { model_type: 'gemma3n_audio' } : root.audio_config;
+  const audio = isObject(audioConfig) ? audioWeights(audioConfig, H) : undefined;
+  if (vision !== undefined) {
+    notes.push(
+      `params: with the vision tower of vision_config (${grouped(vision)} parameters, its connector included).`,
+    );
+  }
+  if (audio !== undefined) {
+    const of = implied ? "Gemma3nAudioConfig's defaults (audio_config absent)" : 'audio_config';
+    const joined = audioConnected(audioConfig) ? 'its connector included' : 'the encoder only, no connector';
+    notes.push(`params: with the audio tower of ${of} (${grouped(audio)} parameters, ${joined}).`);
+  }
+  const connector = vision === undefined ? visionConnector(root.vision_config, H) : undefined;
+  if (connector !== undefined) {
+    const arch = root.vision_config.architecture;
+    const name = typeof arch === 'string' && arch.length < 80 ? arch : 'MobileNet-V5';
+    notes.push(
+      `params: the vision tower (${name}, named in vision_config, not shaped) is not counted; its embedder to the text model is (${grouped(connector)} parameters).`,
+    );
+  }
+  const visionLeft = isObject(root.vision_config) && vision === undefined && connector === undefined;
+  const audioLeft = isObject(root.audio_config) && audio === undefined;
+  if (visionLeft || audioLeft) {
+    const which =
+      visionLeft && audioLeft ? 'vision and audio towers are' : visionLeft ? 'vision tower is' : 'audio tower is';
+    notes.push(`params: the ${which} not counted (no shape this reader works out).`);
+  } else if (key && vision === undefined && audio === undefined) {
+    notes.push('params: the language model only; the wrapper describes no tower this reader works out.');
+  }
+  return (vision ?? 0) + (connector ?? 0) + (audio ?? 0);
 }
 
 function modelName(root) {

@@ -9,8 +9,8 @@
 import { attention, configError, grouped, headDim, kvHeads, LIMITS, within } from './fields.mjs';
 import { checkLabels, checkLength, indexSet, layerTypes } from './layers.mjs';
 
-function mamba2Shape(r, k, inner) {
-  const heads = r.dim(k.heads, LIMITS.ssmHeads);
+function mamba2Shape(r, k, inner, derivedHeads) {
+  const heads = derivedHeads ?? r.dim(k.heads, LIMITS.ssmHeads);
   let hd;
   if (r.known(k.headDim) && r.value(k.headDim) !== 'auto') hd = r.dim(k.headDim, LIMITS.headDim);
   else {
@@ -164,18 +164,17 @@ export function zamba2(r) {
   const hidden = r.dim('hidden_size');
   const heads = r.dim('num_attention_heads', LIMITS.kvHeads);
   const d = inner(r, null, 'mamba_expand');
-  const mheads = r.dim('n_mamba_heads', LIMITS.ssmHeads);
-  const ssm = mamba2Shape(
-    r,
-    {
-      heads: 'n_mamba_heads',
-      headDim: 'mamba_headdim',
-      state: 'mamba_d_state',
-      groups: 'mamba_ngroups',
-      kernel: 'mamba_d_conv',
-    },
-    d,
-  );
+  // Zyphra's first Zamba2 files give mamba_headdim and no n_mamba_heads: d_inner / mamba_headdim.
+  const derived = !r.has('n_mamba_heads') && r.has('mamba_headdim') ? headsOf(r, d) : undefined;
+  const mheads = derived ?? r.dim('n_mamba_heads', LIMITS.ssmHeads);
+  const keys = {
+    heads: 'n_mamba_heads',
+    headDim: 'mamba_headdim',
+    state: 'mamba_d_state',
+    groups: 'mamba_ngroups',
+    kernel: 'mamba_d_conv',
+  };
+  const ssm = mamba2Shape(r, keys, d, derived);
   if (!r.has('mamba_headdim') && d % mheads !== 0)
     throw configError(RangeError, r.path('n_mamba_heads'), 'mamba_headdim cannot be derived');
   const att = {
@@ -193,6 +192,19 @@ export function zamba2(r) {
     `Zamba2: ${grouped(types.filter((t) => t === 'hybrid').length)} hybrid layers add the shared attention block (head_dim 2 x hidden_size / num_attention_heads) to their Mamba-2 layer.`,
   );
   return { labels: types, shapes: { mamba: [ssm], hybrid: [ssm, att] } };
+}
+
+function headsOf(r, d) {
+  const hd = r.dim('mamba_headdim', LIMITS.headDim);
+  if (d % hd !== 0) {
+    throw configError(
+      RangeError,
+      r.path('mamba_headdim'),
+      `d_inner ${grouped(d)} is not a multiple of ${r.path('mamba_headdim')} ${grouped(hd)}`,
+    );
+  }
+  r.notes.push(`n_mamba_heads not given: d_inner / mamba_headdim = ${grouped(d / hd)}.`);
+  return within(r, d / hd, LIMITS.ssmHeads, ['mamba_headdim'], 'n_mamba_heads');
 }
 
 export function falconH1(r) {

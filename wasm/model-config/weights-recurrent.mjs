@@ -21,7 +21,12 @@
 //       and gate_low_rank_dim, the first two with a bias vector; the value-residual low rank of
 //       v_low_rank_dim on every layer but the first; k_k, k_a, r_k and the GroupNorm ln_x) and
 //       channel mixing (one mixing vector, key H x I, value I x H, no receptance)
-// RWKV-6 (its data-dependent token shift and decay) is not counted here: undefined.
+//   RWKV-6 (rwkv6)  as RWKV-5 (embeddings, separate head, ln0, ln_out, two LayerNorms a layer,
+//       r/k/v/g/output, decay and bonus per channel, GroupNorm ln_x; channel mixing of
+//       int(3.5 H / 32) x 32 with its two mixing vectors), with the data-dependent token shift and
+//       decay: six mixing vectors, the low-rank mix (H x 5m and 5 x m x H) and the low-rank decay
+//       (H x d and d x A); m = 32 and d = 64, or 64 and 128 at H = 4,096 (modeling_rwkv6.py and
+//       llama.cpp's conversion use that rule)
 
 /** A non-negative finite number under the first key given (family defaults included), else undefined. */
 export function num(r, ...keys) {
@@ -40,6 +45,17 @@ function rwkvWeights(r, type, H, V, L) {
   // time mixing: v5 mixes key, value, receptance and gate (4 H), decay and bonus per channel
   // (2 A), four projections in (4 H A) and one out (A H), ln_x (2 A); v4 has no gate nor ln_x.
   const time = v5 ? 4 * H + 2 * A + 4 * H * A + A * H + 2 * A : 3 * H + 2 * A + 3 * H * A + A * H;
+  const channel = 2 * H + H * I + H * H + I * H;
+  return 2 * V * H + 2 * H + 2 * H + L * (4 * H + time + channel);
+}
+
+function rwkv6Weights(r, H, V, L) {
+  const A = num(r, 'attention_hidden_size') ?? H;
+  const I = num(r, 'intermediate_size') ?? Math.floor((H * 3.5) / 32) * 32;
+  const m = H === 4096 ? 64 : 32;
+  const d = H === 4096 ? 128 : 64;
+  const shift = 6 * H + H * 5 * m + 5 * m * H;
+  const time = shift + (A + H * d + d * A) + A + 4 * H * A + A * H + 2 * A;
   const channel = 2 * H + H * I + H * H + I * H;
   return 2 * V * H + 2 * H + 2 * H + L * (4 * H + time + channel);
 }
@@ -104,12 +120,13 @@ function lfm2Weights(r, H, V, labels, shapes) {
  * null when `type` is not one of these families.
  */
 export function familyWeights(r, type, labels, shapes) {
-  if (!['rwkv', 'rwkv5', 'rwkv7', 'recurrent_gemma', 'lfm2'].includes(type)) return null;
+  if (!['rwkv', 'rwkv5', 'rwkv6', 'rwkv7', 'recurrent_gemma', 'lfm2'].includes(type)) return null;
   const H = num(r, 'hidden_size');
   const V = num(r, 'vocab_size');
   if (!H || !V) return undefined;
   let n;
   if (type === 'rwkv' || type === 'rwkv5') n = rwkvWeights(r, type, H, V, labels.length);
+  else if (type === 'rwkv6') n = rwkv6Weights(r, H, V, labels.length);
   else if (type === 'rwkv7') n = rwkv7Weights(r, H, V, labels.length);
   else if (type === 'recurrent_gemma') n = recurrentGemmaWeights(r, H, V, labels, shapes);
   else n = lfm2Weights(r, H, V, labels, shapes);

@@ -14,17 +14,17 @@
 //   Mamba-2           in_proj (x, z, B, C, dt), conv over x, B, C, A, D, dt bias, norm, out_proj
 //                     (Nemotron-H, Bamba, GraniteMoeHybrid with its experts and shared MLP)
 //   norms             2 x H a layer and H at the end; MTP layers (num_nextn_predict_layers) too
-// The language model's biases are left out (under 0.1 % of any model here). RWKV-4/5, RecurrentGemma
-// and LFM2 are counted in weights-recurrent.mjs. A family whose layers this cannot count returns
-// undefined, and its weights are not known (kvCapacity then asks for them).
+// The language model's biases are left out (under 0.1 % of any model here). RWKV-4/5/6/7,
+// RecurrentGemma and LFM2 are counted in weights-recurrent.mjs, Zamba2 and Gemma 3n in
+// weights-shared.mjs. A family whose layers this cannot count returns undefined, and its weights
+// are not known (kvCapacity then asks for them).
 
 import { familyWeights, num } from './weights-recurrent.mjs';
+import { gemma3nWeights, zamba2Weights } from './weights-shared.mjs';
 
 const MAMBA1 = new Set(['mamba', 'falcon_mamba', 'jamba']);
 const NO_FFN = new Set(['mamba', 'falcon_mamba', 'mamba2']); // a Mamba block is the whole layer
-// Families whose blocks this does not count (their recurrent blocks or per-layer embeddings have
-// projections of their own): weights unknown, asked of the reader.
-const UNCOUNTED = new Set(['rwkv6', 'zamba2', 'gemma3n', 'gemma3n_text']);
+const GEMMA3N = new Set(['gemma3n', 'gemma3n_text']);
 const UNGATED = new Set([
   'gpt2',
   'gptj',
@@ -146,10 +146,16 @@ function ffnWeights(r, H, i, type) {
 export function countWeights(r, type, labels, shapes) {
   const own = familyWeights(r, type, labels, shapes);
   if (own !== null) return own;
-  if (UNCOUNTED.has(type)) return undefined;
   const H = num(r, 'hidden_size', 'n_embd', 'd_model');
   const V = num(r, 'vocab_size');
   if (!H || !V) return undefined;
+  if (type === 'zamba2' || GEMMA3N.has(type)) {
+    const n =
+      type === 'zamba2'
+        ? zamba2Weights(r, H, V, labels, shapes, (shape) => ssmWeights(r, H, shape, type))
+        : gemma3nWeights(r, H, V, labels, shapes);
+    return Number.isFinite(n) ? Math.round(n) : undefined;
+  }
   const tiedGiven = r.raw('tie_word_embeddings');
   const tied = typeof tiedGiven === 'boolean' ? tiedGiven : TIED.has(type);
   // Mllama's embedding has 8 rows past vocab_size (its image tokens).
