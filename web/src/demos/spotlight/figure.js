@@ -24,6 +24,23 @@ function legendItem(cls, text) {
   return h('li', {}, h('span', { class: `spot-swatch ${cls}`, 'aria-hidden': 'true' }), text);
 }
 
+/** The strips' key and the plot's; `sweepWords`: the text naming the random-features counts drawn. */
+function createLegends() {
+  const legend = h(
+    'ul',
+    { class: 'spot-legend' },
+    legendItem('spot-sw-target', 'weight on the target (marked \u25b2)'),
+    legendItem('spot-sw-other', 'weight on each other token; bar height \u221a weight, full strip = 1'),
+  );
+  const plotLegend = h(
+    'ul',
+    { class: 'spot-legend' },
+    legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
+    legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
+  );
+  return { legend, plotLegend, sweepWords: plotLegend.lastChild.lastChild };
+}
+
 /** Builds the figure into `root`; returns { el, strips, tradeoff, legend, view, shown, destroy }. */
 export function createFigure(root, dispatch, limits) {
   const ids = {
@@ -37,19 +54,7 @@ export function createFigure(root, dispatch, limits) {
   const tradeoff = createTradeoff(ids.plot, ids.pDesc);
   const notice = h('p', { class: 'spot-notice', role: 'status', 'data-part': 'notice', hidden: true });
   const summary = h('p', { class: 'spot-summary', 'aria-live': 'polite', 'data-part': 'summary' });
-  const legend = h(
-    'ul',
-    { class: 'spot-legend' },
-    legendItem('spot-sw-target', 'weight on the target (marked \u25b2)'),
-    legendItem('spot-sw-other', 'weight on each other token; bar height \u221a weight, full strip = 1'),
-  );
-  const plotLegend = h(
-    'ul',
-    { class: 'spot-legend' },
-    legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
-    legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
-  );
-  const sweepWords = plotLegend.lastChild.lastChild; // the text of that key, the counts drawn
+  const { legend, plotLegend, sweepWords } = createLegends();
   const picture = h('div', { class: 'spot-picture' }, strips.svg);
   const plotBox = h(
     'div',

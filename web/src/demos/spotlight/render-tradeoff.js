@@ -9,12 +9,14 @@ import { plotArea } from '../../lib/plot/plot-area.js';
 import { MAP_NAMES, bytesText } from './format.js';
 import { formatNumber } from '../../lib/format.js';
 
-const HEIGHT = 210;
-const MARGIN = { top: 14, right: 16, bottom: 40, left: 56 };
+const HEIGHT = 218;
+const MARGIN = { top: 22, right: 16, bottom: 40, left: 56 };
 const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
 const LABEL_H = 14; // a point label's box: the tick size and a pixel each side
-const LABEL_EM = 0.6;
-const GAPS = [4, 10, 20]; // the space between a point and its label, tried in turn // its width per character, when the browser has not laid it out (em)
+const LABEL_EM = 0.6; // its width per character, when the browser has not laid it out (em)
+const CLEAR = 3; // the space between a point's dot and its label
+const NEAR = 6; // how much further a label may sit and still read as its point's
+const FAR = [12, 24]; // wider gaps for a reading's label when nothing near its point is free
 
 /** Ticks at powers of two of bytes, at most 6, from lo to hi (log2). */
 function byteTicks(lo, hi) {
@@ -41,11 +43,28 @@ function halfOf(label) {
   return [len / 2 + 2, LABEL_H / 2];
 }
 
+/** The directions tried from a point, in turn, for a label `half` = [w/2, h/2] at `gap`: right
+ *  of it, above and below its right side, the same on its left, then above and below it. */
+function directions([hw, hh], gap) {
+  const [dx, dy] = [hw + gap, hh + gap];
+  return [
+    [1, 0],
+    [dx, -dy],
+    [dx, dy],
+    [-1, 0],
+    [-dx, -dy],
+    [-dx, dy],
+    [0, -1],
+    [0, 1],
+  ];
+}
+
 /**
- * Writes each point's label where it sits on nothing (lib/plot/label-spot.js): right of its point
- * first, else turned above or below it, else to its left; off every dot, the cache's line, the
- * random features' line and the axes, inside the plot area. The readings' labels are placed first
- * and always written; a random-features count (a sweep point) is written only where it is free.
+ * Writes each point's label where it sits on nothing (lib/plot/label-spot.js): the first free spot
+ * near its point (right, above or below its right side, the same on the left, above, below); off
+ * every dot, the cache's line, the random features' line, the axes and the labels before it,
+ * inside the plot area. The readings' labels are placed first and always written, further out
+ * when nothing near is free; a random-features count (a sweep point) only near its point.
  * @param {{ left: number, top: number, innerWidth: number, innerHeight: number, width: number }} frame
  * @param {{ label: SVGTextElement, p: { kind: string }, at: number[] }[]} items
  * @param {number[][]} lines [x1, y1, x2, y2] in the plot's units
@@ -57,35 +76,40 @@ function placePointLabels(frame, items, lines) {
     { a: [frame.left, bottom], b: [frame.left + frame.innerWidth, bottom], pad: 2 },
     { a: [frame.left, frame.top], b: [frame.left, bottom], pad: 2 },
   ];
-  const dots = items.map(({ at: [x, y], p }) => {
-    const r = (p.kind === 'sweep' ? 3 : 5) + 1;
+  const radius = (item) => (item.p.kind === 'sweep' ? 3 : 5) + 1;
+  const dots = items.map((item) => {
+    const [[x, y], r] = [item.at, radius(item)];
     return [x - r, y - r, x + r, y + r];
   });
   const bounds = [frame.left + 2, 1, frame.width - 2, bottom - 2];
   const placed = [];
-  const free = (box) =>
-    box[0] >= bounds[0] &&
-    box[1] >= bounds[1] &&
-    box[2] <= bounds[2] &&
-    box[3] <= bounds[3] &&
-    !segments.some((sg) => boxMeetsSegment(box, sg)) &&
-    ![...dots, ...placed].some((o) => o[0] < box[2] && box[0] < o[2] && o[1] < box[3] && box[1] < o[3]);
+  const meet = (o, box) => o[0] < box[2] && box[0] < o[2] && o[1] < box[3] && box[1] < o[3];
   const reads = items.filter((i) => i.p.kind !== 'sweep');
-  const sweep = items.filter((i) => i.p.kind === 'sweep');
-  for (const item of [...reads, ...sweep]) {
+  for (const item of [...reads, ...items.filter((i) => i.p.kind === 'sweep')]) {
     const half = halfOf(item.label);
     const boxAt = ([x, y]) => [x - half[0], y - half[1], x + half[0], y + half[1]];
-    const label = { at: item.at, dir: [1, 0], half };
-    // The nearest free spot, reaching further out when every spot near the point is taken.
-    const spots = (item.p.kind === 'sweep' ? GAPS.slice(0, 1) : GAPS).map(
-      (gap) => placeLabels([label], { segments, boxes: [...dots, ...placed], bounds, gap })[0],
-    );
-    const spot = spots.find((c) => free(boxAt(c)));
-    const shown = Boolean(spot) || item.p.kind !== 'sweep';
-    setAttr(item.label, 'visibility', shown ? 'visible' : 'hidden');
-    setAttr(item.label, 'x', (spot ?? spots[0])[0].toFixed(1));
-    setAttr(item.label, 'y', (spot ?? spots[0])[1].toFixed(1));
-    if (shown) placed.push(boxAt(spot ?? spots[0]));
+    const boxes = [...dots.filter((_, k) => items[k] !== item), ...placed];
+    const free = (box) =>
+      box[0] >= bounds[0] &&
+      box[1] >= bounds[1] &&
+      box[2] <= bounds[2] &&
+      box[3] <= bounds[3] &&
+      !segments.some((sg) => boxMeetsSegment(box, sg)) &&
+      !boxes.some((o) => meet(o, box));
+    const gap = radius(item) + CLEAR;
+    const [x, y] = item.at;
+    const near = (b) => Math.hypot(Math.max(b[0] - x, 0, x - b[2]), Math.max(b[1] - y, 0, y - b[3])) <= gap + NEAR;
+    const spotAt = (dir, g) => placeLabels([{ at: item.at, dir, half }], { segments, boxes, bounds, gap: g })[0];
+    let spot = directions(half, gap)
+      .map((dir) => spotAt(dir, gap))
+      .find((c) => free(boxAt(c)) && near(boxAt(c)));
+    if (!spot && item.p.kind !== 'sweep')
+      spot = FAR.map((g) => spotAt([1, 0], g)).find((c) => free(boxAt(c))) ?? spotAt([1, 0], gap);
+    setAttr(item.label, 'visibility', spot ? 'visible' : 'hidden');
+    if (!spot) continue;
+    setAttr(item.label, 'x', spot[0].toFixed(1));
+    setAttr(item.label, 'y', spot[1].toFixed(1));
+    placed.push(boxAt(spot));
   }
 }
 
