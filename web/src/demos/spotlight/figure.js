@@ -1,7 +1,8 @@
 // Places the spotlight figure's parts and draws them: view(state, answers), called by the demo kit
 // at most once per frame. The picture (one strip of weights per read) and its two sliders first,
-// then the trade-off plot (beside the strips on a wide figure), then the Settings disclosure; a notice names refused settings and a
-// sentence tells a screen reader what the picture shows. Reads only what the core answered.
+// then the trade-off plot (beside the strips on a wide figure), then the Settings disclosure; a
+// notice names refused settings and a sentence tells a screen reader what the picture shows. Reads
+// only what the core answered.
 import { h, setAttr, setProp, setText, uid } from '../../lib/dom.js';
 import { createControls } from './controls.js';
 import { summaryText } from './format.js';
