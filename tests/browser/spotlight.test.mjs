@@ -2,7 +2,7 @@
 // first): its numbers are the spotlight core's as node computes them, its sliders move them, its
 // settings travel in links and attributes, bad values are named and leave the last good state,
 // and it mounts in every host (the chapter, embed.html, <linattn-spotlight>, the standalone file),
-// with nothing for axe-core to find, in light and dark.
+// within a laptop's and a phone's window, with nothing for axe-core to find, in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -237,6 +237,33 @@ test('the standalone file works from file://', async () => {
     await page.close();
   }
 });
+
+// The whole embed, Settings closed, within a laptop's window and a phone's one and a half: on a wide
+// figure the trade-off plot stands beside the strips, on a narrow one under them.
+const FITS = [
+  { width: 1280, height: 800, most: 800, beside: true },
+  { width: 390, height: 844, most: 1266, beside: false },
+];
+for (const { width, height, most, beside } of FITS) {
+  test(`embed.html at ${width} × ${height}: at most ${most} px tall, the plot ${beside ? 'beside' : 'under'} the strips`, async () => {
+    const { page, problems } = await openEmbed('', { width, height });
+    try {
+      await page.locator('.la-spotlight[data-points="complete"]').waitFor({ timeout: 30000 });
+      await page.evaluate(() => document.fonts.ready);
+      const { tall, strips, plot } = await page.evaluate(() => ({
+        tall: document.documentElement.getBoundingClientRect().height,
+        strips: document.querySelector('svg.spot-strips').getBoundingClientRect().toJSON(),
+        plot: document.querySelector('svg.spot-tradeoff').getBoundingClientRect().toJSON(),
+      }));
+      assert.ok(tall <= most, `the embed is ${tall} px tall (at most ${most})`);
+      if (beside) assert.ok(plot.left >= strips.right && plot.top < strips.bottom, 'the plot beside the strips');
+      else assert.ok(plot.top >= strips.bottom, 'the plot under the strips');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
 
 for (const colorScheme of ['light', 'dark']) {
   test(`axe-core finds nothing in embed.html (${colorScheme}), with Settings open, at 390 px`, async () => {

@@ -1,16 +1,45 @@
 // Places the spotlight figure's parts and draws them: view(state, answers), called by the demo kit
 // at most once per frame. The picture (one strip of weights per read) and its two sliders first,
-// then the trade-off plot, then the Settings disclosure; a notice names refused settings and a
-// sentence tells a screen reader what the picture shows. Reads only what the core answered.
-import { h, setProp, setText, uid } from '../../lib/dom.js';
+// then the trade-off plot (beside the strips on a wide figure), then the Settings disclosure; a
+// notice names refused settings and a sentence tells a screen reader what the picture shows. Reads
+// only what the core answered.
+import { h, setAttr, setProp, setText, uid } from '../../lib/dom.js';
 import { createControls } from './controls.js';
 import { summaryText } from './format.js';
 import { createStrips } from './render-strips.js';
 import { createTradeoff, tradeoffPoints } from './render-tradeoff.js';
 import { FEATURE_SWEEP, featuresKey, readKey, sweepAt } from './state.js';
 
+// From this width on, the trade-off plot stands beside the strips, in 3 : 2 columns COLUMN_GAP apart
+// (spotlight.css .spot-wide says the same), so that the figure stays within a laptop's screen.
+const WIDE = 880;
+const COLUMN_GAP = 24;
+/** The strips' and the plot's widths in a figure `width` wide. */
+export function columnWidths(width) {
+  if (width < WIDE) return { wide: false, strips: width, plot: width };
+  const strips = Math.floor(((width - COLUMN_GAP) * 3) / 5);
+  return { wide: true, strips, plot: width - COLUMN_GAP - strips };
+}
+
 function legendItem(cls, text) {
   return h('li', {}, h('span', { class: `spot-swatch ${cls}`, 'aria-hidden': 'true' }), text);
+}
+
+/** The strips' key and the plot's; `sweepWords`: the text naming the random-features counts drawn. */
+function createLegends() {
+  const legend = h(
+    'ul',
+    { class: 'spot-legend' },
+    legendItem('spot-sw-target', 'weight on the target (marked \u25b2)'),
+    legendItem('spot-sw-other', 'weight on each other token; bar height \u221a weight, full strip = 1'),
+  );
+  const plotLegend = h(
+    'ul',
+    { class: 'spot-legend' },
+    legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
+    legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
+  );
+  return { legend, plotLegend, sweepWords: plotLegend.lastChild.lastChild };
 }
 
 /** Builds the figure into `root`; returns { el, strips, tradeoff, legend, view, shown, destroy }. */
@@ -26,19 +55,7 @@ export function createFigure(root, dispatch, limits) {
   const tradeoff = createTradeoff(ids.plot, ids.pDesc);
   const notice = h('p', { class: 'spot-notice', role: 'status', 'data-part': 'notice', hidden: true });
   const summary = h('p', { class: 'spot-summary', 'aria-live': 'polite', 'data-part': 'summary' });
-  const legend = h(
-    'ul',
-    { class: 'spot-legend' },
-    legendItem('spot-sw-target', 'weight on the target (marked \u25b2)'),
-    legendItem('spot-sw-other', 'weight on each other token; bar height \u221a weight, full strip = 1'),
-  );
-  const plotLegend = h(
-    'ul',
-    { class: 'spot-legend' },
-    legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
-    legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
-  );
-  const sweepWords = plotLegend.lastChild.lastChild; // the text of that key, the counts drawn
+  const { legend, plotLegend, sweepWords } = createLegends();
   const picture = h('div', { class: 'spot-picture' }, strips.svg);
   const plotBox = h(
     'div',
@@ -53,9 +70,7 @@ export function createFigure(root, dispatch, limits) {
     notice,
     controls.top,
     summary,
-    picture,
-    legend,
-    plotBox,
+    h('div', { class: 'spot-body' }, h('div', { class: 'spot-main' }, picture, legend), plotBox),
     controls.settings,
   );
   root.append(el);
@@ -71,11 +86,16 @@ export function createFigure(root, dispatch, limits) {
     setProp(notice, 'hidden', state.notices.length === 0);
     if (!shown) return;
     const { result, settings } = shown;
-    strips.update(result, settings, width);
+    const columns = columnWidths(width);
+    el.classList.toggle('spot-wide', columns.wide);
+    strips.update(result, settings, columns.strips);
     const sweep = sweepAt(settings)
       .map((m) => [m, answers.get(featuresKey(state, m))?.value])
       .filter(([, v]) => v);
-    tradeoff.update(tradeoffPoints(result, settings, sweep), width);
+    // Every point of the plot drawn for the settings in force: data-points="complete" (for tests).
+    const complete = !state.pending && held?.value && sweep.length === sweepAt(settings).length;
+    setAttr(el, 'data-points', complete ? 'complete' : 'partial');
+    tradeoff.update(tradeoffPoints(result, settings, sweep), columns.plot);
     const counts = [settings.features, ...sweep.map(([m]) => m)].sort((a, b) => a - b);
     setText(sweepWords, `FAVOR+ at m = ${counts.join(', ')}`);
     const sentence = summaryText(result, settings);

@@ -8,10 +8,10 @@ import { s, setAttr, setText } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { MAP_WORDS, readName, readouts } from './format.js';
 
-const NARROW = 560; // below this width the readouts take a line of their own
-const BAR_H = 30;
+const NARROW = 560; // below this width the readouts take a line of their own, and rows are lower
 const LINE = 16;
-const GAP = 12;
+/** A row's strip height and the space between rows, at a figure `width` wide. */
+const sizes = (width) => (width < NARROW ? { bar: 26, gap: 8 } : { bar: 30, gap: 12 });
 const MARGIN = { top: 4, right: 8, bottom: 4, left: 8 };
 const READ_SYMBOLS = { weight: 'w-target', tokens: 'n-eff', cosine: 'read-cos', state: 'state-bytes' };
 
@@ -29,20 +29,20 @@ function createRow(layer, map) {
       s('tspan', { class: `spot-value spot-value--${part}`, 'data-symbol': READ_SYMBOLS[part] }),
     );
   }
-  const track = g.appendChild(s('rect', { class: 'spot-track', height: BAR_H }));
+  const track = g.appendChild(s('rect', { class: 'spot-track' }));
   const others = g.appendChild(s('path', { class: 'spot-bars' }));
   const target = g.appendChild(s('rect', { class: 'spot-target' }));
   const mark = g.appendChild(s('path', { class: 'spot-mark' }));
   return { g, label, values, spans, track, others, target, mark };
 }
 
-/** The bars of `weights` but the target's, as one path (x0, width w, bottom at y). */
-function barsPath(weights, skip, x0, w, y) {
+/** The bars of `weights` but the target's, as one path (x0, width w, bottom at y, barH tall). */
+function barsPath(weights, skip, x0, w, y, barH) {
   const step = w / weights.length;
   const bar = Math.max(step > 3 ? step - 1 : step, 0.5);
   let d = '';
   for (let j = 0; j < weights.length; j++) {
-    const hj = BAR_H * Math.sqrt(Math.max(0, weights[j]));
+    const hj = barH * Math.sqrt(Math.max(0, weights[j]));
     if (j === skip || hj < 0.05) continue;
     d += `M${(x0 + j * step).toFixed(2)} ${y}v${(-hj).toFixed(2)}h${bar.toFixed(2)}v${hj.toFixed(2)}z`;
   }
@@ -52,6 +52,7 @@ function barsPath(weights, skip, x0, w, y) {
 /** Lays out and fills one row at `top`; returns its height. */
 function drawRow(row, read, settings, frame, top) {
   const narrow = frame.width < NARROW;
+  const barH = sizes(frame.width).bar;
   const x0 = frame.left;
   const w = frame.innerWidth;
   setText(row.label, readName(read.map, settings));
@@ -68,14 +69,15 @@ function drawRow(row, read, settings, frame, top) {
     setText(span, text ? `${first ? '' : '  \u00b7  '}${text}` : '');
     if (text) first = false;
   }
-  const y = valuesY + 6 + BAR_H;
+  const y = valuesY + 6 + barH;
   setAttr(row.track, 'x', x0);
-  setAttr(row.track, 'y', y - BAR_H);
+  setAttr(row.track, 'y', y - barH);
   setAttr(row.track, 'width', w);
+  setAttr(row.track, 'height', barH);
   const t = read.empty ? -1 : Math.min(settings.target, read.weights.length - 1);
-  const { d, step, bar } = barsPath(read.weights, t, x0, w, y);
+  const { d, step, bar } = barsPath(read.weights, t, x0, w, y, barH);
   setAttr(row.others, 'd', d);
-  const ht = t >= 0 ? BAR_H * Math.sqrt(read.weights[t]) : 0;
+  const ht = t >= 0 ? barH * Math.sqrt(read.weights[t]) : 0;
   const tx = x0 + Math.max(0, t) * step;
   setAttr(row.target, 'x', tx.toFixed(2));
   setAttr(row.target, 'width', Math.max(bar, 2).toFixed(2));
@@ -98,12 +100,13 @@ export function createStrips(titleId, descId) {
     /** @param {import('../../../../wasm/spotlight.mjs').SpotlightResult} result */
     update(result, settings, width) {
       frame.resize(Math.max(240, Math.round(width)));
+      const { gap } = sizes(frame.width);
       let top = MARGIN.top;
       for (const read of result.reads) {
         if (!rows.has(read.map)) rows.set(read.map, createRow(frame.data, read.map));
-        top += drawRow(rows.get(read.map), read, settings, frame, top) + GAP;
+        top += drawRow(rows.get(read.map), read, settings, frame, top) + gap;
       }
-      height = Math.round(top - GAP + MARGIN.bottom);
+      height = Math.round(top - gap + MARGIN.bottom);
       setAttr(frame.svg, 'height', height);
       setAttr(frame.svg, 'viewBox', `0 0 ${frame.width} ${height}`);
     },
