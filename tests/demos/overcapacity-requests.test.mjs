@@ -1,5 +1,5 @@
 // The overcapacity demo's requests and held answers (requests.js, answers.js), alone: what a state
-// asks of the core given what is held, and which sweep steps are kept, as plain data.
+// asks of the core given the answers it holds, and which sweep steps are kept, as plain data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { requests, capacityParams, storeParams } from '../../web/src/demos/overcapacity/requests.js';
@@ -7,11 +7,16 @@ import { keepSweep, SWEEP_CACHE_SIZE } from '../../web/src/demos/overcapacity/an
 import { DEFAULTS, sweepKey, capacityKey, storeKey } from '../../web/src/demos/overcapacity/state.js';
 import { sweepPhases, storeIsCheap } from '../../web/src/demos/overcapacity/scheduler/core-work.js';
 import { sweepParams } from '../../web/src/demos/overcapacity/scheduler/queue.js';
+import { createReducer, initialState } from '../../web/src/demos/overcapacity/reduce.js';
 
 const s = { ...DEFAULTS };
+const reduce = createReducer(() => {});
+const start = initialState(undefined, () => {});
+/** The state once the kit has answered `key` with `value`. */
+const answered = (state, key, value) => reduce(state, { type: 'answer', key, value, done: true });
 
 test('a state with nothing held asks for its sweep, its capacity numbers and its store', () => {
-  const out = requests(s);
+  const out = requests(start);
   assert.deepEqual(
     out.map((r) => [r.call, r.key]),
     [
@@ -28,25 +33,22 @@ test('a state with nothing held asks for its sweep, its capacity numbers and its
 });
 
 test('what is held is not asked again; a sweep left part-way asks for its full phase only', () => {
-  const complete = new Map([[sweepKey(s), { sweep: { phase: 'full', trials: s.trials }, complete: true }]]);
-  const held = { sweeps: complete, capacity: { key: capacityKey(s), complete: true }, store: { key: storeKey(s) } };
-  assert.deepEqual(requests(s, held), []);
-  const partial = new Map([[sweepKey(s), { sweep: { phase: 'full', trials: 1 }, complete: false }]]);
-  const [sweep, capacity] = requests(s, {
-    ...held,
-    sweeps: partial,
-    capacity: { key: capacityKey(s), complete: false },
-  });
+  const full = { phase: 'full', trials: s.trials, complete: true };
+  const [sweep, capacity, store] = requests(start).map((r) => r.key);
+  let held = answered(start, sweep, full);
+  held = answered(held, capacity, { results: [], complete: true });
+  held = answered(held, store, { n: s.n });
+  assert.deepEqual(requests(held), []);
+  const partial = reduce(start, { type: 'answer', key: sweep, value: { ...full, trials: 1, complete: false } });
   assert.deepEqual(
-    sweep.args.phases.map((p) => p.name),
+    requests(partial)[0].args.phases.map((p) => p.name),
     ['full'],
   );
-  assert.equal(capacity.call, 'capacity');
-  // Another N: the store there is asked for; the sweep and capacity numbers do not depend on N's store.
-  const moved = { ...s, n: s.n + 1 };
+  // Another N: the store there is asked for; the sweep and capacity numbers do not depend on N.
+  const moved = reduce(held, { type: 'n', n: s.n + 1 });
   assert.deepEqual(
-    requests(moved, held).map((r) => r.call),
-    sweepKey(moved) === sweepKey(s) ? ['store'] : ['sweep', 'store'],
+    requests(moved).map((r) => r.call),
+    ['store'],
   );
 });
 
@@ -76,28 +78,23 @@ test('a few settings are held, the one used last kept longest', () => {
   assert.equal(cache.has('k2'), false);
 });
 
-test('the sweep answers live in the reducer state: a part-way sweep is held, then resumed by requests', async () => {
-  const { createReducer, initialState } = await import('../../web/src/demos/overcapacity/reduce.js');
-  const reduce = createReducer(() => {});
-  const start = initialState(undefined, () => {});
+test('the sweep answers live in the reducer state: a part-way sweep is held, then resumed by requests', () => {
   assert.equal(start.sweeps.size, 0);
   const key = sweepKey(start.settings);
-  const part = reduce(start, {
-    type: 'answer',
-    call: 'sweep',
-    key,
-    value: { phase: 'full', trials: 2, complete: false },
-  });
+  const answer = (value) => ({ type: 'answer', key: `sweep|${key}`, value, done: value.complete });
+  const part = reduce(start, answer({ phase: 'full', trials: 2, complete: false }));
   assert.equal(part.sweeps.get(key).complete, false);
   assert.equal(part.settings, start.settings, 'an answer changes no setting');
-  const resumed = requests(part.settings, { sweeps: part.sweeps }).find((r) => r.call === 'sweep');
+  const resumed = requests(part).find((r) => r.call === 'sweep');
   assert.deepEqual(
     resumed.args.phases.map((p) => p.name),
     ['full'],
   );
-  const fewer = { type: 'answer', call: 'sweep', key, value: { phase: 'full', trials: 1, complete: false } };
-  assert.equal(reduce(part, fewer), part, 'fewer trials than held: the same state');
-  const gone = reduce(part, { type: 'forget', call: 'sweep', key });
-  assert.equal(gone.sweeps.has(key), false);
-  assert.equal(reduce(gone, { type: 'forget', call: 'sweep', key }), gone);
+  assert.equal(
+    reduce(part, answer({ phase: 'full', trials: 1, complete: false })),
+    part,
+    'fewer trials: the same state',
+  );
+  const refused = reduce(part, { type: 'answer', key: `sweep|${key}`, error: new Error('no'), done: true });
+  assert.equal(refused.sweeps.has(key), false, 'a refused sweep: its steps dropped');
 });

@@ -7,9 +7,9 @@ import { storeColors, drawHeat, drawStrip } from './store-paint.js';
 import { createStoreTables, summaryText } from './store-tables.js';
 
 /** What the store panel says of a large store while the slider moves (it is asked for once the slider
- *  rests: compute.js). */
+ *  rests: store-pace.js). */
 const LATER = 'the store at the slider\u2019s N follows when the slider rests';
-/** … and while a settings slider (β, the forget gate, the delta step) moves (compute.js, rest()). */
+/** … and while a settings slider (β, the forget gate, the delta step) moves (store-pace.js). */
 const LATER_SETTINGS = 'the store of the new settings follows when the slider rests';
 const computing = (n) => `computing N = ${formatInt(n)}\u2026`;
 /** The panel's heading for the store shown ({ result, label }) and a note on the one to come. */

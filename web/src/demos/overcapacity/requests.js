@@ -1,12 +1,20 @@
-// The work a state asks of the core, named (pure): the sweep of its settings, the capacity panel's
-// numbers and the store at its N, each { key, on, call, args } as the demo kit names a request.
-// What is held already (`held`: the answers, see answers.js) is not asked again: a complete sweep,
-// complete capacity numbers, the store shown. A sweep left part-way asks only for its full phase.
-// Where it runs: the sweep and the capacity numbers on the pool (or the page thread the runner
-// falls back to), a store cheap enough for one frame on the page, a larger one on the pool.
+// The work a state asks for (the demo kit's requests(state), pure), each { key, on, call, args }:
+//   sweep|…     the sweep of the settings asked for (state.asked.sweep) unless its complete result
+//               is held; one left part-way asks only for its full phase        on 'pool'
+//   capacity|…  the capacity panel's numbers of state.asked.capacity unless held complete (or
+//               refused)                                                          on 'pool'
+//   store|…     each store asked for and not answered (store-pace.js): a cheap one on 'page',
+//               a larger one on 'pool'
+//   settle|…    the N slider's settle time before a large store is asked for    on 'timer'
+//   rest|…      a settings slider's rest, while one moves (state.resting)         on 'rest'
+// The settings asked for change when the reader's change is committed or a slider has rested
+// (reduce.js): while a settings slider moves, the work asked for before it goes on.
 import { sweepNeed } from './scheduler/queue.js';
-import { sweepPhases, storeIsCheap } from './scheduler/core-work.js';
-import { sweepKey, capacityKey, storeKey, ruleOptions } from './state.js';
+import { sweepPhases } from './scheduler/core-work.js';
+import { STORE_SETTLE_MS } from './scheduler/pacing.js';
+import { sweepKey, capacityKey, ruleOptions } from './state.js';
+
+export { storeParams } from './store-pace.js';
 
 /** The capacity panel's parameters of a state (every d and key geometry; see core-work.js). */
 export const capacityParams = (s) => ({
@@ -17,29 +25,24 @@ export const capacityParams = (s) => ({
   ...ruleOptions(s),
 });
 
-/** The store's parameters of a state (trial 1 of its seed at its N). */
-export const storeParams = (s) => ({ d: s.d, n: s.n, seed: s.seed, keys: s.keys, beta: s.beta, ...ruleOptions(s) });
-
 /**
- * @param s the settings
- * @param {{ sweeps?: Map<string, { sweep: any, complete: boolean }>,
- *   capacity?: { key: string, complete: boolean } | null, store?: { key: string } | null }} held
- * @returns {{ key: string, on: string, call: string, args: any }[]} `on` 'page' or 'pool'; `call`
- *   'sweep', 'capacity' or 'store'
+ * @param {import('./reduce.js').State} state
+ * @returns {import('../../lib/demo-kit/work.js').Request[]} `call` 'sweep', 'capacity', 'store',
+ *   'settle' or 'rest'
  */
-export function requests(s, held = {}) {
-  /** @type {{ key: string, on: string, call: string, args: any }[]} */
+export function requests(state) {
+  /** @type {import('../../lib/demo-kit/work.js').Request[]} */
   const out = [];
-  const sKey = sweepKey(s);
-  const need = sweepNeed(s, held.sweeps?.get(sKey), false, sweepPhases);
+  const { sweep, capacity } = state.asked;
+  const sKey = sweepKey(sweep);
+  const need = sweepNeed(sweep, state.sweeps.get(sKey), false, sweepPhases);
   if (need !== 'held') out.push({ key: `sweep|${sKey}`, on: 'pool', call: 'sweep', args: need });
-  const cKey = capacityKey(s);
-  if (!(held.capacity?.key === cKey && held.capacity.complete))
-    out.push({ key: `capacity|${cKey}`, on: 'pool', call: 'capacity', args: capacityParams(s) });
-  const nKey = storeKey(s);
-  if (held.store?.key !== nKey) {
-    const on = storeIsCheap(s.d, s.n, s) ? 'page' : 'pool';
-    out.push({ key: `store|${nKey}`, on, call: 'store', args: storeParams(s) });
-  }
+  const cKey = capacityKey(capacity);
+  const held = state.capacity?.key === cKey && (state.capacity.complete || state.capacity.failed);
+  if (!held) out.push({ key: `capacity|${cKey}`, on: 'pool', call: 'capacity', args: capacityParams(capacity) });
+  for (const r of state.storeAsked) out.push({ key: `store|${r.key}`, on: r.on, call: 'store', args: r.args });
+  if (state.want?.phase === 'wait')
+    out.push({ key: `settle|${state.want.key}`, on: 'timer', call: 'settle', args: STORE_SETTLE_MS });
+  if (state.resting) out.push({ key: `rest|${state.restSeq}`, on: 'rest', call: 'rest' });
   return out;
 }

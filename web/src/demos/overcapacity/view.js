@@ -1,63 +1,56 @@
-// The overcapacity demo's drawing: what changed since the last frame (`dirty`: 'state' and the
-// compute's `what`s) is drawn once per animation frame (the kit's view-loop.js), from a snapshot of
-// the state and the results held for it; the reader's changes are told to the host (onStateChange)
-// after the frame that draws them.
-import { createViewLoop } from '../../lib/demo-kit/view-loop.js';
+// The overcapacity demo's view (the demo kit's view(state, answers)): the controls and the figure
+// drawn from the state alone (reduce.js holds every answer: the sweeps, the capacity numbers, the
+// store shown), at most once per animation frame, each part written only when what it shows
+// changed (figure.js). The reader's changes are told to the host (onStateChange) after the frame
+// that draws them; the lifecycle hears of each frame drawn (finish()).
 import { indexOfN } from './sweep.js';
-import { linkState } from './state.js';
+import { linkState, sweepKey, capacityKey } from './state.js';
 
-/** What the figure draws: the settings, the results held for them (compute.js `results`), N's
- *  index in the sweep, the notice and error lines. */
-export function viewOf(state, compute) {
-  const results = compute.results();
-  const nIndex = indexOfN(results.entry?.sweep, state.settings.n);
-  return { state: { ...state.settings }, ...results, nIndex, notice: state.notice, message: state.message };
+/** What the figure draws of a state: the settings, the results held for them, N's index in the
+ *  sweep, the notice and error lines. */
+export function viewOf(state) {
+  const s = state.settings;
+  const entry = state.sweeps.get(sweepKey(s)) || null;
+  const capacity = state.capacity?.key === capacityKey(s) ? state.capacity : null;
+  const results = { entry, capacity, store: state.store, mode: state.mode, waiting: state.resting };
+  const lines = { notice: state.notice, message: state.message };
+  return { state: { ...s }, ...results, nIndex: indexOfN(entry?.sweep, s.n), ...lines };
+}
+
+/** The measure's name says why a frame was drawn: the reader's change, else a result. */
+function why(state, last) {
+  if (!last || state.settings !== last.settings) return 'frame';
+  if (state.sweeps !== last.sweeps) return 'sweep';
+  if (state.store !== last.store) return 'store';
+  return state.capacity === last.capacity ? 'results' : 'capacity';
 }
 
 /**
- * @param {{ getState: () => import('./reduce.js').State, controls: any, figure: any, compute: any,
- *   timed: (what: string, t0: number) => void, onStateChange: (state: object) => void,
- *   afterDraw: () => void }} parts afterDraw: the lifecycle's check (finish())
+ * @param {{ controls: any, figure: any, timed: (what: string, t0: number) => void,
+ *   onStateChange: (state: object) => void, afterDraw: () => void }} parts afterDraw: the
+ *   lifecycle's check (finish())
+ * @returns {{ view: (state: import('./reduce.js').State) => void,
+ *   heard: (action: { type: string }) => void }} heard(action): an action changed the settings
  */
-export function createDrawing({ getState, controls, figure, compute, timed, onStateChange, afterDraw }) {
-  const dirty = new Set();
-  let tell = false; // the reader changed the state since the last frame: tell the host
-  let drawing = false; // (what changes while a frame draws is drawn in it, not in another)
-  const loop = createViewLoop(() => {
-    const t0 = performance.now();
-    // The measure's name says why the frame was drawn: the reader's change, else a result.
-    const why = dirty.has('state') ? 'frame' : ['sweep', 'store', 'capacity'].find((w) => dirty.has(w)) || 'results';
-    drawing = true;
-    try {
-      if (dirty.has('state')) {
-        controls.update(getState().settings);
-        // A store small enough for the frame is computed here and drawn in it; one from a worker
-        // is drawn in the next frame, with the next N of a drag: the page is laid out and painted
-        // once for both.
-        compute.ensureStore();
-      }
-      dirty.clear();
-      figure.update(viewOf(getState(), compute));
-    } finally {
-      drawing = false;
-    }
-    timed(why, t0);
-    afterDraw();
-    if (tell) {
-      tell = false;
-      onStateChange(linkState(getState().settings));
-    }
-  });
+export function createView({ controls, figure, timed, onStateChange, afterDraw }) {
+  let last = null; // the state drawn last
+  let tell = false; // the reader changed the settings since the last frame: tell the host
   return {
-    /** `what` changed: drawn in the next frame (`now`: in this task, for a discrete change);
-     *  `told`: a change of the reader's, told to the host after it is drawn. */
-    redraw(what, now = false, told = false) {
-      tell ||= told;
-      dirty.add(what);
-      if (drawing) return;
-      loop.schedule();
-      if (now) loop.flush();
+    view(state) {
+      const t0 = performance.now();
+      if (state.settings !== last?.settings) controls.update(state.settings);
+      for (const name of Object.keys(state.field))
+        if (state.field[name] !== (last?.field[name] ?? '')) controls.fieldError(name, state.field[name]);
+      figure.update(viewOf(state));
+      timed(why(state, last), t0);
+      last = state;
+      afterDraw();
+      if (!tell) return;
+      tell = false;
+      onStateChange(linkState(state.settings));
     },
-    destroy: () => loop.destroy(),
+    heard(action) {
+      tell ||= action.type !== 'update';
+    },
   };
 }

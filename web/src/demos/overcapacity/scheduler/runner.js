@@ -87,10 +87,13 @@ export function createRunner(la, on, { workers = poolSize() } = {}) {
     get paused() {
       return r.paused;
     },
-    /** Forgets any store request in flight or waiting (e.g. after computing one on the spot). */
-    cancelStores() {
-      r.storePending = null;
+    /** Forgets the store request `id`, waiting or in flight (its answer will not be told); the one
+     *  waiting behind it is sent. */
+    cancelStore(id) {
+      if (r.storePending?.id === id) r.storePending = null;
+      if (r.storeJob?.id !== id) return;
       r.storeJob = null;
+      sendWaitingStore(r);
     },
     destroy: () => destroy(r),
   };
