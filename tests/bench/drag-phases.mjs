@@ -9,7 +9,7 @@
 // and the two halves are printed apart: on this 2-core host runs of one build differ by ±30%, the
 // two halves of one drag by a few per cent, so this is the way to tell what a rule saves.
 //
-//   node tests/bench/drag-phases.mjs [ledger|memory|overcapacity] [--embed] [--css "<rules>"]
+//   node tests/bench/drag-phases.mjs [ledger|memory|overcapacity|spotlight] [--embed] [--css "<rules>"]
 //                                    [--moves N] [--first N] [--dist DIR] [--control <part of its name>]
 // --first N also prints the drag's first N moves one by one (starting a drag costs more).
 // Reads dist/ (npm run build:web first; LA_NOMIN=1 for readable names in a profile).

@@ -4,7 +4,7 @@
 // script, style, layout and the rest; this says whose script it is (it is how the ledger's ~40
 // core calls per move were found). Counts every move of the drag, or the first MOVES.
 //
-//   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity]      (chapter page)
+//   node tests/bench/drag-profile.mjs [ledger|memory|overcapacity|spotlight]      (chapter page)
 //   MOVES=10 node tests/bench/drag-profile.mjs overcapacity              (the drag's first moves)
 //   CONTROL=β node tests/bench/drag-profile.mjs overcapacity             (another of its controls)
 //   PHONE=1 node tests/bench/drag-profile.mjs memory                     (the phone run's drag: PHONE

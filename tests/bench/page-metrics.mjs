@@ -1,6 +1,6 @@
 // Page metrics of the built chapter (dist/), in headless Chromium (used by run.mjs):
 //   assets      every file of dist/ with its raw and gzip (level 9) size; firstLoad = the files the
-//               page requests until all three demos respond (lazy chunks, worker and wasm included)
+//               page requests until all the demos respond (lazy chunks, worker and wasm included)
 //   demosRespondMs   from navigation start until every demo has mounted and answered an input with
 //                    a change of its DOM (each figure is scrolled to at once, as a reader jumping
 //                    through the page would)
@@ -491,6 +491,8 @@ function summarizeOne(raw) {
   return {
     updates: u.length,
     update: { p50: quantile(u, 0.5), p95: quantile(u, 0.95), max: Math.max(...u) },
+    // The drag's first update, input -> frame: starting a drag may cost more than going on with it.
+    firstUpdate: u[0],
     // The main thread's CPU time per update (tasks of every kind, in thread time: steady on a
     // loaded machine, where the wall times above also count waiting for a core).
     cpuPerUpdateMs: raw.cpu.reduce((a, b) => a + b, 0) / Math.max(1, raw.cpu.length),
@@ -524,6 +526,7 @@ function summarize({ reps, trace }, settings) {
     drags: one.length,
     updates: med((r) => r.updates),
     update: { p50: med((r) => r.update.p50), p95: med((r) => r.update.p95), max: most((r) => r.update.max) },
+    firstUpdate: med((r) => r.firstUpdate),
     cpuPerUpdateMs: med((r) => r.cpuPerUpdateMs),
     handlers: { p50: med((r) => r.handlers.p50), p95: med((r) => r.handlers.p95) },
     longTasks: one.flatMap((r) => r.longTasks),
@@ -542,6 +545,7 @@ function summarize({ reps, trace }, settings) {
       cpuMean: round2(r.cpuPerUpdateMs),
       cpuP95: round2(r.cpuPerUpdate.p95),
       frameP95: round2(r.update.p95),
+      firstFrame: round2(r.firstUpdate),
       maxTask: round2(r.longestTaskMs),
       maxTaskWall: round2(r.longestWallMs),
       longestUpdate: round2(r.longestUpdateMs),
@@ -559,6 +563,7 @@ export function dragTargets(drags) {
         : {
             cpuP95: round2(d.cpuPerUpdate?.p95 ?? Number.NaN),
             frameP95: round2(d.update.p95),
+            firstFrame: round2(d.firstUpdate), // the first update of a drag, input -> frame (median of the drags)
             maxTask: round2(d.longestTaskMs),
             maxTaskWall: round2(d.longestWallMs),
             cpuMean: round2(d.cpuPerUpdateMs),
@@ -583,6 +588,7 @@ function controlFigures(controls) {
         : {
             cpuP95: round2(c.cpuPerUpdate.p95),
             frameP95: round2(c.update.p95),
+            firstFrame: round2(c.firstUpdate),
             maxTask: round2(c.longestTaskMs),
             maxTaskWall: round2(c.longestWallMs),
             cpuMean: round2(c.cpuPerUpdateMs),
@@ -651,7 +657,8 @@ export function printDrags(drags) {
         c.error
           ? `  - ${name}: not measured: ${c.error}`
           : `  - ${name}: CPU p95 ${c.cpuP95} ms (mean ${c.cpuMean}; the drags' p95 ${c.reps.map((r) => r.cpuP95).join(', ')}), ` +
-              `input -> frame p95 ${c.frameP95} ms, longest task ${c.maxTask} ms (wall ${c.maxTaskWall})` +
+              `input -> frame p95 ${c.frameP95} ms (the first update ${c.firstFrame} ms), ` +
+              `longest task ${c.maxTask} ms (wall ${c.maxTaskWall})` +
               (c.trace && !c.trace.error ? `\n      ${traceLine(c.trace)}` : '') +
               (c.longFrames ?? [])
                 .map(
@@ -1185,8 +1192,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     }
     const out = await pageMetrics(browser, dist, { only, drags, dragsToo: !phoneOnly });
     console.log(
-      `first load ${(out.firstLoad.gzipBytes / 1024).toFixed(1)} KB gzip in ${out.firstLoad.requests} requests`,
+      `first load ${(out.firstLoad.gzipBytes / 1024).toFixed(1)} KB gzip in ${out.firstLoad.requests} requests:`,
     );
+    for (const f of [...out.firstLoad.files].sort((a, b) => b.gzipBytes - a.gzipBytes))
+      console.log(`  ${(f.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${f.path}`);
     console.log('in the chapter:');
     printDrags(out.drags);
     console.log(`the floor: ${floorLine(out.floor)}`);

@@ -1,6 +1,6 @@
 // Embedding and sharing, against the built dist/ (run `npm run build` first):
 //   node --test tests/browser/embed.test.mjs
-// A course page (fixtures/embed-host/) embeds the three demos as iframes of embed.html and as custom
+// A course page (fixtures/embed-host/) embeds the four demos as iframes of embed.html and as custom
 // elements from linattn-elements.js; dist/ is served under a sub-path (/lib/linattn/) of the same
 // origin. Also: permalinks (chapter hash, embed query), hostile settings, the standalone embeds from
 // file://, axe in embed mode.
@@ -21,11 +21,14 @@ import {
   DIST,
   ROOT,
 } from './harness.mjs';
+import { DEFAULTS as SPOT_DEFAULTS } from '../../web/src/demos/spotlight/state.js';
 
-const DEMOS = ['ledger', 'overcapacity', 'memory'];
+const DEMOS = ['ledger', 'overcapacity', 'memory', 'spotlight'];
 const FRAMES = DEMOS.map((d) => `frame-${d}`);
+// The course page's custom elements (fixtures/embed-host/index.html).
+const ELEMENTS = ['ledger-a', 'ledger-b', 'oc', 'memory', 'spotlight'];
 // Small settings for the overcapacity demo: the machine running the tests is shared and slow.
-const LIGHT = { ledger: '', overcapacity: '&d=16&n=20&trials=2', memory: '' };
+const LIGHT = { ledger: '', overcapacity: '&d=16&n=20&trials=2', memory: '', spotlight: '' };
 // One reader action per demo, and what it changes: [settings key, value after the action].
 const ACTIONS = {
   ledger: { run: (p, scope) => p.locator(`${scope} [data-part="fm-elu1"]`).check(), key: 'featureMap', value: 'elu1' },
@@ -45,6 +48,16 @@ const ACTIONS = {
       await p.locator(`${scope} select[id$="-kvdtype"]`).selectOption('fp8');
     },
     key: 'kvDtype',
+    value: 'fp8',
+  },
+  spotlight: {
+    // The number format lives in the figure's Settings disclosure (details.spot-settings).
+    run: async (p, scope) => {
+      const details = p.locator(`${scope} details.spot-settings`).first();
+      if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+      await p.locator(`${scope} [data-part="dtype"]`).selectOption('fp8');
+    },
+    key: 'dtype',
     value: 'fp8',
   },
 };
@@ -82,7 +95,7 @@ before(async () => {
   host = await openPage(browser, `${server.url}host/index.html`, { width: 1280, height: 900 });
   allProblems.push(host.problems);
   await Promise.all(
-    ['ledger-a', 'ledger-b', 'oc', 'memory'].map((id) =>
+    ELEMENTS.map((id) =>
       host.page.waitForFunction((sel) => document.getElementById(sel)?.state != null, id, { timeout: 60000 }),
     ),
   );
@@ -233,6 +246,23 @@ test('every demo works as an iframe and as a custom element, with settings from 
   const mem = await page.evaluate(() => document.getElementById('memory').state);
   assert.equal(mem.tokens, 1000000, 'memory element tokens from its attribute');
   assert.equal(mem.linear, true, 'an empty boolean attribute is true');
+  const spot = await page.evaluate(() => document.getElementById('spotlight').state);
+  assert.deepEqual(
+    [spot.n, spot.cosine, spot.dtype],
+    [64, 0.5, 'fp8'],
+    'spotlight element n, cosine and dtype from its attributes',
+  );
+  // The element draws what it holds: N = 64 tokens.
+  await page.locator('#spotlight .la-spotlight[data-n="64"]').waitFor({ timeout: 30000 });
+  const frameSpot = await (await page.$('#frame-spotlight')).contentFrame();
+  assert.deepEqual(
+    await frameSpot.evaluate(() => {
+      const s = window.linattnEmbed.handle.getState();
+      return [s.n, s.cosine];
+    }),
+    [64, 0.5],
+    'spotlight iframe n and cosine from the query',
+  );
   const frameOc = await (await page.$('#frame-overcapacity')).contentFrame();
   assert.equal(
     await frameOc.evaluate(() => window.linattnEmbed.handle.getState().d),
@@ -344,6 +374,11 @@ test('hostile settings in the query, the hash and attributes are ignored or clam
       'memory',
       ['tokens', 'linear', 'custom', 'preset'],
     ],
+    [
+      `demo=spotlight&n=99999999999&cosine=NaN&dtype=${evil}&features=0`,
+      'spotlight',
+      ['n', 'cosine', 'dtype', 'features'],
+    ],
     [`demo=${evil}`, null, ['There is no demo']],
   ];
   for (const [query, demo, words] of cases) {
@@ -365,6 +400,15 @@ test('hostile settings in the query, the hash and attributes are ignored or clam
     if (demo === 'overcapacity') {
       const s = await page.evaluate(() => window.linattnEmbed.handle.getState());
       assert.ok(s.n >= 1 && s.n <= 4 * s.d, `N clamped into 1..4d, got ${s.n}`);
+    }
+    if (demo === 'spotlight') {
+      // Refused by the core, named, and the figure keeps its last good state (the defaults).
+      const s = await page.evaluate(() => window.linattnEmbed.handle.getState());
+      assert.deepEqual(
+        [s.n, s.features, s.dtype],
+        [SPOT_DEFAULTS.n, SPOT_DEFAULTS.features, SPOT_DEFAULTS.dtype],
+        'the spotlight kept its defaults',
+      );
     }
     assert.deepEqual(problems, [], `${query.slice(0, 60)}: ${problems.join('\n')}`);
     await page.close();
@@ -422,6 +466,7 @@ test('axe-core finds nothing in embed mode (embed.html light and dark, custom el
     ['ledger', 'light'],
     ['overcapacity', 'dark'],
     ['memory', 'light'],
+    ['spotlight', 'dark'],
   ]) {
     const { page } = await openPage(browser, `${base}embed.html?demo=${demo}&theme=${theme}${LIGHT[demo]}`);
     await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
@@ -435,7 +480,9 @@ test('axe-core finds nothing in embed mode (embed.html light and dark, custom el
     );
     await page.close();
   }
-  const v = await axe(host.page, { include: ['linattn-ledger', 'linattn-overcapacity', 'linattn-memory'] });
+  const v = await axe(host.page, {
+    include: ['linattn-ledger', 'linattn-overcapacity', 'linattn-memory', 'linattn-spotlight'],
+  });
   assert.deepEqual(
     v.map((x) => x.id),
     [],
@@ -507,7 +554,7 @@ test('no page in this file made a request to another origin or logged an error',
   const opened = [await openPage(browser, `${server.url}host/index.html`, { width: 1280, height: 900 })];
   for (const demo of DEMOS) opened.push(await openPage(browser, `${base}embed.html?demo=${demo}`));
   const [course, ...embeds] = opened;
-  for (const id of ['ledger-a', 'ledger-b', 'oc', 'memory']) {
+  for (const id of ELEMENTS) {
     await course.page.waitForFunction((sel) => document.getElementById(sel)?.state != null, id, { timeout: 60000 });
   }
   for (const e of embeds) await e.page.locator(READY('body')).waitFor({ timeout: 60000 });

@@ -7,6 +7,8 @@
 //     the reader's own text echoed in quotes “…” is theirs and not checked;
 //   - the ledger: every number it shows for a non-zero core value is not a bare 0 (and matches the
 //     core to the digits shown): the view is recomputed in node with the same core and model.js;
+//   - the spotlight: once it has drawn the settings it holds, each read's readouts are the ones its
+//     own core (wasm/spotlight.mjs) gives in node for them, formatted as the figure does;
 //   - after a keyboard action, focus is not on <body>;
 //   - every setting the reader chose is either kept or named in a notice: each setting of the
 //     link, and each number typed into a field (kept in the field, or the field or a notice says
@@ -24,11 +26,14 @@ import { readNumberText } from '../../web/src/lib/number-field.js';
 import { readFormatted } from '../../web/src/lib/format.js';
 import { computeLedger } from '../../web/src/demos/ledger/model.js';
 import { createLinattn } from '../../wasm/index.mjs';
+import { createSpotlight } from '../../wasm/spotlight.mjs';
+import { DEFAULTS as SPOT_DEFAULTS, coreArgs } from '../../web/src/demos/spotlight/state.js';
+import { readouts } from '../../web/src/demos/spotlight/format.js';
 
 const SEED = Number(process.env.EXPLORE_SEED ?? 2222) >>> 0;
 const LINKS = 3; // links per demo, the first one without settings
-const STEPS = Number(process.env.EXPLORE_STEPS ?? 25); // actions per link: 3 × 3 × 25 = 225 in all
-const DEMOS = ['ledger', 'memory', 'overcapacity'];
+const STEPS = Number(process.env.EXPLORE_STEPS ?? 25); // actions per link: 4 × 3 × 25 = 300 in all
+const DEMOS = ['ledger', 'memory', 'overcapacity', 'spotlight'];
 
 // ---- random links ----------------------------------------------------------------------------
 
@@ -70,6 +75,18 @@ const POOLS = {
     beta: ['1', '4', '0', '-1', '1e9', 'abc'],
     scale: ['log', 'linear', 'cubic'],
   },
+  spotlight: {
+    n: ['2', '32', '100', '4096', '4097', '0', '1.5', 'x'],
+    cosine: ['0', '0.5', '0.95', '1', '-0.2', '2', 'abc'],
+    beta: ['0', '1', '8', '40', '5000', '-1', 'NaN'],
+    features: ['1', '16', '256', '4096', '5000', '0'],
+    d: ['2', '8', '64', '1', '1000'],
+    noise: ['0', '0.3', '2', '-1', '1e9'],
+    seed: ['1', '7', '-3', '1.5', '99999999999'],
+    target: ['0', '5', '31', '5000', '-1'],
+    dtype: ['fp32', 'bf16', 'fp8', 'int4', 'fp4'],
+    settings: ['true', 'false', 'maybe'],
+  },
 };
 
 function pick(r, list) {
@@ -96,11 +113,13 @@ const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'Page
 let browser;
 let server;
 let la;
+let sp;
 
 before(async () => {
   browser = await launch();
   server = await serve();
   la = await createLinattn();
+  sp = await createSpotlight();
 });
 
 after(async () => {
@@ -193,6 +212,48 @@ function checkLedgerNumbers(state, shown) {
     const tol = Math.max(1e-4, Math.abs(value) * 1e-3);
     assert.ok(Math.abs(read - value) <= tol, `${what}: the core says ${value}, the page shows "${text}"`);
   }
+}
+
+/** The spotlight's readouts on screen, the settings it drew them for (its data-n) and whether the
+ *  readouts took a line of their own (a narrow figure's short form). */
+function spotlightShown() {
+  const fig = document.querySelector('.la-spotlight');
+  const shown = {};
+  for (const map of ['softmax', 'elu1', 'relu', 'taylor2', 'random']) {
+    const row = fig.querySelector(`.spot-row--${map}`);
+    if (!row) return null;
+    shown[map] = {};
+    for (const k of ['weight', 'tokens', 'cosine', 'state'])
+      shown[map][k] = row
+        .querySelector(`.spot-value--${k}`)
+        .textContent.replace(/^\s*\u00b7\s*/, '')
+        .trim();
+  }
+  const values = fig.querySelector('.spot-row--softmax .spot-values');
+  return { n: fig.getAttribute('data-n'), narrow: values?.getAttribute('text-anchor') === 'start', shown };
+}
+
+/** The spotlight's readouts are its core's for the settings it holds (the core in node). */
+async function checkSpotlightNumbers(page, state) {
+  const settings = { ...SPOT_DEFAULTS, ...state };
+  const result = sp.spotlight(coreArgs(settings));
+  const want = (narrow) => Object.fromEntries(result.reads.map((r) => [r.map, readouts(r, narrow)]));
+  // The figure draws the settings it holds in a frame after the core accepted them: wait (at most
+  // 4 s) for it, then compare what it shows.
+  let seen = null;
+  for (const t0 = Date.now(); Date.now() - t0 < 4000; ) {
+    seen = await page.evaluate(spotlightShown);
+    if (seen && seen.n === String(settings.n) && JSON.stringify(seen.shown) === JSON.stringify(want(seen.narrow)))
+      break;
+    await page.evaluate(() => new Promise((res) => requestAnimationFrame(res)));
+  }
+  assert.ok(seen, 'the spotlight draws its five reads');
+  assert.equal(seen.n, String(settings.n), 'the figure draws the N it holds');
+  assert.deepEqual(
+    seen.shown,
+    want(seen.narrow),
+    `the readouts are the core's for ${JSON.stringify(coreArgs(settings))}`,
+  );
 }
 
 /** Picks a visible, enabled control with r, marks it, and describes it. */
@@ -357,6 +418,7 @@ async function explore(demo) {
         if (action?.keyboard) assert.notEqual(shot.focus, 'body', 'focus fell to <body> after a keyboard action');
         if (demo === 'ledger' && shot.state)
           return page.evaluate(ledgerShown, shot.state).then((shown) => checkLedgerNumbers(shot.state, shown));
+        if (demo === 'spotlight' && shot.state) return checkSpotlightNumbers(page, shot.state);
         return null;
       };
       try {

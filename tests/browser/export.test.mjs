@@ -10,6 +10,9 @@ import { readFile } from 'node:fs/promises';
 import { launch, serve, openPage, standaloneUrl, assertAxeClean } from './harness.mjs';
 import { readCsvLikePandas } from '../csv-read.mjs';
 import { readFormatted } from '../../web/src/lib/format.js';
+import { createSpotlight } from '../../wasm/spotlight.mjs';
+import { DEFAULTS as SPOT_DEFAULTS, coreArgs } from '../../web/src/demos/spotlight/state.js';
+import { readName } from '../../web/src/demos/spotlight/format.js';
 
 // Light settings for the overcapacity sweep (the test machine is shared): d = 16, 2 trials.
 const HASH = '#overcapacity.d=16&overcapacity.trials=2';
@@ -17,9 +20,15 @@ const EXPECTED_NAMES = {
   ledger: 'figure-4.1-ledger-d2-identity-3-of-3-written',
   memory: 'figure-4.2-memory-llama-3-8b-8192-tokens-1x-kv-bf16-state-fp32',
   overcapacity: 'figure-4.3-overcapacity-d16-random-trials2',
+  spotlight: 'figure-4.4-spotlight-n-32-cos-0-beta-8-m-64-d-16',
 };
 const PNG_MIN_WIDTH = 1600; // sharp on a projector
-const LABELS = { ledger: 'Figure 4\\.1', memory: 'Figure 4\\.2', overcapacity: 'Figure 4\\.3' };
+const LABELS = {
+  ledger: 'Figure 4\\.1',
+  memory: 'Figure 4\\.2',
+  overcapacity: 'Figure 4\\.3',
+  spotlight: 'Figure 4\\.4',
+};
 /** Lines each saved sheet must carry: its key (every mark drawn) and its settings. */
 const SHEET_TEXT = {
   ledger: ['stored value', 'reads back', 'feature map = identity', 'writes = 3 of 3'],
@@ -50,7 +59,18 @@ const SHEET_TEXT = {
     'capacity measure = cosine',
     'tolerance = 0.9',
   ],
+  spotlight: [
+    'weight on the target (marked \u25b2)',
+    'weight on each other token',
+    'tokens N = 32',
+    'other keys\u2019 cosine to the target = 0',
+    'softmax sharpness \u03b2 = 8',
+    'random features m = 64',
+    'key size d = 16',
+    'number format = bf16',
+  ],
 };
+const DEMOS = Object.keys(EXPECTED_NAMES);
 
 let browser;
 let server;
@@ -98,6 +118,7 @@ function livePicture(page, demo) {
     ledger: '.la-ledger__plane:not(.is-keys)',
     memory: '.lm-svg',
     overcapacity: '.oc-chart > svg:not(.oc-marker-layer)',
+    spotlight: 'svg.spot-strips',
   }[demo];
   return page.evaluate(
     ([d, sel]) => {
@@ -247,6 +268,36 @@ async function checkCsv(page, demo, rows) {
     );
     // Llama-3-8B in bf16: 32 layers × 8 KV heads × 128 × 2 (K and V) × 2 bytes = 131,072 B a token.
     for (const r of body) assert.equal(BigInt(r[1]), BigInt(r[0]) * 131072n, `KV bytes at ${r[0]} tokens`);
+  } else if (demo === 'spotlight') {
+    // One row a token: the core's weight on it under each read (softmax and the four feature maps),
+    // as the spotlight's core gives them in node at the figure's settings (the defaults).
+    const core = (await createSpotlight()).spotlight(coreArgs(SPOT_DEFAULTS));
+    assert.deepEqual(head.slice(0, 2 + core.reads.length + 1), [
+      'token',
+      'target',
+      ...core.reads.map((r) => `${readName(r.map, SPOT_DEFAULTS)} weight`),
+      'point',
+    ]);
+    assert.equal(body.length, core.n, 'one row a token');
+    body.forEach((r, j) => {
+      assert.deepEqual(r.slice(0, 2).map(Number), [j, j === core.target ? 1 : 0], `token ${j}`);
+      core.reads.forEach((read, i) =>
+        assert.ok(
+          Math.abs(Number(r[2 + i]) - read.weights[j]) < 1e-9,
+          `token ${j}, ${read.map}: the CSV says ${r[2 + i]}, the core ${read.weights[j]}`,
+        ),
+      );
+    });
+    // Each read's weights add to 1 (the CSV holds all of them).
+    core.reads.forEach((read, i) => {
+      const sum = body.reduce((a, r) => a + Number(r[2 + i]), 0);
+      assert.ok(Math.abs(sum - 1) < 1e-9, `${read.map}: the weights add to ${sum}`);
+    });
+    const setting = (k) => body[0][head.indexOf(`setting: ${k}`)];
+    assert.deepEqual(
+      ['tokens N', 'softmax sharpness \u03b2', 'random features m', 'key size d', 'number format'].map(setting),
+      ['n', 'beta', 'features', 'd', 'dtype'].map((k) => String(SPOT_DEFAULTS[k])),
+    );
   } else {
     assert.deepEqual(head.slice(0, 9), [
       'N (stored associations)',
@@ -311,7 +362,7 @@ for (const where of ['served chapter', 'standalone file://']) {
       where === 'served chapter' ? new URL(`index.html${HASH}`, server.url).href : `${standaloneUrl()}${HASH}`;
     const { page, problems } = await openPage(browser, url);
     try {
-      for (const demo of ['ledger', 'memory', 'overcapacity']) {
+      for (const demo of DEMOS) {
         await mountInChapter(page, demo);
         if (demo === 'overcapacity') {
           await page

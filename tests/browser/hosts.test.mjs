@@ -126,7 +126,7 @@ test('3. attributes and state set before mount are kept, removed attributes and 
   const { page } = await open('elements.html');
   await page.waitForFunction(() => customElements.get('linattn-memory'), null, { timeout: 30000 });
   await page.evaluate(() => {
-    window.events = { ledger: 0, overcapacity: 0, memory: 0 };
+    window.events = { ledger: 0, overcapacity: 0, memory: 0, spotlight: 0 };
     const make = (tag, attrs) => {
       const el = document.createElement(tag);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -141,24 +141,32 @@ test('3. attributes and state set before mount are kept, removed attributes and 
     const oc = make('linattn-overcapacity', { id: 'oc', d: '16', n: '20', trials: '2' });
     oc.state = { keys: 'orthogonal' };
     make('linattn-memory', { id: 'memory', linear: '', tokens: '1000000' });
+    const spot = make('linattn-spotlight', { id: 'spotlight', n: '64' });
+    spot.state = { cosine: 0.5 };
   });
-  for (const id of ['ledger', 'oc', 'memory']) await readyElement(page, id);
+  for (const id of ['ledger', 'oc', 'memory', 'spotlight']) await readyElement(page, id);
   const state = (id) => page.evaluate((i) => document.getElementById(i).state, id);
   await page.waitForFunction(() => document.getElementById('oc').state.keys === 'orthogonal', null, { timeout: 10000 });
   assert.equal((await state('ledger')).step, 1, 'step set after append');
   assert.equal((await state('ledger')).featureMap, 'elu1', 'state assigned before ready');
   assert.equal((await state('memory')).linear, true);
+  await page.waitForFunction(() => document.getElementById('spotlight').state.cosine === 0.5, null, { timeout: 10000 });
+  assert.equal((await state('spotlight')).n, 64, 'spotlight: n from its attribute, set before mount');
 
   // Later script changes: attributes (set and removed) and element.state.
   await page.evaluate(() => {
     document.getElementById('ledger').setAttribute('step', '2');
     document.getElementById('oc').setAttribute('n', '24');
     document.getElementById('memory').removeAttribute('linear');
+    document.getElementById('spotlight').removeAttribute('n');
   });
   await page.waitForFunction(() => document.getElementById('memory').state?.linear === false, null, { timeout: 30000 });
   assert.equal((await state('ledger')).step, 2);
   assert.equal((await state('oc')).n, 24);
   assert.equal((await state('memory')).tokens, 1000000, 'the other settings stay');
+  // A removed attribute: the spotlight's N back to its default, what the script set kept.
+  await page.waitForFunction(() => document.getElementById('spotlight').state?.n === 32, null, { timeout: 30000 });
+  assert.equal((await state('spotlight')).cosine, 0.5, 'the spotlight keeps the cosine its state set');
   await page.evaluate(() => {
     document.getElementById('ledger').removeAttribute('step');
   });
@@ -176,23 +184,29 @@ test('3. attributes and state set before mount are kept, removed attributes and 
 
   // None of that was the reader: no events. Then one reader change in each demo: one event each.
   await page.waitForTimeout(300);
-  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 0, overcapacity: 0, memory: 0 });
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 0, overcapacity: 0, memory: 0, spotlight: 0 });
   await page.locator('#ledger [data-part="fm-identity"]').check();
   // Key geometry is in the figure's Settings disclosure: open it as a reader would.
   await openSettings(page, '#oc');
   await page.locator('#oc [data-part="keys"]').selectOption('random');
   await openSettings(page, '#memory'); // and precision is in the memory figure's
   await page.locator('#memory select[id$="-kvdtype"]').selectOption('fp8');
-  // overcapacity and memory: two reader changes each, opening Settings (remembered in the state,
+  await page.locator('#spotlight .spot-settings > summary').click(); // and the spotlight's number format
+  await page.locator('#spotlight [data-part="dtype"]').selectOption('fp8');
+  // overcapacity, memory and spotlight: two reader changes each, opening Settings (remembered in the state,
   // the figures-first design) and the choice made there
   await page.waitForFunction(
-    () => window.events.overcapacity >= 2 && window.events.memory >= 2 && window.events.ledger >= 1,
+    () =>
+      window.events.overcapacity >= 2 &&
+      window.events.memory >= 2 &&
+      window.events.spotlight >= 2 &&
+      window.events.ledger >= 1,
     null,
     {
       timeout: 10000,
     },
   );
-  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 2, memory: 2 });
+  assert.deepEqual(await page.evaluate(() => window.events), { ledger: 1, overcapacity: 2, memory: 2, spotlight: 2 });
 });
 
 // ---- 4. hostile host CSS -------------------------------------------------------------------------
@@ -227,27 +241,39 @@ test('4. host CSS on the element itself (even !important) does not reach inside:
 });
 
 // ---- 5. Trusted Types ------------------------------------------------------------------------------
-test(`5. under "${TRUSTED_TYPES_CSP}" all three elements become ready, with captions, and nothing is refused`, async () => {
+test(`5. under "${TRUSTED_TYPES_CSP}" all four elements become ready, with captions, and nothing is refused`, async () => {
   let requests;
   const { page } = await open('trusted-types.html', { onPage: (pg) => (requests = distRequests(pg)) });
-  for (const id of ['ledger', 'overcapacity', 'memory']) await readyElement(page, id);
-  // All three elements load the entry, each demo's chunk, the core's chunk and its wasm once: the
-  // ledger takes the shared core the other two load anyway, not its own module besides (see 5b).
+  for (const id of ELEMENT_IDS) await readyElement(page, id);
+  // All four elements load the entry, each demo's chunk, the core's chunk and its wasm once: the
+  // ledger takes the shared core the other two load anyway, not its own module besides (see 5b);
+  // the spotlight loads its own (wasm/spotlight.mjs), which the others do not need.
   await page.waitForTimeout(300);
   const all = requests.gzipBytes();
   const files = requests.files();
-  console.log(`# three elements: ${(all / 1024).toFixed(1)} KB gzip (${files.join(', ')})`);
-  assert.ok(all <= ALL_ELEMENTS_BUDGET, `three elements load ${(all / 1024).toFixed(1)} KB gzip`);
+  console.log(`# four elements: ${(all / 1024).toFixed(1)} KB gzip (${files.join(', ')})`);
+  assert.ok(all <= ALL_ELEMENTS_BUDGET, `four elements load ${(all / 1024).toFixed(1)} KB gzip`);
   assert.deepEqual(
-    files.filter((f) => /\.wasm /.test(f)).map((f) => /\/(linattn(-ledger)?)-\w+\.wasm /.exec(f)?.[1]),
-    ['linattn'],
-    `the shared core's wasm, once: ${files}`,
+    files
+      .filter((f) => /\.wasm /.test(f))
+      .map((f) => /\/(linattn(-ledger|-spotlight)?)-\w+\.wasm /.exec(f)?.[1])
+      .sort(),
+    ['linattn', 'linattn-spotlight'],
+    `the shared core's wasm and the spotlight's, each once: ${files}`,
   );
-  const captions = await page.evaluate(() =>
-    ['ledger', 'overcapacity', 'memory'].map((id) => ({
-      text: document.getElementById(id).shadowRoot.querySelector('.linattn-caption')?.textContent ?? '',
-      math: document.getElementById(id).shadowRoot.querySelectorAll('.linattn-caption math').length,
-    })),
+  // The spotlight drew the N its attribute set.
+  await page.waitForFunction(
+    () => document.getElementById('spotlight').shadowRoot.querySelector('.la-spotlight[data-n="64"] .spot-row--random'),
+    null,
+    { timeout: 30000 },
+  );
+  const captions = await page.evaluate(
+    (ids) =>
+      ids.map((id) => ({
+        text: document.getElementById(id).shadowRoot.querySelector('.linattn-caption')?.textContent ?? '',
+        math: document.getElementById(id).shadowRoot.querySelectorAll('.linattn-caption math').length,
+      })),
+    ELEMENT_IDS,
   );
   // The overcapacity worker, which carries no wasm, gets the page's compiled core and finishes the
   // sweep itself: no fall-back to the page thread.
@@ -266,8 +292,8 @@ test(`5. under "${TRUSTED_TYPES_CSP}" all three elements become ready, with capt
   );
   const mathNs = await page.evaluate(
     () =>
-      document.querySelector('linattn-overcapacity, linattn-ledger, linattn-memory') &&
-      [...document.querySelectorAll('linattn-ledger, linattn-overcapacity, linattn-memory')]
+      document.querySelector('linattn-overcapacity, linattn-ledger, linattn-memory, linattn-spotlight') &&
+      [...document.querySelectorAll('linattn-ledger, linattn-overcapacity, linattn-memory, linattn-spotlight')]
         .flatMap((el) => [...el.shadowRoot.querySelectorAll('.linattn-caption math')])
         .every((m) => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML'),
   );
@@ -288,7 +314,10 @@ const ONE_ELEMENT_BUDGET = 80 * 1024;
 // The three elements: 340 KB, then 350 KB with the demo kit under the figures (351.6 KB measured
 // with all of it merged). Then 229.9 KB, since the overcapacity worker carries no wasm of its own
 // (the page posts it the module it compiled): its demo's chunk 170.3 -> 48.2 KB gzip.
-const ALL_ELEMENTS_BUDGET = 240 * 1024;
+// The spotlight's element beside them brings its own core (its wasm 23.2 KB gzip and glue) and its
+// demo's chunks: 38.9 KB more by the files' sizes, so the four: 280 KB.
+const ALL_ELEMENTS_BUDGET = 280 * 1024;
+const ELEMENT_IDS = ['ledger', 'overcapacity', 'memory', 'spotlight'];
 test("5b. a page with one <linattn-ledger> loads only its own code (at most 80 KB gzip), none of the other demos' nor the main module", async () => {
   let requests;
   const { page } = await open('plain.html', { onPage: (pg) => (requests = distRequests(pg)) });
@@ -311,7 +340,7 @@ test("5b. a page with one <linattn-ledger> loads only its own code (at most 80 K
 // The wasm of each module travels inside a standalone file as base64 (web/build/plugins.mjs): the
 // ledger's embed holds the ledger's own module and not the main one (test 1 shows it working), the
 // other embeds and the chapter (which gives every figure the main module) not the ledger's.
-test("5c. the ledger's standalone embed holds only its own module's wasm; the chapter and the other embeds none of it", () => {
+test("5c. the ledger's and the spotlight's standalone embeds hold only their own module's wasm; the chapter and the other embeds none of the ledger's", () => {
   const b64 = (name) => readFileSync(join(DIST, '..', 'build', 'wasm', name)).toString('base64');
   const [main, ledger] = [b64('linattn.wasm'), b64('linattn-ledger.wasm')];
   const holds = (file) => {
@@ -322,6 +351,15 @@ test("5c. the ledger's standalone embed holds only its own module's wasm; the ch
   assert.deepEqual(holds('chapter-04-standalone.html'), { main: true, ledger: false });
   for (const demo of ['memory', 'overcapacity'])
     assert.deepEqual(holds(`embed-${demo}-standalone.html`), { main: true, ledger: false }, demo);
+  // The spotlight reads with a module of its own (wasm/spotlight.mjs): its embed holds that one
+  // alone, and the chapter holds it beside the main one.
+  const spotlight = b64('linattn-spotlight.wasm');
+  const holdsSpotlight = (file) => readFileSync(join(DIST, file), 'utf8').includes(spotlight);
+  assert.deepEqual(holds('embed-spotlight-standalone.html'), { main: false, ledger: false }, 'spotlight');
+  assert.equal(holdsSpotlight('embed-spotlight-standalone.html'), true, "the spotlight's embed holds its own wasm");
+  assert.equal(holdsSpotlight('chapter-04-standalone.html'), true, "the chapter holds the spotlight's wasm");
+  for (const demo of ['ledger', 'memory', 'overcapacity'])
+    assert.equal(holdsSpotlight(`embed-${demo}-standalone.html`), false, `${demo}: none of the spotlight's wasm`);
 });
 
 // ---- 6. an iframe far down the page -------------------------------------------------------------
@@ -359,7 +397,7 @@ test("6. an iframe 1,300 px down the page (loading=lazy) reports its real height
 });
 
 // ---- 7. oEmbed -----------------------------------------------------------------------------------
-const DEMOS = ['ledger', 'overcapacity', 'memory'];
+const DEMOS = ['ledger', 'overcapacity', 'memory', 'spotlight'];
 test("7. oEmbed: each demo's page links its own answer, whose width matches its html and whose height is the real one at that width", async () => {
   for (const demo of DEMOS) {
     // Discovery without scripts: the static page of the demo.

@@ -10,9 +10,21 @@ import { test, describe, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, serve, openPage, standaloneUrl } from './harness.mjs';
 
-const DEMOS = ['ledger', 'memory', 'overcapacity'];
+const DEMOS = ['ledger', 'memory', 'overcapacity', 'spotlight'];
 // One setting per demo that its permalink carries (and that changes what the figure shows).
-const SETTING = { ledger: 'ledger.step=2', memory: 'memory.kvDtype=fp8', overcapacity: 'overcapacity.keys=orthogonal' };
+const SETTING = {
+  ledger: 'ledger.step=2',
+  memory: 'memory.kvDtype=fp8',
+  overcapacity: 'overcapacity.keys=orthogonal',
+  spotlight: 'spotlight.n=100',
+};
+// What each figure shows once it has read its permalink's setting (SETTING).
+const APPLIED = {
+  ledger: ['[data-part="step-range"]', 'value', '2'],
+  memory: ['select[id$="-kvdtype"]', 'value', 'fp8'],
+  overcapacity: ['[data-part="keys"]', 'value', 'orthogonal'],
+  spotlight: ['.la-spotlight', 'data-n', '100'],
+};
 const SECTION = 'where-retrieval-breaks-down';
 
 let browser;
@@ -95,6 +107,15 @@ describe('timed: links under a slowed CPU', { concurrency: 2 }, () => {
             Math.abs(top) <= 4,
             `${target} ${rate}x #${hash}: figure-${demo} should be at the top, is at ${top} px`,
           );
+          if (rate === 4) {
+            const [sel, what, want] = APPLIED[demo];
+            const got = await page.$eval(
+              `#figure-${demo} ${sel}`,
+              (el, w) => (w === 'value' ? el.value : el.getAttribute(w)),
+              what,
+            );
+            assert.equal(got, want, `${target} ${rate}x #${hash}: the figure applied its setting`);
+          }
           await page.close();
           assert.deepEqual(problems, [], problems.join('\n'));
         }

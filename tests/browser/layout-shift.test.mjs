@@ -262,7 +262,7 @@ test('wide screens: blocks out of view skip layout only at a measured width; a r
 // arrives later (the summary, the overcapacity curve's progress line) fills room kept for it.
 for (const width of [375, 1280]) {
   test(`timed: embed.html at ${width} px: once a figure has drawn, nothing in it moves while its numbers arrive`, async () => {
-    for (const demo of ['ledger', 'memory', 'overcapacity']) {
+    for (const demo of ['ledger', 'memory', 'overcapacity', 'spotlight']) {
       const page = await browser.newPage();
       await page.setViewportSize({ width, height: width < 600 ? 740 : 900 });
       await page.addInitScript(recordShifts);

@@ -1,17 +1,21 @@
 // Soak: a long session with the built page (dist/), as a restless reader would have it: SOAK_STEPS
-// (2,000) scripted interactions spread over the three demos — slider drags and key presses,
+// (2,000) scripted interactions spread over the four demos — slider drags and key presses,
 // toggles, selects, buttons, key handles dragged in the ledger's plane, and good and bad text typed
 // into every field — chosen by a seeded generator (SOAK_SEED; the failure message names it).
 // Then each demo is put back to its defaults and must show the right numbers again, with
 //   - no console error, page error, failed request or CSP violation all along;
 //   - the core's heap (bytes in use) exactly where it was after warm-up: demos keep no objects;
-//   - WebAssembly memory grown by at most WASM_BOUND, the JS heap (after GC) by at most JS_BOUND;
+//     the shared core's and the spotlight's own (wasm/spotlight.mjs);
+//   - WebAssembly memory (both cores') grown by at most WASM_BOUND, the JS heap (after GC) by at most JS_BOUND;
 //   - no more workers than after warm-up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { heapSnapshot, openProbedChapter } from './core-probe.mjs';
+import { DEMOS, heapSnapshot, openProbedChapter } from './core-probe.mjs';
 import { prng } from '../prng.mjs';
 import { openSettings } from './harness.mjs';
+import { createSpotlight } from '../../wasm/spotlight.mjs';
+import { DEFAULTS as SPOT_DEFAULTS, coreArgs } from '../../web/src/demos/spotlight/state.js';
+import { readouts } from '../../web/src/demos/spotlight/format.js';
 
 const STEPS = Number(process.env.SOAK_STEPS ?? 2000);
 const SEED = Number(process.env.SOAK_SEED ?? 4242) >>> 0;
@@ -19,7 +23,6 @@ const WARM_UP = 100;
 const WASM_BOUND = 0; // measured: no growth at all (16 MiB throughout)
 const JS_BOUND = 8 * 1024 * 1024; // measured: +0.6 MB after 2,000; one retained demo per step would be far more
 
-const DEMOS = ['ledger', 'memory', 'overcapacity'];
 const rootOf = (name) => `.demo-mount[data-demo="${name}"]`;
 
 // Text typed into fields: good values, near misses and nonsense.
@@ -65,6 +68,7 @@ const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'Page
 let browser, server, page, problems, cdp;
 
 before(async () => {
+  spot = await createSpotlight();
   ({ browser, server, page, problems, cdp } = await openProbedChapter());
   page.setDefaultTimeout(1500);
 });
@@ -350,6 +354,68 @@ async function overcapacityDefaults() {
   return { cosine: await num('cosine'), theory: await num('theory') };
 }
 
+// The spotlight's Settings fields, typed back to its defaults (the same text a reader would type).
+const SPOT_FIELDS = ['beta', 'features', 'd', 'noise', 'seed', 'target'];
+const SPOT_MAPS = ['softmax', 'elu1', 'relu', 'taylor2', 'random'];
+
+async function spotlightDefaults() {
+  const R = rootOf('spotlight');
+  const part = (p) => `${R} [data-part="${p}"]`;
+  await page.$eval(`${R} .spot-settings`, (d) => {
+    d.open = true;
+  });
+  for (const name of SPOT_FIELDS) {
+    await page.fill(part(name), String(SPOT_DEFAULTS[name]));
+    await page.press(part(name), 'Enter');
+  }
+  await page.selectOption(part('dtype'), SPOT_DEFAULTS.dtype);
+  // N = 32 is the slider's position 40 (N = 2 · 2048^(position / 110)); the cosine slider at 0.
+  for (const [p, v] of [
+    ['n', '40'],
+    ['cosine', String(SPOT_DEFAULTS.cosine)],
+  ]) {
+    await page.$eval(
+      part(p),
+      (el, value) => {
+        el.value = value;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      v,
+    );
+  }
+  await page.waitForSelector(`${R} .la-spotlight[data-n="${SPOT_DEFAULTS.n}"]`, { state: 'attached' });
+  // The readouts once the figure draws the defaults' read (the Settings each answered in turn).
+  const want = JSON.stringify(spotlightExpected());
+  await page
+    .waitForFunction(
+      ([root, maps, w]) => {
+        const shown = {};
+        for (const map of maps) {
+          const row = document.querySelector(`${root} .spot-row--${map}`);
+          shown[map] = {};
+          for (const k of ['weight', 'tokens', 'cosine', 'state'])
+            shown[map][k] = row
+              .querySelector(`.spot-value--${k}`)
+              .textContent.replace(/^\s*\u00b7\s*/, '')
+              .trim();
+        }
+        window.__soakSpot = shown;
+        return JSON.stringify(shown) === w;
+      },
+      [R, SPOT_MAPS, want],
+      { timeout: 5000 },
+    )
+    .catch(() => {}); // the assertion below shows what differs
+  return page.evaluate(() => window.__soakSpot);
+}
+
+// The spotlight's readouts at its defaults, from its core in node (formatted as the figure does).
+let spot;
+function spotlightExpected() {
+  const result = spot.spotlight(coreArgs(SPOT_DEFAULTS));
+  return Object.fromEntries(result.reads.map((r) => [r.map, readouts(r, false)]));
+}
+
 // The checks at the end are not part of the soak's pace: a button still settling from the last
 // interaction gets the usual 5 s instead of the soak's 1.5 s.
 async function allDefaults() {
@@ -359,14 +425,16 @@ async function allDefaults() {
       ledger: await ledgerDefaults(),
       memory: await memoryDefaults(),
       overcapacity: await overcapacityDefaults(),
+      spotlight: await spotlightDefaults(),
     };
   } finally {
     page.setDefaultTimeout(1500);
   }
 }
 
-test(`${STEPS} interactions across the three demos: no console error, no leak, right numbers at the end (seed ${SEED})`, {
-  timeout: 6 * 60 * 1000,
+test(`${STEPS} interactions across the four demos: no console error, no leak, right numbers at the end (seed ${SEED})`, {
+  // (Four figures now: the spotlight's frames at N = 4,096 are long on the shared 2-core host.)
+  timeout: 10 * 60 * 1000,
 }, async () => {
   const rand = prng(SEED);
   const tally = {};
@@ -386,7 +454,8 @@ test(`${STEPS} interactions across the three demos: no console error, no leak, r
   const end = await heapSnapshot(page, cdp);
   console.log(
     `soak: ${STEPS} interactions in ${soakSecs.toFixed(0)} s ${JSON.stringify(tally)}; core heap ${start.wasmHeap} -> ${end.wasmHeap} B, ` +
-      `wasm memory ${start.wasmMemory} -> ${end.wasmMemory} B, JS heap ${start.jsHeap} -> ${end.jsHeap} B ` +
+      `wasm memory ${start.wasmMemory} -> ${end.wasmMemory} B, spotlight core heap ${start.spotHeap} -> ` +
+      `${end.spotHeap} B, its memory ${start.spotMemory} -> ${end.spotMemory} B, JS heap ${start.jsHeap} -> ${end.jsHeap} B ` +
       `(${end.jsHeap - start.jsHeap >= 0 ? '+' : ''}${end.jsHeap - start.jsHeap}), workers ${workers} -> ${page.workers().length}`,
   );
 
@@ -401,8 +470,14 @@ test(`${STEPS} interactions across the three demos: no console error, no leak, r
     Math.abs(shown.overcapacity.cosine - 0.71) <= 0.03,
     `overcapacity: measured cosine at d = N = 64 is 0.71 ± 0.03, shows ${shown.overcapacity.cosine}`,
   );
+  assert.deepEqual(shown.spotlight, spotlightExpected(), 'spotlight: its core’s readouts at the defaults');
 
   assert.equal(end.wasmHeap, start.wasmHeap, `core heap bytes in use (SOAK_SEED=${SEED})`);
+  assert.equal(end.spotHeap, start.spotHeap, `spotlight core heap bytes in use (SOAK_SEED=${SEED})`);
+  assert.ok(
+    end.spotMemory - start.spotMemory <= WASM_BOUND,
+    `the spotlight core's WebAssembly memory grew by ${end.spotMemory - start.spotMemory} B (bound ${WASM_BOUND})`,
+  );
   assert.ok(
     end.wasmMemory - start.wasmMemory <= WASM_BOUND,
     `WebAssembly memory grew by ${end.wasmMemory - start.wasmMemory} B (bound ${WASM_BOUND})`,

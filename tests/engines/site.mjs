@@ -55,7 +55,8 @@ export async function serveProbed() {
 // the ledger's map, step, reads and associations; the memory demo's model (preset, linear twin and a
 // custom config), length, sessions, dtypes, GPU budget, tensor parallelism, units and scale; the
 // overcapacity demo's geometry, keys, trials and seed, β, scale, the capacity panel's tolerance and
-// the update rule (additive; delta with a step and a forget gate).
+// the update rule (additive; delta with a step and a forget gate); the spotlight's N and cosine (its
+// sliders) and each of its Settings: β, random features m, key size d, noise, seed, target, format.
 const CUSTOM = JSON.stringify({
   layers: [
     { kind: 'attention', count: 12, kvHeads: 4, headDim: 64 },
@@ -65,18 +66,21 @@ const CUSTOM = JSON.stringify({
 });
 export const STATES = {
   'step, length, geometry':
-    'ledger.step=2&memory.tokens=131072&memory.sessions=3&overcapacity.d=16&overcapacity.n=20&overcapacity.trials=2',
+    'ledger.step=2&memory.tokens=131072&memory.sessions=3&overcapacity.d=16&overcapacity.n=20&overcapacity.trials=2' +
+    '&spotlight.n=100&spotlight.cosine=0.5',
   'maps, dtypes, GPU, keys, tolerance':
     'ledger.featureMap=elu1&ledger.query=-1&ledger.freeQuery=0.3,-0.9' +
     '&memory.preset=deepseek-v3&memory.linear=true&memory.kvDtype=fp8&memory.stateDtype=bf16&memory.weightDtype=int4' +
     '&memory.gpu=custom&memory.gpuCustom=48&memory.tp=4&memory.unit=decimal&memory.yScale=linear' +
     '&overcapacity.d=16&overcapacity.n=40&overcapacity.keys=orthogonal&overcapacity.trials=2&overcapacity.seed=3' +
-    '&overcapacity.scale=log&overcapacity.measure=recall&overcapacity.level=0.8&overcapacity.beta=4',
+    '&overcapacity.scale=log&overcapacity.measure=recall&overcapacity.level=0.8&overcapacity.beta=4' +
+    '&spotlight.beta=2&spotlight.features=256&spotlight.dtype=fp8',
   'associations, custom model, delta rule':
     'ledger.d=3&ledger.associations=1,0,0:3,1,2;0,1,0:-2,4,1;0.6,0,0.8:0,-5,1&ledger.query=1' +
     `&memory.preset=custom&memory.custom=${encodeURIComponent(CUSTOM)}&memory.tokens=1000000` +
     '&overcapacity.d=32&overcapacity.n=30&overcapacity.trials=2&overcapacity.rule=delta&overcapacity.step=0.5' +
-    '&overcapacity.gate=0.95',
+    '&overcapacity.gate=0.95' +
+    '&spotlight.n=4096&spotlight.d=8&spotlight.noise=0.3&spotlight.seed=3&spotlight.target=5&spotlight.dtype=int4',
 };
 
 /** The chapter at state `name` of STATES: a page of its own (a query of its own: a change of hash
@@ -150,7 +154,8 @@ export function readFigures(tab) {
   return tab.evaluate((mounts) => {
     const out = {};
     for (const m of document.querySelectorAll(mounts)) {
-      const all = [...m.querySelectorAll('[data-field], [aria-live], dl, table, [role="status"]')].filter(
+      // (.spot-values: each of the spotlight's reads' readouts, drawn in its SVG.)
+      const all = [...m.querySelectorAll('[data-field], [aria-live], dl, table, [role="status"], .spot-values')].filter(
         (e) => !e.matches('.oc-sr, .oc-status:not([data-field])'),
       );
       const outer = all.filter((e) => !all.some((o) => o !== e && o.contains(e)));

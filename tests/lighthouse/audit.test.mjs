@@ -56,7 +56,11 @@ test(`Lighthouse (mobile), the chapter: performance at least ${MIN_PERFORMANCE} 
 
 const pages = [
   ['the chapter', 'index.html', 'mobile'],
-  ...['ledger', 'memory', 'overcapacity'].map((d) => [`embed.html, ${d}`, `embed.html?demo=${d}`, 'mobile']),
+  ...['ledger', 'memory', 'overcapacity', 'spotlight'].map((d) => [
+    `embed.html, ${d}`,
+    `embed.html?demo=${d}`,
+    'mobile',
+  ]),
 ];
 
 for (const [label, path, preset] of pages) {
