@@ -17,7 +17,7 @@ before(async () => {
   browser = await launch();
   const base = server.url.endsWith('/') ? server.url : `${server.url}/`;
   ({ page, problems } = await openPage(browser, `${base}embed.html?demo=memory`, { width: 1280 }));
-  await page.locator('.la-memory .lm-figures dd').first().waitFor({ timeout: 20000 });
+  await page.locator('.la-memory .lm-figures dd').first().waitFor({ state: 'attached', timeout: 20000 });
   demo = page.locator('.la-memory');
   await openSettings(page, '.la-memory');
 });
