@@ -42,6 +42,7 @@ async function boxes(except) {
     const out = {};
     for (const el of root.querySelectorAll('input, select, button, summary, .lm-figures, svg')) {
       if (el.id && el.id === skip) continue;
+      if (!el.checkVisibility()) continue; // folded in a closed disclosure (the numbers): not laid out
       const b = el.getBoundingClientRect();
       const r = { x: b.x + window.scrollX, y: b.y + window.scrollY, width: b.width, height: b.height };
       if (r.width === 0 && r.height === 0) continue;
