@@ -210,10 +210,7 @@ function drawLabels(plot, view, axis, g, beyondAt) {
   const lines = linePoints(view, g);
   const drawn = Object.values(lines);
   const steps = [0, 1, 2, 3, 4, 5].map((k) => area.r - 4 - (k * g.W) / 6);
-  const atEnd =
-    (line, below = false) =>
-    (w, fs) =>
-      steps.flatMap((right) => besideLine(line, { right, w, fs, below }));
+  const atEnd = (line) => (w, fs) => steps.flatMap((right) => besideLine(line, { right, w, fs }));
   const labels = [];
   const first = view.samples[0];
   if (lines.kv)
@@ -230,7 +227,7 @@ function drawLabels(plot, view, axis, g, beyondAt) {
     labels.push({
       text: 'all-linear twin: flat',
       cls: 'lm-line-label lm-state-label',
-      places: atEnd(lines.twin, true),
+      places: atEnd(lines.twin),
     });
   const top = (w, fs) =>
     [area.l + 4, area.r - 4 - w, area.l + (g.W - w) / 2].map((x) => ({
