@@ -54,6 +54,8 @@ export function yRange(line, l, r) {
 /**
  * Places above or below `line` a label `w` wide whose right end is at `right` (or left end at
  * `left`): [{ x, y, anchor }], above first. fs: the font size.
+ * @param {number[][]} line
+ * @param {{ right?: number, left?: number, w: number, fs: number, below?: boolean }} where
  */
 export function besideLine(line, { right, left, w, fs, below = false }) {
   const [l, r] = right !== undefined ? [right - w, right] : [left, left + w];
