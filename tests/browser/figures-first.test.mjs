@@ -85,15 +85,17 @@ async function boxesAtTop(page, host, demo) {
       el.scrollIntoView({ block: 'start', behavior: 'instant' });
       return el.getBoundingClientRect().top;
     }, figure);
+  // a page shorter than the window (a figure alone, all of it on screen) cannot scroll it up
+  const fits = () => page.evaluate(() => document.documentElement.scrollHeight <= innerHeight);
   await toTop();
   await page.locator(`${mount}[data-status="ready"]`).waitFor({ timeout: 60000 });
   // figures above may still mount and settle: scroll again until the figure stays at the top
   for (let i = 0; i < 20; i++) {
     await settled(page);
-    if (Math.abs(await toTop()) <= 1) {
+    if (Math.abs(await toTop()) <= 1 || (await fits())) {
       await settled(page);
-      if (Math.abs(await page.evaluate((sel) => document.querySelector(sel).getBoundingClientRect().top, figure)) <= 1)
-        break;
+      const top = await page.evaluate((sel) => document.querySelector(sel).getBoundingClientRect().top, figure);
+      if (Math.abs(top) <= 1 || (await fits())) break;
     }
   }
   return page.evaluate(
@@ -155,6 +157,7 @@ test('the picture leads: main visual and primary controls on screen at 1280 × 9
       const boxes = await boxesAtTop(chapter.page, 'chapter', demo);
       report.push(
         `${label}: ${Object.entries(boxes)
+          .filter(([k]) => k !== 'fits')
           .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
           .join(', ')}`,
       );
@@ -172,6 +175,7 @@ test('the picture leads: main visual and primary controls on screen at 1280 × 9
       const boxes = await boxesAtTop(embed.page, 'embed', demo);
       report.push(
         `${label}: ${Object.entries(boxes)
+          .filter(([k]) => k !== 'fits')
           .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
           .join(', ')}`,
       );

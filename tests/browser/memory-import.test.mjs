@@ -29,7 +29,8 @@ after(async () => {
 async function open(query = '', options = {}) {
   const opened = await openPage(browser, `${base}embed.html?demo=memory${query}`, options);
   const demo = opened.page.locator('.la-memory');
-  await demo.locator('.lm-figures dd').first().waitFor({ timeout: 20000 });
+  // the numbers are drawn, folded under "Numbers"
+  await demo.locator('.lm-figures dd').first().waitFor({ state: 'attached', timeout: 20000 });
   return { ...opened, demo };
 }
 
@@ -44,6 +45,9 @@ async function paste(demo, text) {
   // Opened with a click, as a reader does. A clean-clone CI run once saw the disclosure still closed
   // after the click (the textarea never became visible): the state is checked, and the click tried
   // again, at most three times, so that a failure says so instead of a 30 s fill timeout.
+  // The import lives under "About the model", folded until the reader opens it.
+  const about = demo.locator('details.lm-about');
+  if (!(await about.evaluate((d) => d.open))) await about.locator(':scope > summary').click();
   const details = demo.locator('.lm-import');
   for (let i = 0; i < 3 && !(await details.evaluate((d) => d.open)); i++) {
     await demo.locator('.lm-import summary').click();

@@ -42,7 +42,7 @@ before(async () => {
   await page
     .locator('.demo-mount[data-demo="memory"][data-status="ready"] .la-memory .lm-figures dd')
     .first()
-    .waitFor({ timeout: 20000 });
+    .waitFor({ state: 'attached', timeout: 20000 }); // drawn, folded under "Numbers"
   demo = page.locator('.demo-mount[data-demo="memory"] .la-memory');
 });
 after(async () => {
@@ -127,7 +127,9 @@ test('dense GQA (Llama-3-8B): 2·8·128·32·2 = 131,072 B per token = 128 KiB, 
   const twin = 32n * 32n * 128n * 128n * BF16;
   await expectBytes(demo, 'twinState', twin, '32 MiB');
   assert.equal((await figure(demo, 'crossover')).value, (twin / perToken + 1n).toString());
-  // hovering shows the exact figure
+  // hovering shows the exact figure (the numbers are folded under "Numbers": opened first)
+  const numbers = demo.locator('details.lm-numbers');
+  if (!(await numbers.evaluate((d) => d.open))) await numbers.locator(':scope > summary').click();
   const fig = demo.locator('.lm-figures [data-figure="kvPerToken"]');
   await fig.hover();
   assert.ok(await fig.locator('.lm-exact').isVisible(), 'exact bytes appear on hover');

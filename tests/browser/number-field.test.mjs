@@ -17,7 +17,7 @@ before(async () => {
   browser = await launch();
   const base = server.url.endsWith('/') ? server.url : `${server.url}/`;
   ({ page, problems } = await openPage(browser, `${base}embed.html?demo=memory`, { width: 1280 }));
-  await page.locator('.la-memory .lm-figures dd').first().waitFor({ timeout: 20000 });
+  await page.locator('.la-memory .lm-figures dd').first().waitFor({ state: 'attached', timeout: 20000 });
   demo = page.locator('.la-memory');
   await openSettings(page, '.la-memory');
 });
@@ -42,6 +42,7 @@ async function boxes(except) {
     const out = {};
     for (const el of root.querySelectorAll('input, select, button, summary, .lm-figures, svg')) {
       if (el.id && el.id === skip) continue;
+      if (!el.checkVisibility()) continue; // folded in a closed disclosure (the numbers): not laid out
       const b = el.getBoundingClientRect();
       const r = { x: b.x + window.scrollX, y: b.y + window.scrollY, width: b.width, height: b.height };
       if (r.width === 0 && r.height === 0) continue;

@@ -51,18 +51,18 @@ const SWEEPS = {
 
 // Left out of the assertion, and printed on every run as diagnostics: in the memory chart
 // (curve-plot.js), the context marker (a dotted line the plot's full height, and its dot) runs
-// through the labels on the chart's lines (the GPU's room, "beyond …", "fixed state") wherever the
-// reader puts it, and "KV cache: grows" sits on its own curve where it climbs steeply. Placing those
-// labels belongs to the memory figure's redesign, under way beside this test. In the overcapacity
-// chart, "N = d" (right of its line, at the top) sits on the linear state's recall curve where that
-// curve leaves 1 just past N = d (d = 16; d = 64 on the log scale): a placement that reads the curves
-// belongs to that figure's redesign (its curves named at their ends), under way too.
+// through the words on the chart (the GPU's room, "beyond …", a line's name) wherever the reader
+// puts it; the words themselves keep off every line and each other (render-line-labels.js), and
+// that is checked. In the overcapacity chart, "N = d" (right of its line, at the top) sits on the
+// linear state's recall curve where that curve leaves 1 just past N = d (d = 16; d = 64 on the log
+// scale): a placement that reads the curves belongs to that figure's redesign (its curves named at
+// their ends), under way beside this test.
 const LEFT_OUT = [
   { figure: 'overcapacity', text: /\(svg text\.oc-dlabel\)$/, mark: /^svg path\.oc-line\./ },
   {
     figure: 'memory',
     text: /\(svg text\.lm-(gpu-label|beyond-label|line-label)[^)]*\)$/,
-    mark: /^(svg line|marker svg circle|svg path\.lm-[\w-]+)$/,
+    mark: /^(svg line|marker svg circle)$/,
   },
 ];
 const leftOut = (figure, p) => LEFT_OUT.some((l) => l.figure === figure && l.text.test(p.a) && l.mark.test(p.b));

@@ -1,7 +1,8 @@
 // The memory demo's form as elements: the primary controls (model preset, "make every attention
-// layer linear", the context length) above the picture; below it the model's source, import and
-// custom editor, and the "Settings" disclosure (sessions and precision, the GPU budget, units,
-// memory axis), one click away and remembered in the permalink. No behaviour here (controls.js).
+// layer linear", the context length) above the picture; below it two disclosures: "About the model"
+// (its source, import and custom editor) and "Settings" (sessions and precision, the GPU budget,
+// units, memory axis), one click away, Settings remembered in the permalink. No behaviour here
+// (controls.js).
 
 import { h } from '../../lib/dom.js';
 import { CONTEXT_LABEL } from './labels.js';
@@ -122,7 +123,8 @@ function settingsBox(id, c) {
   );
 }
 
-/** The form's layout: { primary (model and context, above the picture), below (after it), settings }. */
+/** The form's layout: { primary (model and context, above the picture), below (after it: the "About
+ *  the model" and "Settings" disclosures), settings }. */
 export function arrange(id, c, editor, importer) {
   const primary = h(
     'div',
@@ -136,17 +138,21 @@ export function arrange(id, c, editor, importer) {
     ),
   );
   const settings = settingsBox(id, c);
-  const below = [
+  // About the model: its source, the twin's rule, a config.json of the reader's own and the custom
+  // model's editor, folded (view.js opens it when the reader picks a custom model or imports one).
+  const about = h(
+    'details',
+    { class: 'lm-about', 'data-part': 'about' },
+    h('summary', { text: 'About the model' }),
     h(
-      'fieldset',
+      'div',
       { class: 'lm-box lm-model' },
-      h('legend', { text: 'About the model' }),
       h('p', { class: 'lm-note lm-twin-rule', text: TWIN_RULE }),
       c.source,
       importer.el,
       editor.el,
     ),
-    settings,
-  ];
+  );
+  const below = [about, settings];
   return { primary, below, settings };
 }

@@ -6,8 +6,9 @@ import { s, setAttr } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis as axisMark } from '../../lib/plot/axis.js';
 import { formatBytes, shortTokens } from './format.js';
+import { besideLine, placeLabels } from './render-line-labels.js';
 
-const HEIGHT = 300;
+const HEIGHT = 240;
 /** The plot's margins in viewBox units (render-handle.js places the context handle with them). */
 export const M = { left: 70, right: 14, top: 16, bottom: 40 };
 
@@ -57,7 +58,7 @@ function linearTicks(hi, system) {
 
 /**
  * The memory axis shared by the chart and the bars (render-bars.js): view = { samples, room, yScale,
- * unit } -> { lo, hi, roomInRange, frac(bytes) } with frac in 0..1 along the axis (log or linear),
+ * unit } -> { lo, hi, roomInRange, frac(bytes), ticks (BigInt bytes) } with frac in 0..1 along the axis (log or linear),
  * over every context the chart shows, so a bar keeps its length while the reader drags unless its
  * term grows. On a linear axis a GPU line far above the data would flatten it: then it is only named.
  */
@@ -92,7 +93,8 @@ export function memoryAxis(view) {
     if (yScale === 'log') return v <= lo ? 0 : (Math.log10(v) - logLo) / logSpan;
     return v / hi;
   };
-  return { lo, hi, room, roomInRange, frac };
+  const ticks = yScale === 'log' ? logTicks(lo, hi, unit) : linearTicks(hi, unit);
+  return { lo, hi, room, roomInRange, frac, ticks };
 }
 
 /**
@@ -132,33 +134,35 @@ export function drawChart(chart, view) {
     y: (b) => M.top + H - axis.frac(b) * H,
   };
   drawAxes(chart, view, axis, g);
-  if (view.maxContext !== null && view.maxContext < 1e7) drawBeyond(layer, view.maxContext, g);
+  const beyondAt = view.maxContext !== null && view.maxContext < 1e7 ? drawBeyond(layer, view.maxContext, g) : null;
   const plot = el('g', { class: 'lm-plot' }, layer);
   drawLines(plot, view, g);
-  drawLineLabels(plot, view, g);
   drawRoom(plot, view, axis, g);
-  const geom = { x: g.x, y: g.y, ...drawMarker(plot, g), axis };
+  drawLabels(plot, view, axis, g, beyondAt);
+  const geom = { x: g.x, y: g.y, ...drawMarker(plot, g), axis: { ...axis, width: view.width } };
   placeMarker(geom, view);
   return geom;
 }
 
 /** The grid and both axes, moved where they changed. */
 function drawAxes(chart, view, axis, { x, y }) {
-  const { yScale, unit } = view;
-  const ticks = yScale === 'log' ? logTicks(axis.lo, axis.hi, unit) : linearTicks(axis.hi, unit);
-  chart.yAxis.update(ticks.map((t) => ({ at: y(t), label: formatBytes(t, unit, 1).text })));
+  const { unit, yScale } = view;
+  chart.yAxis.update(
+    axis.ticks.map((t) => ({ at: y(t), label: formatBytes(t, unit, 1).text })),
+    `memory (${yScale} scale)`,
+  );
   chart.xAxis.update(
     [3, 4, 5, 6, 7].map((e) => ({ at: x(10 ** e), label: shortTokens(10 ** e) })),
     'context length (tokens, log scale)',
   );
 }
 
-/** Past the configured position limit: shaded (hatched under forced colours), never an ordinary reading. */
+/** Past the configured position limit: shaded (hatched under forced colours), never an ordinary
+ *  reading. Returns where the stretch begins (its words are placed with the others). */
 function drawBeyond(layer, maxContext, { x, W, H }) {
   const bx = x(Math.max(maxContext, 1000));
   el('rect', { x: bx, y: M.top, width: M.left + W - bx, height: H, class: 'lm-beyond' }, layer);
-  const t = el('text', { x: M.left + W - 4, y: M.top + H - 6, 'text-anchor': 'end', class: 'lm-beyond-label' }, layer);
-  t.textContent = `beyond ${shortTokens(maxContext)}: past the configured limit`;
+  return bx;
 }
 
 /** The fixed state (a flat band), the KV cache stacked on it, the twin's and the original's lines. */
@@ -185,43 +189,91 @@ function drawLines(plot, view, { x, y, bottom }) {
   if (view.linearized) el('path', { d: `M${pts('originalBytes').join(' L')}`, class: 'lm-original-line' }, plot);
 }
 
-/** Legends on the lines: the cache where it ends (top right), the state where it starts (left). */
-function drawLineLabels(plot, view, { y, W }) {
-  const first = view.samples[0];
-  const last = view.samples[view.samples.length - 1];
-  if (view.growing) {
-    const t = el(
-      'text',
-      { x: M.left + W - 6, y: y(last.totalBytes) + 16, 'text-anchor': 'end', class: 'lm-line-label lm-kv-label' },
-      plot,
-    );
-    t.textContent = view.kvLine ?? 'KV cache: grows';
-  }
-  if (first.stateBytes > 0n) {
-    const t = el('text', { x: M.left + 6, y: y(first.stateBytes) - 6, class: 'lm-line-label lm-state-label' }, plot);
-    t.textContent = 'fixed state: flat';
-  }
-  if (view.refKind === 'twin' && first.refBytes > 0n) {
-    const t = el(
-      'text',
-      { x: M.left + W * 0.45, y: y(first.refBytes) - 6, class: 'lm-line-label lm-state-label' },
-      plot,
-    );
-    t.textContent = 'all-linear twin: flat';
-  }
+/** The drawn lines as points (viewBox units): the cache's total, the states, the line before. */
+function linePoints(view, { x, y }) {
+  const pts = (key) => view.samples.map((r) => [x(r.tokens), y(r[key])]);
+  const lines = {};
+  if (view.growing) lines.kv = pts('totalBytes');
+  if (view.samples.some((r) => r.stateBytes > 0n)) lines.state = pts('stateBytes');
+  if (view.refKind === 'twin') lines.twin = pts('refBytes');
+  if (view.linearized) lines.original = pts('originalBytes');
+  return lines;
 }
 
-/** The GPU's room for cache: a line where it is in range, else a word that it is far above. */
-function drawRoom(plot, view, { room, roomInRange }, { y, W }) {
-  if (roomInRange) {
-    const yy = y(view.room);
-    el('line', { x1: M.left, x2: M.left + W, y1: yy, y2: yy, class: 'lm-gpu-line' }, plot);
-    const t = el('text', { x: M.left + 4, y: yy - 5, class: 'lm-gpu-label' }, plot);
-    t.textContent = `GPU room for cache: ${formatBytes(view.room, view.unit).text}`;
-  } else if (room !== null) {
-    const t = el('text', { x: M.left + 4, y: M.top + 12, class: 'lm-gpu-label' }, plot);
-    t.textContent = `GPU room for cache (${formatBytes(view.room, view.unit).text}) is far above`;
+/**
+ * The words on the chart, each where it names its mark (render-line-labels.js): each series at its
+ * end, the GPU's room where its line runs (or at the top, when far above), the stretch past the
+ * configured limit inside itself. None touches a line or another label.
+ */
+function drawLabels(plot, view, axis, g, beyondAt) {
+  const area = { l: M.left, r: M.left + g.W, t: M.top, b: g.bottom };
+  const lines = linePoints(view, g);
+  const drawn = Object.values(lines);
+  const steps = [0, 1, 2, 3, 4, 5].map((k) => area.r - 4 - (k * g.W) / 6);
+  const atEnd = (line) => (w, fs) => steps.flatMap((right) => besideLine(line, { right, w, fs }));
+  const labels = [];
+  const first = view.samples[0];
+  if (lines.kv)
+    labels.push({ text: view.kvLine ?? 'KV cache: grows', cls: 'lm-line-label lm-kv-label', places: atEnd(lines.kv) });
+  if (lines.original)
+    labels.push({
+      text: 'before: with its attention layers',
+      cls: 'lm-line-label lm-original-label',
+      places: atEnd(lines.original),
+    });
+  if (first.stateBytes > 0n)
+    labels.push({ text: 'fixed state: flat', cls: 'lm-line-label lm-state-label', places: atEnd(lines.state) });
+  if (lines.twin && first.refBytes > 0n)
+    labels.push({
+      text: 'all-linear twin: flat',
+      cls: 'lm-line-label lm-state-label',
+      places: atEnd(lines.twin),
+    });
+  const top = (w, fs) =>
+    [area.l + 4, area.r - 4 - w, area.l + (g.W - w) / 2].map((x) => ({
+      x,
+      y: area.t + 0.85 * fs + 4,
+      anchor: 'start',
+    }));
+  if (axis.roomInRange) {
+    const yy = g.y(view.room);
+    const room = [
+      [area.l, yy],
+      [area.r, yy],
+    ];
+    drawn.push(room);
+    labels.push({
+      text: `GPU room for cache: ${formatBytes(view.room, view.unit).text}`,
+      cls: 'lm-gpu-label',
+      places: (w, fs) =>
+        [area.l + 4, area.l + g.W / 3, area.r - 4 - w].flatMap((left) => besideLine(room, { left, w, fs })),
+    });
+  } else if (axis.room !== null) {
+    labels.push({
+      text: `GPU room for cache (${formatBytes(view.room, view.unit).text}) is far above`,
+      cls: 'lm-gpu-label',
+      places: top,
+    });
   }
+  if (beyondAt !== null)
+    labels.push({
+      text: `beyond ${shortTokens(view.maxContext)}: past the configured limit`,
+      cls: 'lm-beyond-label',
+      places: (_w, fs) =>
+        [0, 1, 2, 3, 4, 5, 6, 7].map((k) => ({
+          x: area.r - 4,
+          y: k % 2 ? area.t + 0.85 * fs + 4 + ((k - 1) / 2) * g.H * 0.12 : area.b - 6 - (k / 2) * g.H * 0.12,
+          anchor: 'end',
+        })),
+    });
+  placeLabels(plot, labels, { lines: drawn, area });
+}
+
+/** The GPU's room for cache: a line where it is in range (named with the other words). */
+function drawRoom(plot, view, { roomInRange }, { y, W }) {
+  if (!roomInRange) return;
+  const yy = y(view.room);
+  el('line', { x1: M.left, x2: M.left + W, y1: yy, y2: yy, class: 'lm-gpu-line' }, plot);
 }
 
 /** The reader's context length: a line, a dot and the handle's grip (render-handle.js: the handle

@@ -1,5 +1,7 @@
 // The memory demo's elements, in reading order: the picture leads (the model and the context right
-// above the bars and the curve); the words, the numbers and every other control follow. A config.json
+// above the bars and the curve, every mark named in place), then its sentence (the summary, with the
+// numbers a reader needs); the rest is folded in a row of disclosures: "Numbers" (every figure, and
+// the chart's key the export saves), the data table, "About the model" and "Settings". A config.json
 // dropped anywhere on the figure is imported; one dropped beside it is ignored, never opened by the
 // browser in place of the page. The chart box's width is observed and dispatched ({ type: 'width' }):
 // the chart is drawn at it in the next frame, never in the observer's callback (the drawing sets the
@@ -31,7 +33,8 @@ function actions(demo) {
 
 /**
  * Builds the demo inside `rootElement`; `demo()` is the demo once made (its store). Returns { root,
- * controls, summary, chart, bars, figures, table, pause(demo), resume(demo), destroy(demo) }.
+ * controls, summary, chart, bars, figures, numbers, about (the disclosures), table, pause(demo),
+ * resume(demo), destroy(demo) }.
  */
 export function createParts(rootElement, la, demo) {
   const act = actions(demo);
@@ -44,8 +47,18 @@ export function createParts(rootElement, la, demo) {
   const chart = createChart(controls.id, (tokens, done) => act.dispatch({ type: 'tokens', tokens, dragging: !done }));
   const figures = h('dl', { class: 'lm-figures' });
   const table = createTable();
-  const picture = h('div', { class: 'lm-picture' }, bars, chart.title, chart.box, chart.legend);
-  root.append(controls.notice, controls.primary, picture, summary.el, figures, ...controls.below, table.el);
+  const picture = h('div', { class: 'lm-picture' }, bars, chart.title, chart.box);
+  const numbers = h(
+    'details',
+    { class: 'lm-numbers', 'data-part': 'numbers' },
+    h('summary', { text: 'Numbers' }),
+    figures,
+    h('p', { class: 'lm-key-title', text: 'Key to the chart' }),
+    chart.legend,
+  );
+  const [about, settings] = controls.below;
+  const more = h('div', { class: 'lm-more' }, numbers, table.el, about, settings);
+  root.append(controls.notice, controls.primary, picture, summary.el, more);
   rootElement.append(root);
   controls.importer.catchDrops(root);
   const view = rootElement.ownerDocument?.defaultView;
@@ -84,5 +97,5 @@ export function createParts(rootElement, la, demo) {
     view?.removeEventListener('drop', keepPage);
     root.remove();
   }
-  return { root, controls, summary, chart, bars, figures, table, pause, resume, destroy };
+  return { root, controls, summary, chart, bars, figures, numbers, about, table, pause, resume, destroy };
 }

@@ -5,6 +5,8 @@
 // context the chart shows), so while the reader drags the context the cache's bar grows and the
 // fixed state's stays where it is. Each bar carries its own label and byte count, written on it.
 // Rows persist between renders so their widths animate (CSS; none under reduced motion or a drag).
+// Under the rows, the axis's scale: its ticks with their units, as on the chart's memory axis. An
+// empty term keeps its words and gives up its bar's height.
 
 import { h, setText, setProp, setStyle } from '../../lib/dom.js';
 import { formatBytes, longTokens } from './format.js';
@@ -47,13 +49,36 @@ function newRow() {
 
 const pct = (f) => `${(Math.min(1, Math.max(0, f)) * 100).toFixed(3)}%`;
 
+/** The scale under the bars: the axis's ticks with units, thinned to one per ~80 px of `width`. */
+function renderScale(scale, axis, unit) {
+  const every = Math.max(1, Math.ceil(axis.ticks.length / Math.max(2, Math.floor((axis.width || 640) / 80))));
+  const ticks = axis.ticks.filter((_, i) => i % every === 0);
+  const key = `${ticks.join(' ')} ${unit} ${axis.lo} ${axis.hi}`;
+  if (scale.dataset.key === key) return;
+  scale.dataset.key = key;
+  scale.replaceChildren(
+    ...ticks.map((t) => {
+      const f = Math.min(1, Math.max(0, axis.frac(t)));
+      const edge = f < 0.04 ? 'lm-tick-start' : f > 0.96 ? 'lm-tick-end' : '';
+      const tick = h('span', { class: `lm-tick ${edge}`.trim() }, formatBytes(t, unit, 1).text);
+      tick.style.left = pct(f);
+      return tick;
+    }),
+  );
+}
+
 /**
  * Draws the bars into `box` (its title and rows are made on the first call, then updated) on
  * `axis` (the chart's, from memoryAxis: { frac(bytes), room, roomInRange }).
  */
 export function renderBars(box, state, results, axis) {
   const items = barItems(results, state.unit);
-  if (!box.firstChild) box.append(h('p', { class: 'lm-bars-title' }), h('div', { class: 'lm-bar-rows' }));
+  if (!box.firstChild)
+    box.append(
+      h('p', { class: 'lm-bars-title' }),
+      h('div', { class: 'lm-bar-rows' }),
+      h('div', { class: 'lm-bar-scale' }),
+    );
   const trained = results.resolved.maxContext;
   const beyond = trained !== null && state.tokens > trained;
   setText(
@@ -62,18 +87,20 @@ export function renderBars(box, state, results, axis) {
       (beyond ? ` — beyond this model’s ${LIMIT_NAME} (${longTokens(trained)}):` : ':'),
   );
   box.classList.toggle('lm-beyond-now', beyond);
-  const rowsBox = box.lastChild;
+  const rowsBox = box.children[1];
+  renderScale(box.lastChild, axis, state.unit);
   while (rowsBox.children.length > items.length) rowsBox.lastChild.remove();
   const roomAt = axis.roomInRange ? `calc(${pct(axis.frac(axis.room))} - 1px)` : '';
   items.forEach(([label, bytes, cls, term, note], i) => {
     const row = rowsBox.children[i] ?? rowsBox.appendChild(newRow());
     if (row.dataset.term !== term) row.dataset.term = term;
+    row.classList.toggle('lm-bar-empty', bytes === 0n);
     const [bar, mark, text] = row.firstChild.children;
     if (bar.className !== `lm-bar ${cls}`) bar.className = `lm-bar ${cls}`;
     const width = bytes > 0n ? `max(4px, ${pct(axis.frac(bytes))})` : '0px';
     setStyle(bar, 'width', width);
     setProp(bar, 'hidden', bytes === 0n); // an empty term draws no bar, only its words
-    setProp(mark, 'hidden', !axis.roomInRange);
+    setProp(mark, 'hidden', !axis.roomInRange || bytes === 0n);
     if (axis.roomInRange) setStyle(mark, 'left', roomAt);
     const [value, labelEl, noteEl] = text.children;
     setText(labelEl, label);

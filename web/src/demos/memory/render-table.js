@@ -14,7 +14,7 @@ export function createTable() {
   const el = h(
     'details',
     { class: 'lm-details' },
-    h('summary', { text: 'Data table of the plotted values' }),
+    h('summary', { text: 'Data table' }),
     h(
       'div',
       { class: 'lm-table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Plotted values' },
