@@ -26,7 +26,9 @@
 // does (tests/lighthouse/lighthouse.mjs; the target, mobile >= 0.95, reads the calibrated median).
 //
 //   node tests/bench/run.mjs [--reps N] [--no-build] [--build-web] [--no-page] [--no-lighthouse] [--no-phone]
-//                            [--quick] [--only sweep64,sweep256]
+//                            [--quick] [--only sweep64,sweep256 | --only calls]
+//     --only calls  the small calls only (ledger, kv, ledgerUpdate, memoryUpdate), side by side with
+//                   native, without the page (no page metrics, drags, phone run or Lighthouse)
 //     --no-phone    no phone run (a partial run: docs/performance.md is left as it is)
 //     --reps N      timed reps per workload and implementation (default 5; JS on the d = 256
 //                   sweep, 20-40 s a run, gets only its checked run)
@@ -51,8 +53,14 @@ const REPS = Number(argv[argv.indexOf('--reps') + 1]) || (quick ? 3 : 5);
 const TOLERANCE = 1e-9; // every number of every implementation against the WebAssembly core's
 const NATIVE = join(ROOT, 'build/native/linattn_bench');
 const NATIVE_W128 = join(ROOT, 'build/native/linattn_bench_w128');
-// --only a,b: just those workloads (e.g. --only sweep64,sweep256)
-const ONLY = flag('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;
+// --only a,b (or --only=a,b): just those workloads (e.g. --only sweep64,sweep256); a group's name
+// stands for its workloads: `calls`, the small calls into the core, without the page (no page
+// metrics, drags or Lighthouse)
+const GROUPS = { calls: ['ledger', 'kv', 'ledgerUpdate', 'memoryUpdate'] };
+const onlyArg =
+  argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (flag('--only') ? argv[argv.indexOf('--only') + 1] : null);
+const ONLY = onlyArg ? onlyArg.split(',').flatMap((n) => GROUPS[n] ?? [n]) : null;
+const NO_PAGE = flag('--no-page') || (onlyArg ?? '').split(',').includes('calls');
 const NAMES = Object.keys(WORKLOADS).filter((n) => !ONLY || ONLY.includes(n));
 const PARALLEL = ['sweep64', 'sweep256'].filter((n) => !ONLY || ONLY.includes(n)); // the workloads timed on 1 and 2 threads / workers
 const started = Date.now();
@@ -196,7 +204,7 @@ for (const name of PARALLEL) {
 await browser.close();
 await server.close();
 let pageResults = null;
-if (!flag('--no-page')) {
+if (!NO_PAGE) {
   const pageBrowser = await launch();
   try {
     log('page metrics (dist/)');
@@ -217,7 +225,7 @@ if (!flag('--no-page')) {
 
 // ---- 4. Lighthouse performance, both presets ---------------------------------------------------
 let lighthouse = null;
-if (!flag('--no-page') && !flag('--no-lighthouse')) {
+if (!NO_PAGE && !flag('--no-lighthouse')) {
   lighthouse = {};
   const site = await startServer(DIST, { port: 0 });
   try {

@@ -164,6 +164,18 @@ export function prepare(name, impl, { la, presets } = {}) {
     const q = WORKLOADS.kv;
     const tokens = Float64Array.from(contextLengths());
     const models = presets.map((p) => ({ layers: p.layers, params: p.params ?? 0 }));
+    // Each call's options, made once (as a figure keeps its settings), not on every rep.
+    const queries = models.flatMap((model) =>
+      q.dtypes.map((kvDtype) => {
+        const query = { tokens, kvDtype, stateDtype: 'bf16' };
+        return {
+          model,
+          memory: { ...query, sessions: q.sessions },
+          capacity: { ...query, sessions: q.capacitySessions, gpuBytes: q.gpuBytes, weightDtype: 'bf16' },
+          crossover: { stateBytes: q.stateBytes, kvDtype },
+        };
+      }),
+    );
     return () => {
       const sum = new Checksum();
       let calls = 0;
@@ -177,22 +189,10 @@ export function prepare(name, impl, { la, presets } = {}) {
         }
         calls++;
       };
-      for (const model of models) {
-        for (const kvDtype of q.dtypes) {
-          const query = { tokens, kvDtype, stateDtype: 'bf16' };
-          add(() => I.kvMemoryCurve(model, { ...query, sessions: q.sessions }), KV_FIELDS);
-          add(
-            () =>
-              I.kvCapacityCurve(model, {
-                ...query,
-                sessions: q.capacitySessions,
-                gpuBytes: q.gpuBytes,
-                weightDtype: 'bf16',
-              }),
-            CAPACITY_FIELDS,
-          );
-          add(() => ({ x: I.kvCrossover(model, { stateBytes: q.stateBytes, kvDtype }) }), ['x']);
-        }
+      for (const c of queries) {
+        add(() => I.kvMemoryCurve(c.model, c.memory), KV_FIELDS);
+        add(() => I.kvCapacityCurve(c.model, c.capacity), CAPACITY_FIELDS);
+        add(() => ({ x: I.kvCrossover(c.model, c.crossover) }), ['x']);
       }
       return { checksum: sum.value(), calls };
     };
@@ -248,13 +248,20 @@ class Checksum {
   #lo = 0;
   #hi = 0;
   #big = 0n;
+  #buffer = null; // the last column's buffer and its words as halves: a curve's columns share one
+  #halves = null;
   add(x) {
     if (typeof x === 'bigint') {
       this.#big += x;
       return;
     }
-    const halves = new Uint32Array(x.buffer, x.byteOffset, 2 * x.length);
-    for (let i = 0; i < halves.length; i += 2) {
+    if (x.buffer !== this.#buffer) {
+      this.#buffer = x.buffer;
+      this.#halves = new Uint32Array(x.buffer);
+    }
+    const halves = this.#halves;
+    const end = (x.byteOffset >> 2) + 2 * x.length;
+    for (let i = x.byteOffset >> 2; i < end; i += 2) {
       this.#lo += halves[i];
       this.#hi += halves[i + 1];
     }

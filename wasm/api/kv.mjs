@@ -186,28 +186,23 @@ function kvCalls(M, models) {
 
 function kvResult(big, at = 0) {
   const out = {};
-  KV_FIELDS.forEach((f, i) => {
-    out[f] = big[at + i];
-  });
+  for (let i = 0; i < KV_FIELDS.length; i++) out[KV_FIELDS[i]] = big[at + i];
   return out;
 }
-function capacityResult(big) {
+// The capacity's words from `at` (no view made of them).
+function capacityResult(big, at = 0) {
   const out = {};
-  CAPACITY_FIELDS.forEach((f, i) => {
-    out[f] = big[i];
-  });
-  FLAGS.forEach((f, i) => {
-    out[f] = big[CAPACITY_FIELDS.length + i] === 1n;
-  });
+  for (let i = 0; i < CAPACITY_FIELDS.length; i++) out[CAPACITY_FIELDS[i]] = big[at + i];
+  const flags = at + CAPACITY_FIELDS.length;
+  for (let i = 0; i < FLAGS.length; i++) out[FLAGS[i]] = big[flags + i] === 1n;
   return out;
 }
 // A curve's columns (wasm/core/kv_batch.hpp, columns()): views of one fresh copy.
 function columns(big, at, tokens, fields) {
   const n = tokens.length;
   const out = { tokens };
-  fields.forEach((f, i) => {
-    out[f] = big.subarray(at + i * n, at + (i + 1) * n);
-  });
+  const { buffer, byteOffset } = big;
+  for (let i = 0; i < fields.length; i++) out[fields[i]] = new BigUint64Array(buffer, byteOffset + 8 * (at + i * n), n);
   return out;
 }
 
@@ -232,7 +227,7 @@ function viewOf(big, M, curve) {
   if (hasCross) crossover = crossoverRefusal ? { error: refusal(crossoverRefusal).message } : crossPlus1 - 1n;
   return {
     now: kvResult(big, nowAt),
-    capacity: capacityRefusal ? null : capacityResult(big.subarray(capAt)),
+    capacity: capacityRefusal ? null : capacityResult(big, capAt),
     refNow: hasRef ? kvResult(big, refAt) : null,
     refPerSession: hasRef ? refPerSession : null,
     crossover,

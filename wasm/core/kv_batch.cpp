@@ -1,5 +1,6 @@
 #include "kv_batch.hpp"
 
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -39,18 +40,35 @@ Result<KvQuery> with_tokens(KvQuery q, double tokens) {
 
 namespace {
 
-// compute(query) at each of `tokens`: the first query made whole by first(tokens[0]), the others by
-// next(query, tokens[i]) (only the count of tokens changes); the first refusal names its index.
-template <class Value, class First, class Next, class Compute>
-Result<std::vector<Value>> over_tokens(const std::vector<double>& tokens, First first, Next next,
+// Whether a context length passes make_kv_query's check of tokens (check_int: a whole number from
+// 0 to maxTokens), tested without making a Status: in WebAssembly a Status's two strings cost
+// calls to make, move and free at every point of a curve. A length that fails is refused by
+// with_tokens, with check_int's own words.
+bool whole_tokens(double t) {
+  return std::isfinite(t) && t == std::floor(t) && t >= 0 && t <= limits::maxTokens;
+}
+KvQuery& kv_of(KvQuery& q) { return q; }
+KvQuery& kv_of(CapacityQuery& q) { return q.kv; }
+
+// compute(query) at each of `tokens`: the first query made whole by first(tokens[0]), the others
+// the same query with only its count of tokens changed (checked again); the first refusal names
+// its index.
+template <class Value, class First, class Compute>
+Result<std::vector<Value>> over_tokens(const std::vector<double>& tokens, First first,
                                        Compute compute) {
   Result<std::vector<Value>> out;
   if (!(out.status = curve_length(tokens))) return out;
   out.value.reserve(tokens.size());
   decltype(first(0.0)) q;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    q = i == 0 ? first(tokens[0]) : next(q.value, tokens[i]);
-    if (!q.status) return {at_index(q.status, i), {}};
+    if (i == 0) {
+      q = first(tokens[0]);
+      if (!q.status) return {at_index(q.status, i), {}};
+    } else if (whole_tokens(tokens[i])) {
+      kv_of(q.value).tokens = static_cast<std::uint64_t>(tokens[i]);
+    } else {
+      return {at_index(with_tokens(kv_of(q.value), tokens[i]).status, i), {}};
+    }
     auto r = compute(q.value);
     if (!r.status) return {at_index(r.status, i), {}};
     out.value.push_back(r.value);
@@ -67,8 +85,7 @@ Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& b
     o.tokens = t;
     return make_kv_query(o);
   };
-  return over_tokens<KvResult>(tokens, first, with_tokens,
-                               [&](const KvQuery& q) { return kv_memory(m, q); });
+  return over_tokens<KvResult>(tokens, first, [&](const KvQuery& q) { return kv_memory(m, q); });
 }
 
 Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const CapacityOptions& base,
@@ -78,12 +95,7 @@ Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const Capa
     o.kv.tokens = t;
     return make_capacity_query(o);
   };
-  const auto next = [](CapacityQuery q, double t) {
-    auto kv = with_tokens(q.kv, t);
-    q.kv = kv.value;
-    return Result<CapacityQuery>{kv.status, q};
-  };
-  return over_tokens<CapacityResult>(tokens, first, next,
+  return over_tokens<CapacityResult>(tokens, first,
                                      [&](const CapacityQuery& q) { return kv_capacity(m, q); });
 }
 
