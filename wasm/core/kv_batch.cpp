@@ -36,10 +36,6 @@ Result<KvQuery> with_tokens(KvQuery q, double tokens) {
   return r;
 }
 
-}  // namespace
-
-namespace {
-
 // Whether a context length passes make_kv_query's check of tokens (check_int: a whole number from
 // 0 to maxTokens), tested without making a Status: in WebAssembly a Status's two strings cost
 // calls to make, move and free at every point of a curve. A length that fails is refused by
