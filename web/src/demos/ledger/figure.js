@@ -26,9 +26,15 @@ export function group(title, ...children) {
   );
 }
 
-/** A closed disclosure: `summary` names what it holds (a data-part for the tests and links). */
+/**
+ * A closed disclosure: `summary` names what it holds. Its class follows its open state, so that
+ * linked reading (which watches the figure's classes) moves a highlight from the summary to the
+ * part it names, or back, when the reader opens or closes it (symbols.js).
+ */
 function disclosure(summary, part, ...children) {
-  return h('details', { class: 'la-ledger__details', 'data-part': part }, h('summary', null, summary), ...children);
+  const el = h('details', { class: 'la-ledger__details', 'data-part': part }, h('summary', null, summary), ...children);
+  el.addEventListener('toggle', () => el.classList.toggle('is-open', el.open));
+  return el;
 }
 
 /**
@@ -104,7 +110,7 @@ function layOut(el, p) {
       group('The plane', p.plane.el),
     ),
     disclosure(
-      'Numbers: every page, the angles, each read taken apart, receipts vs ledger',
+      'Numbers: every page, the angles, the reads term by term, the receipts',
       'numbers',
       group('Every page of the ledger', p.writes),
       group('Between the keys', p.plane.angles),

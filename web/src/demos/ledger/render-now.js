@@ -28,7 +28,7 @@ function readLine(index) {
     update(r) {
       setText(value, formatVector(r.read));
       setText(stored, formatVector(r.v));
-      setAttr(verdict, 'class', r.exact ? 'la-ledger__good' : 'la-ledger__bad');
+      setAttr(verdict, 'class', `la-ledger__verdict ${r.exact ? 'la-ledger__good' : 'la-ledger__bad'}`);
       setText(verdict, r.exact ? '\u2713 exact' : `\u2717 off by ${formatNumber(r.error)}`);
     },
   };
@@ -48,23 +48,26 @@ function build(state, view, shape) {
   const stamp = matrixTable({ caption: '', values: zeros, ...size, changed: null, part: 'stamp-now', symbol: 'stamp' });
   const S = matrixTable({ caption: '', values: zeros, ...size, changed: null, part: 'S-now', symbol: 'S' });
   const reads = view.reads.map((r) => readLine(r.index));
+  const head = h('p', { class: 'la-ledger__write-head', 'data-part': 'now-write' });
   const el = h(
     'div',
     { class: 'la-ledger__now', 'data-part': 'now' },
+    head,
     h('div', { class: 'la-ledger__pair' }, stamp, S),
     h('ul', { class: 'la-ledger__readlist', 'aria-label': 'What each key reads back now' }, ...reads.map((r) => r.li)),
   );
   return {
     shape,
     el,
-    update(st, v) {
-      const w = v.writes[st.step - 1];
-      const name = v.normalized ? `\u03c6(${keyLabel(w.index)})` : keyLabel(w.index);
-      setText(stamp.caption, `stamp ${name}${valueLabel(w.index)}\u1d40`);
+    update(st, vw) {
+      const w = vw.writes[st.step - 1];
+      const [k, v] = [keyLabel(w.index), valueLabel(w.index)];
+      setText(head, `write ${k} = ${formatVector(w.k)} \u2192 ${v} = ${formatVector(w.v)}`);
+      setText(stamp.caption, `stamp ${vw.normalized ? `\u03c6(${k})` : k}${v}\u1d40`);
       setText(S.caption, `S after write ${st.step}`);
       renderMatrix(stamp, w.stamp, w.changed);
       renderMatrix(S, w.S, w.changed);
-      v.reads.forEach((r, i) => reads[i].update(r));
+      vw.reads.forEach((r, i) => reads[i].update(r));
     },
   };
 }
