@@ -26,9 +26,11 @@ const DEMOS = ['ledger', 'memory', 'overcapacity', 'spotlight'];
 /** Per figure: the main visual and the primary controls (selectors inside the demo's mount). */
 const PARTS = {
   ledger: {
+    // the picture: the page the slider shows (S, what each key reads back) beside the planes; the
+    // ledger page by page and the reads' tables wait behind its "Numbers" disclosure
     visual: {
-      'the ledger S': '[data-part="writes"]',
-      'its reads': '[data-label="Reads"]',
+      'the ledger S': '[data-part="S-now"]',
+      'its reads': '[data-part="now"] .la-ledger__readlist',
       'the key plane': 'svg.la-ledger__plane',
     },
     controls: { 'the page slider': '[data-part="step-range"]' },
@@ -99,6 +101,8 @@ async function boxesAtTop(page, host, demo) {
   return page.evaluate(
     ({ figure, mount, parts }) => {
       const out = { figure: document.querySelector(figure).getBoundingClientRect().toJSON() };
+      // a figure that ends the page may stop below the window's top: the page scrolls no further
+      out.end = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
       for (const [name, sel] of Object.entries(parts)) {
         const el = document.querySelector(`${mount} ${sel}`);
         out[name] = el ? el.getBoundingClientRect().toJSON() : null;
@@ -112,7 +116,10 @@ async function boxesAtTop(page, host, demo) {
 /** Checks the boxes of `demo` at a size: all on screen together (desktop) or the visual starting in it. */
 function checkBoxes(boxes, demo, { width, height }, label, failures) {
   const assert = { ok: (v, m) => v || failures.push(m) }; // every failure of every figure, at once
-  assert.ok(Math.abs(boxes.figure.top) <= 1, `${label}: the figure's top is at the window's top (${boxes.figure.top})`);
+  assert.ok(
+    Math.abs(boxes.figure.top) <= 1 || (boxes.end && boxes.figure.top > 0),
+    `${label}: the figure's top is at the window's top, or the page is scrolled to its end (${boxes.figure.top})`,
+  );
   const all = { ...PARTS[demo].visual, ...PARTS[demo].controls };
   for (const name of Object.keys(all)) assert.ok(boxes[name], `${label}: ${name} is drawn`);
   if (Object.keys(all).some((name) => !boxes[name])) return;
@@ -147,6 +154,7 @@ test('the picture leads: main visual and primary controls on screen at 1280 × 9
       const boxes = await boxesAtTop(chapter.page, 'chapter', demo);
       report.push(
         `${label}: ${Object.entries(boxes)
+          .filter(([k]) => k !== 'end')
           .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
           .join(', ')}`,
       );
@@ -164,6 +172,7 @@ test('the picture leads: main visual and primary controls on screen at 1280 × 9
       const boxes = await boxesAtTop(embed.page, 'embed', demo);
       report.push(
         `${label}: ${Object.entries(boxes)
+          .filter(([k]) => k !== 'end')
           .map(([k, b]) => `${k} ${b ? Math.round(b.top) : '-'}..${b ? Math.round(b.bottom) : '-'}`)
           .join(', ')}`,
       );
