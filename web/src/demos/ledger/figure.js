@@ -113,7 +113,7 @@ function layOut(el, p) {
       'Numbers: every page, the angles, the reads term by term, the receipts',
       'numbers',
       group('Every page of the ledger', p.writes),
-      group('Between the keys', p.plane.angles),
+      group('Angles and overlaps', p.plane.angles),
       group('Reads', p.reads, p.query.el, p.decomposition),
       group('Receipts vs ledger', p.receipts),
     ),
