@@ -182,10 +182,15 @@ test('iframe heights follow resizes: a narrower iframe grows taller, a wider one
   }, id);
   const back = await nextHeight(page, id, narrow);
   assert.ok(Math.abs(back - wide) <= 2, `wide again: expected ${wide}px, got ${back}px`);
-  // Content that grows inside the embed is reported too.
-  await page.frameLocator(`#${id}`).getByRole('button', { name: 'Add an association' }).click();
-  const grown = await nextHeight(page, id, back);
-  assert.ok(grown > back, `after adding an association: expected taller than ${back}px, got ${grown}px`);
+  // Content that grows inside the embed is reported too: the ledger's own keys and values, opened
+  // from its "Details" disclosure, and then one more association.
+  const frame = page.frameLocator(`#${id}`);
+  await frame.locator('[data-part="details"] > summary').click();
+  const opened = await nextHeight(page, id, back);
+  assert.ok(opened > back, `after opening Details: expected taller than ${back}px, got ${opened}px`);
+  await frame.getByRole('button', { name: 'Add an association' }).click();
+  const grown = await nextHeight(page, id, opened);
+  assert.ok(grown > opened, `after adding an association: expected taller than ${opened}px, got ${grown}px`);
 });
 
 test('two custom elements of the same demo keep separate state', async () => {

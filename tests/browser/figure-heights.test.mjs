@@ -8,7 +8,9 @@ import { launch, serve, openPage, settled, streamed } from './harness.mjs';
 
 /** { demo: { window width: the embed page's greatest height in px } }; the window heights below. */
 const MAX_HEIGHT = {
+  ledger: { 1280: 800, 390: 1266 },
   memory: { 1280: 800, 390: 1266 },
+  spotlight: { 1280: 800, 390: 1266 },
 };
 const WINDOW = { 1280: 800, 390: 844 };
 

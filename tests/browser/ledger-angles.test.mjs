@@ -61,7 +61,9 @@ test('a free query of (0, 0) has no direction: no arrow, no handle, “—” fo
   assert.equal(await shown('.la-ledger .la-ledger__arrow.is-query'), false, 'no arrow for q');
   assert.equal(await shown('.la-ledger [data-part="handle-q"]'), false, 'no handle for q');
   assert.equal(await shown('.la-ledger [data-part="handle-1"]'), true, 'the keys keep theirs');
-  // Typed back to a direction, q has its arrow and its angles again.
+  // Typed back to a direction, q has its arrow and its angles again (its fields wait behind the
+  // figure's "Numbers" disclosure, opened as a reader does).
+  await page.click('.la-ledger [data-part="numbers"] > summary');
   const field = page.locator('.la-ledger [data-part="free-q-1"]');
   await field.fill('1');
   await field.press('Enter');

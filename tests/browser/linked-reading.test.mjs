@@ -6,7 +6,7 @@
 // formatted with the page kit's formatters; the popup must show the same text.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, openPage, assertAxeClean, standaloneUrl, settled } from './harness.mjs';
+import { launch, serve, openPage, assertAxeClean, standaloneUrl, settled, waitUntil } from './harness.mjs';
 import { installCoreProbe, attachCore } from './core-probe.mjs';
 import { formatNumber } from '../../web/src/lib/format.js';
 import { formatCos, formatInt, formatRatio } from '../../web/src/demos/overcapacity/format.js';
@@ -216,16 +216,27 @@ describe('linked reading', { timeout: 180000 }, () => {
     const eq4 = await mathWith(page, 'target', { display: true });
     const inline41 = await mathWith(page, 'd', { display: false });
     const inline43 = await mathWith(page, 'N', { display: false });
+    // The ledger's tables wait behind its "Numbers" and "Details" disclosures, closed at first: a
+    // symbol shown only there lights that disclosure's summary, and the part itself once it opens.
+    const numbers = `${LEDGER} [data-part="numbers"]`;
+    await openByKeyboard(page, eq4, 'target');
+    await popupValue(page, vec(t.terms.slice(0, 2)));
+    assert.equal(await highlighted(page, `${numbers} > summary`), true, 'target: the closed Numbers summary');
+    await page.click(`${numbers} > summary`);
+    await waitUntil(() => highlighted(page, `${LEDGER} [data-part="term-1"]`), {
+      message: 'target: the stamp-by-stamp row once Numbers is open',
+    });
+    await page.click(`${LEDGER} [data-part="details"] > summary`);
     const cases = [
-      [eq3, 'S', `${LEDGER} [data-part="S-3"]`, mat(t.S, 2, 2)],
-      [eq3, 'stamp', `${LEDGER} [data-part="stamp-3"]`, mat(t.stamp3, 2, 2)],
+      [eq3, 'S', `${LEDGER} [data-part="S-now"]`, mat(t.S, 2, 2)],
+      [eq3, 'stamp', `${LEDGER} [data-part="stamp-now"]`, mat(t.stamp3, 2, 2)],
       [eq3, 'phi-k', `${LEDGER} [data-part="write-3"] .la-ledger__write-head`, vec(t.phiK3)],
       [eq3, 'v', `${LEDGER} [data-part="write-3"] .la-ledger__write-head`, vec([0, -5])],
       [eq3, 'z', `${LEDGER} [data-part="feature-map"]`, 'not used'],
       [eq3, 'phi-q', `${LEDGER} .la-ledger__query`, vec(t.phiQ)],
       [eq2, 'q', `${LEDGER} .la-ledger__query`, vec([1, 0])],
       [eq4, 'k-j', `${LEDGER} .la-ledger__query`, vec([1, 0])],
-      [eq4, 'S', `${LEDGER} [data-part="S-3"]`, mat(t.S, 2, 2)],
+      [eq4, 'S', `${LEDGER} [data-part="S-now"]`, mat(t.S, 2, 2)],
       [eq4, 'target', `${LEDGER} [data-part="term-1"]`, vec(t.terms.slice(0, 2))],
       [eq4, 'crosstalk', `${LEDGER} [data-part="term-3"]`, vec(t.terms.slice(4, 6))],
       [eq4, 'k-i', `${LEDGER} svg.la-ledger__plane.is-keys`, `(${formatNumber(t.coefficients[2])})`],
@@ -291,7 +302,7 @@ describe('linked reading', { timeout: 180000 }, () => {
     await page.mouse.up();
     const up = await ledgerTruth(page, { k3: [0, 1] });
     await popupValue(page, `S after 3 writes = ${mat(up.S, 2, 2)}`);
-    assert.equal(await highlighted(page, `${LEDGER} [data-part="S-3"]`), true);
+    assert.equal(await highlighted(page, `${LEDGER} [data-part="S-now"]`), true);
 
     // z with the popup open: choosing φ = elu + 1 brings the normalizer in.
     await openByKeyboard(page, eq3, 'z');
@@ -557,7 +568,7 @@ describe('linked reading', { timeout: 180000 }, () => {
       await openByKeyboard(alone.page, eq3, 'S');
       const t = await ledgerTruth(alone.page);
       await popupValue(alone.page, `S after 3 writes = ${mat(t.S, 2, 2)}`);
-      assert.equal(await highlighted(alone.page, `${LEDGER} [data-part="S-3"]`), true);
+      assert.equal(await highlighted(alone.page, `${LEDGER} [data-part="S-now"]`), true);
       assert.deepEqual(alone.problems, []);
     } finally {
       await alone.page.close();

@@ -1,15 +1,18 @@
-// The ledger's page, every panel in page order: the notice, the feature-map choice, the ledger page
-// by page (render-ledger.js), the plane (render-plane.js; first in the second column, in the page
-// and the tab order alike, so its handles come before the read's menu below it), the reads with
-// their query and decomposition (render-reads.js), the reader's own ledger (render-editor.js), receipts vs ledger
-// (render-receipts.js) and the polite live region. Built once; update() fills it from the state and
-// the core's results. It asks the core for nothing; its controls dispatch the ledger's actions.
+// The ledger's page, in page order: the notice, the feature-map choice, then the picture: the page
+// the slider shows (render-now.js: its stamp, S after it and each key's read) beside the key and
+// value planes (render-plane.js), labelled in place. Behind a "Numbers" disclosure: the ledger page
+// by page (render-ledger.js), the angles between the keys, the reads with their query and
+// decomposition (render-reads.js) and receipts vs ledger (render-receipts.js); behind a "Details"
+// disclosure, the reader's own ledger (render-editor.js). Then the polite live region. Built once;
+// update() fills it from the state and the core's results. It asks the core for nothing; its
+// controls dispatch the ledger's actions.
 import { h, uid, replace, setProp } from '../../lib/dom.js';
 import { createStepper, renderWrites } from './render-ledger.js';
 import { renderReads, createQueryControls, renderDecomposition } from './render-reads.js';
 import { createPlane } from './render-plane.js';
 import { createEditor } from './render-editor.js';
 import { renderReceipts } from './render-receipts.js';
+import { renderNow } from './render-now.js';
 import { watchInView } from '../../lib/in-view.js';
 
 /** A titled group of panels (role="group", named by its title). */
@@ -21,6 +24,17 @@ export function group(title, ...children) {
     h('p', { id, class: 'la-ledger__group-title' }, title),
     ...children,
   );
+}
+
+/**
+ * A closed disclosure: `summary` names what it holds. Its class follows its open state, so that
+ * linked reading (which watches the figure's classes) moves a highlight from the summary to the
+ * part it names, or back, when the reader opens or closes it (symbols.js).
+ */
+function disclosure(summary, part, ...children) {
+  const el = h('details', { class: 'la-ledger__details', 'data-part': part }, h('summary', null, summary), ...children);
+  el.addEventListener('toggle', () => el.classList.toggle('is-open', el.open));
+  return el;
 }
 
 /**
@@ -65,6 +79,7 @@ function createParts(dispatch) {
     notice: h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true }),
     fm: createFeatureMap(dispatch),
     stepper: createStepper({ ids: { range: uid('la-ledger-range') }, dispatch }),
+    now: h('div', { class: 'la-ledger__now-wrap' }),
     writes: h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' }),
     reads: h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' }),
     query: createQueryControls({ dispatch }),
@@ -83,7 +98,7 @@ function createParts(dispatch) {
   };
 }
 
-/** Puts the parts on the page, in page order. */
+/** Puts the parts on the page, in page order: the picture, then the disclosures behind it. */
 function layOut(el, p) {
   el.append(
     p.notice,
@@ -91,16 +106,18 @@ function layOut(el, p) {
     h(
       'div',
       { class: 'la-ledger__columns' },
-      group('The ledger, page by page', p.stepper.el, p.writes),
-      h(
-        'div',
-        { class: 'la-ledger__column' },
-        group('The plane', p.plane.el),
-        group('Reads', p.reads, p.query.el, p.decomposition),
-      ),
+      group('The ledger, page by page', p.stepper.el, p.now),
+      group('The plane', p.plane.el),
     ),
-    group('Your own ledger', p.editor.el),
-    group('Receipts vs ledger', p.receipts),
+    disclosure(
+      'Numbers: every page, the angles, the reads term by term, the receipts',
+      'numbers',
+      group('Every page of the ledger', p.writes),
+      group('Angles and overlaps', p.plane.angles),
+      group('Reads', p.reads, p.query.el, p.decomposition),
+      group('Receipts vs ledger', p.receipts),
+    ),
+    disclosure('Details: your own keys and values', 'details', p.editor.el),
     p.live,
   );
 }
@@ -120,7 +137,7 @@ function layOut(el, p) {
 function createPanels(p, scrolled) {
   const { plane, stepper, editor } = p;
   const dragging = () => plane.dragging !== null || stepper.sliding;
-  const pageView = watchInView([], () => drawStale(panels[0]));
+  const pageView = watchInView([], () => drawStale(panels[1])); // the pages' panel
   // A page added after a skipped one waits, empty (render-ledger.js): it counts as out of view
   // until the observer says otherwise, and is built when it comes into view or the drag ends.
   const pageWatch = {
@@ -130,6 +147,7 @@ function createPanels(p, scrolled) {
     removed: pageView.unwatch,
   };
   const panels = [
+    { el: p.now, draw: (st, vw) => renderNow(p.now, st, vw) },
     {
       el: p.writes,
       draw(st, vw) {

@@ -69,12 +69,12 @@ export function createStepper({ dispatch, ids }) {
     'button',
     { type: 'button', class: 'la-ledger__btn', 'data-action': 'back', onclick: () => onStep('back') },
     h('span', { 'aria-hidden': 'true' }, '\u25c0 '),
-    'Back one write',
+    'Back a write',
   );
   const forward = h(
     'button',
     { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward', onclick: () => onStep('forward') },
-    'Write the next one',
+    'Next write',
     h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
   );
   const stepper = { el: null, back, forward, range: null, status: null, turn: null, sliding: false, onSlideEnd: null };

@@ -98,7 +98,8 @@ function valuePlane(ids) {
   return { valueSvg: values.svg, valueTitle: values.title, valueLayer: values.data, tick };
 }
 
-/** Both planes, side by side (d = 2), with the angles' table; a handle dispatches its key's angle. */
+/** Both planes, side by side (d = 2), and the angles' table (placed by figure.js); a handle dispatches
+ *  its key's angle. */
 export function createPlane({ ids, dispatch }) {
   const { keySvg, arrows, handles } = keyPlane(ids);
   const { valueSvg, valueTitle, valueLayer, tick } = valuePlane(ids);
@@ -118,7 +119,6 @@ export function createPlane({ ids, dispatch }) {
       valueSvg,
       h('figcaption', null, 'Values (solid) and read-backs (dashed); a red gap is the error.'),
     ),
-    angles,
   );
   const note = h(
     'p',
@@ -158,6 +158,7 @@ function renderPlane(plane, state, view) {
   const is2d = state.d === 2;
   setProp(plane.planes, 'hidden', !is2d);
   setProp(plane.note, 'hidden', is2d);
+  setProp(plane.angles, 'hidden', !is2d);
   if (!is2d) {
     replace(plane.handles);
     plane.handleList = [];

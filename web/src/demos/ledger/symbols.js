@@ -115,6 +115,21 @@ function termSymbols(state, view, el, part) {
   };
 }
 
+/** A part behind a closed disclosure is shown by that disclosure's summary: what the reader sees. */
+function seen(node) {
+  const closed = node?.closest('details:not([open])');
+  return closed ? closed.querySelector(':scope > summary') : node;
+}
+
+/** Each symbol's element (and elements) as the reader can see them now. */
+function inSight(symbols) {
+  for (const info of Object.values(symbols)) {
+    info.element = seen(info.element);
+    if (info.elements) info.elements = [...new Set(info.elements.map(seen))];
+  }
+  return symbols;
+}
+
 /**
  * @param {ReturnType<typeof import('./state.js').exampleState>} state
  * @param {any} view computeLedger's result for `state`
@@ -123,7 +138,7 @@ function termSymbols(state, view, el, part) {
  */
 export function ledgerSymbols(state, view, el) {
   const part = (name) => el.querySelector(`[data-symbol~="${name}"]`);
-  return {
+  return inSight({
     ...writeSymbols(state, view, el, part),
     ...querySymbols(view, part),
     ...termSymbols(state, view, el, part),
@@ -131,5 +146,5 @@ export function ledgerSymbols(state, view, el) {
       text: `d = ${view.dk}: keys and values have ${view.dk} coordinates, and S keeps ${formatNumber(view.numbers.ledger)} numbers`,
       element: part('d'),
     },
-  };
+  });
 }
