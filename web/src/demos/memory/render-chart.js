@@ -51,7 +51,7 @@ function titleText(state, results) {
  * would force a layout of the whole chapter).
  */
 export function createChart(id, onTokens) {
-  const title = h('p', { class: 'lm-chart-title', id: `${id}-chart-title` });
+  const title = h('p', { class: 'lm-chart-title fig-heard', id: `${id}-chart-title` });
   const chart = createCurvePlot(`${id}-chart-title`);
   const box = h('div', { class: 'lm-chart' }, chart.svg);
   const legend = h('ul', { class: 'lm-legend' });

@@ -54,7 +54,7 @@ export function createFigure(root, dispatch, limits) {
   const strips = createStrips(ids.strips, ids.sDesc);
   const tradeoff = createTradeoff(ids.plot, ids.pDesc);
   const notice = h('p', { class: 'spot-notice', role: 'status', 'data-part': 'notice', hidden: true });
-  const summary = h('p', { class: 'spot-summary', 'aria-live': 'polite', 'data-part': 'summary' });
+  const summary = h('p', { class: 'spot-summary fig-heard', 'aria-live': 'polite', 'data-part': 'summary' });
   const { legend, plotLegend, sweepWords } = createLegends();
   const picture = h('div', { class: 'spot-picture' }, strips.svg);
   const plotBox = h(

@@ -105,10 +105,10 @@ export function initLinkedReading(doc, demos) {
   const listen = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { ...opts, signal: ac.signal });
   const hint = h(
     'span',
-    { id: uid('linked-hint'), class: 'linked-sr', hidden: true },
+    { id: uid('linked-hint'), class: 'visually-hidden', hidden: true },
     'Linked symbols: the arrow keys move between them and show each one\u2019s value in its figure; Enter goes to the figure, Escape closes.',
   );
-  const live = h('span', { class: 'linked-sr', 'aria-live': 'polite' });
+  const live = h('span', { class: 'visually-hidden', 'aria-live': 'polite' });
   (doc.querySelector('main') ?? doc.body).append(hint, live);
   const stops = makeTabStops(doc, hint.id);
   if (stops.length === 0) return { destroy: () => ac.abort() };
