@@ -281,6 +281,10 @@ async function soak(steps, rand, tally) {
 
 async function ledgerDefaults() {
   const R = rootOf('ledger');
+  // d and Reset sit with the reader's own keys and values, behind the figure's "Details".
+  await page.$eval(`${R} details[data-part="details"]`, (d) => {
+    d.open = true;
+  });
   await page.check(`${R} [data-part="dim-2"]`);
   await page.check(`${R} [data-part="fm-identity"]`);
   await page.click(`${R} [data-action="reset"]`);

@@ -101,6 +101,7 @@ defineEngineSuite('firefox', (ctx) => {
   it('raises no ResizeObserver loop error after a config.json upload, nor as the page changes width', async () => {
     await ctx.tab.goto(`${ctx.site.url}embed.html?demo=memory`);
     await settleFigures(ctx.tab);
+    await ctx.tab.click('details.lm-about > summary'); // the import sits under "About the model"
     await ctx.tab.click('.lm-import summary');
     await ctx.tab.upload('.lm-import input[type="file"]', join(ROOT, 'tests/api/fixtures/configs/gpt-oss-20b.json'));
     const said = await ctx.tab.waitFor(() => document.querySelector('.lm-import-status').textContent, null, {

@@ -96,7 +96,9 @@ export function createFigure(root, dispatch, limits) {
     const complete = !state.pending && held?.value && sweep.length === sweepAt(settings).length;
     setAttr(el, 'data-points', complete ? 'complete' : 'partial');
     tradeoff.update(tradeoffPoints(result, settings, sweep), columns.plot);
-    const counts = [settings.features, ...sweep.map(([m]) => m)].sort((a, b) => a - b);
+    // The counts the sweep draws for these settings, named from the first frame: a legend that grew
+    // as its points arrived wrapped to a second line and moved what lies below it.
+    const counts = [...new Set([settings.features, ...sweepAt(settings)])].sort((a, b) => a - b);
     setText(sweepWords, `FAVOR+ at m = ${counts.join(', ')}`);
     const sentence = summaryText(result, settings);
     setText(summary, sentence);

@@ -45,8 +45,8 @@ function halfOf(label) {
 
 /** The directions tried from a point, in turn, for a label `half` = [w/2, h/2] at `gap`: right
  *  of it, above and below its right side, the same on its left, then above and below it. */
-function directions([hw, hh], gap) {
-  const [dx, dy] = [hw + gap, hh + gap];
+function directions(half, gap) {
+  const [dx, dy] = [half[0] + gap, half[1] + gap];
   return [
     [1, 0],
     [dx, -dy],
