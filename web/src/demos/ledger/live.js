@@ -67,8 +67,21 @@ export function watchScrollables(el, get) {
     if (!get.paused()) after();
   }
 
-  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => mark()) : null;
+  // Marked after the frame, never in the observer's callback: a box marked focusable becomes a
+  // 24 px touch target (styles/figure.css), a size the observer would have to report again in the
+  // same frame (Firefox then fires "ResizeObserver loop completed with undelivered notifications").
+  const resized = coalesceAfterFrames(() => {
+    if (get.alive()) mark();
+  });
+  const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(() => resized()) : null;
   resizeObserver?.observe(el);
 
-  return { schedule, cancel: after.cancel, disconnect: () => resizeObserver?.disconnect() };
+  return {
+    schedule,
+    cancel: after.cancel,
+    disconnect: () => {
+      resized.cancel();
+      resizeObserver?.disconnect();
+    },
+  };
 }

@@ -141,7 +141,18 @@ function holdInView(target) {
       target.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
   go();
-  const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(go) : null;
+  // Scrolled in the next frame, not in the observer's callback: a scroll there lays out the blocks
+  // it brings into view (content-visibility: auto), sizes the observer would report again in the
+  // same frame (Firefox: "ResizeObserver loop completed with undelivered notifications").
+  let frame = 0;
+  const soon = () => {
+    if (!frame)
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        go();
+      });
+  };
+  const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(soon) : null;
   ro?.observe(document.body);
   ro?.observe(target);
   let released = false;
@@ -151,6 +162,7 @@ function holdInView(target) {
     clearTimeout(timer);
     clearTimeout(cap);
     ro?.disconnect();
+    cancelAnimationFrame(frame);
     window.removeEventListener('load', go);
     for (const type of READER_INPUT) window.removeEventListener(type, release, true);
   };
