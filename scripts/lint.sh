@@ -8,8 +8,8 @@
 #   Functions: every function of web/src, web/build and wasm at most 80 lines, but for those still
 #        listed in scripts/function-sizes.todo.json, which may only shrink (scripts/function-sizes.mjs).
 #   Tickets: no "issue N" in code, docs or test names (say what a rule is for).
-#   Repeats: at most 4 pairs of places outside tests/ that share 6 or more lines, the same or of the
-#        same shape with other names, counted as the `duplicates` tool counts them (scripts/repeats.mjs).
+#   Repeats: at most 4 pairs of places in web/, wasm/ and scripts/ (each read as its own tree) that
+#        share 6 or more lines and are not boilerplate, counted as `duplicates` counts (scripts/repeats.mjs).
 # Prints "lint: N passed, M failed" (one check per tool), exits non-zero on any finding.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,252 +1,358 @@
-// Repeated code: the pairs of places in the source that share a run of 6 or more lines, the same
-// lines or lines of the same shape with other names, strings and numbers, counted as the
-// `duplicates` tool counts them. A line's shape has each name, string and number made one
-// placeholder, keywords and punctuation kept (in CSS, the property's name kept too).
-//   node scripts/repeats.mjs [--max N] [--min-lines N] [--root DIR] [FILE...]
-// Without FILEs: the files git tracks outside tests/ ending in .js .mjs .cpp .hpp .css .html .sh.
-// Lines are compared after folding white space; blank lines, comment lines, lone punctuation and
-// import lines (import/export-from, #include, using namespace, @import, source) are passed over.
-// Boilerplate does not count:
-//   - a run of the same lines that stands in more than 8 places (too common), or one whose lines
-//     are mostly thin (more than half of them hold at most one word: `h(`, `null,`, `return;`);
-//   - a run alike only in shape that stands in more than 2 places (a folder's habit: a list of
-//     settings, a binding block's tail), overlaps itself (one list of alike lines), is mostly of
-//     lines whose two places share at most 3 names (what is alike is punctuation and keywords),
-//     or mostly of shapes found more than 4 times in the tree (a check and its early return).
-// One pair of places per two files (or per file, with itself): the longest run shared is named,
-// `(+N more runs)` counts the others; `shape` marks a run alike in shape only.
-// Prints one row a pair, `a.js:10-24 ~ b.js:40-54 (8 lines)`, then "repeats: N pairs (at most M)";
-// exits 1 when there are more than --max (default 4): the lint stage's limit (scripts/lint.sh).
+// Repeated code, counted as the `duplicates` tool counts it: the pairs of places in a folder that
+// share a run of 6 or more lines, the same lines or lines of the same shape with other names,
+// strings and numbers, and which of them are boilerplate.
+//   node scripts/repeats.mjs [--max N] [--root DIR] [FOLDER...]     (default: web wasm scripts)
+// Each folder is read on its own, as `duplicates --repo FOLDER` reads it: the files git lists below
+// it (tracked, or untracked and not ignored) whose ending names a language, each line's white space
+// folded; blank lines, comment lines, lone punctuation and import lines passed over.
+// How the counting goes:
+//   - every window of 6 counted lines is keyed by its text and, when it has some substance (24
+//     tokens, 2 statements), by its shape (each name a placeholder, strings and numbers too);
+//   - a key standing in more than 8 places is too common to pair; every two places of the others
+//     are a pair of windows, and a file's pairs of windows make one pair of places;
+//   - a pair alike only in shape is boilerplate when fewer than half its windows are solid: a
+//     window is not solid when its shape stands in 3 files of one folder (a folder's habit) or
+//     both its places are thin (more than 60 % punctuation and keywords).
+// Prints one row a pair, `D1 a.js:10-24 ~ b.js:40-54 shape boilerplate (+2 more runs)`, per folder,
+// then "repeats: N pairs that are not boilerplate (at most M)"; exits 1 over --max (default 4): the
+// lint stage's limit (scripts/lint.sh).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SOURCE = /\.(js|mjs|cpp|hpp|css|html|sh)$/;
-export const TOO_COMMON = 8; // places a run may stand in before it is boilerplate
+export const FOLDERS = ['web', 'wasm', 'scripts'];
+const WINDOW = 6;
+const TOO_COMMON = 8; // places a window may stand in before it is too common to pair
+const MIN_TOKENS = 4; // a window's shape counts with 4 tokens a line ...
+const MIN_STATEMENTS = 2; // ... and 2 statements
+const THIN_SHARE = 0.6;
+const HABIT_FILES = 3; // files of one folder a shape may stand in before it is the folder's habit
+const LINE_MAX = 2000;
+const FILE_MAX = 1 << 20;
 
-const PUNCTUATION = /^[{}()[\];,.:]*$/;
-const WORD = /[A-Za-z_$][\w$-]*|'[^']*'|"[^"]*"|`[^`]*`|\d[\w.]*/g;
-const thin = (text) => (text.match(WORD) ?? []).length <= 1;
+// What a comment line starts with, by the file's ending ('' : only the block comments).
+const COMMENT_MARKS = {
+  '#':
+    'py pyi pyx pxd sh bash zsh fish bats nim ex exs rb rake s r pm t tcl cr jl nix tf hcl cmake mk bzl ' +
+    'bazel ps1 psm1 pyw gd awk sed graphql',
+  '//':
+    'rs go v sv sol dart php java kt kts scala sc groovy gradle cs fs fsx swift js mjs cjs jsx ts tsx ' +
+    'mts cts c h cc cpp cxx hpp hh hxx ino m mm cu cuh proto thrift zig d pas pp lpr vue svelte astro ' +
+    'scss less glsl hlsl wgsl',
+  '--': 'lua sql vhd vhdl adb ads hs purs elm rexx rex',
+  ';': 'asm lisp cl el scm ss rkt clj cljs cljc',
+  '!': 'f f90 f95 f03 f08',
+  '%': 'erl hrl pl pro',
+  '(*': 'ml mli sml',
+  '*': 'cob cbl cpy',
+  "'": 'vb vbs bas',
+  '': 'css html htm',
+};
+const MARK_OF = new Map(Object.entries(COMMENT_MARKS).flatMap(([m, e]) => e.split(' ').map((x) => [x, m])));
+const NAMED = new Map(
+  Object.entries({
+    '#':
+      'Makefile GNUmakefile Dockerfile Containerfile CMakeLists.txt BUILD WORKSPACE Rakefile Gemfile ' +
+      'Vagrantfile SConstruct meson.build',
+    '//': 'Jenkinsfile',
+  }).flatMap(([m, names]) => names.split(' ').map((n) => [n, m])),
+);
+const SKIPPED = new Set(['.git', 'vendor', 'third_party', 'thirdparty', 'node_modules']);
 
-const SHARED_NAMES = 3; // names two lines of one shape may share and still be thin
-const COMMON_SHAPE = 4; // lines of one shape in the tree before the shape is common
-const NAME = /[A-Za-z_$][\w$-]*/g;
-/** Do two lines of one shape share at most one name (what is alike is punctuation and keywords)? */
-function thinShared(a, b) {
-  if (a === b) return false;
-  const left = (a.match(NAME) ?? []).filter((w) => !KEYWORDS.has(w));
-  const right = new Set(b.match(NAME) ?? []);
-  return left.filter((w) => right.has(w)).length <= SHARED_NAMES;
+const ending = (name) => {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  return base.includes('.') ? base.slice(base.lastIndexOf('.') + 1).toLowerCase() : '';
+};
+/** The comment mark of a file (undefined: a file that does not count). */
+export function markOf(name) {
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  if (
+    name
+      .split('/')
+      .slice(0, -1)
+      .some((f) => SKIPPED.has(f.toLowerCase()))
+  )
+    return undefined;
+  return NAMED.get(base) ?? MARK_OF.get(ending(name));
 }
-const KEYWORDS = new Set(
+
+const STATEMENT_WORDS = new Set(
   (
-    'async await auto bool break case catch char class const constexpr continue default delete do ' +
-    'double else enum explicit export extends false float for from function if import in inline int ' +
-    'let long namespace new noexcept null nullptr of private protected public return short static ' +
-    'struct switch template this throw true try typeof typename undefined unsigned using var void ' +
-    'while yield'
+    'if for while loop return let var const else elif try except catch with raise throw yield await ' +
+    'defer go do unsafe assert del goto continue break'
   ).split(' '),
 );
-const STRING = /'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
-const TOKEN = /[A-Za-z_$][\w$-]*|\d[\w.]*/g;
+const DECLARATION_WORDS = new Set('impl class struct enum interface trait union typedef pub export'.split(' '));
+const KEYWORDS = new Set([
+  ...STATEMENT_WORDS,
+  ...DECLARATION_WORDS,
+  ...(
+    'case switch default func def fn function nil null none None true false err error self this new ' +
+    'end then in not and or static void int bool string public private final mut match Ok Err Some'
+  ).split(' '),
+]);
+const NO_SUBSTANCE = /^[\s{}()[\];,:.]*$/;
+const HEADER_LINE = new RegExp(
+  '^(import\\b|from \\S+ import\\b|use [\\w:{]|(pub(\\([\\w:]+\\))? )?(use|mod) [\\w:{]+;?$|' +
+    '#\\s*(?:include|import)\\b|package [\\w.]+;?$|(const |var |let )?[\\w{}, ]+ = require\\(|export \\{[^}]*\\} from )',
+);
+const OPERAND = '(?:[sx0_](?: [:.] [:.]? ?x)*(?: \\( [sx0_ .:,]*\\)?)?)';
+const ARM = new RegExp(`^(?:x )?${OPERAND} (?:= >|:|- >) (?:x )?${OPERAND} [,;]?$`);
+const PLAIN = /[A-Za-z_][A-Za-z0-9_]*|[0-9][0-9a-fA-FxX_.]*|\S/g;
+const NAME_START = /^[\p{L}_]/u;
+const DIGIT_START = /^[\p{Nd}\u00B2\u00B3\u00B9\u2070-\u2079\u2080-\u2089]/u;
 
-/** A line's shape: each name, string and number one placeholder; keywords, punctuation and (in
- *  CSS) the property's name kept. */
-export function shapeOf(text, kind) {
-  const property = kind === 'css' ? /^([\w-]+):(?!:)/.exec(text)?.[1] : undefined;
-  const rest = property === undefined ? text : text.slice(property.length);
-  const shape = rest.replace(STRING, '""').replace(TOKEN, (t) => (KEYWORDS.has(t) ? t : /^\d/.test(t) ? '0' : 'x'));
-  return (property ?? '') + shape;
+/** A line with its white space folded, or '' when it does not count (too short, a comment, punctuation). */
+export function folded(line, mark) {
+  const s = line.split(/\s+/).filter(Boolean).join(' ');
+  if (s.length < 3 || s.length > LINE_MAX || NO_SUBSTANCE.test(s)) return '';
+  const aside = ['/*', '*', "'''", '"""', ...(['#', '//', '--'].includes(mark) ? [mark] : [])];
+  return aside.some((a) => s.startsWith(a)) && !s.startsWith('*/') ? '' : s;
 }
-const IMPORT = /^(import\b|export\b.*\bfrom\s|#include\b|using namespace\b|@import\b|source\s|\.\s+\S)/;
 
-/**
- * The lines of `text` that count, as { text, line } (line: 1-based, in the file), with white space
- * folded. `kind`: the file's ending, which says what a comment looks like.
- */
-export function countedLines(text, kind) {
-  const hash = kind === 'sh';
-  const html = kind === 'html';
+/** The line's tokens: names, numbers, closed strings ('…' or "…") whole, any other character alone. */
+export function tokens(line) {
   const out = [];
-  let inBlock = false; // inside /* ... */ (or <!-- ... --> in HTML)
-  let inImport = false; // inside a multi-line `import { ... } from` / `export { ... } from`
-  text.split('\n').forEach((raw, i) => {
-    const s = raw.trim().replace(/\s+/g, ' ');
-    if (inBlock) {
-      if (s.includes(html ? '-->' : '*/')) inBlock = false;
-      return;
-    }
-    if (inImport) {
-      if (/\bfrom\s|^}\s*;?$/.test(s) || s.endsWith(';')) inImport = false;
-      return;
-    }
-    if (s === '' || PUNCTUATION.test(s)) return;
-    if (hash ? s.startsWith('#') : s.startsWith('//')) return;
-    const open = html ? '<!--' : hash ? null : '/*';
-    if (open && s.startsWith(open)) {
-      inBlock = !s.includes(html ? '-->' : '*/', open.length);
-      return;
-    }
-    if (!hash && !html && (s.startsWith('*') || s.startsWith('*/'))) return;
-    if (IMPORT.test(s)) {
-      if (/^(import|export)\b/.test(s) && !/\bfrom\s|^import\s+['"]/.test(s) && !s.endsWith(';')) inImport = true;
-      return;
-    }
-    out.push({ text: s, line: i + 1, shape: shapeOf(s, kind) });
-  });
+  let rest = 0;
+  let look = 0;
+  const readTo = { '"': 0, "'": 0 };
+  const plain = (from, to) => out.push(...(line.slice(from, to).match(PLAIN) ?? []));
+  for (;;) {
+    const m = /["']/.exec(line.slice(look));
+    if (!m) break;
+    const at = look + m.index;
+    const quote = m[0];
+    look = at + 1;
+    if (at < readTo[quote]) continue;
+    const body = (quote === '"' ? /^(?:[^"\\]|\\.)*/s : /^(?:[^'\\]|\\.)*/s).exec(line.slice(look));
+    const end = look + body[0].length;
+    if (line[end] === quote) {
+      plain(rest, at);
+      out.push(line.slice(at, end + 1));
+      rest = end + 1;
+      look = end + 1;
+    } else readTo[quote] = end;
+  }
+  plain(rest, line.length);
   return out;
 }
 
-function push(map, key, value) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/** A line's shape (names 'x', strings 's', numbers '0', the rest as it is) and its names. */
+export function shapeOf(line) {
+  const toks = tokens(line);
+  const names = toks.filter((t) => NAME_START.test(t));
+  const letter = (t) => (NAME_START.test(t) ? 'x' : t[0] === '"' || t[0] === "'" ? 's' : DIGIT_START.test(t) ? '0' : t);
+  return { shape: toks.map(letter).join(' '), names };
 }
 
-/**
- * The runs of `minLines` or more lines that two places share, by `key` (a line's text or its
- * shape): [{ fa, fb, from, to, offset }] (counted lines: from..to of file fa stand again from
- * from + offset of file fb), leaving out runs that stand in more than TOO_COMMON places.
- */
-function sharedRuns(files, minLines, key, most) {
-  // Every window of minLines counted lines, by its key.
-  const windows = new Map();
-  files.forEach((f, fi) => {
-    for (let i = 0; i + minLines <= f.lines.length; i++) {
-      push(
-        windows,
-        f.lines
-          .slice(i, i + minLines)
-          .map(key)
-          .join('\n'),
-        [fi, i],
-      );
-    }
+/** Does a line of this shape do something (a statement), rather than list or declare? */
+function isStatement(shape, names) {
+  const toks = shape.split(' ').filter(Boolean);
+  if (!toks.length || toks[0] === '#' || ARM.test(shape)) return false;
+  if (names.length && STATEMENT_WORDS.has(names[0])) return true;
+  const opens = '{(:'.includes(toks.at(-1)) && !toks.includes('=');
+  if (names.length && DECLARATION_WORDS.has(names[0]) && opens) return false;
+  for (let k = 0; k < toks.length; k++) {
+    const alone = k + 1 >= toks.length || !'=>'.includes(toks[k + 1]);
+    if (toks[k] === '=' && alone && (k === 0 || !'=!<>'.includes(toks[k - 1]))) return true;
+  }
+  return toks.length >= 8;
+}
+
+/** The tokens of a line that are punctuation or keywords. */
+const thinTokens = (shape, names) =>
+  shape.split(' ').filter((t) => t && !['x', 's', '0'].includes(t)).length +
+  names.filter((n) => KEYWORDS.has(n)).length;
+
+/** The counted lines of a file's text: { text, shape, line, size, statement, thin }. */
+export function countedLines(text, mark) {
+  const rows = [];
+  text.split('\n').forEach((raw, i) => {
+    const s = folded(raw, mark);
+    if (!s || HEADER_LINE.test(s)) return;
+    const { shape, names } = shapeOf(s);
+    const size = shape.split(' ').filter(Boolean).length;
+    rows.push({
+      text: s,
+      shape,
+      line: i + 1,
+      size,
+      statement: isStatement(shape, names),
+      thin: thinTokens(shape, names),
+    });
   });
-  // Windows shared by two places, on the same diagonal (same two files, same offset): one run.
-  const diagonals = new Map();
-  for (const at of windows.values()) {
-    if (at.length < 2 || at.length > most) continue;
-    for (let p = 0; p < at.length; p++) {
-      for (let q = p + 1; q < at.length; q++) {
-        const [fa, ia] = at[p];
-        const [fb, ib] = at[q];
-        push(diagonals, `${fa} ${fb} ${ib - ia}`, ia);
-      }
+  return rows;
+}
+
+/** Every window of WINDOW counted lines of a file: { exact, shaped ('' : too slight), from, to, thin }. */
+export function windows(rows) {
+  const out = [];
+  for (let i = 0; i + WINDOW <= rows.length; i++) {
+    const chunk = rows.slice(i, i + WINDOW);
+    const count = chunk.reduce((n, r) => n + r.size, 0);
+    const statements = chunk.filter((r) => r.statement).length;
+    const slight = count < MIN_TOKENS * WINDOW || statements < MIN_STATEMENTS;
+    out.push({
+      exact: chunk.map((r) => r.text).join('\n'),
+      shaped: slight ? '' : chunk.map((r) => r.shape).join('\n'),
+      from: chunk[0].line,
+      to: chunk[WINDOW - 1].line,
+      thin: chunk.reduce((n, r) => n + r.thin, 0) > THIN_SHARE * Math.max(1, count),
+    });
+  }
+  return out;
+}
+
+const byPlace = (p, q) => (p.file < q.file ? -1 : p.file > q.file ? 1 : p.from - q.from || p.to - q.to);
+const folderOf = (file) => file.slice(0, Math.max(0, file.lastIndexOf('/')));
+/** Does a shape stand in HABIT_FILES files of one folder (a folder's habit)? */
+function habit(places) {
+  const folders = new Map();
+  for (const p of places) folders.set(folderOf(p.file), (folders.get(folderOf(p.file)) ?? new Set()).add(p.file));
+  return [...folders.values()].some((files) => files.size >= HABIT_FILES);
+}
+
+/** The windows of `texts` ({ file: text }) by key: [exact buckets, shape buckets] (Maps of places). */
+function buckets(texts) {
+  const exact = new Map();
+  const shaped = new Map();
+  const add = (map, key, place) => (map.get(key) ?? map.set(key, []).get(key)).push(place);
+  for (const file of Object.keys(texts).sort()) {
+    for (const w of windows(countedLines(texts[file], markOf(file)))) {
+      const place = { file, from: w.from, to: w.to, thin: w.thin };
+      add(exact, w.exact, place);
+      if (w.shaped) add(shaped, w.shaped, place);
     }
   }
+  return [exact, shaped];
+}
+
+/** Runs of windows that follow on in both files, merged: [[a1, a2, b1, b2], ...]. */
+function mergeRuns(hits) {
+  const unique = [...new Map(hits.map((h) => [h.join(' '), h])).values()];
+  unique.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]);
   const runs = [];
-  for (const [k, starts] of diagonals) {
-    const [fa, fb, offset] = k.split(' ').map(Number);
-    starts.sort((x, y) => x - y);
-    for (let i = 0; i < starts.length; ) {
-      let end = i;
-      while (end + 1 < starts.length && starts[end + 1] === starts[end] + 1) end++;
-      runs.push({ fa, fb, offset, from: starts[i], to: starts[end] + minLines - 1 });
-      i = end + 1;
-    }
+  for (const [a1, a2, b1, b2] of unique) {
+    const r = runs
+      .slice(-4)
+      .reverse()
+      .find((q) => q[0] < a1 && a1 <= q[1] + 1 && q[2] < b1 && b1 <= q[3] + 1);
+    if (r) {
+      r[1] = Math.max(r[1], a2);
+      r[3] = Math.max(r[3], b2);
+    } else runs.push([a1, a2, b1, b2]);
   }
-  return runs;
+  return { runs, windows: unique.length };
 }
 
 /**
- * The pairs of places among `files` ({ name, lines: countedLines(...) }) that share a run of
- * `minLines` or more counted lines, the same or of the same shape. Returns one entry per two files
- * (or one file with itself), longest first: { a, b, lines, more, shape } where a and b are
- * { name, from, to } (lines in the files), `more` counts the other runs the two share and `shape`
- * says the longest is alike only in shape.
+ * The pairs of places of `texts` ({ file: text }), most shared first: { a, b, windows, runs, kind,
+ * boilerplate } (a, b: { file, from, to }, the longest run; kind 'exact' or 'shape'), and how many
+ * keys were too common to pair.
  */
-export function findRepeats(files, { minLines = 6 } = {}) {
-  // How many lines of the tree have each shape: a run whose lines are mostly of shapes found all
-  // over (a check and its early return, an option copied into a struct) is a habit.
-  const shapes = new Map();
-  for (const f of files) for (const l of f.lines) shapes.set(l.shape, (shapes.get(l.shape) ?? 0) + 1);
-  const common = (l) => shapes.get(l.shape) > COMMON_SHAPE;
-  // A shape that stands in more than two places is a folder's habit (a list of settings, a
-  // binding block's tail); a run overlapping itself is one list of alike lines.
-  const alike = sharedRuns(files, minLines, (l) => l.shape, 2).filter(
-    (r) =>
-      !(r.fa === r.fb && r.offset <= r.to - r.from) &&
-      files[r.fa].lines.slice(r.from, r.to + 1).filter(common).length * 2 <= r.to - r.from + 1 &&
-      !mostlyThin(files, r),
-  );
-  // The same lines, unless a run alike in shape holds them already.
-  const covers = (s, r) => s.fa === r.fa && s.fb === r.fb && s.offset === r.offset && s.from <= r.from && r.to <= s.to;
-  const same = sharedRuns(files, minLines, (l) => l.text, TOO_COMMON).filter(
-    (r) => !mostlyThin(files, r) && !alike.some((s) => covers(s, r)),
-  );
-  const byFiles = new Map();
-  for (const r of [...alike, ...same]) push(byFiles, `${r.fa} ${r.fb}`, place(files, r));
-  const pairs = [];
-  for (const runs of byFiles.values()) {
-    runs.sort((x, y) => y.lines - x.lines || x.a.from - y.a.from);
-    pairs.push({ ...runs[0], more: runs.length - 1 });
+export function findRepeats(texts) {
+  const pairs = new Map(); // "fileA\0fileB" -> { hits, solid, kind }
+  let tooCommon = 0;
+  const common = new Set(); // places of exact windows too common to pair
+  const placeId = (p) => `${p.file}\0${p.from}\0${p.to}\0${p.thin}`;
+  for (const [kind, map] of buckets(texts).map((m, i) => [i ? 'shape' : 'exact', m])) {
+    for (const key of [...map.keys()].sort()) {
+      const places = [...new Map(map.get(key).map((p) => [placeId(p), p])).values()];
+      places.sort(byPlace);
+      if (places.length > TOO_COMMON) {
+        // counted once: a shape too common only where its exact lines are is not counted again
+        const unseen = places.filter((p) => !common.has(placeId(p)));
+        if (kind === 'exact') for (const p of places) common.add(placeId(p));
+        if (unseen.length) tooCommon++;
+        continue;
+      }
+      const folderHabit = kind === 'shape' && habit(places);
+      places.forEach((a, j) => {
+        for (const b of places.slice(j + 1)) {
+          if (a.file === b.file && b.from <= a.to) continue;
+          const id = `${a.file}\0${b.file}`;
+          const pair = pairs.get(id) ?? pairs.set(id, { a: a.file, b: b.file, hits: [], solid: 0, kind }).get(id);
+          pair.hits.push([a.from, a.to, b.from, b.to]);
+          pair.solid += folderHabit || (kind === 'shape' && a.thin && b.thin) ? 0 : 1;
+        }
+      });
+    }
   }
-  return pairs.sort((x, y) => y.lines - x.lines || x.a.name.localeCompare(y.a.name) || x.a.from - y.a.from);
+  const out = [...pairs.values()].map(({ a, b, hits, solid, kind }) => {
+    const { runs, windows: w } = mergeRuns(hits);
+    const [a1, a2, b1, b2] = runs.reduce((m, r) =>
+      r[1] - r[0] > m[1] - m[0] || (r[1] - r[0] === m[1] - m[0] && r[0] < m[0]) ? r : m,
+    );
+    return {
+      a: { file: a, from: a1, to: a2 },
+      b: { file: b, from: b1, to: b2 },
+      windows: w,
+      runs: runs.length,
+      kind,
+      boilerplate: kind === 'shape' && 2 * solid < w,
+    };
+  });
+  const text = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+  out.sort(
+    (p, q) =>
+      p.boilerplate - q.boilerplate ||
+      q.windows - p.windows ||
+      text(p.a.file, q.a.file) ||
+      p.a.from - q.a.from ||
+      text(p.b.file, q.b.file) ||
+      p.b.from - q.b.from,
+  );
+  return { pairs: out, tooCommon };
 }
 
-/** Boilerplate: more than half of the run's lines are thin, or share at most a few names. */
-function mostlyThin(files, r) {
-  const A = files[r.fa].lines;
-  const B = files[r.fb].lines;
-  let thinLines = 0;
-  for (let i = r.from; i <= r.to; i++) {
-    if (thin(A[i].text) || thinShared(A[i].text, B[i + r.offset].text)) thinLines++;
+/** A pair as the tool prints its row (without the leading "Dn "). */
+export function formatPair({ a, b, runs, kind, boilerplate }) {
+  const more = runs > 1 ? ` (+${runs - 1} more run${runs > 2 ? 's' : ''})` : '';
+  return `${a.file}:${a.from}-${a.to} ~ ${b.file}:${b.from}-${b.to}${kind === 'shape' ? ' shape' : ''}${boilerplate ? ' boilerplate' : ''}${more}`;
+}
+
+/** The texts of the files git lists below `dir` (tracked, or untracked and not ignored) that count. */
+export function folderTexts(dir) {
+  const ls = (...more) =>
+    execFileSync('git', ['ls-files', '-z', '--exclude-standard', ...more], { cwd: dir, encoding: 'utf8' }).split('\0');
+  const texts = {};
+  for (const file of [...new Set([...ls('--cached'), ...ls('--others')])].filter(Boolean).sort()) {
+    if (markOf(file) === undefined) continue;
+    let data;
+    try {
+      data = readFileSync(path.join(dir, file));
+    } catch {
+      continue; // listed but gone (a deletion not yet staged)
+    }
+    if (data.length <= FILE_MAX && !data.includes(0)) texts[file] = data.toString('utf8');
   }
-  return thinLines * 2 > r.to - r.from + 1;
-}
-
-/** A run as its two places: { a, b, lines, shape } (`shape`: alike in shape only). */
-function place(files, r) {
-  const A = files[r.fa].lines;
-  const B = files[r.fb].lines;
-  const run = A.slice(r.from, r.to + 1);
-  return {
-    a: { name: files[r.fa].name, from: A[r.from].line, to: A[r.to].line },
-    b: { name: files[r.fb].name, from: B[r.from + r.offset].line, to: B[r.to + r.offset].line },
-    lines: run.length,
-    shape: run.some((l, i) => l.text !== B[r.from + r.offset + i].text),
-  };
-}
-
-export function formatPair({ a, b, lines, more, shape }) {
-  const extra = `${shape ? ' shape' : ''}${more ? ` (+${more} more run${more > 1 ? 's' : ''})` : ''}`;
-  return `${a.name}:${a.from}-${a.to} ~ ${b.name}:${b.from}-${b.to} (${lines} lines)${extra}`;
-}
-
-/** The files the lint stage looks at: tracked, source, outside tests/. */
-export function trackedSources(root) {
-  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
-    .split('\0')
-    .filter((f) => f && !f.startsWith('tests/') && SOURCE.test(f));
+  return texts;
 }
 
 function main(argv) {
   let max = 4;
-  let minLines = 6;
   let root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const names = [];
+  const folders = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--max') max = Number(argv[++i]);
-    else if (argv[i] === '--min-lines') minLines = Number(argv[++i]);
     else if (argv[i] === '--root') root = path.resolve(argv[++i]);
-    else names.push(argv[i]);
+    else folders.push(argv[i]);
   }
-  if (!(max >= 0) || !(minLines >= 2)) {
-    console.error('usage: node scripts/repeats.mjs [--max N] [--min-lines N>=2] [--root DIR] [FILE...]');
+  if (!(max >= 0)) {
+    console.error('usage: node scripts/repeats.mjs [--max N] [--root DIR] [FOLDER...]');
     return 2;
   }
-  const files = (names.length ? names : trackedSources(root)).map((name) => ({
-    name,
-    lines: countedLines(readFileSync(path.resolve(root, name), 'utf8'), path.extname(name).slice(1)),
-  }));
-  const pairs = findRepeats(files, { minLines });
-  for (const p of pairs) console.log(formatPair(p));
-  console.log(
-    `repeats: ${pairs.length} pairs of places share ${minLines} or more lines in ${files.length} files (at most ${max})`,
-  );
-  return pairs.length > max ? 1 : 0;
+  let counted = 0;
+  for (const folder of folders.length ? folders : FOLDERS) {
+    const { pairs, tooCommon } = findRepeats(folderTexts(path.resolve(root, folder)));
+    const product = pairs.filter((p) => !p.boilerplate);
+    counted += product.length;
+    console.log(`${folder}: ${pairs.length} pairs, ${product.length} not boilerplate (${tooCommon} runs too common)`);
+    pairs.forEach((p, i) => console.log(`  D${i + 1} ${formatPair(p)}`));
+  }
+  console.log(`repeats: ${counted} pairs that are not boilerplate (at most ${max})`);
+  return counted > max ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,12 +1,13 @@
-// scripts/repeats.mjs, the lint stage's repeated-code check, on small made-up files.
+// scripts/repeats.mjs, the lint stage's repeated-code check (counted as the `duplicates` tool
+// counts), on small made-up files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countedLines, findRepeats, formatPair, shapeOf } from '../../scripts/repeats.mjs';
+import { countedLines, findRepeats, formatPair, markOf, shapeOf } from '../../scripts/repeats.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/repeats.mjs', import.meta.url));
 
@@ -19,83 +20,115 @@ const body = (tag) => [
   'count += 1;',
   'log(total, count);',
 ];
-const file = (name, lines, kind = 'js') => ({ name, lines: countedLines(lines.join('\n'), kind) });
+const rows = (pairs) => pairs.map(formatPair);
 
 test('two files that share six counted lines make one pair, named by their lines in each file', () => {
-  const a = file('a.js', ['function f() {', ...body('x'), '}']);
-  const b = file('b.js', ['// another', '', 'const g = () => {', ...body('x'), '}']);
-  const pairs = findRepeats([a, b]);
-  assert.equal(pairs.length, 1);
-  assert.equal(formatPair(pairs[0]), 'a.js:2-7 ~ b.js:4-9 (6 lines)');
+  const { pairs } = findRepeats({
+    'a.js': ['function f() {', ...body('x'), '}'].join('\n'),
+    'b.js': ['// another', '', 'const g = () => {', ...body('x'), '}'].join('\n'),
+  });
+  assert.deepEqual(rows(pairs), ['a.js:2-7 ~ b.js:4-9']);
+  assert.equal(pairs[0].kind, 'exact');
 });
 
 test('five shared lines are not a pair', () => {
-  const a = file('a.js', ['start(1);', ...body('x').slice(0, 5), 'stop(1);']);
-  const b = file('b.js', ['let begin = 2;', ...body('x').slice(0, 5), 'end += 2;']);
-  assert.deepEqual(findRepeats([a, b]), []);
+  const { pairs } = findRepeats({
+    'a.js': ['start(1);', ...body('x').slice(0, 5), 'stop(1);'].join('\n'),
+    'b.js': ['let begin = 2;', ...body('x').slice(0, 5), 'end += 2;'].join('\n'),
+  });
+  assert.deepEqual(pairs, []);
 });
 
-test('blank lines, comments, lone punctuation and imports are passed over, neither counted nor breaking a run', () => {
-  const lines = body('x');
-  const a = file('a.js', [
+test('blank lines, comment lines, lone punctuation and import lines are passed over', () => {
+  const text = [
     "import { x } from './x.js';",
-    'import {',
-    '  y,',
-    '  z,',
-    "} from './y.js';",
-    ...lines.slice(0, 3),
+    'const a = 1;',
     '',
     '  // a note',
     '/* a block',
     ' * of comment',
     ' */',
     '});',
-    ...lines.slice(3),
-  ]);
+    'const b = 2;',
+  ].join('\n');
   assert.deepEqual(
-    a.lines.map((l) => l.line),
-    [6, 7, 8, 15, 16, 17],
+    countedLines(text, markOf('a.js')).map((l) => l.line),
+    [2, 9],
   );
-  const b = file('b.js', lines);
-  assert.equal(formatPair(findRepeats([a, b])[0]), 'a.js:6-17 ~ b.js:1-6 (6 lines)');
-  // Five real lines and an import line are five.
-  const c = file('c.js', [...lines.slice(0, 5), "import w from './w.js';"]);
-  const d = file('d.js', [...lines.slice(0, 5), "import w from './w.js';"]);
-  assert.deepEqual(findRepeats([c, d]), []);
-});
-
-test('shell and HTML comments, #include and @import are passed over', () => {
   assert.deepEqual(
-    countedLines('#!/bin/bash\n# note\nset -e\nsource ./lib.sh\necho "$x"', 'sh').map((l) => l.text),
+    countedLines('#!/bin/bash\n# note\nset -e\necho "$x"', markOf('run.sh')).map((l) => l.text),
     ['set -e', 'echo "$x"'],
   );
   assert.deepEqual(
-    countedLines('<!-- a\nnote -->\n<p>one two</p>\n<!-- short -->', 'html').map((l) => l.text),
-    ['<p>one two</p>'],
-  );
-  assert.deepEqual(
-    countedLines('#include <vector>\n// c\nint  main()  {\n  return 0;\n}', 'cpp').map((l) => l.text),
+    countedLines('#include <vector>\n// c\nint  main()  {\n  return 0;\n}', markOf('m.cpp')).map((l) => l.text),
     ['int main() {', 'return 0;'],
   );
-  assert.deepEqual(
-    countedLines("@import './a.css';\n.x {\n  color:   red;\n}", 'css').map((l) => l.text),
-    ['.x {', 'color: red;'],
-  );
+  // JSON, Markdown and anything under node_modules do not count.
+  assert.equal(markOf('data.json'), undefined);
+  assert.equal(markOf('README.md'), undefined);
+  assert.equal(markOf('node_modules/x/index.js'), undefined);
+  assert.equal(markOf('web/src/a.css'), '');
 });
 
-test('a run in up to 8 places is counted (every two places a pair); in 9 or more it is boilerplate', () => {
-  const places = (n) => Array.from({ length: n }, (_, i) => file(`f${i}.js`, [`own(${i});`, ...body('x')]));
-  assert.equal(findRepeats(places(2)).length, 1);
-  assert.equal(findRepeats(places(8)).length, (8 * 7) / 2);
-  assert.deepEqual(findRepeats(places(9)), []);
+test('a run in up to 8 places is paired (every two places a pair); in 9 or more it is too common', () => {
+  const places = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.js`, body('x').join('\n')]));
+  assert.equal(findRepeats(places(2)).pairs.length, 1);
+  assert.equal(findRepeats(places(8)).pairs.length, (8 * 7) / 2);
+  const nine = findRepeats(places(9));
+  assert.deepEqual(nine.pairs, []);
+  assert.equal(nine.tooCommon, 1);
 });
 
-test('a run of mostly thin lines (one word or none) is boilerplate', () => {
-  const thin = ['h(', "'thead',", 'null,', 'h(', "'tr',", 'null,', "h('th', { scope: 'col' }, 'key'),"];
-  assert.deepEqual(findRepeats([file('a.js', thin), file('b.js', thin)]), []);
-  // Half thin, half real code still counts.
-  const half = ['return;', 'const held = until - now();', 'if (held > 0) {', 'later(step, held);', 'return;', 'try {'];
-  assert.equal(findRepeats([file('a.js', half), file('b.js', half)]).length, 1);
+// Six lines of arithmetic, for one name tag: lines of one shape, with other names, and of substance.
+const sums = (t) => [
+  `const total${t} = price${t} * quantity${t} + shipping${t};`,
+  `let tax${t} = total${t} * rate${t} / hundred${t};`,
+  `if (tax${t} > limit${t}) warn(tax${t}, total${t});`,
+  `count${t} = count${t} + items${t} - returns${t};`,
+  `weight${t} = weight${t} + count${t} * unit${t};`,
+  `return total${t} + tax${t} + count${t} * weight${t};`,
+];
+
+test('lines of the same shape with other names, strings and numbers make a pair, marked shape', () => {
+  const { pairs } = findRepeats({ 'a.js': sums('A').join('\n'), 'b.js': sums('Bee').join('\n') });
+  assert.deepEqual(rows(pairs), ['a.js:1-6 ~ b.js:1-6 shape']);
+  assert.equal(pairs[0].boilerplate, false);
+});
+
+test('a shape that stands in three files of one folder is that folder’s habit: boilerplate', () => {
+  const three = (folder) =>
+    Object.fromEntries(['A', 'B', 'C'].map((m, i) => [`${folder(i)}/sum${m}.js`, sums(m).join('\n')]));
+  const habit = findRepeats(three(() => 'api'));
+  assert.deepEqual(rows(habit.pairs), [
+    'api/sumA.js:1-6 ~ api/sumB.js:1-6 shape boilerplate',
+    'api/sumA.js:1-6 ~ api/sumC.js:1-6 shape boilerplate',
+    'api/sumB.js:1-6 ~ api/sumC.js:1-6 shape boilerplate',
+  ]);
+  // The same three files in three folders are three pairs that count.
+  const apart = findRepeats(three((i) => `part${i}`));
+  assert.equal(apart.pairs.length, 3);
+  assert.ok(apart.pairs.every((p) => !p.boilerplate));
+});
+
+// A module loader, twice, for two modules: alike in shape, but most of each line is punctuation.
+const loader = (m) => [
+  "const fs = await import(['node', 'fs'].join(':'));",
+  `const file = '../build/wasm/${m}.wasm';`,
+  `options('create${m} options', opts, ['wasmBinary', 'locateFile']);`,
+  'if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;',
+  'else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();',
+  `const M = await create${m}Module(moduleOptions);`,
+];
+
+test('a shape whose lines are mostly punctuation and keywords on both sides is boilerplate', () => {
+  const { pairs } = findRepeats({ 'a.js': loader('A').join('\n'), 'b.js': loader('B').join('\n') });
+  assert.deepEqual(rows(pairs), ['a.js:1-6 ~ b.js:1-6 shape boilerplate']);
+});
+
+test('a window with little in it (few tokens, fewer than two statements) is paired only when its lines are the same', () => {
+  const list = (t) => ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `${n}${t}: 1,`);
+  assert.deepEqual(findRepeats({ 'a.js': list('x').join('\n'), 'b.js': list('y').join('\n') }).pairs, []);
+  assert.equal(findRepeats({ 'a.js': list('x').join('\n'), 'b.js': list('x').join('\n') }).pairs.length, 1);
 });
 
 test('one pair per two files: the longest run is named, the others counted; a file can repeat itself', () => {
@@ -108,64 +141,39 @@ test('one pair per two files: the longest run is named, the others counted; a fi
     'let last = sorted.at(-1) ?? null;',
     'return { sorted, last };',
   ];
-  const a = file('a.js', [...long, 'apart(1);', ...other]);
-  const b = file('b.js', [...other, 'let gap = 2;', ...long]);
-  const pairs = findRepeats([a, b]);
-  assert.equal(pairs.length, 1);
-  assert.equal(formatPair(pairs[0]), 'a.js:1-7 ~ b.js:8-14 (7 lines) (+1 more run)');
-  const self = findRepeats([file('c.js', [...body('z'), 'between(a, b);', ...body('z')])]);
-  assert.equal(formatPair(self[0]), 'c.js:1-6 ~ c.js:8-13 (6 lines)');
+  const { pairs } = findRepeats({
+    'a.js': [...long, 'apart(1);', ...other].join('\n'),
+    'b.js': [...other, 'let gap = 2;', ...long].join('\n'),
+  });
+  assert.deepEqual(rows(pairs), ['a.js:1-7 ~ b.js:8-14 (+1 more run)']);
+  const self = findRepeats({ 'c.js': [...body('z'), 'between(a, b);', ...body('z')].join('\n') });
+  assert.deepEqual(rows(self.pairs), ['c.js:1-6 ~ c.js:8-13']);
 });
 
-test('the command prints each pair and fails when there are more than --max', () => {
+test('the shape of a line: names, strings and numbers as placeholders, the rest kept', () => {
+  assert.equal(shapeOf("const total = read('a', 2);").shape, 'x x = x ( s , 0 ) ;');
+  assert.deepEqual(shapeOf("const total = read('a', 2);").names, ['const', 'total', 'read']);
+  assert.equal(shapeOf('stroke-width: 2.5;').shape, 'x - x : 0 ;');
+  assert.equal(shapeOf('φ = "a \\" b";').shape, 'x = s ;');
+});
+
+test('the command reads each folder of a checkout as its own tree and fails over --max', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'repeats-'));
   try {
-    for (const n of ['a', 'b', 'c']) writeFileSync(path.join(dir, `${n}.js`), `${body('x').join('\n')}\n`);
-    const args = [SCRIPT, '--root', dir, 'a.js', 'b.js', 'c.js'];
+    for (const folder of ['one', 'two']) mkdirSync(path.join(dir, folder));
+    for (const n of ['a', 'b', 'c']) writeFileSync(path.join(dir, 'one', `${n}.js`), `${body('x').join('\n')}\n`);
+    writeFileSync(path.join(dir, 'two', 'd.js'), `${body('x').join('\n')}\n`);
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    const args = [SCRIPT, '--root', dir, 'one', 'two'];
     const over = spawnSync(process.execPath, [...args, '--max', '2'], { encoding: 'utf8' });
     assert.equal(over.status, 1, over.stdout + over.stderr);
-    assert.match(over.stdout, /^a\.js:1-6 ~ b\.js:1-6 \(6 lines\)$/m);
-    assert.match(over.stdout, /^repeats: 3 pairs of places share 6 or more lines in 3 files \(at most 2\)$/m);
+    assert.match(over.stdout, /^ {2}D1 a\.js:1-6 ~ b\.js:1-6$/m);
+    assert.match(over.stdout, /^one: 3 pairs, 3 not boilerplate/m);
+    assert.match(over.stdout, /^two: 0 pairs/m); // d.js is alone in its folder
+    assert.match(over.stdout, /^repeats: 3 pairs that are not boilerplate \(at most 2\)$/m);
     const within = execFileSync(process.execPath, [...args, '--max', '3'], { encoding: 'utf8' });
     assert.match(within, /repeats: 3 pairs/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
-
-// A module loader, twice, for two modules: lines of one shape, sharing most of their names.
-const loader = (m) => [
-  "const fs = await import(['node', 'fs'].join(':'));",
-  `const file = '../build/wasm/${m}.wasm';`,
-  `options('create${m} options', opts, ['wasmBinary', 'locateFile']);`,
-  'if (opts.wasmBinary) moduleOptions.wasmBinary = opts.wasmBinary;',
-  'else if (isNode) moduleOptions.wasmBinary = await nodeWasmBinary();',
-  `const M = await create${m}Module(moduleOptions);`,
-];
-
-test('lines of the same shape with other names, strings and numbers make a pair, marked shape', () => {
-  const pairs = findRepeats([file('a.js', loader('A')), file('b.js', loader('B'))]);
-  assert.equal(pairs.length, 1);
-  assert.equal(formatPair(pairs[0]), 'a.js:1-6 ~ b.js:1-6 (6 lines) shape');
-});
-
-const setters = (names) => names.map((n) => `o.set("${n}", f64(r.${n}_field));`);
-test('a shape is boilerplate in three places, overlapping itself, or sharing few names', () => {
-  const six = (tag) => setters(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => n + tag));
-  const three = ['1', '2', '3'].map((t) => file(`${t}.cpp`, six(t), 'cpp'));
-  assert.deepEqual(findRepeats(three), []);
-  // One list of twelve alike lines is not two repeats of six.
-  assert.deepEqual(findRepeats([file('list.cpp', [...six('x'), ...six('y')], 'cpp')]), []);
-  // Alike lines that share one or two names: what is alike is punctuation and keywords.
-  const few = (t) => ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `const ${n}${t} = read${t}(${n}${t});`);
-  assert.deepEqual(findRepeats([file('p.js', few('p')), file('q.js', few('q'))]), []);
-});
-
-test('the shape of a line: names, strings and numbers as placeholders, keywords and CSS properties kept', () => {
-  assert.equal(shapeOf("const total = read('a', 2);", 'js'), 'const x = x("", 0);');
-  assert.equal(shapeOf('stroke-width: 2.5;', 'css'), 'stroke-width: 0;');
-  assert.equal(
-    shapeOf('if (!(st = check_int("n", n, 1, 64))) return st;', 'cpp'),
-    'if (!(x = x("", x, 0, 0))) return x;',
-  );
 });
