@@ -803,7 +803,10 @@ const DRAG_SETUPS = {
     controls: {
       'key 1, once around the plane': (page, root, moves) => aroundPlane(page, root, 'handle-1', moves),
       'the free query, once around the plane': async (page, root, moves) => {
-        await page.locator(`${root} [data-part="query-select"]`).first().selectOption('-1');
+        // the query's choice sits with the reads' breakdown, behind "Numbers": a reader opens it
+        const query = page.locator(`${root} [data-part="query-select"]`).first();
+        await openDisclosures(query);
+        await query.selectOption('-1');
         await page.waitForTimeout(100);
         return aroundPlane(page, root, 'handle-q', moves);
       },
