@@ -25,7 +25,7 @@ const started = Date.now();
 
 /** A row of the table, made when its stage starts (so the table keeps the plan's order). */
 function row(name) {
-  const r = { name, passed: 0, failed: 0, secs: 0, note: '' };
+  const r = { name, passed: 0, failed: 0, secs: 0, cpu: 0, note: '' };
   rows.push(r);
   return r;
 }
@@ -42,22 +42,26 @@ function missing(stage) {
 }
 
 /** Builds a stage's `builds` (the ones whose `with` stage runs too). */
-async function build(stage, idle) {
+async function build(stage, idle, cpuTo) {
   for (const b of stage.builds ?? []) {
     if (b.with && !wanted(b.with)) continue;
-    if (stage.name) await mustBuild(b.label, b.cmd, b.args, { idle, env: b.env });
+    if (stage.name) await mustBuild(b.label, b.cmd, b.args, { idle, env: b.env, cpuTo });
     else await run(b.cmd, b.args, { idle, env: b.env });
     Object.assign(process.env, b.sets);
   }
 }
 
-/** Runs a stage's tests: resolves with { passed, failed }, or its jobs' counts and seconds. */
-async function test(stage, idle, slots = 1) {
-  if (stage.jobs) return (await runJobs(stage.jobs(), slots))[''] ?? { passed: 0, failed: 0 };
-  if (stage.node) return nodeTest(stage.node, ['--test-concurrency=2'], undefined, { idle });
-  if (stage.doctest) return doctest(stage.doctest.exe, stage.doctest.args, { idle });
+/** Runs a stage's tests: resolves with { passed, failed }; adds their CPU seconds to `cpuTo`. */
+async function test(stage, idle, cpuTo) {
+  if (stage.jobs) {
+    const { passed = 0, failed = 0, cpu = 0 } = (await runJobs(stage.jobs(), 1))[''] ?? {};
+    cpuTo.cpu += cpu;
+    return { passed, failed };
+  }
+  if (stage.node) return nodeTest(stage.node, ['--test-concurrency=2'], undefined, { idle, cpuTo });
+  if (stage.doctest) return doctest(stage.doctest.exe, stage.doctest.args, { idle, cpuTo });
   const { cmd, args, summary, errors } = stage.command ?? stage.check;
-  const r = await run(cmd, args, { idle, echo: stage.echo });
+  const r = await run(cmd, args, { idle, echo: stage.echo, cpuTo });
   if (!stage.echo) console.log(`\n--- ${stage.name}\n${r.out.trimEnd()}`); // whole, not among the pool's lines
   if (summary) return summaryCounts(r, summary, args[0]);
   const found = (r.out.match(errors) ?? []).length;
@@ -66,17 +70,18 @@ async function test(stage, idle, slots = 1) {
   return { passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 };
 }
 
+let ahead; // the row of the builds that are a head start (no row of their own): their CPU
 /** Runs one stage (unless TEST_ONLY leaves it out) and fills its row. */
 async function stage(s, { idle = false, note = '' } = {}) {
   if (!wanted(s.key)) return;
-  if (!s.name) return build(s, idle);
+  if (!s.name) return build(s, idle, (ahead ??= row('  builds ahead of their stage')));
   const r = row(s.name);
   const t0 = Date.now();
   console.log(`\n=== ${s.name} ===`);
   try {
     missing(s);
-    await build(s, idle);
-    if (!s.builds || s.jobs || s.node || s.doctest || s.command || s.check) Object.assign(r, await test(s, idle));
+    await build(s, idle, r);
+    if (!s.builds || s.jobs || s.node || s.doctest || s.command || s.check) Object.assign(r, await test(s, idle, r));
   } catch (e) {
     fail(r, e);
   }
@@ -109,6 +114,7 @@ async function pool(stages) {
     r.passed += g.passed;
     r.failed += g.failed;
     r.secs = g.seconds;
+    r.cpu = g.cpu;
     r.note = `(in the pool: its jobs' own seconds) ${r.note}`.trim();
   }
   wall.secs = (Date.now() - t0) / 1000;
@@ -142,15 +148,21 @@ await Promise.all(lanes.values());
 console.log('\n=== summary ===');
 let passed = 0;
 let failed = 0;
+let cpu = 0; // the CPU seconds of every stage's commands: what a 2-core machine has to fit in its wall time
 for (const r of rows) {
   const counts = r.name.startsWith(' ')
     ? ' '.repeat(23)
     : `${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed`;
-  console.log(`${r.name.padEnd(32)} ${counts}  ${r.secs.toFixed(1).padStart(6)} s ${r.note}`);
+  const cpuText = r.cpu > 0 || !r.name.startsWith(' ') ? `${r.cpu.toFixed(0).padStart(5)} s CPU` : ' '.repeat(11);
+  console.log(`${r.name.padEnd(32)} ${counts}  ${r.secs.toFixed(1).padStart(6)} s ${cpuText}  ${r.note}`);
   passed += r.passed;
   failed += r.failed;
+  cpu += r.cpu;
 }
-console.log(`${'wall time'.padEnd(32)} ${' '.repeat(23)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
+const wall = (Date.now() - started) / 1000;
+console.log(
+  `${'wall time'.padEnd(32)} ${' '.repeat(23)}  ${wall.toFixed(1).padStart(6)} s ${cpu.toFixed(0).padStart(5)} s CPU`,
+);
 // What failed, in each run's own words, last: a long run's log is often read from its end only.
 if (failureReports.length) console.log(`\n=== what failed ===\n${failureReports.join('\n\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -17,19 +17,46 @@ export const TEST_TIMEOUT = `--test-timeout=${10 * 60 * 1000}`;
 // `nice -n 19` where chrt is missing.
 const IDLE = existsSync('/usr/bin/chrt') ? ['/usr/bin/chrt', '-i', '0'] : ['nice', '-n', '19'];
 
+// Each command runs under bash, which prints with `times` what its children (the command and
+// every process it waited for: a test's browsers too) took of the CPU, user and system, on fd 3.
+const WITH_TIMES = '"$@"; s=$?; times >&3; exit $s';
+
+/** The CPU seconds in `times`' second line (the children's "1m2.500s 0m3.250s"), NaN without it. */
+export function childCpuSeconds(text) {
+  const line = text.trim().split('\n')[1] ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)];
+  return parts.length === 2 ? parts.reduce((sum, m) => sum + 60 * Number(m[1]) + Number(m[2]), 0) : Number.NaN;
+}
+
+/** The processes whose parent is `pid` (from /proc): what a wrapper's kill would leave running. */
+function childrenOf(pid) {
+  const ids = [];
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) ids.push(Number(entry));
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return ids;
+}
+
 /**
- * Runs a command, echoing its output as it comes (when `echo`), and resolves with all of it:
- * { ok, out, status }. `idle`: at idle priority (IDLE above).
+ * Runs a command, echoing its output as it comes (when `echo`), and resolves with all of it and the
+ * CPU seconds it took: { ok, out, status, cpu }. `idle`: at idle priority (IDLE above); `cpuTo`:
+ * a stage's row, whose `cpu` the seconds are added to.
  */
 export function run(cmd, args, opts = {}) {
-  const [file, ...argv] = opts.idle ? [...IDLE, cmd, ...args] : [cmd, ...args];
+  const argv = opts.idle ? [...IDLE, cmd, ...args] : [cmd, ...args];
   return new Promise((resolve) => {
-    const child = spawn(file, argv, {
+    const child = spawn('bash', ['-c', WITH_TIMES, 'run', ...argv], {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env },
     });
     let out = '';
+    let times = '';
     const take = (chunk) => {
       const text = chunk.toString();
       out += text;
@@ -37,14 +64,20 @@ export function run(cmd, args, opts = {}) {
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
+    child.stdio[3].on('data', (chunk) => {
+      times += chunk.toString();
+    });
     const limit = opts.timeout ?? 20 * 60 * 1000;
     const timer = setTimeout(() => {
       out += `\n(timed out after ${limit / 1000} s)\n`;
+      for (const pid of childrenOf(child.pid)) process.kill(pid, 'SIGKILL');
       child.kill('SIGKILL');
     }, limit);
     child.on('close', (status) => {
       clearTimeout(timer);
-      resolve({ ok: status === 0, out, status });
+      const cpu = childCpuSeconds(times);
+      if (opts.cpuTo && Number.isFinite(cpu)) opts.cpuTo.cpu += cpu; // none when it was killed
+      resolve({ ok: status === 0, out, status, cpu });
     });
   });
 }
@@ -101,7 +134,7 @@ export function nodeTestCounts(r) {
 
 /** Every `.test.mjs` file of `dir` that `pick` accepts, in one `node --test` run, echoed as it
  *  comes, or (`idle`: at idle priority, beside other work) printed whole when it ends. */
-export async function nodeTest(dirs, extra = [], pick = () => true, { idle = false } = {}) {
+export async function nodeTest(dirs, extra = [], pick = () => true, { idle = false, cpuTo } = {}) {
   const list = [].concat(dirs);
   const files = list.flatMap((dir) =>
     existsSync(path.join(root, dir))
@@ -115,6 +148,7 @@ export async function nodeTest(dirs, extra = [], pick = () => true, { idle = fal
     timeout: 40 * 60 * 1000,
     echo: !idle,
     idle,
+    cpuTo,
   });
   if (idle) console.log(`\n--- ${list.join(', ')}\n${r.out.trimEnd()}`);
   const counts = nodeTestCounts(r);
@@ -171,15 +205,17 @@ export async function runJobs(jobs, slots) {
       const t0 = Date.now();
       const r = await run(process.execPath, [...args, path.join(job.dir, job.file)], { timeout: 40 * 60 * 1000 });
       const secs = (Date.now() - t0) / 1000;
-      console.log(`\n--- ${job.file}${job.part ? ` (${job.part})` : ''}: ${secs.toFixed(0)} s\n${r.out.trimEnd()}`);
+      const took = `${secs.toFixed(0)} s, ${Number.isFinite(r.cpu) ? r.cpu.toFixed(0) : '?'} s of CPU`;
+      console.log(`\n--- ${job.file}${job.part ? ` (${job.part})` : ''}: ${took}\n${r.out.trimEnd()}`);
       const counts = nodeTestCounts(r) ?? { passed: 0, failed: 1 };
       if (counts.failed > 0) keepFailures(`${job.file}${job.part ? ` (${job.part})` : ''}`, r.out);
       const name = job.group ?? '';
-      groups[name] ??= { passed: 0, failed: 0, seconds: 0 };
+      groups[name] ??= { passed: 0, failed: 0, seconds: 0, cpu: 0 };
       const g = groups[name];
       g.passed += counts.passed;
       g.failed += counts.failed;
       g.seconds += secs;
+      g.cpu += Number.isFinite(r.cpu) ? r.cpu : 0;
     }
   };
   await Promise.all(Array.from({ length: slots }, worker));

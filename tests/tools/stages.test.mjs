@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import { hasTimedTests } from '../../scripts/test/browser-split.mjs';
-import { root } from '../../scripts/test/jobs.mjs';
+import { childCpuSeconds, root, run } from '../../scripts/test/jobs.mjs';
 import { NODE_SUITES, STAGES } from '../../scripts/test/stages.mjs';
 
 const PARTS = ['first', 'alone', 'pool', 'beside', 'last'];
@@ -101,4 +101,31 @@ test('the pool starts the small files that loop among its long jobs, before the 
   for (const looping of ['demo-leak.test.mjs', 'soak.test.mjs']) {
     assert.ok(rank(looping) < rank('number-field.test.mjs'), `${looping} starts early`);
   }
+});
+
+test("a stage's commands report the CPU they and their children took, added to the stage's row", async () => {
+  const row = { cpu: 0 };
+  // a child that keeps a core busy for 0.3 s, under a node that waits for it
+  const busy = 'const t = Date.now(); while (Date.now() - t < 300);';
+  const child = `require('node:child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(busy)}])`;
+  const r = await run(process.execPath, ['-e', child], { cpuTo: row });
+  assert.equal(r.ok, true, r.out);
+  assert.ok(r.cpu >= 0.25 && r.cpu < 5, `cpu ${r.cpu}`);
+  assert.equal(row.cpu, r.cpu);
+  // a failing command keeps its status and still reports
+  const failed = await run(process.execPath, ['-e', 'process.exit(3)'], { cpuTo: row });
+  assert.equal(failed.status, 3);
+  assert.ok(Number.isFinite(failed.cpu));
+  // a command killed at its time limit reports no CPU, and adds none
+  const before = row.cpu;
+  const killed = await run(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { cpuTo: row, timeout: 300 });
+  assert.equal(killed.ok, false);
+  assert.match(killed.out, /timed out after 0.3 s/);
+  assert.ok(Number.isNaN(killed.cpu));
+  assert.equal(row.cpu, before);
+});
+
+test("bash's `times` read as CPU seconds: the children's user and system time", () => {
+  assert.equal(childCpuSeconds('0m0.004s 0m0.002s\n1m2.500s 0m3.250s\n'), 65.75);
+  assert.ok(Number.isNaN(childCpuSeconds('')));
 });
