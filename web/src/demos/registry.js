@@ -44,7 +44,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'ledger' ? () => import('./ledger/index.js') : null,
     css: ELEMENTS ? () => import('./ledger/ledger.css?inline') : null,
     settings: ledgerSettings,
-    embedHeight: 2620,
+    embedHeight: 1090,
     core:
       !ONE_CORE && (!ONLY || ONLY === 'ledger')
         ? () => import('../../../wasm/ledger.mjs').then((m) => m.createLedgerCore())
@@ -65,7 +65,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'memory' ? () => import('./memory/index.js') : null,
     css: ELEMENTS ? () => import('./memory/memory.css?inline') : null,
     settings: memorySettings,
-    embedHeight: 1770,
+    embedHeight: 810,
   },
   {
     name: 'spotlight',
@@ -73,7 +73,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'spotlight' ? () => import('./spotlight/index.js') : null,
     css: ELEMENTS ? () => import('./spotlight/spotlight.css?inline') : null,
     settings: spotlightSettings,
-    embedHeight: 900,
+    embedHeight: 1000,
     core:
       !ONLY || ONLY === 'spotlight'
         ? () => import('../../../wasm/spotlight.mjs').then((m) => m.createSpotlight())
