@@ -4,17 +4,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { worstControl } from './page-metrics.mjs';
 
-const drag = (cpuP95, frameP95, maxTask) => ({
+const drag = (cpuP95, frameP95, maxTask, firstUpdate = 3) => ({
   cpuPerUpdate: { p95: cpuP95 },
   update: { p95: frameP95 },
   longestTaskMs: maxTask,
+  firstUpdate,
 });
 
 test('each target reads the control that cost the most, and names it', () => {
   const d = {
     ...drag(6, 12, 20),
     control: 'the N slider',
-    controls: { 'the N slider': drag(6, 12, 20), β: drag(9.5, 10, 30), 'the gate': drag(7, 18, 70) },
+    controls: { 'the N slider': drag(6, 12, 20, 40), β: drag(9.5, 10, 30), 'the gate': drag(7, 18, 70) },
   };
   assert.deepEqual(worstControl(d), {
     cpuP95: 9.5,
@@ -23,6 +24,8 @@ test('each target reads the control that cost the most, and names it', () => {
     frameBy: 'the gate',
     maxTask: 70,
     taskBy: 'the gate',
+    firstFrame: 40,
+    firstBy: 'the N slider',
   });
 });
 

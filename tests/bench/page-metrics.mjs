@@ -616,7 +616,8 @@ export function worstControl(d) {
   const [cpuBy, cpuP95] = most((c) => c.cpuPerUpdate.p95);
   const [frameBy, frameP95] = most((c) => c.update.p95);
   const [taskBy, maxTask] = most((c) => c.longestTaskMs);
-  return { cpuP95, cpuBy, frameP95, frameBy, maxTask, taskBy };
+  const [firstBy, firstFrame] = most((c) => c.firstUpdate ?? Number.POSITIVE_INFINITY);
+  return { cpuP95, cpuBy, frameP95, frameBy, maxTask, taskBy, firstFrame, firstBy };
 }
 const round2 = (x) => Math.round(x * 100) / 100;
 

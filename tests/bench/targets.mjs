@@ -11,18 +11,20 @@ import { worstControl } from './page-metrics.mjs';
 
 /**
  * Per run of the drags: its label in target names, and the limits on every control of every demo
- * (ms): the CPU p95 of an update, input to next frame p95, the longest task (thread time).
- * 1×: one 60 Hz frame (16.7 ms) with half of it for the page's own work. 4× (a mid-range phone):
- * the page's work within one frame (16 ms), the update on screen within two frames (33 ms).
+ * (ms). 1×: the CPU p95 of an update (one 60 Hz frame, 16.7 ms, with half of it for the page's own
+ * work), input to next frame p95, the longest task (thread time). 4× (a mid-range phone, touch):
+ * the update on screen within two frames (33 ms) at p95, no task over 50 ms, and a drag's first
+ * frame within 50 ms. Its CPU per update is reported beside them, not held to a limit: at 4× the
+ * browser's own work per frame is 8–10 ms before any of the page's.
  */
 export const DRAG_LIMITS = {
   desktop: { label: '', cpuP95: 8, frameP95: 17, maxTask: 50 },
-  phone: { label: ' at 4× CPU (390 × 844, touch)', cpuP95: 16, frameP95: 33, maxTask: 50 },
+  phone: { label: ' at 4× CPU (390 × 844, touch)', frameP95: 33, maxTask: 50, firstFrame: 50 },
 };
 
 /**
  * { <target name>: met } for the drags of one run (`desktop` or `phone`): per demo, its most costly
- * control against each limit; a demo or control not measured fails its targets.
+ * control against each limit the run has; a demo or control not measured fails its targets.
  */
 export function dragTargets(drags, run = 'desktop') {
   const lim = DRAG_LIMITS[run];
@@ -30,9 +32,12 @@ export function dragTargets(drags, run = 'desktop') {
   for (const [demo, d] of Object.entries(drags ?? {})) {
     const w = worstControl(d);
     const at = `${demo}, every control${lim.label}`;
-    out[`${at}: drag update CPU p95 <= ${lim.cpuP95} ms`] = !w.error && w.cpuP95 <= lim.cpuP95;
+    if (lim.cpuP95 !== undefined)
+      out[`${at}: drag update CPU p95 <= ${lim.cpuP95} ms`] = !w.error && w.cpuP95 <= lim.cpuP95;
     out[`${at}: input-to-frame p95 <= ${lim.frameP95} ms`] = !w.error && w.frameP95 <= lim.frameP95;
     out[`${at}: no task > ${lim.maxTask} ms`] = !w.error && w.maxTask <= lim.maxTask;
+    if (lim.firstFrame !== undefined)
+      out[`${at}: first drag frame <= ${lim.firstFrame} ms`] = !w.error && w.firstFrame <= lim.firstFrame;
   }
   return out;
 }
