@@ -156,7 +156,7 @@ TEST_CASE("taylor2's weights sum to 1 and stay >= 0 where the features' terms ca
     V(j, 0) = std::cos(j);
     V(j, 1) = std::sin(j);
   }
-  const SpotlightRead r = linear_read(K, V, taylor2_features(q), {SpotlightMap::Taylor2}, 2);
+  const SpotlightRead r = linear_read(K, V, q, {SpotlightMap::Taylor2}, 2);
   REQUIRE_FALSE(r.empty);
   for (double w : r.weights) CHECK(w >= 0);
   CHECK(std::fabs(sum(r.weights) - 1) < 1e-12);
@@ -260,7 +260,7 @@ TEST_CASE("an empty relu read: no weight anywhere, effective tokens 0, cosine 0"
   K << 1, 0, 0, 1;
   V << 1, 0, 0, 1;
   const Vec q = (Vec(2) << -1, -1).finished();
-  const SpotlightRead r = linear_read(K, V, relu_features(q), {SpotlightMap::Relu}, 0);
+  const SpotlightRead r = linear_read(K, V, q, {SpotlightMap::Relu}, 0);
   CHECK(r.empty);
   CHECK(r.weights == std::vector<double>{0, 0});
   CHECK(r.effective_tokens == 0);
