@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iomanip>
 #include <numeric>
+#include <tuple>
 
 #include "feature_map.hpp"
 #include "rng.hpp"
@@ -108,6 +109,23 @@ TEST_CASE("the sequence: unit keys at exactly the cosine asked for, tokens indep
   CHECK(a.K == b.K.topRows(10));
   CHECK(a.V == b.V.topRows(10));
   CHECK(a.q == b.q);
+}
+
+TEST_CASE("the sequence is the same whichever sequences were drawn before it (the kept draws)") {
+  SpotlightOptions o = options(300, 12, 8, 0.6, 21);
+  o.target = 7;
+  const SpotlightSequence first = spotlight_sequence(config(o));
+  for (const auto& [seed, d, n] : {std::tuple{22.0, 12.0, 400.0},
+                                   {21.0, 9.0, 50.0},
+                                   {21.0, 12.0, 20.0},
+                                   {21.0, 12.0, 1000.0}}) {
+    spotlight_sequence(config(options(n, d, 8, 0.3, seed)));
+    const SpotlightSequence again = spotlight_sequence(config(o));
+    INFO("after seed " << seed << ", d " << d << ", N " << n);
+    CHECK(again.K == first.K);
+    CHECK(again.V == first.V);
+    CHECK(again.q == first.q);
+  }
 }
 
 TEST_CASE("every read's weights sum to 1 and its read is sum_j w_j v_j (to 1e-12)") {

@@ -83,6 +83,8 @@ struct SpotlightSequence {
   Mat K, V;
   Vec q;
 };
+// The last (seed, d)'s draws of the other tokens are kept between calls, in a fixed 2 MB array
+// (spotlight.cpp): a drag of N or c draws no token twice. Not thread-safe (one module, one thread).
 SpotlightSequence spotlight_sequence(const SpotlightConfig& c);
 
 enum class SpotlightMap { Softmax, Elu1, Relu, Taylor2, Random };

@@ -8,7 +8,7 @@
 // ms left, so a drag pays only for the read it draws.
 import { pageExecutor } from '../../lib/demo-kit/page-executor.js';
 
-const QUIET = 200;
+const QUIET = 400;
 const ROOM = 10;
 const IDLE_TIMEOUT = 500;
 

@@ -24,7 +24,8 @@ export const DEFAULTS = Object.freeze({
 });
 
 /** The random features' counts the trade-off plot draws besides the reader's own m, each while
- *  N × m stays within SWEEP_WORK (a page-thread budget: m = 1024 at N = 4096 is a second's work). */
+ *  N × m stays within SWEEP_WORK (a page-thread budget: a point costs some N × m × (d + 20) steps,
+ *  about 10 ms at N = 4096, m = 16 in node, and m = 1024 at N = 4096 would be a third of a second). */
 export const FEATURE_SWEEP = Object.freeze([16, 64, 256, 1024]);
 export const SWEEP_WORK = 65536;
 /** The counts of FEATURE_SWEEP the plot draws at `settings`. */
