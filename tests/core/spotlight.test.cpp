@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iomanip>
 #include <numeric>
+#include <tuple>
 
 #include "feature_map.hpp"
 #include "rng.hpp"
@@ -110,6 +111,23 @@ TEST_CASE("the sequence: unit keys at exactly the cosine asked for, tokens indep
   CHECK(a.q == b.q);
 }
 
+TEST_CASE("the sequence is the same whichever sequences were drawn before it (the kept draws)") {
+  SpotlightOptions o = options(300, 12, 8, 0.6, 21);
+  o.target = 7;
+  const SpotlightSequence first = spotlight_sequence(config(o));
+  for (const auto& [seed, d, n] : {std::tuple{22.0, 12.0, 400.0},
+                                   {21.0, 9.0, 50.0},
+                                   {21.0, 12.0, 20.0},
+                                   {21.0, 12.0, 1000.0}}) {
+    spotlight_sequence(config(options(n, d, 8, 0.3, seed)));
+    const SpotlightSequence again = spotlight_sequence(config(o));
+    INFO("after seed " << seed << ", d " << d << ", N " << n);
+    CHECK(again.K == first.K);
+    CHECK(again.V == first.V);
+    CHECK(again.q == first.q);
+  }
+}
+
 TEST_CASE("every read's weights sum to 1 and its read is sum_j w_j v_j (to 1e-12)") {
   int reads = 0;
   for (double n : {1, 2, 32, 300}) {
@@ -156,7 +174,7 @@ TEST_CASE("taylor2's weights sum to 1 and stay >= 0 where the features' terms ca
     V(j, 0) = std::cos(j);
     V(j, 1) = std::sin(j);
   }
-  const SpotlightRead r = linear_read(K, V, taylor2_features(q), {SpotlightMap::Taylor2}, 2);
+  const SpotlightRead r = linear_read(K, V, q, {SpotlightMap::Taylor2}, 2);
   REQUIRE_FALSE(r.empty);
   for (double w : r.weights) CHECK(w >= 0);
   CHECK(std::fabs(sum(r.weights) - 1) < 1e-12);
@@ -260,7 +278,7 @@ TEST_CASE("an empty relu read: no weight anywhere, effective tokens 0, cosine 0"
   K << 1, 0, 0, 1;
   V << 1, 0, 0, 1;
   const Vec q = (Vec(2) << -1, -1).finished();
-  const SpotlightRead r = linear_read(K, V, relu_features(q), {SpotlightMap::Relu}, 0);
+  const SpotlightRead r = linear_read(K, V, q, {SpotlightMap::Relu}, 0);
   CHECK(r.empty);
   CHECK(r.weights == std::vector<double>{0, 0});
   CHECK(r.effective_tokens == 0);

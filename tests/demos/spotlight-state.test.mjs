@@ -110,6 +110,23 @@ test('a reader’s change is marked as theirs; the disclosure and the width need
   assert.equal('settings' in linkState(DEFAULTS), false, 'a closed disclosure stays out of links');
 });
 
+test('a held slider asks for no other m; letting go asks for them again, the same keys', () => {
+  const state = initialState({});
+  const idle = (s) =>
+    requests(s)
+      .filter((r) => r.on === 'idle')
+      .map((r) => r.key);
+  const held = reduce(state, { type: 'hold', on: true });
+  assert.equal(held.holding, true);
+  assert.deepEqual(idle(held), []);
+  assert.equal(requests(held)[0].key, requests(state)[0].key, 'the figure’s own read is still asked for');
+  assert.equal(reduce(held, { type: 'hold', on: true }), held, 'holding again changes nothing');
+  const released = reduce(held, { type: 'hold', on: false });
+  assert.equal(released.holding, false);
+  assert.deepEqual(idle(released), idle(state));
+  assert.equal(idle(state).length, FEATURE_SWEEP.length - 1);
+});
+
 test('requests: the proposal first, on the page; the other m on the idle executor', () => {
   const state = initialState({ n: 100 });
   const list = requests(state);

@@ -52,48 +52,93 @@ double dot(const double* a, const double* b, Eigen::Index n) {
   return s;
 }
 
-Vec normals(Rng& rng, int d) {
-  Vec x(d);
+// x[0..d) = d normals from rng.
+void normals(Rng& rng, int d, double* x) {
   for (int c = 0; c < d; ++c) x[c] = rng.normal();
-  return x;
 }
 
-Vec unit_normals(Rng& rng, int d) {
-  Vec x = normals(rng, d);
-  const double n = std::sqrt(dot(x.data(), x.data(), d));
+// x[0..d) = the unit vector along d normals from rng.
+void unit_normals(Rng& rng, int d, double* x) {
+  normals(rng, d, x);
+  const double n = std::sqrt(dot(x, x, d));
   for (int c = 0; c < d; ++c) x[c] /= n;  // n > 0: d >= 2 normals are never all 0
-  return x;
 }
 
-void set_row(Mat& M, Eigen::Index j, const Vec& x) {
-  for (Eigen::Index c = 0; c < x.size(); ++c) M(j, c) = x[c];
+// The other tokens' draws depend on (seed, d) alone: token o's unit direction off the target
+// (its d normals projected off t, which is (seed, d)'s too, then unit) and its unit value. A drag
+// of N or c asks for the same draws frame after frame, and drawing them (the polar method's
+// logarithms) was a third of a read at N = 4,096, so the last (seed, d)'s are kept: in a fixed
+// array, not on the heap, so that a call leaves the allocator as it found it. 2 MB: N = 4,096 at
+// d = 32; a larger N d is drawn afresh each call.
+struct DrawCache {
+  static constexpr std::size_t kDoubles = std::size_t{1} << 18;
+  std::uint64_t seed = 0;
+  int d = 0, filled = 0;  // tokens 1..filled are drawn, 2 d numbers each
+  double x[kDoubles];
+};
+DrawCache draw_cache;
+
+// Other token o's draws into out[0..2d): its direction off t (unit, or 0 if none), its value.
+void draw_other(const SpotlightConfig& c, const double* t, std::uint64_t o, double* out) {
+  Rng rng = Rng::for_trial(c.seed, o);
+  double* u = out;
+  normals(rng, c.d, u);  // projected off t twice (u.t is 0 to rounding), then unit
+  for (int pass = 0; pass < 2; ++pass) {
+    const double along = dot(u, t, c.d);
+    for (int i = 0; i < c.d; ++i) u[i] -= along * t[i];
+  }
+  const double un = std::sqrt(dot(u, u, c.d));
+  for (int i = 0; i < c.d; ++i) u[i] = un > 0 ? u[i] / un : 0.0;
+  unit_normals(rng, c.d, out + c.d);
+}
+
+// Other token o's draws: from the cache where they fit (drawn into it first if need be), else
+// drawn into `scratch`.
+const double* other_draws(const SpotlightConfig& c, const double* t, int o, double* scratch) {
+  DrawCache& cache = draw_cache;
+  const std::size_t per = 2 * static_cast<std::size_t>(c.d);
+  if (static_cast<std::size_t>(o) * per > DrawCache::kDoubles) {
+    draw_other(c, t, static_cast<std::uint64_t>(o), scratch);
+    return scratch;
+  }
+  if (cache.seed != c.seed || cache.d != c.d) {  // (field by field: no 2 MB temporary)
+    cache.seed = c.seed;
+    cache.d = c.d;
+    cache.filled = 0;
+  }
+  double* at = cache.x + (static_cast<std::size_t>(o) - 1) * per;
+  for (; cache.filled < o; ++cache.filled) {
+    draw_other(c, t, static_cast<std::uint64_t>(cache.filled + 1),
+               cache.x + static_cast<std::size_t>(cache.filled) * per);
+  }
+  return at;
 }
 
 }  // namespace
 
+// Written into K's and V's rows and buffers of d: nothing is allocated per token.
 SpotlightSequence spotlight_sequence(const SpotlightConfig& c) {
   SpotlightSequence s{Mat(c.n, c.d), Mat(c.n, c.d), Vec(c.d)};
   Rng first = Rng::for_trial(c.seed, 0);
-  const Vec t = unit_normals(first, c.d);
-  set_row(s.K, c.target, t);
-  set_row(s.V, c.target, unit_normals(first, c.d));
+  // Raw pointers in the loops: this file is compiled for size, where Eigen's element access stays
+  // a call.
+  std::vector<double> buf(4 * static_cast<std::size_t>(c.d));
+  double *t = buf.data(), *e = t + c.d, *scratch = e + c.d;
+  unit_normals(first, c.d, t);
+  std::copy(t, t + c.d, &s.K(c.target, 0));
+  unit_normals(first, c.d, &s.V(c.target, 0));
   const double off = std::sqrt(std::max(0.0, 1.0 - c.cosine * c.cosine));
   for (int j = 0, other = 1; j < c.n; ++j) {
     if (j == c.target) continue;
-    Rng rng = Rng::for_trial(c.seed, static_cast<std::uint64_t>(other++));
-    Vec u = normals(rng, c.d);  // projected off t twice (u.t is 0 to rounding), then unit
-    for (int pass = 0; pass < 2; ++pass) {
-      const double along = dot(u.data(), t.data(), c.d);
-      for (int i = 0; i < c.d; ++i) u[i] -= along * t[i];
-    }
-    const double un = std::sqrt(dot(u.data(), u.data(), c.d));
-    for (int i = 0; i < c.d; ++i) s.K(j, i) = c.cosine * t[i] + off * (un > 0 ? u[i] / un : 0.0);
-    set_row(s.V, j, unit_normals(rng, c.d));
+    const double* u = other_draws(c, t, other++, scratch);
+    double* k = &s.K(j, 0);
+    for (int i = 0; i < c.d; ++i) k[i] = c.cosine * t[i] + off * u[i];
+    std::copy(u + c.d, u + 2 * c.d, &s.V(j, 0));
   }
   Rng noise = Rng::for_trial(c.seed, kNoiseStream);
-  const Vec e = normals(noise, c.d);
+  normals(noise, c.d, e);
   const double scale = c.noise / std::sqrt(static_cast<double>(c.d));
-  for (int i = 0; i < c.d; ++i) s.q[i] = t[i] + scale * e[i];
+  for (int i = 0; i < c.d; ++i) s.q.data()[i] = t[i] + scale * e[i];
   return s;
 }
 
@@ -154,61 +199,94 @@ SpotlightRead softmax_read(const std::vector<double>& scores, const Mat& V, int 
 
 }  // namespace
 
-Vec key_features(const KeyFeatures& phi, const Vec& x) {
-  switch (phi.map) {
-    case SpotlightMap::Elu1:
-      return apply(FeatureMap::Elu1, x);
-    case SpotlightMap::Relu:
-      return relu_features(x);
-    case SpotlightMap::Taylor2:
-      return taylor2_features(x);
-    case SpotlightMap::Random:
-      return random_features(*phi.W, x);
-    default:
-      return x;
+namespace {
+
+// phi(q).phi(k_j) of random features, for every row k_j of K, one feature at a time: phi(q) once
+// (over its largest entry, see the header), then O(m d) a key and nothing allocated. The same
+// products and sums, in the same order, as random_features(W, k_j) dotted with phi(q).
+void random_kernels(const Mat& K, const Vec& q, const Mat& W, std::vector<double>& num) {
+  const Eigen::Index d = K.cols(), m = W.rows();
+  std::vector<double> fq(static_cast<std::size_t>(m));
+  for (Eigen::Index i = 0; i < m; ++i) fq[i] = dot(W.data() + i * d, q.data(), d);
+  const double top = *std::max_element(fq.begin(), fq.end());
+  for (double& f : fq) f = std::exp(f - top);
+  const double scale = 1.0 / std::sqrt(static_cast<double>(m));
+  for (Eigen::Index j = 0; j < K.rows(); ++j) {
+    const double* k = K.data() + j * d;
+    double half_sq = 0;
+    for (Eigen::Index c = 0; c < d; ++c) half_sq += 0.5 * k[c] * k[c];
+    double s = 0;
+    for (Eigen::Index i = 0; i < m; ++i) {
+      const double* w = W.data() + i * d;
+      double wx = 0;
+      Eigen::Index c = 0;
+      for (; c + 4 <= d; c += 4) {  // by fours, added in the same order: the hottest loop
+        wx += w[c] * k[c];
+        wx += w[c + 1] * k[c + 1];
+        wx += w[c + 2] * k[c + 2];
+        wx += w[c + 3] * k[c + 3];
+      }
+      for (; c < d; ++c) wx += w[c] * k[c];
+      s += fq[i] * (std::exp(wx - half_sq) * scale);
+    }
+    num[j] = s;
   }
 }
 
-SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const KeyFeatures& phi_k,
+// phi(q).phi(k_j) of an elementwise map f (elu1, relu): d terms a key.
+template <typename F>
+void elementwise_kernels(const Mat& K, const Vec& q, F f, std::vector<double>& num) {
+  const Eigen::Index d = K.cols();
+  std::vector<double> fq(static_cast<std::size_t>(d));
+  for (Eigen::Index c = 0; c < d; ++c) fq[c] = f(q.data()[c]);
+  for (Eigen::Index j = 0; j < K.rows(); ++j) {
+    const double* k = K.data() + j * d;
+    double s = 0;
+    for (Eigen::Index c = 0; c < d; ++c) s += fq[c] * f(k[c]);
+    num[j] = s;
+  }
+}
+
+// The kernel phi(q).phi(k_j) of every key into num, without forming phi(k_j); returns F.
+Eigen::Index kernels(const Mat& K, const Vec& q, const LinearMap& phi, std::vector<double>& num) {
+  const Eigen::Index d = K.cols();
+  switch (phi.map) {
+    case SpotlightMap::Taylor2:  // its 1 + d + d^2 features' dot product, in closed form
+      for (Eigen::Index j = 0; j < K.rows(); ++j) {
+        const double s = dot(q.data(), K.data() + j * d, d);
+        num[j] = 1 + s + s * s / 2;
+      }
+      return taylor2_size(d);
+    case SpotlightMap::Random:
+      random_kernels(K, q, *phi.W, num);
+      return phi.W->rows();
+    case SpotlightMap::Relu:
+      elementwise_kernels(
+          K, q, [](double x) { return relu(x); }, num);
+      return d;
+    default:
+      elementwise_kernels(
+          K, q, [](double x) { return elu1(x); }, num);
+      return d;
+  }
+}
+
+}  // namespace
+
+SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& q, const LinearMap& phi,
                           int target) {
   SpotlightRead r;
-  const Eigen::Index n = K.rows(), F = phi_q.size(), dv = V.cols();
-  std::vector<double> S(static_cast<std::size_t>(F * dv), 0.0), z(F, 0.0), num(n);
-  // Raw pointers in the loops: the WebAssembly build compiles this file for size, where Eigen's
-  // element access would stay a call (30 times slower).
-  const Eigen::Index d = K.cols();
-  Vec k(d);
-  for (Eigen::Index j = 0; j < n; ++j) {
-    std::copy(K.data() + j * d, K.data() + (j + 1) * d, k.data());
-    const Vec phi = key_features(phi_k, k);
-    const double *f = phi.data(), *v = V.data() + j * dv;
-    double* row = S.data();
-    for (Eigen::Index i = 0; i < F; ++i, row += dv) {  // S += phi(k_j) v_j^T, z += phi(k_j)
-      for (Eigen::Index c = 0; c < dv; ++c) row[c] += f[i] * v[c];
-      z[i] += f[i];
-    }
-    num[j] = dot(phi_q.data(), f, F);
-  }
-  const double den = dot(phi_q.data(), z.data(), F);
-  // The weights' own sum: the same number as den in another order, but where the features' terms
-  // cancel (Taylor's linear terms at a large beta: terms of 1e7 for a kernel of 0.5) the two orders
-  // differ by up to 1e-8 of den, and weights over den would not sum to 1.
+  const Eigen::Index n = K.rows(), dv = V.cols();
+  r.weights.assign(static_cast<std::size_t>(n), 0.0);  // the kernels first, then the weights
+  const Eigen::Index F = kernels(K, q, phi, r.weights);
+  // The weights over their own sum (phi(q)^T z in another order), so that they sum to 1 to
+  // rounding even where a sum in another order would part from it.
   double total = 0;
-  for (Eigen::Index j = 0; j < n; ++j) total += num[j];
+  for (double x : r.weights) total += x;
   // Below DBL_MIN the sum has lost the digits of its terms' ratios: no read to speak of.
-  const double tiny = std::numeric_limits<double>::min();
-  r.empty = !(den >= tiny && total >= tiny) || !std::isfinite(den) || !std::isfinite(total);
-  std::vector<double> read(static_cast<std::size_t>(dv), 0.0);  // phi(q)^T S / phi(q)^T z
-  r.weights.assign(static_cast<std::size_t>(n), 0.0);
-  if (!r.empty) {
-    for (Eigen::Index j = 0; j < n; ++j) r.weights[j] = num[j] / total;
-    const double* pq = phi_q.data();
-    for (Eigen::Index i = 0; i < F; ++i) {
-      for (Eigen::Index c = 0; c < dv; ++c) read[c] += pq[i] * S[i * dv + c];
-    }
-    for (double& x : read) x /= den;
-  }
-  readouts(r, read, V, target);
+  r.empty = !(total >= std::numeric_limits<double>::min()) || !std::isfinite(total);
+  for (double& w : r.weights) w = r.empty ? 0.0 : w / total;
+  readouts(r, blend(r.weights, V), V, target);  // phi(q)^T S / phi(q)^T z = sum_j w_j v_j
   r.feature_count = static_cast<double>(F);
   r.state_numbers = static_cast<double>(F) * static_cast<double>(dv);
   return r;
@@ -222,21 +300,16 @@ SpotlightResult spotlight(const SpotlightConfig& c) {
   for (Eigen::Index i = 0; i < K.size(); ++i) K.data()[i] *= root;
   for (int i = 0; i < c.d; ++i) q[i] *= root;
   SpotlightResult out{c.n, c.d, c.target, {}, cosine_of(s.q.data(), &s.K(c.target, 0), c.d), {}};
+  out.scores.reserve(static_cast<std::size_t>(c.n));
   for (int j = 0; j < c.n; ++j) out.scores.push_back(dot(&K(j, 0), q.data(), c.d));
   const Mat W = random_feature_weights(c.features, c.d, c.seed, kFeatureStream);
-  // The query's random features over their largest entry: exp(Wq - max) <= 1 (see the header).
-  Vec random_q(c.features);
-  for (int i = 0; i < c.features; ++i) random_q[i] = dot(&W(i, 0), q.data(), c.d);
-  const double top = random_q.maxCoeff();
-  for (int i = 0; i < c.features; ++i) random_q[i] = std::exp(random_q[i] - top);
   out.reads.push_back(softmax_read(out.scores, s.V, c.target));
-  out.reads.push_back(
-      linear_read(K, s.V, apply(FeatureMap::Elu1, q), {SpotlightMap::Elu1}, c.target));
+  out.reads.push_back(linear_read(K, s.V, q, {SpotlightMap::Elu1}, c.target));
   // relu is homogeneous (phi(a x) = a phi(x), a > 0): its weights and read are the same at every
   // beta > 0, so it reads the unscaled vectors, which no tiny beta can underflow.
-  out.reads.push_back(linear_read(s.K, s.V, relu_features(s.q), {SpotlightMap::Relu}, c.target));
-  out.reads.push_back(linear_read(K, s.V, taylor2_features(q), {SpotlightMap::Taylor2}, c.target));
-  out.reads.push_back(linear_read(K, s.V, random_q, {SpotlightMap::Random, &W}, c.target));
+  out.reads.push_back(linear_read(s.K, s.V, s.q, {SpotlightMap::Relu}, c.target));
+  out.reads.push_back(linear_read(K, s.V, q, {SpotlightMap::Taylor2}, c.target));
+  out.reads.push_back(linear_read(K, s.V, q, {SpotlightMap::Random, &W}, c.target));
   const double bits = static_cast<double>(bits_of(c.dtype));
   for (int i = 0; i < kSpotlightReads; ++i) {
     SpotlightRead& r = out.reads[i];

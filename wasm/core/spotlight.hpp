@@ -45,10 +45,11 @@ namespace linattn {
 
 namespace limits {
 inline constexpr int maxSpotlightN = 4096;         // tokens N
-inline constexpr int maxSpotlightDim = 64;         // d (taylor2 keeps (1 + d + d^2) x d numbers)
+inline constexpr int maxSpotlightDim = 64;         // d
 inline constexpr int maxSpotlightFeatures = 4096;  // m, the random features
 inline constexpr double maxSpotlightNoise = 10;    // the query's noise
-// N d (2 d + 1 + d + d^2 + m): writing the four states, about one multiply-add each.
+// N d (2 d + 1 + d + d^2 + m): what writing the four states would cost, about one multiply-add
+// each (the reads never write them: they cost about N d (m + 6) multiply-adds and N m exps).
 inline constexpr long long maxSpotlightWork = 1LL << 27;
 }  // namespace limits
 
@@ -82,6 +83,8 @@ struct SpotlightSequence {
   Mat K, V;
   Vec q;
 };
+// The last (seed, d)'s draws of the other tokens are kept between calls, in a fixed 2 MB array
+// (spotlight.cpp): a drag of N or c draws no token twice. Not thread-safe (one module, one thread).
 SpotlightSequence spotlight_sequence(const SpotlightConfig& c);
 
 enum class SpotlightMap { Softmax, Elu1, Relu, Taylor2, Random };
@@ -105,19 +108,20 @@ struct SpotlightResult {
 };
 SpotlightResult spotlight(const SpotlightConfig& c);
 
-// The map a linear read applies to each key: elu1, relu, taylor2, or random with its weights W.
-// (Not a std::function: its bad_function_call would link C++'s exception and demangling code into
-// the module, some 9 KB gzip.)
-struct KeyFeatures {
+// The map of a linear read: elu1, relu, taylor2, or random with its weights W (m x d, from
+// random_feature_weights).
+struct LinearMap {
   SpotlightMap map = SpotlightMap::Elu1;
-  const Mat* W = nullptr;  // random: the m x d weights of random_features
+  const Mat* W = nullptr;  // random: the m x d weights
 };
-Vec key_features(const KeyFeatures& phi, const Vec& x);
 
-// One linear read through a fixed state, as above: phi_q = phi(q~) (any positive multiple of it
-// gives the same read), phi_k the map applied to each row of K (the keys, already scaled), V the
-// values. Fills weights, empty, the readouts and feature_count; spotlight() runs it per map.
-SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& phi_q, const KeyFeatures& phi_k,
+// One linear read through a fixed state, as above: q and the rows of K (the keys) as the map reads
+// them (already scaled), V the values. Fills weights, empty, the readouts and feature_count;
+// spotlight() runs it per map. It never forms the state or any key's F features: it needs only
+// each key's kernel phi(q).phi(k_j), d terms for elu1 and relu, 1 + s + s^2/2 (s = q.k_j) for
+// taylor2, m features made and used one at a time for random (O(N m d) in all), and the read
+// phi(q)^T S / phi(q)^T z is sum_j w_j v_j. Nothing is allocated per token.
+SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& q, const LinearMap& phi,
                           int target);
 
 }  // namespace linattn

@@ -30,6 +30,34 @@ function slider(label, attrs, output) {
   return { input, el: h('div', { class: 'spot-slider' }, h('label', { for: id }, label, ' ', output), input) };
 }
 
+/** hold(true) when a pointer presses one of `inputs`, hold(false) when it lets go (or the value is
+ *  committed); returns the function that removes the listeners. */
+function holdWhilePressed(inputs, hold) {
+  const win = inputs[0].ownerDocument?.defaultView ?? globalThis;
+  let held = false;
+  const set = (on) => {
+    if (on === held) return;
+    held = on;
+    hold(on);
+  };
+  const press = () => set(true);
+  const release = () => set(false);
+  for (const input of inputs) {
+    input.addEventListener('pointerdown', press);
+    input.addEventListener('change', release);
+  }
+  win.addEventListener('pointerup', release);
+  win.addEventListener('pointercancel', release);
+  return () => {
+    for (const input of inputs) {
+      input.removeEventListener('pointerdown', press);
+      input.removeEventListener('change', release);
+    }
+    win.removeEventListener('pointerup', release);
+    win.removeEventListener('pointercancel', release);
+  };
+}
+
 /** Builds the controls; `dispatch` the demo's. Returns { top, settings, sync(state), destroy() }. */
 export function createControls(dispatch, limits) {
   const propose = (patch) => dispatch({ type: 'propose', patch, from: 'reader' });
@@ -45,6 +73,7 @@ export function createControls(dispatch, limits) {
   const moveC = coalesceFrames((v) => propose({ cosine: v }));
   n.input.addEventListener('input', () => moveN(Number(n.input.value)));
   c.input.addEventListener('input', () => moveC(Number(c.input.value)));
+  const letGo = holdWhilePressed([n.input, c.input], (on) => dispatch({ type: 'hold', on }));
 
   const fields = new Map();
   const rows = fieldSpecs(limits).map(([name, label, spec]) => {
@@ -93,6 +122,7 @@ export function createControls(dispatch, limits) {
       setProp(details, 'open', settings.settings);
     },
     destroy() {
+      letGo();
       moveN.cancel();
       moveC.cancel();
     },

@@ -36,10 +36,20 @@ function createPoint(layer, kind) {
   return { g, dot, label };
 }
 
-/** Half a label's box, from its laid-out length (or its characters, before any layout). */
-function halfOf(label) {
+/**
+ * Half a label's box, from its laid-out length (or its characters, before any layout). `lengths`
+ * keeps each text's length, its digits read as 0 (a drag changes digits, not the length to a pixel):
+ * measured once, not a forced layout per label each frame (a label just written is not laid out).
+ */
+function halfOf(label, lengths) {
   const text = label.textContent;
-  const len = (label.isConnected && label.getComputedTextLength?.()) || text.length * 12 * LABEL_EM;
+  const key = text.replace(/\d/g, '0');
+  let len = lengths.get(key);
+  if (len === undefined) {
+    len = (label.isConnected && label.getComputedTextLength?.()) || 0;
+    if (len > 0) lengths.set(key, len);
+    else len = text.length * 12 * LABEL_EM;
+  }
   return [len / 2 + 2, LABEL_H / 2];
 }
 
@@ -68,8 +78,9 @@ function directions(half, gap) {
  * @param {{ left: number, top: number, innerWidth: number, innerHeight: number, width: number }} frame
  * @param {{ label: SVGTextElement, p: { kind: string }, at: number[] }[]} items
  * @param {number[][]} lines [x1, y1, x2, y2] in the plot's units
+ * @param {Map<string, number>} lengths the labels' lengths (halfOf)
  */
-function placePointLabels(frame, items, lines) {
+function placePointLabels(frame, items, lines, lengths) {
   const bottom = frame.top + frame.innerHeight;
   const segments = [
     ...lines.map(([x1, y1, x2, y2]) => ({ a: [x1, y1], b: [x2, y2], pad: 2 })),
@@ -86,7 +97,7 @@ function placePointLabels(frame, items, lines) {
   const meet = (o, box) => o[0] < box[2] && box[0] < o[2] && o[1] < box[3] && box[1] < o[3];
   const reads = items.filter((i) => i.p.kind !== 'sweep');
   for (const item of [...reads, ...items.filter((i) => i.p.kind === 'sweep')]) {
-    const half = halfOf(item.label);
+    const half = halfOf(item.label, lengths);
     const boxAt = ([x, y]) => [x - half[0], y - half[1], x + half[0], y + half[1]];
     const boxes = [...dots.filter((_, k) => items[k] !== item), ...placed];
     const free = (box) =>
@@ -124,10 +135,14 @@ export function createTradeoff(titleId, descId) {
   const sweepLine = frame.data.appendChild(s('path', { class: 'spot-sweep-line' }));
   const pointLayer = frame.data.appendChild(s('g', {}));
   const points = new Map();
+  const lengths = new Map();
+  let measuredAt = 0; // the width the lengths were measured at: a resize measures them again
   return {
     svg: frame.svg,
     update(list, width) {
       frame.resize(Math.max(240, Math.round(width)));
+      if (frame.width !== measuredAt) lengths.clear();
+      measuredAt = frame.width;
       const logs = list.map((p) => Math.log2(Math.max(1, p.bytes)));
       const lo = Math.floor(Math.min(...logs)) - 0.5;
       const hi = Math.ceil(Math.max(...logs)) + 0.5;
@@ -168,6 +183,7 @@ export function createTradeoff(titleId, descId) {
         frame,
         list.map((p) => ({ ...points.get(p.key), p, at: [x(p.bytes), y(p.weight)] })),
         frameLines,
+        lengths,
       );
       const said = list.filter((p) => p.kind !== 'sweep');
       setText(

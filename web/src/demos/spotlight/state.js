@@ -8,6 +8,7 @@
 //   { type: 'open', open }                                   the Settings disclosure (no core work)
 //   { type: 'answer', key, value | error, done }             the kit's: a core call came back
 //   { type: 'width', width }                                 the figure's box was resized
+//   { type: 'hold', on }                                     a slider is held (a drag): no sweep
 
 /** The figure's settings: the core's defaults (spotlight.d.mts) and the disclosure's state. */
 export const DEFAULTS = Object.freeze({
@@ -24,7 +25,8 @@ export const DEFAULTS = Object.freeze({
 });
 
 /** The random features' counts the trade-off plot draws besides the reader's own m, each while
- *  N × m stays within SWEEP_WORK (a page-thread budget: m = 1024 at N = 4096 is a second's work). */
+ *  N × m stays within SWEEP_WORK (a page-thread budget: a point costs some N × m × (d + 20) steps,
+ *  about 10 ms at N = 4096, m = 16 in node, and m = 1024 at N = 4096 would be a third of a second). */
 export const FEATURE_SWEEP = Object.freeze([16, 64, 256, 1024]);
 export const SWEEP_WORK = 65536;
 /** The counts of FEATURE_SWEEP the plot draws at `settings`. */
@@ -45,6 +47,7 @@ export function initialState(input) {
     notices: [],
     from: 'outside',
     width: 0,
+    holding: false,
   };
   return reduce(base, { type: 'propose', patch: input ?? {}, from: 'outside' });
 }
@@ -86,13 +89,14 @@ const pendingKey = (state) => `read#${state.pending.serial}|${argsKey(coreArgs(p
 /** The trade-off plot's point for `m` random features at the accepted settings. */
 export const featuresKey = (state, m) => `m${m}|${argsKey({ ...coreArgs(state.settings), features: m })}`;
 
-/** The core calls the state asks for: the proposal first, then what the figure draws. */
+/** The core calls the state asks for: the proposal first, then what the figure draws (the
+ *  trade-off plot's other m not while a slider is held: a drag stops what they had started). */
 export function requests(state) {
   const out = [];
   if (state.pending)
     out.push({ key: pendingKey(state), on: 'page', call: 'spotlight', args: coreArgs(proposed(state)) });
   out.push({ key: readKey(state), on: 'page', call: 'spotlight', args: coreArgs(state.settings) });
-  for (const m of sweepAt(state.settings)) {
+  for (const m of state.holding ? [] : sweepAt(state.settings)) {
     out.push({
       key: featuresKey(state, m),
       on: 'idle',
@@ -131,7 +135,8 @@ function settle(state, answer) {
 
 /**
  * @typedef {{ settings: Record<string, any>, pending: { patch: Record<string, any>, serial: number } | null,
- *   serial: number, accepted: number, notices: string[], from: string, width: number }} SpotlightState
+ *   serial: number, accepted: number, notices: string[], from: string, width: number,
+ *   holding: boolean }} SpotlightState
  * @param {SpotlightState} state @param {any} action
  * @returns {SpotlightState}
  */
@@ -139,6 +144,7 @@ export function reduce(state, action) {
   if (action.type === 'propose') return propose(state, action);
   if (action.type === 'answer') return settle(state, action);
   if (action.type === 'width') return action.width === state.width ? state : { ...state, width: action.width };
+  if (action.type === 'hold') return !action.on === !state.holding ? state : { ...state, holding: !!action.on };
   if (action.type === 'open' && action.open !== state.settings.settings)
     return { ...state, settings: { ...state.settings, settings: action.open }, from: 'reader' };
   return state;
