@@ -224,7 +224,7 @@ test("custom elements keep the host page's CSS out and theirs in (shadow DOM)", 
   const { page } = host;
   const look = await page.evaluate(() => {
     const root = document.getElementById('ledger-a').shadowRoot;
-    const text = root.querySelector('.la-ledger__group-title') ?? root.querySelector('p');
+    const text = root.querySelector('.lg-group-title') ?? root.querySelector('p');
     const cs = getComputedStyle(text);
     return {
       font: cs.fontFamily,

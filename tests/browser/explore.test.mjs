@@ -172,7 +172,7 @@ function ledgerShown(state) {
         .split(', '),
     );
   return {
-    S: state.step > 0 ? q(`[data-part="S-${state.step}"] tbody td .la-ledger__num`) : [],
+    S: state.step > 0 ? q(`[data-part="S-${state.step}"] tbody td .lg-num`) : [],
     reads: vec('[data-part="reads"] [data-part="read-value"]'),
     coefficients: q('[data-part="coefficient"]'),
     terms: vec('[data-part="term"]'),

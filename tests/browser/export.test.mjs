@@ -115,7 +115,7 @@ async function save(page, demo, format) {
 /** The live picture's size and its drawn paths/lines, as on the page. */
 function livePicture(page, demo) {
   const selector = {
-    ledger: '.la-ledger__plane:not(.is-keys)',
+    ledger: '.lg-plane:not(.is-keys)',
     memory: '.lm-svg',
     overcapacity: '.oc-chart > svg:not(.oc-marker-layer)',
     spotlight: 'svg.spot-strips',

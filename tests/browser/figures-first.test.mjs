@@ -30,8 +30,8 @@ const PARTS = {
     // ledger page by page and the reads' tables wait behind its "Numbers" disclosure
     visual: {
       'the ledger S': '[data-part="S-now"]',
-      'its reads': '[data-part="now"] .la-ledger__readlist',
-      'the key plane': 'svg.la-ledger__plane',
+      'its reads': '[data-part="now"] .lg-readlist',
+      'the key plane': 'svg.lg-plane',
     },
     controls: { 'the page slider': '[data-part="step-range"]' },
   },
@@ -444,7 +444,7 @@ test('memory bars: large, labelled on themselves, on the chart’s axis: the cac
 
 /** Per demo: its plots (selectors inside the embed's figure) and the one with the arrowhead. */
 const PLOTS = {
-  ledger: { plots: ['svg.la-ledger__plane.is-keys', 'svg.la-ledger__plane:not(.is-keys)'], arrows: 1 },
+  ledger: { plots: ['svg.lg-plane.is-keys', 'svg.lg-plane:not(.is-keys)'], arrows: 1 },
   memory: { plots: ['.lm-chart svg'], arrows: 0 },
   overcapacity: {
     plots: ['.oc-chart > svg[role="img"]', '.oc-capacity-chart svg', '.oc-age svg'],
@@ -516,7 +516,7 @@ test('the five plots draw ticks, titles and grid alike, at the figure type token
     const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`, { width: 1280, height: 900 });
     await page.locator(`.linattn-mount[data-demo="${demo}"][data-status="ready"]`).waitFor({ timeout: 60000 });
     for (const selector of plots) {
-      const margins = !selector.includes('la-ledger');
+      const margins = !selector.includes('.lg-'); // the ledger's planes have no axes
       // the age panel draws once the first store is read back; the others with the figure
       await waitUntil(() => page.evaluate(readPlot, selector).then((p) => p && (!margins || p.ticks.length >= 2)), {
         timeout: 60000,

@@ -58,7 +58,7 @@ test('a free query of (0, 0) has no direction: no arrow, no handle, “—” fo
   assert.doesNotMatch(said, /At 90\u00b0/, 'no talk of angles it does not have');
   assert.match(said, /With no direction, q overlaps every key by 0: its read is zero\./);
   const shown = (sel) => page.$eval(sel, (el) => getComputedStyle(el).display !== 'none');
-  assert.equal(await shown('.la-ledger .la-ledger__arrow.is-query'), false, 'no arrow for q');
+  assert.equal(await shown('.la-ledger .lg-arrow.is-query'), false, 'no arrow for q');
   assert.equal(await shown('.la-ledger [data-part="handle-q"]'), false, 'no handle for q');
   assert.equal(await shown('.la-ledger [data-part="handle-1"]'), true, 'the keys keep theirs');
   // Typed back to a direction, q has its arrow and its angles again (its fields wait behind the
@@ -70,7 +70,7 @@ test('a free query of (0, 0) has no direction: no arrow, no handle, “—” fo
   await page.waitForFunction(
     () => document.querySelector('.la-ledger [data-part="angles"] [data-part="angle"]')?.textContent === '0\u00b0',
   );
-  assert.equal(await shown('.la-ledger .la-ledger__arrow.is-query'), true);
+  assert.equal(await shown('.la-ledger .lg-arrow.is-query'), true);
   assert.equal(await shown('.la-ledger [data-part="handle-q"]'), true);
   assert.equal(await page.$('.la-ledger [data-part="no-direction"]'), null);
   assert.deepEqual(problems, []);

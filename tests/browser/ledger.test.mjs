@@ -36,7 +36,7 @@ const vec = (t) =>
     .map(num);
 
 async function matrix(name) {
-  return page.$$eval(`${part(name)} tbody td .la-ledger__num`, (cells) => cells.map((c) => c.textContent));
+  return page.$$eval(`${part(name)} tbody td .lg-num`, (cells) => cells.map((c) => c.textContent));
 }
 async function changedCells(name) {
   return page.$$eval(`${part(name)} tbody td`, (cells) => cells.map((c) => c.classList.contains('is-changed')));
@@ -91,7 +91,7 @@ const assertAxeClean = (label) => assertAxeCleanIn(page, ROOT, label);
  * summaries: the pages, reads and editor these tests use wait behind them (closed at first).
  */
 async function openDisclosures(pg, scope = '.la-ledger') {
-  const closed = pg.locator(`${scope} details.la-ledger__details:not([open]) > summary`);
+  const closed = pg.locator(`${scope} details.lg-details:not([open]) > summary`);
   while ((await closed.count()) > 0) await closed.first().click();
 }
 
@@ -248,8 +248,8 @@ test('turning k₃ with the keyboard changes the k₁ read as k₁·k₃ predict
 test('dragging a key with the mouse or a finger moves it on the unit circle', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   const handle = page.locator(part('handle-3'));
-  await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
-  const box = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
+  await page.locator(`${ROOT} svg.lg-plane`).first().scrollIntoViewIfNeeded();
+  const box = await page.locator(`${ROOT} svg.lg-plane`).first().boundingBox();
   const hb = await handle.boundingBox();
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
@@ -264,8 +264,8 @@ test('dragging a key with the mouse or a finger moves it on the unit circle', as
   // A finger does the same (touch events through the DevTools protocol; touch-action keeps the page still).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-  await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
-  const plane = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
+  await page.locator(`${ROOT} svg.lg-plane`).first().scrollIntoViewIfNeeded();
+  const plane = await page.locator(`${ROOT} svg.lg-plane`).first().boundingBox();
   const start = await handle.boundingBox();
   const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
   const [x1, y1] = [plane.x + plane.width / 2, plane.y + plane.height / 6];
@@ -286,7 +286,7 @@ test('dragging a key with the mouse or a finger moves it on the unit circle', as
 
 test('a drag in the plane fills only the panels in view; the others follow when they come into view or the drag ends', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
-  const plane = page.locator(`${ROOT} svg.la-ledger__plane`).first();
+  const plane = page.locator(`${ROOT} svg.lg-plane`).first();
   await plane.scrollIntoViewIfNeeded();
   const field = page.locator(part('k1-1'));
   const outOfView = () =>
@@ -296,9 +296,7 @@ test('a drag in the plane fills only the panels in view; the others follow when 
     });
   assert.ok(await outOfView(), "the editor's k\u2081 field is out of view while the plane is in view");
   const k1Shown = async () =>
-    page.$$eval(`${part('write-1')} .la-ledger__write-head .la-ledger__num`, (els) =>
-      els.slice(0, 2).map((e) => e.textContent),
-    );
+    page.$$eval(`${part('write-1')} .lg-write-head .lg-num`, (els) => els.slice(0, 2).map((e) => e.textContent));
   const fieldShows = async () => [await page.inputValue(part('k1-1')), await page.inputValue(part('k1-2'))];
   // The fields show 6 decimals, the ledger's page 4: the same key within 1e-4.
   const sameKey = (a, b) => a.length === b.length && a.every((x, i) => Math.abs(num(x) - num(b[i])) < 1e-4);
@@ -358,13 +356,13 @@ test('sliding the page slider turns the pages in view; the panels out of view fo
   await waitUntil(async () => /^Page 1 of 3/.test(await page.textContent(part('page-status'))), {
     message: 'the page turned',
   });
-  assert.equal(await page.locator(`${part('writes')} .la-ledger__write`).count(), 1, 'the ledger shows one page');
+  assert.equal(await page.locator(`${part('writes')} .lg-write`).count(), 1, 'the ledger shows one page');
   assert.equal(await receipts.textContent(), before, 'the receipts out of view wait while the slider moves');
   await page.mouse.up(); // let go
   await waitUntil(async () => (await receipts.textContent()) !== before, { message: 'the receipts caught up' });
   await range.focus();
   await page.keyboard.press('End');
-  assert.equal(await page.locator(`${part('writes')} .la-ledger__write`).count(), 3);
+  assert.equal(await page.locator(`${part('writes')} .lg-write`).count(), 3);
   assert.equal(await receipts.textContent(), before, 'back at page 3, the receipts count as at first');
 });
 
@@ -396,8 +394,7 @@ test('a page the slider adds out of view while it is held is written when it com
     width: 1000,
     height: 700,
   });
-  const pagesText = () =>
-    p.$$eval('.la-ledger [data-part="writes"] .la-ledger__write', (li) => li.map((x) => x.textContent));
+  const pagesText = () => p.$$eval('.la-ledger [data-part="writes"] .lg-write', (li) => li.map((x) => x.textContent));
   const before = await pagesText();
   assert.equal(before.length, 8);
   const status = () => p.textContent('.la-ledger [data-part="page-status"]');
@@ -406,7 +403,7 @@ test('a page the slider adds out of view while it is held is written when it com
   await waitUntil(async () => /^Page 1 of 8/.test(await status()), { message: 'back to page 1' });
   await moveTo(8, 8);
   await waitUntil(async () => /^Page 8 of 8/.test(await status()), { message: 'on to page 8' });
-  const held = await p.$$eval('.la-ledger [data-part="writes"] .la-ledger__write', (list) =>
+  const held = await p.$$eval('.la-ledger [data-part="writes"] .lg-write', (list) =>
     list.map((li) => {
       const r = li.getBoundingClientRect();
       return { seen: r.top < innerHeight && r.bottom > 0, tables: li.querySelectorAll('table').length };
@@ -425,7 +422,7 @@ test('a page the slider adds out of view while it is held is written when it com
   );
   // Still held: the page scrolls until the last page is in view, and it is written.
   await p.evaluate(() => {
-    const pages = document.querySelectorAll('.la-ledger [data-part="writes"] .la-ledger__write');
+    const pages = document.querySelectorAll('.la-ledger [data-part="writes"] .lg-write');
     pages[pages.length - 1].scrollIntoView({ block: 'end' });
   });
   await waitUntil(
@@ -447,7 +444,7 @@ test('a page turn adds or removes only the drawings of the reads that changed in
   // of every one), where one read's gap, dashed arrow and label had changed.
   const assoc = Array.from({ length: 8 }, (_, i) => `${i + 1},1:1,${i + 1}`).join(';');
   const { page: p, problems: pageProblems } = await openLedger(`&associations=${encodeURIComponent(assoc)}&step=1`);
-  const layer = '.la-ledger__plane-fig:nth-of-type(2) svg > g.plot-data';
+  const layer = '.lg-plane-fig:nth-of-type(2) svg > g.plot-data';
   const drawn = () => p.$eval(layer, (g) => g.childElementCount);
   await p.$eval(layer, (g) => {
     window.__planeMoves = [];
@@ -489,7 +486,7 @@ test('the lines below the pages wait, out of view, while the page slider is held
       height: 700,
     },
   );
-  const next = () => p.textContent('.la-ledger .la-ledger__next');
+  const next = () => p.textContent('.la-ledger .lg-next');
   const z = () => p.textContent('.la-ledger [data-part="z"]');
   assert.equal(await next(), 'All writes applied.');
   const zAt8 = await z();
@@ -498,7 +495,7 @@ test('the lines below the pages wait, out of view, while the page slider is held
   await waitUntil(async () => /^Page 7 of 8/.test(await p.textContent('.la-ledger [data-part="page-status"]')), {
     message: 'on page 7',
   });
-  const below = await p.$eval('.la-ledger .la-ledger__next', (el) => el.getBoundingClientRect().top >= innerHeight);
+  const below = await p.$eval('.la-ledger .lg-next', (el) => el.getBoundingClientRect().top >= innerHeight);
   assert.ok(below, 'the line about the next page is below the window');
   assert.equal(await next(), 'All writes applied.', 'held: the line out of view waits');
   assert.equal(await z(), zAt8, 'held: the normalizer out of view waits');
@@ -673,8 +670,8 @@ test("timed: dragging a key once around the plane: one update per frame, each un
   async function dragOnceAround() {
     await collectGarbage(page); // what the earlier tests (axe-core above all) left behind
     const watch = await watchMainThread(page, 'la-ledger:frame');
-    await page.locator(`${ROOT} svg.la-ledger__plane`).first().scrollIntoViewIfNeeded();
-    const plane = await page.locator(`${ROOT} svg.la-ledger__plane`).first().boundingBox();
+    await page.locator(`${ROOT} svg.lg-plane`).first().scrollIntoViewIfNeeded();
+    const plane = await page.locator(`${ROOT} svg.lg-plane`).first().boundingBox();
     const hb = await handle.boundingBox();
     const cx = plane.x + plane.width / 2;
     const cy = plane.y + plane.height / 2;
@@ -706,7 +703,7 @@ test("timed: dragging a key once around the plane: one update per frame, each un
 test('scrolling in the middle of a drag: the key still points at the pointer', async () => {
   await page.click(`${ROOT} [data-action="reset"]`);
   const handle = page.locator(part('handle-1'));
-  const svg = page.locator(`${ROOT} svg.la-ledger__plane`).first();
+  const svg = page.locator(`${ROOT} svg.lg-plane`).first();
   await svg.scrollIntoViewIfNeeded();
   // (the chapter scrolls smoothly: the test's scrolls are instant, so the plane is where it is read)
   await page.evaluate(() => window.scrollBy({ top: -80, behavior: 'instant' })); // room to scroll by 60 px below
@@ -733,7 +730,7 @@ test('scrolling in the middle of a drag: the key still points at the pointer', a
       const init = { ...at, pointerId: 1, pointerType: 'mouse', bubbles: true, buttons: 1 };
       document.querySelector(handleSel).dispatchEvent(new PointerEvent('pointermove', init));
     },
-    [`${ROOT} svg.la-ledger__plane`, part('handle-1')],
+    [`${ROOT} svg.lg-plane`, part('handle-1')],
   );
   await waitUntil(async () => /^180 degrees/.test(await handle.getAttribute('aria-valuetext')), {
     message: `the key at 180 degrees after the scroll (it says ${await handle.getAttribute('aria-valuetext')})`,
@@ -754,7 +751,7 @@ test('fits a 360 px wide screen', async () => {
   assert.ok(demo.right <= demo.width + 1, `demo ends at ${demo.right}px on a ${demo.width}px screen`);
   const overflow = await noHorizontalOverflow(narrow.page);
   assert.deepEqual(
-    overflow.offenders.filter((o) => o.includes('la-ledger')),
+    overflow.offenders.filter((o) => /la-ledger|\.lg-/.test(o)), // the figure's root or any of its parts
     [],
   );
   assert.deepEqual(narrow.problems, []);
@@ -765,7 +762,7 @@ test('works in the standalone file too, with the same numbers', async () => {
   const alone = await openPage(browser, standaloneUrl());
   await alone.page.locator(ROOT).scrollIntoViewIfNeeded();
   await alone.page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
-  const cells = await alone.page.$$eval(`${part('S-3')} tbody td .la-ledger__num`, (c) => c.map((x) => x.textContent));
+  const cells = await alone.page.$$eval(`${part('S-3')} tbody td .lg-num`, (c) => c.map((x) => x.textContent));
   assert.deepEqual(cells, ['3', '\u22123', '\u22122', '1']);
   assert.deepEqual(alone.problems, []);
   await alone.page.close();
@@ -832,7 +829,7 @@ test('tiny overlaps, normalizers and keys never read as a bare 0', async () => {
   const coefficients = await page.$$eval('.la-ledger [data-part="coefficient"]', (c) => c.map((x) => x.textContent));
   assert.ok(overlaps.length >= 3 && coefficients.length >= 3);
   for (const t of [...overlaps, ...coefficients]) assert.ok(readFormatted(t) > 0, `"${t}" reads as a positive number`);
-  const denominators = await page.$$eval('.la-ledger [data-part="denominator"] .la-ledger__num', (c) =>
+  const denominators = await page.$$eval('.la-ledger [data-part="denominator"] .lg-num', (c) =>
     c.map((x) => x.textContent),
   );
   assert.ok(denominators.length > 0);
@@ -841,9 +838,7 @@ test('tiny overlaps, normalizers and keys never read as a bare 0', async () => {
   await page.close();
 
   const tiny = await openLedger(`&associations=${encodeURIComponent('1e-300,0:1,1')}`);
-  const keys = await tiny.page.$$eval('.la-ledger [data-part="writes"] .la-ledger__num', (c) =>
-    c.map((x) => x.textContent),
-  );
+  const keys = await tiny.page.$$eval('.la-ledger [data-part="writes"] .lg-num', (c) => c.map((x) => x.textContent));
   assert.ok(
     keys.some((t) => readFormatted(t) === 1e-300),
     `1e-300 shown somewhere: ${keys.join(' | ')}`,
@@ -905,7 +900,7 @@ test('removing an association or adding the 8th keeps keyboard focus in the edit
 test('under forced colours the receipts and ledger bars stay visible and distinct', async () => {
   const { page } = await openLedger('');
   await page.emulateMedia({ forcedColors: 'active' });
-  const bars = await page.$$eval('.la-ledger .la-ledger__bar-fill', (fills) =>
+  const bars = await page.$$eval('.la-ledger .lg-bar-fill', (fills) =>
     fills.map((f) => {
       const cs = getComputedStyle(f);
       const track = getComputedStyle(f.parentElement);
@@ -941,7 +936,7 @@ test('at 320 px the \u00d7 buttons fit, and an empty ledger says so with one per
   const sticking = await page.$$eval('.la-ledger [data-action^="remove-"]', (buttons) =>
     buttons
       .map((b) => {
-        const box = b.closest('.la-ledger__scroll').getBoundingClientRect();
+        const box = b.closest('.lg-scroll').getBoundingClientRect();
         return b.getBoundingClientRect().right - box.right;
       })
       .filter((out) => out > 0.5),
@@ -965,7 +960,7 @@ test('on a 320 px phone, a box of the ledger is focusable exactly when it scroll
     await phone.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
     await openDisclosures(phone, ROOT);
     const boxes = () =>
-      phone.$$eval(`${ROOT} .la-ledger__scroll`, (list) =>
+      phone.$$eval(`${ROOT} .lg-scroll`, (list) =>
         list.map((b) => ({
           what: b.dataset.label,
           scrolls: b.scrollWidth > b.clientWidth + 1,
@@ -988,7 +983,7 @@ test('on a 320 px phone, a box of the ledger is focusable exactly when it scroll
     await phone.check(`${ROOT} [data-part="fm-elu1"]`);
     assert.ok((await agree('with elu + 1')) >= 1, 'at 320 px at least one of the ledger\u2019s boxes scrolls');
     // A drag of key 1 (the reads are off screen, drawn when it ends).
-    const plane = phone.locator(`${ROOT} svg.la-ledger__plane`).first();
+    const plane = phone.locator(`${ROOT} svg.lg-plane`).first();
     await plane.scrollIntoViewIfNeeded();
     const box = await plane.boundingBox();
     const hb = await phone.locator(part('handle-1')).boundingBox();

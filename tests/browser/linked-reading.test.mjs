@@ -230,16 +230,16 @@ describe('linked reading', { timeout: 180000 }, () => {
     const cases = [
       [eq3, 'S', `${LEDGER} [data-part="S-now"]`, mat(t.S, 2, 2)],
       [eq3, 'stamp', `${LEDGER} [data-part="stamp-now"]`, mat(t.stamp3, 2, 2)],
-      [eq3, 'phi-k', `${LEDGER} [data-part="write-3"] .la-ledger__write-head`, vec(t.phiK3)],
-      [eq3, 'v', `${LEDGER} [data-part="write-3"] .la-ledger__write-head`, vec([0, -5])],
+      [eq3, 'phi-k', `${LEDGER} [data-part="write-3"] .lg-write-head`, vec(t.phiK3)],
+      [eq3, 'v', `${LEDGER} [data-part="write-3"] .lg-write-head`, vec([0, -5])],
       [eq3, 'z', `${LEDGER} [data-part="feature-map"]`, 'not used'],
-      [eq3, 'phi-q', `${LEDGER} .la-ledger__query`, vec(t.phiQ)],
-      [eq2, 'q', `${LEDGER} .la-ledger__query`, vec([1, 0])],
-      [eq4, 'k-j', `${LEDGER} .la-ledger__query`, vec([1, 0])],
+      [eq3, 'phi-q', `${LEDGER} .lg-query`, vec(t.phiQ)],
+      [eq2, 'q', `${LEDGER} .lg-query`, vec([1, 0])],
+      [eq4, 'k-j', `${LEDGER} .lg-query`, vec([1, 0])],
       [eq4, 'S', `${LEDGER} [data-part="S-now"]`, mat(t.S, 2, 2)],
       [eq4, 'target', `${LEDGER} [data-part="term-1"]`, vec(t.terms.slice(0, 2))],
       [eq4, 'crosstalk', `${LEDGER} [data-part="term-3"]`, vec(t.terms.slice(4, 6))],
-      [eq4, 'k-i', `${LEDGER} svg.la-ledger__plane.is-keys`, `(${formatNumber(t.coefficients[2])})`],
+      [eq4, 'k-i', `${LEDGER} svg.lg-plane.is-keys`, `(${formatNumber(t.coefficients[2])})`],
       [inline41, 'd', `${LEDGER} [data-symbol="d"]`, `S keeps ${formatNumber(t.numbers)} numbers`],
     ];
     const at96 = await sweepTruth(page, 96);
@@ -292,7 +292,7 @@ describe('linked reading', { timeout: 180000 }, () => {
     const eq3 = await mathWith(page, 'stamp', { display: true });
     await openByKeyboard(page, eq3, 'S');
     // Drag k₃ straight up (90°): k₃ = (0, 1), computed by the core again.
-    const plane = page.locator(`${LEDGER} svg.la-ledger__plane`).first();
+    const plane = page.locator(`${LEDGER} svg.lg-plane`).first();
     await plane.scrollIntoViewIfNeeded();
     const box = await plane.boundingBox();
     const hb = await page.locator(`${LEDGER} [data-part="handle-3"]`).boundingBox();
@@ -371,15 +371,12 @@ describe('linked reading', { timeout: 180000 }, () => {
   it('offers a link to the figure when its element is off-screen', async () => {
     const eq2 = await mathWith(page, 'q', { display: true });
     await openByKeyboard(page, eq2, 'q');
-    const inView = await page.$eval(
-      `${LEDGER} .la-ledger__query`,
-      (el) => el.getBoundingClientRect().top < innerHeight,
-    );
+    const inView = await page.$eval(`${LEDGER} .lg-query`, (el) => el.getBoundingClientRect().top < innerHeight);
     if (!inView) {
       assert.match(await page.textContent(`${POPUP} [data-part="go"]`), /Show it in Figure 4\.1/);
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => {
-        const r = document.querySelector('.demo-mount[data-demo="ledger"] .la-ledger__query').getBoundingClientRect();
+        const r = document.querySelector('.demo-mount[data-demo="ledger"] .lg-query').getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight;
       });
     }

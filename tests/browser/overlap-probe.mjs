@@ -5,7 +5,7 @@
 // limit mark),
 // all as convex polygons in page pixels. `figureOverlaps({ scope, tolerance })` runs in
 // the page (page.evaluate) and returns one entry per pair that overlaps by more than `tolerance` px:
-//   { a, b, depth, at: [x, y] }   a, b: 'text "r₁" (svg text.la-ledger__label)', 'arrowhead of …'
+//   { a, b, depth, at: [x, y] }   a, b: 'text "r₁" (svg text.lg-label)', 'arrowhead of …'
 // A text's box is its em box (font-size tall, centred on the glyph cell the browser reports), so two
 // lines of text set closer than the font's ascent + descent do not count as touching. The axes' grid
 // lines (lib/plot/axis.js: .plot-grid) are the background, not marks; filled areas are not either.

@@ -32,7 +32,7 @@ export function assertSameText(got, want, label) {
 // Each demo's direct control: a drag along it moves its value, an arrow key moves it one step.
 // `value` reads it in the page; `dx` is the drag's length in px (the sign: its direction).
 const CONTROLS = {
-  ledger: { selector: '#figure-ledger .la-ledger__range', dx: -400, key: 'ArrowRight', value: 'value' },
+  ledger: { selector: '#figure-ledger .lg-range', dx: -400, key: 'ArrowRight', value: 'value' },
   memory: { selector: '#figure-memory .lm-handle', dx: -150, key: 'ArrowRight', value: 'aria-valuenow' },
   overcapacity: { selector: '#figure-overcapacity .oc-n-handle', dx: 120, key: 'ArrowLeft', value: 'aria-valuenow' },
   spotlight: { selector: '#figure-spotlight [data-part="n"]', dx: 150, key: 'ArrowRight', value: 'value' },

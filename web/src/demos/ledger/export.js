@@ -18,9 +18,9 @@ export function exportOf(state, view, planeSvg) {
   const written = state.associations.length;
   const svg = state.d === 2 ? planeSvg : null;
   const legend = [
-    ['.la-ledger__arrow.is-value', 'stored value v\u1d62'],
-    ['.la-ledger__arrow.is-read', 'what key k\u1d62 reads back from S'],
-    ['.la-ledger__gap', 'the read\u2019s error: its distance from the stored value'],
+    ['.lg-arrow.is-value', 'stored value v\u1d62'],
+    ['.lg-arrow.is-read', 'what key k\u1d62 reads back from S'],
+    ['.lg-gap', 'the read\u2019s error: its distance from the stored value'],
   ]
     .map(([sel, label]) => ({ label, mark: svg?.querySelector(sel) ?? null }))
     .filter((item) => item.mark);

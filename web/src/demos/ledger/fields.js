@@ -15,12 +15,12 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
     inputmode: 'decimal',
     autocomplete: 'off',
     spellcheck: 'false',
-    class: 'la-ledger__input',
+    class: 'lg-input',
     value: formatInput(value),
     'aria-describedby': msgId,
     'data-part': part,
   });
-  const msg = h('span', { id: msgId, class: 'la-ledger__field-msg', 'data-part': part ? `${part}-msg` : null });
+  const msg = h('span', { id: msgId, class: 'lg-field-msg', 'data-part': part ? `${part}-msg` : null });
   const field = { input, msg, label, part, committed: input.value };
   field.setError = (text) => {
     msg.textContent = text ?? '';
@@ -44,8 +44,8 @@ export function numberField({ label, value, onCommit, part, hideLabel = false })
   });
   field.el = h(
     'span',
-    { class: 'la-ledger__field' },
-    h('label', { for: id, class: hideLabel ? 'la-ledger__sr' : 'la-ledger__field-label' }, label),
+    { class: 'lg-field' },
+    h('label', { for: id, class: hideLabel ? 'lg-sr' : 'lg-field-label' }, label),
     input,
     msg,
   );

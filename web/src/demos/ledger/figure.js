@@ -20,8 +20,8 @@ export function group(title, ...children) {
   const id = uid('la-ledger-group');
   return h(
     'div',
-    { class: 'la-ledger__group', role: 'group', 'aria-labelledby': id },
-    h('p', { id, class: 'la-ledger__group-title' }, title),
+    { class: 'lg-group', role: 'group', 'aria-labelledby': id },
+    h('p', { id, class: 'lg-group-title' }, title),
     ...children,
   );
 }
@@ -32,7 +32,7 @@ export function group(title, ...children) {
  * part it names, or back, when the reader opens or closes it (symbols.js).
  */
 function disclosure(summary, part, ...children) {
-  const el = h('details', { class: 'la-ledger__details', 'data-part': part }, h('summary', null, summary), ...children);
+  const el = h('details', { class: 'lg-details', 'data-part': part }, h('summary', null, summary), ...children);
   el.addEventListener('toggle', () => el.classList.toggle('is-open', el.open));
   return el;
 }
@@ -58,11 +58,11 @@ export function createFeatureMap(dispatch) {
         if (e.target.checked) dispatch({ type: 'featureMap', value });
       },
     });
-    return { value, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, text)) };
+    return { value, input, el: h('span', { class: 'lg-choice' }, input, h('label', { for: id }, text)) };
   });
   const el = h(
     'fieldset',
-    { class: 'la-ledger__fieldset', 'data-part': 'feature-map' },
+    { class: 'lg-fieldset', 'data-part': 'feature-map' },
     h('legend', null, 'Feature map'),
     radios.map((r) => r.el),
   );
@@ -76,15 +76,15 @@ export function createFeatureMap(dispatch) {
 /** The controls and panels, each dispatching its own actions. */
 function createParts(dispatch) {
   return {
-    notice: h('div', { class: 'la-ledger__notice', 'data-part': 'notice', hidden: true }),
+    notice: h('div', { class: 'lg-notice', 'data-part': 'notice', hidden: true }),
     fm: createFeatureMap(dispatch),
     stepper: createStepper({ ids: { range: uid('la-ledger-range') }, dispatch }),
-    now: h('div', { class: 'la-ledger__now-wrap' }),
-    writes: h('div', { class: 'la-ledger__writes-wrap', 'data-part': 'writes' }),
-    reads: h('div', { class: 'la-ledger__scroll', 'data-label': 'Reads' }),
+    now: h('div', { class: 'lg-now-wrap' }),
+    writes: h('div', { class: 'lg-writes-wrap', 'data-part': 'writes' }),
+    reads: h('div', { class: 'lg-scroll', 'data-label': 'Reads' }),
     query: createQueryControls({ dispatch }),
     decomposition: h('div', {
-      class: 'la-ledger__scroll',
+      class: 'lg-scroll',
       'data-part': 'decomposition',
       'data-label': 'Read, stamp by stamp',
     }),
@@ -93,8 +93,8 @@ function createParts(dispatch) {
       dispatch,
     }),
     editor: createEditor({ dispatch }),
-    receipts: h('div', { class: 'la-ledger__receipts-wrap' }),
-    live: h('p', { class: 'la-ledger__sr', 'aria-live': 'polite', 'data-part': 'live' }),
+    receipts: h('div', { class: 'lg-receipts-wrap' }),
+    live: h('p', { class: 'lg-sr', 'aria-live': 'polite', 'data-part': 'live' }),
   };
 }
 
@@ -105,7 +105,7 @@ function layOut(el, p) {
     p.fm.el,
     h(
       'div',
-      { class: 'la-ledger__columns' },
+      { class: 'lg-columns' },
       group('The ledger, page by page', p.stepper.el, p.now),
       group('The plane', p.plane.el),
     ),
@@ -126,7 +126,7 @@ function layOut(el, p) {
 // is filled when it comes into view or when the drag ends, so a frame of the drag costs only what
 // the reader can see.
 // Everything else (a click, a key, a typed number) fills every panel at once.
-// `scrolls`: the panel holds a box that may scroll sideways (.la-ledger__scroll), to be checked
+// `scrolls`: the panel holds a box that may scroll sideways (.lg-scroll), to be checked
 // after it is drawn (figure.onScrollableDrawn); a frame that draws none of them asks nothing.
 // The ledger's pages run past the screen's height (8 of them at most): during a drag, a page out
 // of view waits as well, and the pages panel counts as not yet filled until the drag ends.

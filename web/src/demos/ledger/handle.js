@@ -7,7 +7,7 @@ import { exportOf } from './export.js';
 
 /** The handle of a ledger whose core did not load: a sentence, and nothing to drive. */
 export function coreMissing(el) {
-  el.append(h('p', { class: 'la-ledger__bad' }, 'The ledger needs the WebAssembly core, which did not load.'));
+  el.append(h('p', { class: 'lg-bad' }, 'The ledger needs the WebAssembly core, which did not load.'));
   const none = () => {};
   return { getState: () => null, update: none, setState: none, pause: none, resume: none, destroy: () => el.remove() };
 }

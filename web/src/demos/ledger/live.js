@@ -58,7 +58,7 @@ export function createAnnouncer(live, get) {
  * @returns {{ schedule: () => void, cancel: () => void, disconnect: () => void }}
  */
 export function watchScrollables(el, get) {
-  const mark = () => markScrollables(el, '.la-ledger__scroll');
+  const mark = () => markScrollables(el, '.lg-scroll');
   const after = coalesceAfterFrames(() => {
     if (get.alive() && !get.paused()) mark();
   });

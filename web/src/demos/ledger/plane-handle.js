@@ -13,7 +13,7 @@ const HIT_R = 22;
 /** The handle of association `target` (-1: the free query): { g, label, circles, target, angle }. */
 export function createHandle(plane, target) {
   const g = s('g', {
-    class: 'la-ledger__handle' + (target === -1 ? ' is-query' : ''),
+    class: 'lg-handle' + (target === -1 ? ' is-query' : ''),
     role: 'slider',
     tabindex: 0,
     'aria-valuemin': 0,
@@ -21,11 +21,11 @@ export function createHandle(plane, target) {
     'aria-orientation': 'horizontal',
     'data-part': target === -1 ? 'handle-q' : `handle-${target + 1}`,
   });
-  const hit = s('circle', { r: HIT_R, class: 'la-ledger__hit' });
-  const ring = s('circle', { r: HANDLE_R + 5, class: 'la-ledger__ring' });
-  const dot = s('circle', { r: HANDLE_R, class: 'la-ledger__dot' });
+  const hit = s('circle', { r: HIT_R, class: 'lg-hit' });
+  const ring = s('circle', { r: HANDLE_R + 5, class: 'lg-ring' });
+  const dot = s('circle', { r: HANDLE_R, class: 'lg-dot' });
   const label = s('text', {
-    class: 'la-ledger__label',
+    class: 'lg-label',
     'text-anchor': 'middle',
     'dominant-baseline': 'central',
     'aria-hidden': 'true',

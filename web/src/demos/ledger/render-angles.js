@@ -46,8 +46,8 @@ export function renderAngles(plane, state, view, nameOf) {
 
 function buildAngles(plane, others, fromName, { phi, many, pointless }, nameOf) {
   plane.angleCells = others.map(() => ({
-    angle: h('td', { class: 'la-ledger__num', 'data-part': 'angle' }),
-    overlap: h('td', { class: 'la-ledger__num', 'data-part': 'overlap' }),
+    angle: h('td', { class: 'lg-num', 'data-part': 'angle' }),
+    overlap: h('td', { class: 'lg-num', 'data-part': 'overlap' }),
   }));
   const rows = others.map((i, n) =>
     h(
@@ -62,7 +62,7 @@ function buildAngles(plane, others, fromName, { phi, many, pointless }, nameOf) 
     plane.angles,
     h(
       'table',
-      { class: 'la-ledger__angle-table' },
+      { class: 'lg-angle-table' },
       h(
         'caption',
         null,
@@ -84,13 +84,13 @@ function buildAngles(plane, others, fromName, { phi, many, pointless }, nameOf) 
     pointless
       ? h(
           'p',
-          { class: 'la-ledger__muted', 'data-part': 'no-direction' },
+          { class: 'lg-muted', 'data-part': 'no-direction' },
           `${fromName} = 0 has no direction: no arrow, and no angle to any key.`,
         )
       : null,
     h(
       'p',
-      { class: 'la-ledger__muted' },
+      { class: 'lg-muted' },
       phi
         ? 'Angles and overlaps are both between the features \u03c6(k). With \u03c6 = elu + 1 every feature is positive, so every overlap is positive: each stamp leaks into every read.'
         : pointless
@@ -100,7 +100,7 @@ function buildAngles(plane, others, fromName, { phi, many, pointless }, nameOf) 
     !phi && many
       ? h(
           'p',
-          { class: 'la-ledger__muted' },
+          { class: 'lg-muted' },
           'A plane has only two perpendicular directions: a third key must overlap at least one of the others.',
         )
       : null,

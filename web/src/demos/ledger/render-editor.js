@@ -20,18 +20,18 @@ export function createEditor({ dispatch }) {
         if (e.target.checked) dispatch({ type: 'dim', d });
       },
     });
-    return { d, input, el: h('span', { class: 'la-ledger__choice' }, input, h('label', { for: id }, `d = ${d}`)) };
+    return { d, input, el: h('span', { class: 'lg-choice' }, input, h('label', { for: id }, `d = ${d}`)) };
   });
   const dims = h(
     'fieldset',
-    { class: 'la-ledger__fieldset', 'data-symbol': 'd' },
+    { class: 'lg-fieldset', 'data-symbol': 'd' },
     h('legend', null, 'Dimension of keys and values'),
     radios.map((r) => r.el),
   );
   const body = h('tbody');
   const table = h(
     'table',
-    { class: 'la-ledger__editor-table', 'data-part': 'editor' },
+    { class: 'lg-editor-table', 'data-part': 'editor' },
     h('caption', null, 'Your associations, written in this order'),
     h(
       'thead',
@@ -42,7 +42,7 @@ export function createEditor({ dispatch }) {
         h('th', { scope: 'col' }, '#'),
         h('th', { scope: 'col' }, 'key k'),
         h('th', { scope: 'col' }, 'value v'),
-        h('th', { scope: 'col' }, h('span', { class: 'la-ledger__sr' }, 'remove')),
+        h('th', { scope: 'col' }, h('span', { class: 'lg-sr' }, 'remove')),
       ),
     ),
     body,
@@ -51,7 +51,7 @@ export function createEditor({ dispatch }) {
     'button',
     {
       type: 'button',
-      class: 'la-ledger__btn',
+      class: 'lg-btn',
       'data-action': 'add',
       // The last one disables "Add" under the focus: the new association's first key field takes it.
       onclick: () => keepingFocus(el, () => dispatch({ type: 'add' }), [`[data-part="k${ed.rows.length + 1}-1"]`]),
@@ -60,16 +60,16 @@ export function createEditor({ dispatch }) {
   );
   const reset = h(
     'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'reset', onclick: () => dispatch({ type: 'reset' }) },
+    { type: 'button', class: 'lg-btn', 'data-action': 'reset', onclick: () => dispatch({ type: 'reset' }) },
     'Reset to the chapter\u2019s example',
   );
-  const msg = h('p', { class: 'la-ledger__field-msg', 'data-part': 'editor-msg' });
+  const msg = h('p', { class: 'lg-field-msg', 'data-part': 'editor-msg' });
   const el = h(
     'div',
-    { class: 'la-ledger__editor' },
+    { class: 'lg-editor' },
     dims,
-    h('div', { class: 'la-ledger__scroll', 'data-label': 'Your associations' }, table),
-    h('div', { class: 'la-ledger__btn-row' }, add, reset),
+    h('div', { class: 'lg-scroll', 'data-label': 'Your associations' }, table),
+    h('div', { class: 'lg-btn-row' }, add, reset),
     msg,
   );
   const ed = { el, radios, body, add, msg, rows: [], signature: '', dispatch };
@@ -120,7 +120,7 @@ function updateEditor(ed, state, { rebuild = false } = {}) {
         'button',
         {
           type: 'button',
-          class: 'la-ledger__btn la-ledger__btn--small',
+          class: 'lg-btn lg-btn--small',
           'data-action': `remove-${i + 1}`,
           'aria-label': `Remove association ${i + 1}`,
           onclick: () => {
@@ -132,7 +132,7 @@ function updateEditor(ed, state, { rebuild = false } = {}) {
       const cell = (part) =>
         h(
           'td',
-          { class: 'la-ledger__coords' },
+          { class: 'lg-coords' },
           fields[part].map((f) => f.el),
         );
       row.fields = fields;

@@ -32,7 +32,7 @@ function pageSlider(stepper, ids, onStep) {
     max: 3,
     step: 1,
     value: 3,
-    class: 'la-ledger__range',
+    class: 'lg-range',
     'data-part': 'step-range',
     oninput: (e) => {
       if (pressed) stepper.sliding = true;
@@ -67,25 +67,25 @@ export function createStepper({ dispatch, ids }) {
   const onStep = (to) => dispatch({ type: 'step', to });
   const back = h(
     'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'back', onclick: () => onStep('back') },
+    { type: 'button', class: 'lg-btn', 'data-action': 'back', onclick: () => onStep('back') },
     h('span', { 'aria-hidden': 'true' }, '\u25c0 '),
     'Back a write',
   );
   const forward = h(
     'button',
-    { type: 'button', class: 'la-ledger__btn', 'data-action': 'forward', onclick: () => onStep('forward') },
+    { type: 'button', class: 'lg-btn', 'data-action': 'forward', onclick: () => onStep('forward') },
     'Next write',
     h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
   );
   const stepper = { el: null, back, forward, range: null, status: null, turn: null, sliding: false, onSlideEnd: null };
   const { range, turn } = pageSlider(stepper, ids, onStep);
   const label = h('label', { for: ids.range }, 'Ledger page (writes applied)');
-  const status = h('p', { class: 'la-ledger__page-status', 'data-part': 'page-status' });
+  const status = h('p', { class: 'lg-page-status', 'data-part': 'page-status' });
   const el = h(
     'div',
-    { class: 'la-ledger__stepper', role: 'group', 'aria-label': 'Turn the ledger\u2019s pages' },
-    h('div', { class: 'la-ledger__range-row' }, label, range),
-    h('div', { class: 'la-ledger__btn-row' }, back, forward),
+    { class: 'lg-stepper', role: 'group', 'aria-label': 'Turn the ledger\u2019s pages' },
+    h('div', { class: 'lg-range-row' }, label, range),
+    h('div', { class: 'lg-btn-row' }, back, forward),
     status,
   );
   el.addEventListener('keydown', (e) => {
@@ -136,11 +136,11 @@ function pageItem(w, view) {
   const stampName = phi ? `\u03c6(${keyLabel(i)})${valueLabel(i)}\u1d40` : `${keyLabel(i)}${valueLabel(i)}\u1d40`;
   const li = h(
     'li',
-    { class: 'la-ledger__write', 'data-part': `write-${i + 1}` },
+    { class: 'lg-write', 'data-part': `write-${i + 1}` },
     h(
       'p',
-      { class: 'la-ledger__write-head' },
-      h('span', { class: 'la-ledger__verb', text: 'write ' }),
+      { class: 'lg-write-head' },
+      h('span', { class: 'lg-verb', text: 'write ' }),
       vectorText(keyLabel(i), w.k),
       ' \u2192 ',
       vectorText(valueLabel(i), w.v),
@@ -148,7 +148,7 @@ function pageItem(w, view) {
     ),
     h(
       'div',
-      { class: 'la-ledger__pair' },
+      { class: 'lg-pair' },
       matrixTable({
         caption: `stamp ${stampName}`,
         values: w.stamp,
@@ -170,7 +170,7 @@ function pageItem(w, view) {
   return {
     li,
     headP: li.firstChild,
-    head: Array.from(li.querySelectorAll('.la-ledger__write-head .la-ledger__num')),
+    head: Array.from(li.querySelectorAll('.lg-write-head .lg-num')),
     stamp: li.querySelector('[data-part^="stamp-"]'),
     S: li.querySelector('[data-part^="S-"]'),
   };
@@ -178,7 +178,7 @@ function pageItem(w, view) {
 
 /** A page to be built later: an empty item as tall as the page before it was (if known). */
 function pendingPage(w, height) {
-  const li = h('li', { class: 'la-ledger__write is-pending', 'data-part': `write-${w.index + 1}` });
+  const li = h('li', { class: 'lg-write is-pending', 'data-part': `write-${w.index + 1}` });
   if (height > 0) setStyle(li, 'minHeight', `${height}px`);
   return { pending: true, li };
 }
@@ -245,20 +245,20 @@ export function renderWrites(container, state, view, pages = null) {
   if (!last || last.shape !== shape || state.step === 0 || last.step === 0) {
     for (const p of last?.pages ?? []) pages?.removed(p.li);
     for (const el of last?.tail ?? []) pages?.removed(el);
-    const list = h('ol', { class: 'la-ledger__writes', 'aria-label': 'Writes so far' });
+    const list = h('ol', { class: 'lg-writes', 'aria-label': 'Writes so far' });
     const { z, next } = tail(state, view);
     const empty =
       state.step === 0
-        ? h('p', { class: 'la-ledger__empty' }, 'A blank page: S is all zeros, so every read returns zeros.')
+        ? h('p', { class: 'lg-empty' }, 'A blank page: S is all zeros, so every read returns zeros.')
         : null;
     patch(container, empty, list, z, next);
     last = {
       shape,
       step: 0,
-      list: container.querySelector('.la-ledger__writes'),
+      list: container.querySelector('.lg-writes'),
       pages: [],
-      zNums: Array.from(container.querySelectorAll('[data-part="z"] .la-ledger__num')),
-      next: container.querySelector('.la-ledger__next'),
+      zNums: Array.from(container.querySelectorAll('[data-part="z"] .lg-num')),
+      next: container.querySelector('.lg-next'),
     };
     // The normalizer and the line about the next page sit below the pages: watched as they are.
     last.tail = [last.zNums.length ? container.querySelector('[data-part="z"]') : null, last.next].filter(Boolean);
@@ -312,12 +312,12 @@ function nextLine(state) {
 
 /** The normalizer line (or null) and the line about the next page. */
 function tail(state, view) {
-  const next = h('p', { class: 'la-ledger__next' }, nextLine(state));
+  const next = h('p', { class: 'lg-next' }, nextLine(state));
   const z =
     view.normalized && state.step > 0
       ? h(
           'p',
-          { class: 'la-ledger__z', 'data-part': 'z', 'data-symbol': 'z' },
+          { class: 'lg-z', 'data-part': 'z', 'data-symbol': 'z' },
           'normalizer ',
           vectorText('z', view.z),
           ' (the sum of every \u03c6(k) so far)',

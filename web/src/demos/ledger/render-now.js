@@ -10,8 +10,8 @@ const shown = new WeakMap(); // container -> { shape, update(state, view) }
 
 /** "k₁ reads (3, −3) for v₁ = (3, 1): ✗ off by 4", its numbers rewritten in place. */
 function readLine(index) {
-  const value = h('span', { class: 'la-ledger__num' });
-  const stored = h('span', { class: 'la-ledger__num' });
+  const value = h('span', { class: 'lg-num' });
+  const stored = h('span', { class: 'lg-num' });
   const verdict = h('span', null);
   const li = h(
     'li',
@@ -28,7 +28,7 @@ function readLine(index) {
     update(r) {
       setText(value, formatVector(r.read));
       setText(stored, formatVector(r.v));
-      setAttr(verdict, 'class', `la-ledger__verdict ${r.exact ? 'la-ledger__good' : 'la-ledger__bad'}`);
+      setAttr(verdict, 'class', `lg-verdict ${r.exact ? 'lg-good' : 'lg-bad'}`);
       setText(verdict, r.exact ? '\u2713 exact' : `\u2717 off by ${formatNumber(r.error)}`);
     },
   };
@@ -38,7 +38,7 @@ function build(state, view, shape) {
   if (state.step === 0) {
     const el = h(
       'p',
-      { class: 'la-ledger__empty', 'data-part': 'now' },
+      { class: 'lg-empty', 'data-part': 'now' },
       'A blank page: S is all zeros, so every read returns zeros.',
     );
     return { shape, el, update() {} };
@@ -48,13 +48,13 @@ function build(state, view, shape) {
   const stamp = matrixTable({ caption: '', values: zeros, ...size, changed: null, part: 'stamp-now', symbol: 'stamp' });
   const S = matrixTable({ caption: '', values: zeros, ...size, changed: null, part: 'S-now', symbol: 'S' });
   const reads = view.reads.map((r) => readLine(r.index));
-  const head = h('p', { class: 'la-ledger__write-head', 'data-part': 'now-write' });
+  const head = h('p', { class: 'lg-write-head', 'data-part': 'now-write' });
   const el = h(
     'div',
-    { class: 'la-ledger__now', 'data-part': 'now' },
+    { class: 'lg-now', 'data-part': 'now' },
     head,
-    h('div', { class: 'la-ledger__pair' }, stamp, S),
-    h('ul', { class: 'la-ledger__readlist', 'aria-label': 'What each key reads back now' }, ...reads.map((r) => r.li)),
+    h('div', { class: 'lg-pair' }, stamp, S),
+    h('ul', { class: 'lg-readlist', 'aria-label': 'What each key reads back now' }, ...reads.map((r) => r.li)),
   );
   return {
     shape,

@@ -64,7 +64,7 @@ function clampToView(v, limit) {
 function keyPlane(ids) {
   const keys = plotArea({
     viewBox: PLANE,
-    className: 'la-ledger__plane is-keys',
+    className: 'lg-plane is-keys',
     role: 'group',
     titleId: ids.keyTitle,
     title: 'Keys on the unit circle',
@@ -73,7 +73,7 @@ function keyPlane(ids) {
   keys.grid.append(
     s('line', { x1: -VIEW, y1: 0, x2: VIEW, y2: 0, class: 'plot-grid' }),
     s('line', { x1: 0, y1: -VIEW, x2: 0, y2: VIEW, class: 'plot-grid' }),
-    s('circle', { cx: 0, cy: 0, r: U, class: 'plot-grid la-ledger__unit-circle' }),
+    s('circle', { cx: 0, cy: 0, r: U, class: 'plot-grid lg-unit-circle' }),
   );
   return { keySvg: keys.svg, arrows: keys.data, handles: keys.svg.appendChild(s('g')) };
 }
@@ -84,7 +84,7 @@ function valuePlane(ids) {
   // the keys' arrows point with it too (an id is found anywhere in the same document or shadow root).
   const values = plotArea({
     viewBox: PLANE,
-    className: 'la-ledger__plane',
+    className: 'lg-plane',
     titleId: ids.valueTitle,
     title: 'Stored values and what each key reads back',
   });
@@ -103,33 +103,33 @@ function valuePlane(ids) {
 export function createPlane({ ids, dispatch }) {
   const { keySvg, arrows, handles } = keyPlane(ids);
   const { valueSvg, valueTitle, valueLayer, tick } = valuePlane(ids);
-  const angles = h('div', { class: 'la-ledger__angles', 'data-part': 'angles' });
+  const angles = h('div', { class: 'lg-angles', 'data-part': 'angles' });
   const el = h(
     'div',
-    { class: 'la-ledger__planes' },
+    { class: 'lg-planes' },
     h(
       'figure',
-      { class: 'la-ledger__plane-fig' },
+      { class: 'lg-plane-fig' },
       keySvg,
       h('figcaption', null, 'Keys. Drag a handle, or focus it and use the arrow keys (Page Up/Down: 15\u00b0).'),
     ),
     h(
       'figure',
-      { class: 'la-ledger__plane-fig' },
+      { class: 'lg-plane-fig' },
       valueSvg,
       h('figcaption', null, 'Values (solid) and read-backs (dashed); a red gap is the error.'),
     ),
   );
   const note = h(
     'p',
-    { class: 'la-ledger__muted', hidden: true, 'data-part': 'plane-note' },
+    { class: 'lg-muted', hidden: true, 'data-part': 'plane-note' },
     'The picture is drawn for d = 2. In three dimensions three keys can all be perpendicular; a fourth must overlap.',
   );
   // The drawings a drag moves are made once and then moved by their attributes (keyArrows with the
   // handles, values when first needed, the angle table when its rows change): a frame of a drag
   // then writes a few coordinates and numbers and creates no element.
   const plane = {
-    el: h('div', { class: 'la-ledger__plane-wrap' }, el, note),
+    el: h('div', { class: 'lg-plane-wrap' }, el, note),
     planes: el,
     note,
     keySvg,
@@ -171,7 +171,7 @@ function renderPlane(plane, state, view) {
   if (signature !== plane.signature) {
     plane.signature = signature;
     plane.handleList = targets.map((t) => createHandle(plane, t));
-    plane.keyArrows = targets.map(() => arrow('la-ledger__arrow', plane.markerId, 'key'));
+    plane.keyArrows = targets.map(() => arrow('lg-arrow', plane.markerId, 'key'));
     replace(plane.handles, ...plane.handleList.map((hd) => hd.g));
     replace(plane.arrows, ...plane.keyArrows);
   }
@@ -192,7 +192,7 @@ function renderPlane(plane, state, view) {
     const v = clampToView(k, 1.35);
     pointArrow(line, v[0] * U, v[1] * U);
     const role = t === -1 ? 'query' : t < state.step ? 'key' : 'pending';
-    setAttr(line, 'class', role === 'key' ? 'la-ledger__arrow' : `la-ledger__arrow is-${role}`);
+    setAttr(line, 'class', role === 'key' ? 'lg-arrow' : `lg-arrow is-${role}`);
     setAttr(line, 'marker-end', arrowEnd(plane.markerId, role));
     setDashed(line, t >= state.step || t === -1);
   });
@@ -231,14 +231,14 @@ function renderPlane(plane, state, view) {
 
 /** One read's drawing in the values' plane: its value, and where it is not exact, the read and the gap. */
 function readDrawing(marker) {
-  const read = arrow('la-ledger__arrow is-read', marker, 'query');
+  const read = arrow('lg-arrow is-read', marker, 'query');
   setDashed(read, true);
   return {
-    value: arrow('la-ledger__arrow is-value', marker, 'target'),
-    gap: s('line', { class: 'la-ledger__gap', 'vector-effect': 'non-scaling-stroke' }),
+    value: arrow('lg-arrow is-value', marker, 'target'),
+    gap: s('line', { class: 'lg-gap', 'vector-effect': 'non-scaling-stroke' }),
     read,
-    readLabel: s('text', { class: 'la-ledger__label is-read', ...CENTRED }),
-    valueLabel: s('text', { class: 'la-ledger__label', ...CENTRED }),
+    readLabel: s('text', { class: 'lg-label is-read', ...CENTRED }),
+    valueLabel: s('text', { class: 'lg-label', ...CENTRED }),
   };
 }
 

@@ -13,24 +13,18 @@ const shown = new WeakMap(); // container -> { shape, update(view) } of the tabl
 
 /** The read-back with its verdict on the line below: "(3, −3)" / "✗ off by 4", and its updater. */
 function readCell() {
-  const value = h('span', { class: 'la-ledger__vec-text', 'data-part': 'read-value' });
+  const value = h('span', { class: 'lg-vec-text', 'data-part': 'read-value' });
   const mark = h('span', { 'aria-hidden': 'true' });
   const word = document.createTextNode('');
   const gap = document.createTextNode('');
-  const error = h('span', { class: 'la-ledger__num', 'data-part': 'error' });
-  const verdict = h(
-    'span',
-    { class: 'la-ledger__verdict' },
-    h('span', { 'data-part': 'verdict' }, mark, word),
-    gap,
-    error,
-  );
-  const td = h('td', { class: 'la-ledger__readcell' }, value, verdict);
+  const error = h('span', { class: 'lg-num', 'data-part': 'error' });
+  const verdict = h('span', { class: 'lg-verdict' }, h('span', { 'data-part': 'verdict' }, mark, word), gap, error);
+  const td = h('td', { class: 'lg-readcell' }, value, verdict);
   return {
     td,
     update(r) {
       setText(value, formatVector(r.read));
-      setAttr(verdict, 'class', `la-ledger__verdict ${r.exact ? 'la-ledger__good' : 'la-ledger__bad'}`);
+      setAttr(verdict, 'class', `lg-verdict ${r.exact ? 'lg-good' : 'lg-bad'}`);
       setText(mark, r.exact ? '\u2713 ' : '\u2717 ');
       setText(word, r.exact ? 'exact' : 'off by');
       setText(gap, r.exact ? '' : ' ');
@@ -49,7 +43,7 @@ function textCell(attrs) {
 export function renderReads(container, _state, view) {
   if (view.reads.length === 0) {
     shown.delete(container);
-    patch(container, h('p', { class: 'la-ledger__empty' }, 'Nothing written yet, so there is nothing to read back.'));
+    patch(container, h('p', { class: 'lg-empty' }, 'Nothing written yet, so there is nothing to read back.'));
     return;
   }
   const shape = `reads|${view.reads.map((r) => r.index).join(',')}|${view.normalized}`;
@@ -66,7 +60,7 @@ function buildReads(view, shape) {
   const readName = view.normalized ? 'read \u03c6(k)\u1d40S \u00f7 \u03c6(k)\u1d40z' : 'read k\u1d40S';
   const rows = view.reads.map((r) => {
     const read = readCell();
-    const stored = textCell({ class: 'la-ledger__vcell', 'data-part': 'stored-value' });
+    const stored = textCell({ class: 'lg-vcell', 'data-part': 'stored-value' });
     const tr = h(
       'tr',
       { 'data-part': `read-${r.index + 1}` },
@@ -78,7 +72,7 @@ function buildReads(view, shape) {
   });
   const el = h(
     'table',
-    { class: 'la-ledger__reads', 'data-part': 'reads' },
+    { class: 'lg-reads', 'data-part': 'reads' },
     h('caption', null, 'Read back with each stored key'),
     h(
       'thead',
@@ -114,14 +108,14 @@ export function createQueryControls({ dispatch }) {
   const id = uid('la-ledger-query');
   const select = h('select', {
     id,
-    class: 'la-ledger__select',
+    class: 'lg-select',
     'data-part': 'query-select',
     onchange: (e) => dispatch({ type: 'query', index: Number(e.target.value) }),
   });
-  const fields = h('span', { class: 'la-ledger__free', 'data-part': 'free-query' });
+  const fields = h('span', { class: 'lg-free', 'data-part': 'free-query' });
   const el = h(
     'div',
-    { class: 'la-ledger__query', 'data-symbol': 'q phi-q k-j' },
+    { class: 'lg-query', 'data-symbol': 'q phi-q k-j' },
     h('label', { for: id }, 'Take apart the read of '),
     select,
     fields,
@@ -153,7 +147,7 @@ function updateQueryControls(qc, state) {
     );
     replace(
       qc.fields,
-      h('span', { class: 'la-ledger__sym', 'aria-hidden': 'true' }, 'q = ('),
+      h('span', { class: 'lg-sym', 'aria-hidden': 'true' }, 'q = ('),
       ...qc.freeFields.flatMap((f, j) => [j ? h('span', { 'aria-hidden': 'true' }, ', ') : null, f.el]),
       h('span', { 'aria-hidden': 'true' }, ')'),
     );
@@ -186,10 +180,10 @@ function termRows(view, own) {
   const phi = view.normalized;
   return view.writes.map((_, i) => {
     const self = i === own;
-    const kind = h('span', { class: 'la-ledger__kind' });
-    const coefficient = textCell({ class: 'la-ledger__num', 'data-part': 'coefficient' });
-    const value = textCell({ class: 'la-ledger__vcell', 'data-part': 'value' });
-    const term = textCell({ class: 'la-ledger__vcell', 'data-part': 'term' });
+    const kind = h('span', { class: 'lg-kind' });
+    const coefficient = textCell({ class: 'lg-num', 'data-part': 'coefficient' });
+    const value = textCell({ class: 'lg-vcell', 'data-part': 'value' });
+    const term = textCell({ class: 'lg-vcell', 'data-part': 'term' });
     const tr = h(
       'tr',
       {
@@ -210,8 +204,8 @@ function termsTable(view, qName, rows) {
   const phi = view.normalized;
   const coefName = phi ? `\u03c6(${qName})\u00b7\u03c6(k\u1d62)` : `${qName}\u00b7k\u1d62`;
   const termHead = h('th', { scope: 'col' });
-  const read = textCell({ class: 'la-ledger__vcell', 'data-part': 'read' });
-  const denominator = textCell({ class: 'la-ledger__num' });
+  const read = textCell({ class: 'lg-vcell', 'data-part': 'read' });
+  const denominator = textCell({ class: 'lg-num' });
   const foot = [
     h(
       'tr',
@@ -230,7 +224,7 @@ function termsTable(view, qName, rows) {
   ];
   const el = h(
     'table',
-    { class: 'la-ledger__terms', 'data-part': 'terms' },
+    { class: 'lg-terms', 'data-part': 'terms' },
     h('caption', null, `The read of ${qName}, stamp by stamp`),
     h(
       'thead',
@@ -263,7 +257,7 @@ function verdictLine(kind, own, qName) {
     kind === 'muted'
       ? h(
           'p',
-          { class: 'la-ledger__muted' },
+          { class: 'lg-muted' },
           `${valueLabel(own)} is not written yet, so this read shows only what the other stamps leave under ${qName}.`,
         )
       : null;
@@ -306,7 +300,7 @@ function buildTerms(view, own, verdictKind, shape) {
 
 /** The read's verdict: exact, or off by its error, with what it reads and what it should. */
 function showVerdict(verdict, qv, qName, own) {
-  setAttr(verdict.el, 'class', qv.exact ? 'la-ledger__good' : 'la-ledger__bad');
+  setAttr(verdict.el, 'class', qv.exact ? 'lg-good' : 'lg-bad');
   setText(verdict.mark, qv.exact ? '\u2713 ' : '\u2717 ');
   setText(
     verdict.text,

@@ -5,9 +5,9 @@ import { formatNumber, formatVector } from './format.js';
 import { keyLabel } from './render-tables.js';
 
 function bar(cls, fraction) {
-  const fill = h('span', { class: `la-ledger__bar-fill ${cls}` });
+  const fill = h('span', { class: `lg-bar-fill ${cls}` });
   fill.style.width = `${Math.max(0, Math.min(1, fraction)) * 100}%`; // drawing only
-  return h('span', { class: 'la-ledger__bar', 'aria-hidden': 'true' }, fill);
+  return h('span', { class: 'lg-bar', 'aria-hidden': 'true' }, fill);
 }
 
 export function renderReceipts(container, state, view) {
@@ -19,7 +19,7 @@ export function renderReceipts(container, state, view) {
     .map((a, i) =>
       h(
         'li',
-        { class: 'la-ledger__receipt', title: `${keyLabel(i)} = ${formatVector(a.k)}, v = ${formatVector(a.v)}` },
+        { class: 'lg-receipt', title: `${keyLabel(i)} = ${formatVector(a.k)}, v = ${formatVector(a.v)}` },
         keyLabel(i),
       ),
     );
@@ -27,35 +27,35 @@ export function renderReceipts(container, state, view) {
     container,
     h(
       'dl',
-      { class: 'la-ledger__counter' },
+      { class: 'lg-counter' },
       h(
         'div',
-        { class: 'la-ledger__counter-row', 'data-part': 'receipts' },
+        { class: 'lg-counter-row', 'data-part': 'receipts' },
         h('dt', null, 'Softmax keeps every receipt'),
         h(
           'dd',
           null,
           h(
             'span',
-            { class: 'la-ledger__count' },
-            h('span', { class: 'la-ledger__num', 'data-part': 'receipt-numbers' }, formatNumber(receipts)),
+            { class: 'lg-count' },
+            h('span', { class: 'lg-num', 'data-part': 'receipt-numbers' }, formatNumber(receipts)),
             ` numbers (${count} ${count === 1 ? 'receipt' : 'receipts'} \u00d7 (d\u2096 + d\u1d65))`,
           ),
           bar('is-receipts', receipts / widest),
-          chips.length ? h('ul', { class: 'la-ledger__receipts', 'aria-label': 'receipts kept' }, chips) : null,
+          chips.length ? h('ul', { class: 'lg-receipts', 'aria-label': 'receipts kept' }, chips) : null,
         ),
       ),
       h(
         'div',
-        { class: 'la-ledger__counter-row', 'data-part': 'ledger' },
+        { class: 'lg-counter-row', 'data-part': 'ledger' },
         h('dt', null, 'The ledger keeps S'),
         h(
           'dd',
           null,
           h(
             'span',
-            { class: 'la-ledger__count' },
-            h('span', { class: 'la-ledger__num', 'data-part': 'ledger-numbers' }, formatNumber(ledger)),
+            { class: 'lg-count' },
+            h('span', { class: 'lg-num', 'data-part': 'ledger-numbers' }, formatNumber(ledger)),
             ` numbers (d\u2096 \u00d7 d\u1d65 = ${view.dk} \u00d7 ${view.dv}), however many writes` +
               (view.normalized ? `, plus the ${view.z.length} numbers of z for the normalizer` : ''),
           ),

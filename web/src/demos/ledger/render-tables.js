@@ -4,7 +4,7 @@ import { formatNumber, keyLabel, valueLabel } from './format.js';
 
 /** Visually hidden text for screen readers. */
 function srOnly(text) {
-  return h('span', { class: 'la-ledger__sr', text });
+  return h('span', { class: 'lg-sr', text });
 }
 
 const CHANGED = ' (changed)';
@@ -17,23 +17,21 @@ export function matrixTable({ caption, values, rows, cols, changed, part, symbol
   const head = h(
     'tr',
     null,
-    h('td', { class: 'la-ledger__corner' }),
-    Array.from({ length: cols }, (_, j) =>
-      h('th', { scope: 'col', class: 'la-ledger__sr-th' }, srOnly(`column ${j + 1}`)),
-    ),
+    h('td', { class: 'lg-corner' }),
+    Array.from({ length: cols }, (_, j) => h('th', { scope: 'col', class: 'lg-sr-th' }, srOnly(`column ${j + 1}`))),
   );
   const body = Array.from({ length: rows }, (_, i) =>
     h(
       'tr',
       null,
-      h('th', { scope: 'row', class: 'la-ledger__sr-th' }, srOnly(`row ${i + 1}`)),
+      h('th', { scope: 'row', class: 'lg-sr-th' }, srOnly(`row ${i + 1}`)),
       Array.from({ length: cols }, (_, j) => {
         const idx = i * cols + j;
         const isChanged = changed ? changed[idx] : false;
         return h(
           'td',
           { class: isChanged ? 'is-changed' : null },
-          h('span', { class: 'la-ledger__num', text: formatNumber(values[idx]) }),
+          h('span', { class: 'lg-num', text: formatNumber(values[idx]) }),
           // Always there, empty when the cell did not change: a drag that moves a key across zero
           // changes its text, not the table's nodes (no layout objects made or dropped per frame).
           srOnly(isChanged ? CHANGED : ''),
@@ -43,7 +41,7 @@ export function matrixTable({ caption, values, rows, cols, changed, part, symbol
   );
   return h(
     'table',
-    { class: 'la-ledger__matrix', 'data-part': part, 'data-symbol': symbol },
+    { class: 'lg-matrix', 'data-part': part, 'data-symbol': symbol },
     h('caption', null, caption),
     h('thead', null, head),
     h('tbody', null, body),
@@ -68,10 +66,10 @@ export function renderMatrix(table, values, changed) {
 export function vectorText(label, v) {
   return h(
     'span',
-    { class: 'la-ledger__vec' },
-    h('span', { class: 'la-ledger__sym', text: label }),
+    { class: 'lg-vec' },
+    h('span', { class: 'lg-sym', text: label }),
     ' = (',
-    Array.from(v, (x, i) => [i ? ', ' : '', h('span', { class: 'la-ledger__num', text: formatNumber(x) })]),
+    Array.from(v, (x, i) => [i ? ', ' : '', h('span', { class: 'lg-num', text: formatNumber(x) })]),
     ')',
   );
 }

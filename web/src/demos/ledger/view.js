@@ -29,7 +29,7 @@ export function ledgerView(el, figure, announcer) {
   let drawn = {};
   return function view(state) {
     if (state.fatal) {
-      if (drawn.fatal !== state.fatal) replace(el, h('p', { class: 'la-ledger__bad' }, state.fatal));
+      if (drawn.fatal !== state.fatal) replace(el, h('p', { class: 'lg-bad' }, state.fatal));
       drawn = state;
       return;
     }
