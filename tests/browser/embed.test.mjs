@@ -495,6 +495,34 @@ test('axe-core finds nothing in embed mode (embed.html light and dark, custom el
   );
 });
 
+test("a focused control in every custom element shows the figures' focus ring (the page's styles stop at a shadow root)", async () => {
+  const tags = ['linattn-ledger', 'linattn-overcapacity', 'linattn-memory', 'linattn-spotlight'];
+  await host.page.waitForFunction((t) => t.every((tag) => document.querySelector(tag)?.state != null), tags, {
+    timeout: 60000,
+  });
+  const rings = await host.page.evaluate(
+    (t) =>
+      t.map((tag) => {
+        const el = document.querySelector(tag);
+        // the first control a reader can see (one behind a closed disclosure takes no focus)
+        const controls = [...((el?.shadowRoot ?? el)?.querySelectorAll('input, select, button') ?? [])];
+        const control = controls.find((c) => c.getClientRects().length > 0);
+        control?.focus({ focusVisible: true });
+        const visible = Boolean(control?.matches(':focus-visible'));
+        const cs = control && getComputedStyle(control);
+        const ring = cs && `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineOffset}`;
+        control?.blur();
+        return { tag, inShadow: Boolean(el?.shadowRoot), visible, ring };
+      }),
+    tags,
+  );
+  for (const r of rings) {
+    assert.ok(r.inShadow, `${r.tag}: a shadow root`);
+    assert.ok(r.visible, `${r.tag}: the control takes keyboard focus`);
+    assert.equal(r.ring, 'solid 3px 2px', `${r.tag}: the focus ring`);
+  }
+});
+
 test('oEmbed: static JSON beside the pages and discovery links in them', async () => {
   for (const name of ['oembed.json', 'oembed-ledger.json']) {
     const res = await fetch(`${base}${name}`);
