@@ -1,13 +1,15 @@
 // Vite plugins of the page build (see build.mjs).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { extraDemosPlugin, generatedDirPlugin } from './demos.mjs';
 
 /** KaTeX's CSS lists each font as woff2, woff and ttf. Every browser that runs WebAssembly reads
  *  woff2, so the other two are dropped (a third of the bytes). With `prune` (the standalone file,
  *  where every font is inlined) @font-face rules for faces the chapter never uses are dropped too:
- *  a face is used when every class of some KaTeX rule that selects it occurs in the chapter. */
+ *  a face is used when every class of some KaTeX rule that selects it occurs in the chapter. Each
+ *  woff2 is the face cut to the chapter's math (katex-subset.mjs) where the build has cut them. */
 function katexFonts({ genDir, prune = false }) {
+  const cut = join(genDir, 'katex-fonts');
   return {
     name: 'la-katex-fonts',
     enforce: 'pre',
@@ -16,6 +18,10 @@ function katexFonts({ genDir, prune = false }) {
       let css = code
         .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
         .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
+      if (existsSync(cut)) {
+        const to = relative(dirname(id), cut).split('\\').join('/');
+        css = css.replace(/url\(fonts\/(KaTeX_[\w-]+\.woff2)\)/g, (_m, name) => `url(${to}/${name})`);
+      }
       if (prune) css = pruneFontFaces(css, readFileSync(join(genDir, 'chapter.html'), 'utf8'));
       return css;
     },

@@ -1,0 +1,65 @@
+// KaTeX's fonts cut to the chapter's math (web/build/katex-subset.mjs): the characters read from
+// the rendered formulas, and every face still drawing each of them that it drew before. In node;
+// the faces are read with HarfBuzz (harfbuzzjs), the woff2 unpacked by fontverter.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import katex from 'katex';
+import fontverter from 'fontverter';
+import * as hb from 'harfbuzzjs';
+import { renderChapter } from '../../web/build/markdown.mjs';
+import { katexFontDir, mathCharacters, subsetKatexFonts } from '../../web/build/katex-subset.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const chapterHtml = () => {
+  const source = readFileSync(join(root, 'content/chapter.md'), 'utf8')
+    .replace(/^---\n[\s\S]*?\n---\n/, '')
+    .replace(/<!--[\s\S]*?-->\n?/g, '');
+  return renderChapter(source).html;
+};
+
+/** The characters a woff2 face maps to glyphs (its cmap). */
+async function charactersOf(woff2) {
+  const sfnt = await fontverter.convert(woff2, 'truetype');
+  const face = new hb.Face(new hb.Blob(sfnt));
+  return new Set([...face.collectUnicodes()].map((u) => String.fromCodePoint(u)));
+}
+
+test('mathCharacters: what the formulas show, not their TeX source or MathML', () => {
+  const html = katex.renderToString('\\sum_{i=1}^{n} \\alpha_i x \\le 2 \\text{ and } A^\\top', {
+    output: 'htmlAndMathml',
+  });
+  const chars = mathCharacters(`<p>before</p>${html}<p>after</p>`);
+  for (const c of ['∑', 'α', 'i', 'x', '≤', '2', 'a', 'n', 'd', 'A', '⊤', '=', '1']) assert.ok(chars.includes(c), c);
+  for (const c of ['\\', '{', '}', '^', '_', 'b', 'f']) assert.ok(!chars.includes(c), `no ${c}`);
+  assert.equal(new Set(chars).size, [...chars].length, 'each once');
+  assert.equal(mathCharacters('<p>no math</p>'), '');
+});
+
+test('every KaTeX face cut to the chapter keeps each of its math characters that it had', async () => {
+  const html = chapterHtml();
+  const chars = [...mathCharacters(html)];
+  assert.ok(chars.length > 40, `the chapter's math shows ${chars.length} characters`);
+  for (const c of ['∑', 'α', 'β', '→', '≤', '⊤', '0', '9', 'q', 'k', 'v']) assert.ok(chars.includes(c), c);
+  const genDir = mkdtempSync(join(tmpdir(), 'la-katex-'));
+  try {
+    const cut = await subsetKatexFonts({ genDir, html });
+    assert.ok(cut.after < cut.before / 2, `${cut.after} of ${cut.before} bytes`);
+    const faces = readdirSync(katexFontDir()).filter((f) => f.endsWith('.woff2'));
+    assert.deepEqual(readdirSync(cut.dir).sort(), faces.sort(), 'every face, under its own name');
+    for (const name of faces) {
+      const before = await charactersOf(readFileSync(join(katexFontDir(), name)));
+      const after = await charactersOf(readFileSync(join(cut.dir, name)));
+      const missing = chars.filter((c) => before.has(c) && !after.has(c));
+      assert.deepEqual(missing, [], `${name} still draws every math character it drew`);
+      const extra = [...after].filter((c) => !chars.includes(c) && c !== ' ');
+      assert.ok(extra.length < 5, `${name} keeps little else: ${extra.join('')}`);
+      assert.ok(after.size < before.size, `${name}: ${after.size} of ${before.size} characters`);
+    }
+  } finally {
+    rmSync(genDir, { recursive: true, force: true });
+  }
+});
