@@ -90,11 +90,37 @@ export const createLinattn = fail; export default fail; export const compiledMod
   };
 }
 
+/** The page's core without la.modelFromConfig (wasm/index.mjs leaves it out where
+ *  import.meta.env.LINATTN_ELEMENTS is set; here that test is made true for this one module, in
+ *  every page build): the memory figure imports the config reader itself when a reader imports a
+ *  config (demos/memory/compute-config.js), so the core's chunk and the overcapacity worker do not
+ *  carry its 13 KB gzip. */
+export const CONFIG_READER_TEST = 'import.meta.env && import.meta.env.LINATTN_ELEMENTS';
+function coreWithoutConfigReader(root) {
+  const index = join(root, 'wasm', 'index.mjs');
+  const reader = join(root, 'wasm', 'model-config');
+  return {
+    name: 'la-core-without-config-reader',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      // (The reader's modules only define: an import of them that uses nothing needs no load.)
+      if (file === `${reader}.mjs` || file.startsWith(`${reader}/`)) return { code, moduleSideEffects: false };
+      if (file !== index) return null;
+      if (!code.includes(CONFIG_READER_TEST)) {
+        this.error(`wasm/index.mjs no longer tests ${CONFIG_READER_TEST} (web/build/plugins.mjs)`);
+      }
+      return code.replace(CONFIG_READER_TEST, 'true');
+    },
+  };
+}
+
 /** `genDir`: where the generated chapter files are (web/generated/, or a test build's own). */
 export function basePlugins({ root, genDir = join(root, 'web', 'generated'), pruneFonts = false }) {
   return [
     katexFonts({ genDir, prune: pruneFonts }),
     coreFallback(root),
+    coreWithoutConfigReader(root),
     extraDemosPlugin(root),
     generatedDirPlugin(join(root, 'web'), genDir),
   ];
