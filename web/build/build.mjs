@@ -133,7 +133,9 @@ export function viteConfig({ standalone, outDir, content }) {
     // carries no demo's own module (the registry's `core`); a standalone embed may (embed.mjs).
     define: {
       'import.meta.env.LINATTN_CHAPTER': JSON.stringify(chapter),
-      ...(standalone ? { 'import.meta.env.LINATTN_ONE_CORE': 'true' } : {}),
+      ...(standalone
+        ? { 'import.meta.env.LINATTN_ONE_CORE': 'true' }
+        : { 'import.meta.env.LINATTN_CORE_CHUNK': 'true' }),
     },
     logLevel: 'warn',
     publicDir: false,
