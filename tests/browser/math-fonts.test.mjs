@@ -29,13 +29,18 @@ test('every character of the formulas is drawn by a KaTeX face, and every face l
   });
   try {
     await page.goto(server.url);
-    // Every formula laid out (the blocks far from view are skipped, content-visibility: auto: shown
-    // here), and the faces it asks for loaded (or failed).
-    await page.evaluate(() => {
-      for (const el of document.querySelectorAll('.article *')) {
-        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
-      }
-    });
+    // Every formula laid out: the blocks far from view are skipped (styles/offscreen.css, its
+    // content-visibility switched on after load by hosts/chapter/offscreen.js), so each block is
+    // shown here whatever the stylesheet says now or later; then the faces it asks for loaded.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          for (const el of document.querySelectorAll('.article > *, .article > .demo-figure > figcaption')) {
+            el.style.contentVisibility = 'visible';
+          }
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+        }),
+    );
     await page.waitForFunction(
       () =>
         document.fonts.status === 'loaded' &&
