@@ -1172,6 +1172,26 @@ export async function pageMetrics(browser, dist, { only = null, drags = DRAG_REP
   return out;
 }
 
+/** The command line's drags (see below): printed, and written to bench-results/page-metrics.json. */
+async function reportDrags(out, { ROOT, dist, only, drags, phoneOnly }) {
+  console.log('in the chapter:');
+  printDrags(out.drags);
+  console.log(`the floor: ${floorLine(out.floor)}`);
+  let phone = null;
+  if (phoneOnly || process.argv.includes('--phone')) {
+    phone = await phoneDrags(dist, { only, drags });
+    console.log(`in the chapter on a phone (${PHONE.rate}× CPU, 390 × 844, touch):`);
+    printDrags(phone);
+  }
+  const file = join(ROOT, 'bench-results', 'page-metrics.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ...dragTargets(out.drags), ...(out.floor && { floor: dragTargets({ floor: out.floor }).floor }), ...(phone && { phone: dragTargets(phone) }) }, null, 2)}\n`,
+  );
+  console.log(`wrote ${relative(ROOT, file)}`);
+}
+
 // `node tests/bench/page-metrics.mjs [--only ledger,overcapacity] [--embed] [--phone | --phone-only]
 // [--drags N] [--dist DIR]`: the page metrics alone, against the built dist/ (npm run build first) or
 // another build of it (two builds measured one after the other, minutes apart, differ by less than
@@ -1179,6 +1199,7 @@ export async function pageMetrics(browser, dist, { only = null, drags = DRAG_REP
 // with --phone also the phone run, PHONE: touch, 390 × 844, 4× CPU, every control traced;
 // --phone-only: the phone run without the 1× drags; --drags N: N drags per control instead of
 // DRAG_REPS) and writes bench-results/page-metrics.json (the chapter's; `phone`: the phone run's).
+// --load-only: the first load's files alone (no drags, no floor, nothing written).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { launch, ROOT, DIST } = await import('../browser/harness.mjs');
   const at = process.argv.indexOf('--only');
@@ -1188,34 +1209,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const dragsAt = process.argv.indexOf('--drags');
   const drags = dragsAt > 0 ? Number(process.argv[dragsAt + 1]) : DRAG_REPS;
   const phoneOnly = process.argv.includes('--phone-only');
+  const loadOnly = process.argv.includes('--load-only');
   const browser = await launch();
   try {
     if (process.argv.includes('--embed')) {
       console.log('each demo alone in embed.html:');
       printDrags(await embedDrags(browser, dist, { only }));
     }
-    const out = await pageMetrics(browser, dist, { only, drags, dragsToo: !phoneOnly });
+    const out = await pageMetrics(browser, dist, { only, drags, dragsToo: !phoneOnly && !loadOnly });
     console.log(
       `first load ${(out.firstLoad.gzipBytes / 1024).toFixed(1)} KB gzip in ${out.firstLoad.requests} requests:`,
     );
     for (const f of [...out.firstLoad.files].sort((a, b) => b.gzipBytes - a.gzipBytes))
       console.log(`  ${(f.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${f.path}`);
-    console.log('in the chapter:');
-    printDrags(out.drags);
-    console.log(`the floor: ${floorLine(out.floor)}`);
-    let phone = null;
-    if (phoneOnly || process.argv.includes('--phone')) {
-      phone = await phoneDrags(dist, { only, drags });
-      console.log(`in the chapter on a phone (${PHONE.rate}× CPU, 390 × 844, touch):`);
-      printDrags(phone);
-    }
-    const file = join(ROOT, 'bench-results', 'page-metrics.json');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(
-      file,
-      `${JSON.stringify({ ...dragTargets(out.drags), ...(out.floor && { floor: dragTargets({ floor: out.floor }).floor }), ...(phone && { phone: dragTargets(phone) }) }, null, 2)}\n`,
-    );
-    console.log(`wrote ${relative(ROOT, file)}`);
+    if (!loadOnly) await reportDrags(out, { ROOT, dist, only, drags, phoneOnly });
   } finally {
     await browser.close();
   }

@@ -2,10 +2,13 @@
 // reporting 3 cores the sweep's trials are shared by 2 workers (one core stays with the page;
 // 2 cores give 1 worker), and the figure ends at the same
 // numbers as with 1 (the core merges the per-trial records: bit for bit, tests/api/trial-merge).
+// The workers take the core's code from the page's own chunk (web/src/lib/core-entry.js), not a copy.
 // Run `npm run build` first:  node --test --test-concurrency=1 tests/browser/overcapacity-pool.timed.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve } from './harness.mjs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, launch, serve } from './harness.mjs';
 
 const ROOT = '.demo-mount[data-demo="overcapacity"]';
 const part = (name) => `${ROOT} [data-part="${name}"]`;
@@ -73,4 +76,32 @@ test('2 workers share the d = 128 sweep and the figure ends at the 1-worker numb
   assert.equal(two.sentence, one.sentence);
   assert.equal(one.rows.length, 512, 'N = 1 to 512');
   assert.deepEqual(two.rows, one.rows);
+});
+
+test("the workers import the page's own core chunk: one file the chapter fetches carries the core's loader", async () => {
+  // The main core's wasm, by its built name; its loader names it (the ledger's and the spotlight's
+  // modules have wasm files of their own).
+  const wasm = readdirSync(join(DIST, 'assets')).filter((f) => /^linattn-(?!ledger-|spotlight-).+\.wasm$/.test(f));
+  assert.equal(wasm.length, 1, wasm.join(', '));
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  const scripts = new Set();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.js')) scripts.add(path);
+  });
+  try {
+    await page.goto(`${server.url}#figure-overcapacity`);
+    await page.locator(ROOT).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${ROOT}[data-sweep="complete"]`, { timeout: 120000, state: 'attached' });
+    assert.ok(page.workers().length >= 1, 'the sweep ran in workers');
+    assert.doesNotMatch(await page.textContent(`${ROOT} .oc-status`), /workers are unavailable/);
+    const loaders = [...scripts].filter((p) => readFileSync(join(DIST, p), 'utf8').includes(wasm[0]));
+    assert.equal(loaders.length, 1, `the core's loader is in one file the page fetched: ${loaders.join(', ')}`);
+    assert.match(loaders[0], /\/assets\/core-entry-/, "the page's own core chunk");
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
 });

@@ -10,6 +10,7 @@ import { createLinattn } from '../../wasm/index.mjs';
 import { pageExecutor } from '../../web/src/demos/memory/page-executor.js';
 import { initialState, reduce } from '../../web/src/demos/memory/reducer.js';
 import { keyOf, requests } from '../../web/src/demos/memory/requests.js';
+import { readConfig } from '../../web/src/demos/memory/compute-config.js';
 
 const la = await createLinattn();
 const core = pageExecutor(la);
@@ -137,12 +138,13 @@ test('import: a config.json becomes the custom model; an unreadable one leaves t
     hidden_size: 4096,
     head_dim: 128,
   });
-  const good = settle(reduce(start(), { type: 'import', text: config }));
+  const good = settle(reduce(start(), { type: 'import', read: readConfig(config) }));
   assert.equal(good.memory.preset, 'custom');
   assert.equal(good.imported.ok, true);
   assert.equal(good.results.now.kvBytes, PER_TOKEN * 8192n);
-  const broken = settle(reduce(good, { type: 'import', text: '{ nope' }));
+  const broken = settle(reduce(good, { type: 'import', read: readConfig('{ nope') }));
   assert.equal(broken.imported.ok, false);
+  assert.ok(broken.imported.message.length > 0, 'the core says why');
   assert.equal(broken.memory, good.memory);
 });
 

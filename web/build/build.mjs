@@ -1,6 +1,7 @@
 // npm run build:web — builds the chapter page.
 //   1. content/chapter.md -> HTML (KaTeX at build time; see markdown.mjs), inline styles hoisted
-//      into web/generated/math.css so the CSP needs no 'unsafe-inline'.
+//      into web/generated/math.css so the CSP needs no 'unsafe-inline'; KaTeX's fonts cut to the
+//      characters of its math (katex-subset.mjs).
 //   2. Vite: web/index.html -> dist/ (relative base './', hashed assets, lazy demo chunks).
 //   3. Vite again, everything inlined -> dist/chapter-04-standalone.html (works from file://).
 //   4. dist/sw.js: the service worker that keeps the chapter readable offline (service-worker.mjs).
@@ -26,6 +27,7 @@ import { buildElements, buildStandaloneEmbeds, writeEmbedCaptions, writeOembed }
 import { buildDemos, extraDemosPath } from './demos.mjs';
 import { writeServiceWorker } from './service-worker.mjs';
 import { siteLink, siteUrlFrom } from './oembed.mjs';
+import { subsetKatexFonts } from './katex-subset.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -131,7 +133,9 @@ export function viteConfig({ standalone, outDir, content }) {
     // carries no demo's own module (the registry's `core`); a standalone embed may (embed.mjs).
     define: {
       'import.meta.env.LINATTN_CHAPTER': JSON.stringify(chapter),
-      ...(standalone ? { 'import.meta.env.LINATTN_ONE_CORE': 'true' } : {}),
+      ...(standalone
+        ? { 'import.meta.env.LINATTN_ONE_CORE': 'true' }
+        : { 'import.meta.env.LINATTN_CORE_CHUNK': 'true' }),
     },
     logLevel: 'warn',
     publicDir: false,
@@ -252,6 +256,12 @@ async function buildAll() {
       `${content.env.chapterRefs.length} chapter references ` +
       `(${content.env.chapterRefs.filter((r) => r.linked).length} linked via CHAPTER_LINKS), ` +
       `${content.styles} hoisted KaTeX styles`,
+  );
+  const fonts = await subsetKatexFonts({ genDir, html: readFileSync(join(genDir, 'chapter.html'), 'utf8') });
+  console.log(
+    `KaTeX fonts cut to the math's characters (${[...fonts.chars.math].length} in its Math faces, ` +
+      `${[...fonts.chars.other].length} in the others): ` +
+      `${(fonts.before / 1024).toFixed(0)} -> ${(fonts.after / 1024).toFixed(0)} kB`,
   );
 
   await viteBuild(viteConfig({ standalone: false, outDir: distDir, content }));

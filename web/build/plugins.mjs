@@ -1,13 +1,15 @@
 // Vite plugins of the page build (see build.mjs).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { extraDemosPlugin, generatedDirPlugin } from './demos.mjs';
 
 /** KaTeX's CSS lists each font as woff2, woff and ttf. Every browser that runs WebAssembly reads
  *  woff2, so the other two are dropped (a third of the bytes). With `prune` (the standalone file,
  *  where every font is inlined) @font-face rules for faces the chapter never uses are dropped too:
- *  a face is used when every class of some KaTeX rule that selects it occurs in the chapter. */
+ *  a face is used when every class of some KaTeX rule that selects it occurs in the chapter. Each
+ *  woff2 is the face cut to the chapter's math (katex-subset.mjs) where the build has cut them. */
 function katexFonts({ genDir, prune = false }) {
+  const cut = join(genDir, 'katex-fonts');
   return {
     name: 'la-katex-fonts',
     enforce: 'pre',
@@ -16,6 +18,10 @@ function katexFonts({ genDir, prune = false }) {
       let css = code
         .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
         .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
+      if (existsSync(cut)) {
+        const to = relative(dirname(id), cut).split('\\').join('/');
+        css = css.replace(/url\(fonts\/(KaTeX_[\w-]+\.woff2)\)/g, (_m, name) => `url(${to}/${name})`);
+      }
       if (prune) css = pruneFontFaces(css, readFileSync(join(genDir, 'chapter.html'), 'utf8'));
       return css;
     },
@@ -84,11 +90,37 @@ export const createLinattn = fail; export default fail; export const compiledMod
   };
 }
 
+/** The page's core without la.modelFromConfig (wasm/index.mjs leaves it out where
+ *  import.meta.env.LINATTN_ELEMENTS is set; here that test is made true for this one module, in
+ *  every page build): the memory figure imports the config reader itself when a reader imports a
+ *  config (demos/memory/compute-config.js), so the core's chunk and the overcapacity worker do not
+ *  carry its 13 KB gzip. */
+export const CONFIG_READER_TEST = 'import.meta.env && import.meta.env.LINATTN_ELEMENTS';
+function coreWithoutConfigReader(root) {
+  const index = join(root, 'wasm', 'index.mjs');
+  const reader = join(root, 'wasm', 'model-config');
+  return {
+    name: 'la-core-without-config-reader',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      // (The reader's modules only define: an import of them that uses nothing needs no load.)
+      if (file === `${reader}.mjs` || file.startsWith(`${reader}/`)) return { code, moduleSideEffects: false };
+      if (file !== index) return null;
+      if (!code.includes(CONFIG_READER_TEST)) {
+        this.error(`wasm/index.mjs no longer tests ${CONFIG_READER_TEST} (web/build/plugins.mjs)`);
+      }
+      return code.replace(CONFIG_READER_TEST, 'true');
+    },
+  };
+}
+
 /** `genDir`: where the generated chapter files are (web/generated/, or a test build's own). */
 export function basePlugins({ root, genDir = join(root, 'web', 'generated'), pruneFonts = false }) {
   return [
     katexFonts({ genDir, prune: pruneFonts }),
     coreFallback(root),
+    coreWithoutConfigReader(root),
     extraDemosPlugin(root),
     generatedDirPlugin(join(root, 'web'), genDir),
   ];

@@ -1,7 +1,8 @@
 // A pasted or dropped config.json as the memory figure's custom model, read by the core's config
 // reader (wasm/model-config.mjs, la.modelFromConfig: pure JS, no numerics). Imported here rather
-// than reached through `la`, so that it travels with this demo's code: the custom elements' build
-// leaves it out of the core's chunk, and a course page with one <linattn-ledger> never loads it.
+// than reached through `la`, and only when a reader imports a config (render-import.js loads this
+// module then): the page builds leave the reader out of the core's chunk (web/build/plugins.mjs),
+// so neither the chapter's first load nor a course page with one element fetches it.
 import { modelFromConfig, parseConfig } from '../../../../wasm/model-config.mjs';
 
 /**
@@ -28,4 +29,14 @@ export function importConfig(text) {
     if (Number.isInteger(d)) model.linearTwin = { heads: queryHeads, keyDim: d, valueDim: d };
   }
   return { model, notes: Array.isArray(read.notes) ? read.notes : [] };
+}
+
+/** importConfig's verdict as data, for the reducer: { model, notes }, or { message } where the core
+ *  refuses the config. */
+export function readConfig(text) {
+  try {
+    return importConfig(text);
+  } catch (e) {
+    return { message: e?.message ? e.message : String(e) };
+  }
 }

@@ -5,7 +5,6 @@
 // core's message against that control, the last good settings staying on screen. The page thread
 // answers inside dispatch, so an action's verdict is known when dispatch returns. Pure: no DOM.
 
-import { importConfig } from './compute-config.js';
 import { CUSTOM_ID, customFrom, editorRefusal } from './models.js';
 import { PRESETS } from './presets.js';
 import { defaultState, fieldPatches, mergeState } from './state.js';
@@ -68,14 +67,11 @@ function custom(state, model) {
   return withCandidate(state, { preset: CUSTOM_ID, custom: kept, linear: false }, 'editor');
 }
 
-/** A pasted or dropped config.json, read by the core's config reader (compute-config.js). */
-function imported(state, text) {
-  let read;
-  try {
-    read = importConfig(text);
-  } catch (e) {
-    return { ...state, imported: { ok: false, message: e?.message ? e.message : String(e) } };
-  }
+/** A pasted or dropped config.json as the core's config reader read it (compute-config.js
+ *  readConfig, run by the import box before it dispatches): { model, notes } or { message }. */
+function imported(state, read) {
+  if (!read?.model)
+    return { ...state, imported: { ok: false, message: String(read?.message ?? 'No config was read.') } };
   const patch = { preset: CUSTOM_ID, custom: read.model, linear: false };
   return withCandidate(state, patch, 'import', { imported: { name: read.model.name, notes: read.notes } });
 }
@@ -154,7 +150,7 @@ const ACTIONS = {
   display: (s, a) => set(s, a.field, a.value),
   settings: (s, a) => (a.open === s.memory.settings ? s : set(s, 'settings', a.open)),
   custom: (s, a) => custom(s, a.model),
-  import: (s, a) => imported(s, a.text),
+  import: (s, a) => imported(s, a.read),
   update: (s, a) => update(s, a.input, a.notify),
   misread: (s, a) => (s.errors[a.origin] === a.message ? s : { ...s, errors: { ...s.errors, [a.origin]: a.message } }),
   width: (s, a) => (a.width === s.width ? s : { ...s, width: a.width }),

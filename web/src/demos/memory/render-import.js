@@ -1,13 +1,27 @@
 // "Your model": paste the text of a Hugging Face config.json or drop the file (or choose it) and the
 // figure shows that model. Everything happens on this page: the file is read with File.text(), the
-// config by the core's config reader (reducer.js, through compute-config.js's importConfig); nothing
-// is fetched. An unsupported config leaves the previous model on screen and says why (show), naming
+// config by the core's config reader (compute-config.js's readConfig, the verdict handed to
+// reducer.js); nothing is sent. The reader is code of its own (13 KB gzip), fetched when the box
+// opens or a config arrives, not with the figure. An unsupported config leaves the previous model on screen and says why (show), naming
 // the field. A file dropped anywhere on the figure is taken here (catchDrops), never opened by the
 // browser; a file that is not UTF-8 text (a GGUF, an image) is refused before it reaches the text box.
 
 import { h } from '../../lib/dom.js';
 
 const MAX_CHARS = 1000000; // a config.json is a few kilobytes; anything larger is not one
+
+let reader = null;
+/** compute-config.js's readConfig, loaded once (a failed load is tried again next time). */
+const configReader = () => {
+  reader ??= import('./compute-config.js').then(
+    (m) => m.readConfig,
+    (err) => {
+      reader = null;
+      throw err;
+    },
+  );
+  return reader;
+};
 
 /** `message` ending a sentence, so that "The previous model stays." reads as the next one. */
 const sentence = (message) => (/[.!?]$/.test(message) ? message : `${message}.`);
@@ -87,7 +101,7 @@ function catchDropsOn(target, el, take) {
 
 /**
  * Builds the import box with ids from `id`; a config is imported by dispatching { type: 'import',
- * text }. Returns { el, error, show(imported) (the core's verdict: reducer.js `imported`),
+ * read } (compute-config.js readConfig's verdict on the text). Returns { el, error, show(imported) (the core's verdict: reducer.js `imported`),
  * catchDrops(target) }.
  */
 export function createImport(id, dispatch) {
@@ -100,10 +114,17 @@ export function createImport(id, dispatch) {
   }
   const tooLong = () =>
     refuse(`That is over ${MAX_CHARS.toLocaleString('en-US')} characters: a config.json is a few thousand`);
-  function run(source) {
+  /** Reads `source` with the config reader (loaded on first use) and dispatches the verdict. */
+  async function run(source) {
     status.textContent = '';
     if (source.length > MAX_CHARS) return tooLong();
-    dispatch({ type: 'import', text: source });
+    let read;
+    try {
+      read = await configReader();
+    } catch {
+      return refuse('The config reader could not be loaded (offline?); try again');
+    }
+    dispatch({ type: 'import', read: read(source) });
   }
   function show(r) {
     if (!r) return;
@@ -122,7 +143,7 @@ export function createImport(id, dispatch) {
       return refuse(`${name} is not a text file (a config.json is text; this has bytes that are not UTF-8 text)`);
     }
     text.value = t;
-    run(t);
+    await run(t);
   }
   // The reader's focus stays in the box whatever the import did to the figure around it (the
   // model's editor is rebuilt, the preset list changes): back on the button, or its disclosure.
@@ -133,10 +154,11 @@ export function createImport(id, dispatch) {
     use.focus();
     if (root.activeElement !== use) el.querySelector('summary')?.focus();
   }
-  use.onclick = () => {
-    run(text.value);
-    keepFocus();
-  };
+  use.onclick = () => run(text.value).then(keepFocus);
+  // The reader's code comes as the box opens, so that a paste finds it here.
+  el.addEventListener('toggle', () => {
+    if (/** @type {HTMLDetailsElement} */ (el).open) configReader().catch(() => {});
+  });
   text.onkeydown = (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(text.value);
   };

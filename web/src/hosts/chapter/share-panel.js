@@ -9,8 +9,14 @@ import { EMBED_HEIGHTS_META, iframeCode } from '../shared/embed-code.js';
 import { demoNamed } from '../../demos/registry.js';
 import { initialNotices, onRemember, permalinkFor, adoptMounted } from './permalink.js';
 import { h, uid, setProp } from '../../lib/dom.js';
-import { download, fileName, figureCsv, pngOf, svgDocument } from '../../lib/export.js';
-import { sheetSvg } from '../../lib/export-sheet.js';
+
+/** The code that makes the files (lib/export.js, export-sheet.js), fetched at the first save rather
+ *  than with the page: most readers never save a figure. */
+const fileMakers = () =>
+  Promise.all([import('../../lib/export.js'), import('../../lib/export-sheet.js')]).then(([files, sheet]) => ({
+    ...files,
+    sheetSvg: sheet.sheetSvg,
+  }));
 
 // Resizes iframes that report their height (AMP embed-size; pym.js parents use their own script).
 const RESIZER =
@@ -185,6 +191,7 @@ function saveRow(name, handle, status) {
   );
 
   async function save(ext) {
+    const { download, fileName, figureCsv, pngOf, svgDocument, sheetSvg } = await fileMakers();
     const offer = handle.exportable();
     const file = fileName(label, offer.name, ext);
     if (ext === 'csv') {

@@ -4,9 +4,10 @@
 // (wasm/spotlight.mjs), or the ledger's (wasm/ledger.mjs: only la.ledgerView and la.limits, for
 // pages that show the ledger alone). A core's code (its entry, the Emscripten glue and, in the
 // standalone builds, the inlined wasm bytes) is its own lazy chunk: a page fetches and compiles it
-// when its first figure mounts, not before its first paint. Workers load their own
-// (overcapacity/scheduler/worker.js imports wasm/index.mjs directly), except in the custom
-// elements' build, where the page posts its compiled module to them (scheduler/runner.js). In the
+// when its first figure mounts, not before its first paint (through lib/core-entry.js, which also
+// names its chunk's address: the served chapter's overcapacity workers import the core from there,
+// scheduler/runner.js; elsewhere they carry their own, and in the custom elements' build the page
+// posts its compiled module to them). In the
 // standalone builds, web/build/plugins.mjs swaps each core's entry for a shim that hands it the
 // inlined wasm bytes; nothing here changes.
 
@@ -32,7 +33,7 @@ const NO_SHARED = import.meta.env ? import.meta.env.LINATTN_NO_SHARED_CORE : und
 export const getLinattn = once(() =>
   NO_SHARED
     ? Promise.reject(new Error("This build holds only its demo's own core."))
-    : import('../../../../wasm/index.mjs').then(({ createLinattn }) => createLinattn()),
+    : import('../../lib/core-entry.js').then(({ createLinattn }) => createLinattn()),
 );
 
 // The cores of the demos that load their own (a registry entry's `core`), each loaded once per

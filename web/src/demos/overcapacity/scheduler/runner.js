@@ -8,17 +8,27 @@
 import { createPool, poolSize } from './pool.js';
 import { createHold, newBudget } from './pacing.js';
 import { later, confirmPaused, runSweepHere, runStoreHere, runCapacityHere } from './page-thread.js';
-import { compiledModule } from '../../../../../wasm/index.mjs';
+import { compiledModule, coreChunk } from '../../../lib/core-entry.js';
 
 export { nextStepWork } from './pacing.js';
 
+// The served chapter's build (build.mjs defines it) has the core in a chunk of its own that a worker
+// can import: its workers take the core's code from there, not a copy of their own. (Written out in
+// full so the bundler folds it; node has no import.meta.env.)
+const CORE_CHUNK = import.meta.env ? import.meta.env.LINATTN_CORE_CHUNK : undefined;
+
 /** A worker, told first what it loads its core from (worker.js's init message): the page's own
- *  compiled module where the page has it (the custom elements' build), else its own loader. */
+ *  compiled module where the page has it (the custom elements' build), else its own loader; and
+ *  in the served chapter the address of the page's core chunk. */
 function spawnWorker(la) {
   // Written out literally so that the bundler finds and bundles the worker.
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   try {
-    worker.postMessage({ type: 'init', wasmModule: compiledModule(la) });
+    worker.postMessage({
+      type: 'init',
+      wasmModule: compiledModule(la),
+      coreUrl: CORE_CHUNK ? coreChunk.url : undefined,
+    });
   } catch (err) {
     worker.terminate(); // (a module this browser cannot post: the page thread computes)
     throw err;
