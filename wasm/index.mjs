@@ -17,11 +17,11 @@ import { modelFromConfig } from './model-config.mjs';
 
 export { LinattnError, LinattnTypeError };
 
-// The custom elements' build (web/build/embed.mjs defines LINATTN_ELEMENTS) never hands its `la`
-// to the host page, and its memory element imports the config reader itself
-// (web/src/demos/memory/compute-config.js): there the reader stays out of this chunk, 4.5 KB gzip
-// that a course page with one <linattn-ledger> would otherwise load. Everywhere else
-// (Node, the chapter, its workers) la.modelFromConfig is there.
+// The web builds (the chapter, embed.html, the standalone files and the custom elements: the
+// build's plugin defines LINATTN_ELEMENTS for each) leave the config reader out of this chunk:
+// their memory figure imports it itself when a reader imports a config
+// (web/src/demos/memory/compute-config.js), 13 KB gzip that the first load would otherwise carry.
+// In Node la.modelFromConfig is there.
 // biome-ignore lint/complexity/useOptionalChain: the bundler replaces `import.meta.env.LINATTN_ELEMENTS` written out in full with a constant, which lets it drop the reader; Node has no import.meta.env
 const WITH_CONFIG = !(import.meta.env && import.meta.env.LINATTN_ELEMENTS);
 
