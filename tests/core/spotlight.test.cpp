@@ -115,10 +115,12 @@ TEST_CASE("the sequence is the same whichever sequences were drawn before it (th
   SpotlightOptions o = options(300, 12, 8, 0.6, 21);
   o.target = 7;
   const SpotlightSequence first = spotlight_sequence(config(o));
-  for (const auto& [seed, d, n] : {std::tuple{22.0, 12.0, 400.0},
-                                   {21.0, 9.0, 50.0},
-                                   {21.0, 12.0, 20.0},
-                                   {21.0, 12.0, 1000.0}}) {
+  for (const auto& before : {std::tuple{22.0, 12.0, 400.0},
+                             {21.0, 9.0, 50.0},
+                             {21.0, 12.0, 20.0},
+                             {21.0, 12.0, 1000.0}}) {
+    // plain copies, not structured bindings: INFO's lambda cannot capture those before C++20
+    const double seed = std::get<0>(before), d = std::get<1>(before), n = std::get<2>(before);
     spotlight_sequence(config(options(n, d, 8, 0.3, seed)));
     const SpotlightSequence again = spotlight_sequence(config(o));
     INFO("after seed " << seed << ", d " << d << ", N " << n);
