@@ -373,3 +373,51 @@ TEST_CASE("chunked layers hold the chunk in progress: a saw tooth from 1 to the 
   auto q = make_capacity_query({{10000, 1, "bf16", "bf16"}, 80e9, "bf16"});
   CHECK(kv_capacity(scout, q.value).value.session_bytes == 147456ULL * 8192);
 }
+
+TEST_CASE("the longest context and the crossover are the last fitting length, wherever it falls") {
+  // Windows, chunks, latents and states, and budgets that put the answer below, at and above the
+  // largest window: each answer fits and one token more does not (the searches try a closed form
+  // first, then halve; either way the same length).
+  const std::vector<Model> models = {
+      model({attention(32, 8, 128)}, 8e9),
+      model({attention(24, 8, 128, 4096), attention(8, 8, 128)}, 8e9),
+      model({chunked(36, 8, 128, 8192), attention(12, 8, 128), linear(4, 16, 128, 128)}, 1e10),
+      model({mla(61, 576), ssm(28, 8192, 1, 16, 4, 8192)}, 3e10),
+      model({attention(40, 8, 128, 1000), chunked(3, 2, 64, 333)}, 1e9),
+  };
+  const std::uint64_t hi = static_cast<std::uint64_t>(limits::maxTokens);
+  int checked = 0;
+  for (const Model& m : models) {
+    for (double gpu : {16.5e9, 17e9, 20e9, 24e9, 40e9, 80e9, 1e12}) {
+      for (double sessions : {1.0, 3.0, 64.0}) {
+        auto q = make_capacity_query({{1000, sessions, "fp8", "bf16"}, gpu, "bf16", 2});
+        REQUIRE(q.status.ok);
+        const CapacityResult c = kv_capacity(m, q.value).value;
+        const SessionSizes s(shard(m, 2), Dtype::FP8, Dtype::BF16);
+        auto fits = [&](std::uint64_t t) {
+          std::uint64_t b = 0;
+          return s.session_bytes(t, b) && b <= c.free_bytes / q.value.kv.sessions;
+        };
+        if (!c.weights_fit || !fits(0)) {
+          CHECK(c.longest_context == 0);
+          continue;
+        }
+        CHECK(fits(c.longest_context));
+        CHECK((c.longest_context == hi || !fits(c.longest_context + 1)));
+        ++checked;
+      }
+    }
+    for (std::uint64_t sb : {1000ULL, 123456789ULL, 1ULL << 30, 3ULL << 33, 1ULL << 40}) {
+      const std::int64_t x = kv_crossover(m, Dtype::BF16, sb).value;
+      const SessionSizes s(m, Dtype::BF16, Dtype::BF16);
+      std::uint64_t b = 0;
+      if (x < 0) {
+        CHECK((s.kv_session_bytes(hi, b) && b <= sb));
+        continue;
+      }
+      CHECK((s.kv_session_bytes(x - 1, b) && b <= sb));
+      CHECK((!s.kv_session_bytes(x, b) || b > sb));
+    }
+  }
+  CHECK(checked > 40);
+}

@@ -189,3 +189,52 @@ TEST_CASE("readTerms' history is bounded by numbers as well as writes; the state
   m.write(k, v);
   CHECK(m.read_terms(k).status.ok);
 }
+
+TEST_CASE("writes and reads give Eigen's own products bit for bit, at every shape") {
+  // The write's stamp and the read are plain loops the compiler vectorizes; each must give exactly
+  // the numbers of the Eigen expressions they replaced: phi(k) w^T, and (S^T phi(q)) / den, whose
+  // scalar product sums over S's rows in order (in blocks from 128 rows on; a dot product for one
+  // column).
+  std::uint64_t seed = 12345;
+  auto next = [&seed]() {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(seed >> 11) / 9007199254740992.0 * 4.0 - 2.0;
+  };
+  int checked = 0;
+  for (int dk : {1, 2, 3, 7, 32, 127, 128, 150}) {
+    for (int dv : {1, 2, 3, 33}) {
+      for (const char* rule : {"add", "delta"}) {
+        auto cfg = make_memory_config({double(dk), double(dv), "elu1", true, rule, 0.5, true});
+        REQUIRE(cfg.status.ok);
+        AssociativeMemory m(cfg.value);
+        V k(dk), v(dv), q(dk);
+        for (int w = 0; w < 5; ++w) {
+          for (double& x : k) x = next();
+          for (double& x : v) x = next();
+          const Mat before = m.state();
+          const Vec phi = Eigen::Map<const Vec>(m.features(k).value.data(), dk);
+          auto stamp = m.write(k, v);
+          REQUIRE(stamp.status.ok);
+          const Mat after = m.state();
+          // S after = S before + stamp; the stamp's rank-1 form: phi times the stamp's row scale
+          const Mat expected = before + Eigen::Map<const Mat>(stamp.value.data(), dk, dv);
+          CHECK((after.array() == expected.array()).all());
+          if (std::string(rule) == "add") {
+            const Mat outer = phi * Eigen::Map<const Vec>(v.data(), dv).transpose();
+            CHECK(
+                (Eigen::Map<const Mat>(stamp.value.data(), dk, dv).array() == outer.array()).all());
+          }
+          for (double& x : q) x = next();
+          auto read = m.read(q);
+          REQUIRE(read.status.ok);
+          const Vec pq = Eigen::Map<const Vec>(m.features(q).value.data(), dk);
+          const double den = pq.dot(m.normalizer()) + kNormalizerEps;
+          const Vec want = (m.state().transpose() * pq) / den;
+          CHECK((Eigen::Map<const Vec>(read.value.data(), dv).array() == want.array()).all());
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked == 8 * 4 * 2 * 5);
+}

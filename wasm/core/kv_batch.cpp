@@ -46,28 +46,30 @@ bool whole_tokens(double t) {
 KvQuery& kv_of(KvQuery& q) { return q; }
 KvQuery& kv_of(CapacityQuery& q) { return q.kv; }
 
-// compute(query) at each of `tokens`: the first query made whole by first(tokens[0]), the others
-// the same query with only its count of tokens changed (checked again); the first refusal names
-// its index.
-template <class Value, class First, class Compute>
-Result<std::vector<Value>> over_tokens(const std::vector<double>& tokens, First first,
+// compute(query, value, refused) at each of `tokens`: the first query made whole by
+// first(tokens[0]), the others the same query with only its count of tokens changed (checked
+// again); compute writes `refused` only when it refuses (no Status made at every point), and the
+// first refusal names its index. start(first query) makes what every point reads (a model's sizes,
+// worked out once).
+template <class Value, class First, class Start, class Compute>
+Result<std::vector<Value>> over_tokens(const std::vector<double>& tokens, First first, Start start,
                                        Compute compute) {
   Result<std::vector<Value>> out;
   if (!(out.status = curve_length(tokens))) return out;
-  out.value.reserve(tokens.size());
-  decltype(first(0.0)) q;
+  out.value.resize(tokens.size());
+  if (tokens.empty()) return out;
+  auto q = first(tokens[0]);
+  if (!q.status) return {at_index(q.status, 0), {}};
+  auto made = start(q.value);
+  Status refused;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (i == 0) {
-      q = first(tokens[0]);
-      if (!q.status) return {at_index(q.status, i), {}};
     } else if (whole_tokens(tokens[i])) {
       kv_of(q.value).tokens = static_cast<std::uint64_t>(tokens[i]);
     } else {
       return {at_index(with_tokens(kv_of(q.value), tokens[i]).status, i), {}};
     }
-    auto r = compute(q.value);
-    if (!r.status) return {at_index(r.status, i), {}};
-    out.value.push_back(r.value);
+    if (!compute(made, q.value, out.value[i], refused)) return {at_index(refused, i), {}};
   }
   return out;
 }
@@ -81,7 +83,14 @@ Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& b
     o.tokens = t;
     return make_kv_query(o);
   };
-  return over_tokens<KvResult>(tokens, first, [&](const KvQuery& q) { return kv_memory(m, q); });
+  const auto start = [&](const KvQuery& q) { return SessionSizes(m, q.kv, q.state); };
+  return over_tokens<KvResult>(
+      tokens, first, start,
+      [](const SessionSizes& s, const KvQuery& q, KvResult& v, Status& refused) {
+        const char* what = kv_memory(s, q, v);
+        if (what) refused = too_large(what);
+        return what == nullptr;
+      });
 }
 
 Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const CapacityOptions& base,
@@ -91,8 +100,17 @@ Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const Capa
     o.kv.tokens = t;
     return make_capacity_query(o);
   };
-  return over_tokens<CapacityResult>(tokens, first,
-                                     [&](const CapacityQuery& q) { return kv_capacity(m, q); });
+  const auto start = [&](const CapacityQuery& q) { return Capacity(m, q); };
+  return over_tokens<CapacityResult>(
+      tokens, first, start,
+      [](const Capacity& c, const CapacityQuery& q, CapacityResult& v, Status& refused) {
+        if (!c.status()) {
+          refused = c.status();
+          return false;
+        }
+        v = c.at(q.kv.tokens);
+        return true;
+      });
 }
 
 Result<KvView> kv_view(const Model& m, const Model* reference, const Model* original,

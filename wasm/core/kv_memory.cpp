@@ -30,108 +30,125 @@ constexpr std::uint64_t kMax = std::uint64_t(1) << 63;  // largest size we repor
   return bits / 8 + (bits % 8 != 0);
 }
 
-Status too_large(const char* what) {
-  return Status::bad(std::string(what) +
-                     " is larger than 2^63 bytes: use fewer tokens, sessions or layers");
-}
-
 // The cap of a windowed or chunked attention layer (0: none, the layer grows with the context).
 [[gnu::always_inline]] inline std::uint64_t cap_of(const LayerGroup& g) {
   return g.kind == LayerKind::Attention ? std::max(g.window, g.chunk) : 0;
 }
 
-// Tokens a capped layer holds at `tokens`. A window holds the last min(tokens, window). A chunked
-// layer attends only within its chunk, so it holds the chunk in progress: tokens - chunk x
-// floor((tokens - 1) / chunk), a saw tooth from 1 to chunk. `peak`: the most it held on the way
-// there, min(tokens, cap), which is what a session needs room for to reach `tokens`.
-std::uint64_t held(const LayerGroup& g, std::uint64_t tokens, bool peak) {
-  const std::uint64_t cap = cap_of(g);
-  if (cap == 0) return tokens;
-  if (g.chunk == 0 || peak || tokens == 0) return std::min(tokens, cap);
-  return tokens - g.chunk * ((tokens - 1) / g.chunk);
-}
-
-// Bits of KV cache of one session at `tokens`: the growing term (full attention, MLA) and the
-// capped term (windowed and chunked layers, each at held()).
-struct KvBits {
-  std::uint64_t growing = 0, capped = 0;
-};
-bool kv_bits(const Model& m, Dtype kv, std::uint64_t tokens, KvBits& bits, bool peak) {
-  bits = {};
-  const std::uint64_t b = bits_of(kv);
-  for (const auto& g : m.layers) {
-    std::uint64_t per_token = 0, x = 0;
-    if (g.kind == LayerKind::Attention) {
-      if (!mul(2 * g.kv_heads, g.head_dim, per_token)) return false;
-    } else if (g.kind == LayerKind::Latent) {
-      per_token = g.latent_dim;
+// The searches below look for the last context length at which a monotone test holds: the
+// largest t in [lo, hi) with ok(t), where ok(lo) is taken to hold and ok(hi) not (lo itself when
+// none does). `guess` is tried first: where it is right (ok(guess), not ok(guess + 1)), two tests
+// instead of some 34 halvings; wherever it is, it only narrows the bisection, which finds the same
+// t.
+template <class Ok>
+std::uint64_t last_ok(Ok ok, std::uint64_t lo, std::uint64_t hi, std::uint64_t guess) {
+  if (guess > lo && guess < hi) {
+    if (!ok(guess)) {
+      hi = guess;
+    } else if (guess + 1 == hi || !ok(guess + 1)) {
+      return guess;
     } else {
-      continue;
-    }
-    const std::uint64_t t = held(g, tokens, peak);
-    std::uint64_t& term = cap_of(g) > 0 ? bits.capped : bits.growing;
-    if (!mul(per_token, g.count, x) || !mul(x, b, x) || !mul(x, t, x) || !add(term, x, term))
-      return false;
-  }
-  return true;
-}
-
-// Bits of the fixed state of one session: recurrent and SSM matrices, and convolution state.
-struct StateBits {
-  std::uint64_t matrices = 0, conv = 0;
-};
-bool state_bits(const Model& m, Dtype st, StateBits& bits) {
-  bits = {};
-  const std::uint64_t b = bits_of(st);
-  for (const auto& g : m.layers) {
-    std::uint64_t x = 0;
-    if (g.kind == LayerKind::Linear) {
-      if (!mul(g.heads, g.key_dim, x) || !mul(x, g.value_dim, x)) return false;
-    } else if (g.kind == LayerKind::Ssm) {
-      if (!mul(g.heads, g.head_dim, x) || !mul(x, g.state_dim, x)) return false;
-    } else {
-      continue;
-    }
-    if (!mul(x, g.count, x) || !mul(x, b, x) || !add(bits.matrices, x, bits.matrices)) return false;
-    if (g.conv_kernel > 1) {
-      if (!mul(g.conv_kernel - 1, g.conv_channels, x) || !mul(x, g.count, x) || !mul(x, b, x) ||
-          !add(bits.conv, x, bits.conv))
-        return false;
+      lo = guess + 1;
     }
   }
-  return true;
+  while (hi - lo > 1) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    if (ok(mid))
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
 }
 
-// Bytes of one session's KV cache at its largest up to `tokens` (each term rounded up to whole
-// bytes): what the crossover and the capacity need, and never less than the cache at `tokens`.
-bool kv_session_bytes(const Model& m, Dtype kv, std::uint64_t tokens, std::uint64_t& bytes) {
-  KvBits k;
-  if (!kv_bits(m, kv, tokens, k, true)) return false;
-  return add(bytes_from_bits(k.growing), bytes_from_bits(k.capped), bytes);
-}
-
-// Bytes of one session (KV + state) at `tokens`; false on overflow.
-bool session_bytes(const Model& m, const KvQuery& q, std::uint64_t tokens, std::uint64_t& bytes) {
-  std::uint64_t kb = 0;
-  StateBits s;
-  if (!kv_session_bytes(m, q.kv, tokens, kb) || !state_bits(m, q.state, s)) return false;
-  return add(kb, bytes_from_bits(s.matrices), bytes) && add(bytes, bytes_from_bits(s.conv), bytes);
+// The context length from which the capped layers are all full and only the growing term grows:
+// there bytes(t) = ceil(growing x t / 8) + a constant, and bytes(t) <= budget solves exactly to
+// t <= 8 (budget - constant) / growing. The guess last_ok tries first (0: none).
+std::uint64_t flat_guess(std::uint64_t growing, std::uint64_t constant, std::uint64_t budget) {
+  if (growing == 0 || budget < constant || budget - constant > kMax / 8) return 0;
+  return 8 * (budget - constant) / growing;
 }
 
 }  // namespace
 
-Result<Dtype> parse_dtype(const char* what, const std::string& name) {
-  static const std::pair<const char*, Dtype> names[] = {
-      {"fp32", Dtype::FP32}, {"bf16", Dtype::BF16}, {"fp16", Dtype::FP16},
-      {"fp8", Dtype::FP8},   {"int8", Dtype::INT8}, {"int4", Dtype::INT4}};
-  for (const auto& [n, t] : names) {
-    if (name == n) return {Status::good(), t};
+SessionSizes::SessionSizes(const Model& m, Dtype kv, Dtype st) {
+  const std::uint64_t b = bits_of(kv), sb = bits_of(st);
+  for (const auto& g : m.layers) {
+    std::uint64_t per_token = 0, x = 0;
+    if (g.kind == LayerKind::Attention || g.kind == LayerKind::Latent) {
+      if (g.kind == LayerKind::Latent)
+        per_token = g.latent_dim;
+      else if (!mul(2 * g.kv_heads, g.head_dim, per_token))
+        kv_ok_ = false;
+      if (!mul(per_token, g.count, x) || !mul(x, b, x)) kv_ok_ = false;
+      const std::uint64_t cap = cap_of(g);
+      full_tokens_ = std::max(full_tokens_, cap);
+      if (cap == 0) {
+        if (!add(growing_, x, growing_)) growing_ = kMax + 1;  // every t >= 1 then passes 2^63
+      } else {
+        capped_.push_back({x, cap, g.chunk});
+      }
+      continue;
+    }
+    if (g.kind == LayerKind::Linear) {
+      if (!mul(g.heads, g.key_dim, x) || !mul(x, g.value_dim, x)) state_ok_ = false;
+    } else {
+      if (!mul(g.heads, g.head_dim, x) || !mul(x, g.state_dim, x)) state_ok_ = false;
+    }
+    if (!mul(x, g.count, x) || !mul(x, sb, x) || !add(matrices_, x, matrices_)) state_ok_ = false;
+    if (g.conv_kernel > 1) {
+      if (!mul(g.conv_kernel - 1, g.conv_channels, x) || !mul(x, g.count, x) || !mul(x, sb, x) ||
+          !add(conv_, x, conv_))
+        state_ok_ = false;
+    }
   }
-  return {
-      Status::bad(std::string(what) + " must be one of fp32, bf16, fp16, fp8, int8, int4 (got '" +
-                      name.substr(0, 40) + "')",
-                  what),
-      Dtype::BF16};
+}
+
+// Each term of the sums is at most the sum, so the sum passes 2^63 exactly when one of the
+// products or partial sums of the layers, taken one by one, would.
+bool SessionSizes::kv_bits(std::uint64_t tokens, bool peak, std::uint64_t& growing,
+                           std::uint64_t& capped) const {
+  capped = 0;
+  if (!kv_ok_ || !mul(growing_, tokens, growing)) return false;
+  for (const auto& c : capped_) {
+    std::uint64_t x = 0;
+    const std::uint64_t t = c.chunk == 0 || peak || tokens == 0
+                                ? std::min(tokens, c.cap)
+                                : tokens - c.chunk * ((tokens - 1) / c.chunk);
+    if (!mul(c.bits, t, x) || !add(capped, x, capped)) return false;
+  }
+  return true;
+}
+
+bool SessionSizes::kv_session_bytes(std::uint64_t tokens, std::uint64_t& bytes) const {
+  std::uint64_t growing = 0, capped = 0;
+  return kv_bits(tokens, true, growing, capped) &&
+         add(bytes_from_bits(growing), bytes_from_bits(capped), bytes);
+}
+
+bool SessionSizes::state_bytes(std::uint64_t& matrices, std::uint64_t& conv) const {
+  matrices = bytes_from_bits(matrices_);
+  conv = bytes_from_bits(conv_);
+  return state_ok_;
+}
+
+bool SessionSizes::session_bytes(std::uint64_t tokens, std::uint64_t& bytes) const {
+  std::uint64_t kb = 0, matrices = 0, conv = 0;
+  return kv_session_bytes(tokens, kb) && state_bytes(matrices, conv) && add(kb, matrices, bytes) &&
+         add(bytes, conv, bytes);
+}
+
+// The bytes of a session once every capped layer is full, less the growing term's.
+std::uint64_t SessionSizes::flat_bytes(bool with_state) const {
+  std::uint64_t capped = 0, x = 0, matrices = 0, conv = 0;
+  for (const auto& c : capped_) {
+    if (!mul(c.bits, c.cap, x) || !add(capped, x, capped)) return kMax;
+  }
+  std::uint64_t out = bytes_from_bits(capped);
+  if (with_state &&
+      !(state_bytes(matrices, conv) && add(out, matrices, out) && add(out, conv, out)))
+    return kMax;
+  return out;
 }
 
 std::uint64_t bits_of(Dtype t) {
@@ -150,79 +167,50 @@ std::uint64_t bits_of(Dtype t) {
   return 16;
 }
 
-Result<KvQuery> make_kv_query(const KvOptions& o) {
-  Result<KvQuery> r;
-  if (!(r.status = check_int("tokens", o.tokens, 0, limits::maxTokens))) return r;
-  if (!(r.status = check_int("sessions", o.sessions, 1, limits::maxSessions))) return r;
-  auto kv = parse_dtype("kvDtype", o.kv_dtype);
-  if (!(r.status = kv.status)) return r;
-  auto st = parse_dtype("stateDtype", o.state_dtype);
-  if (!(r.status = st.status)) return r;
-  r.value = KvQuery{static_cast<std::uint64_t>(o.tokens), static_cast<std::uint64_t>(o.sessions),
-                    kv.value, st.value};
-  return r;
-}
-
-Result<CapacityQuery> make_capacity_query(const CapacityOptions& o) {
-  Result<CapacityQuery> r;
-  auto kv = make_kv_query(o.kv);
-  if (!(r.status = kv.status)) return r;
-  if (!(r.status = check_int("gpuBytes", o.gpu_bytes, 0, 1e18))) return r;
-  auto wd = parse_dtype("weightDtype", o.weight_dtype);
-  if (!(r.status = wd.status)) return r;
-  if (!(r.status = check_int("tp", o.tp, 1, 1024))) return r;
-  r.value = CapacityQuery{kv.value, static_cast<std::uint64_t>(o.gpu_bytes), wd.value,
-                          static_cast<std::uint64_t>(o.tp)};
-  return r;
+const char* kv_memory(const SessionSizes& s, const KvQuery& q, KvResult& o) {
+  o = {};
+  const std::uint64_t n = q.sessions;
+  std::uint64_t gb = 0, cb = 0;
+  if (!s.kv_bits(1, true, gb, cb)) return "the KV cache per token";
+  o.growing_bytes_per_token = bytes_from_bits(gb);
+  o.capped_bytes_per_token = bytes_from_bits(cb);
+  o.kv_bytes_per_token = o.growing_bytes_per_token + o.capped_bytes_per_token;
+  if (!s.kv_bits(q.tokens, false, gb, cb)) return "the KV cache";
+  const std::uint64_t growing = bytes_from_bits(gb), capped = bytes_from_bits(cb);
+  // From the largest window or chunk on, the capped term stays flat (kvMemory at that many
+  // tokens gives its height).
+  o.capped_full_tokens = s.full_tokens();
+  std::uint64_t matrices = 0, conv = 0, state = 0;
+  if (!s.state_bytes(matrices, conv) || !add(matrices, conv, state)) return "the state";
+  if (!mul(growing, n, o.growing_bytes) || !mul(capped, n, o.capped_bytes) ||
+      !add(o.growing_bytes, o.capped_bytes, o.kv_bytes))
+    return "the KV cache";
+  if (!mul(state, n, o.state_bytes) || !mul(conv, n, o.conv_bytes)) return "the state";
+  if (!add(o.kv_bytes, o.state_bytes, o.total_bytes)) return "the total";
+  o.per_session_bytes = growing + capped + state;
+  return nullptr;
 }
 
 Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {
   Result<KvResult> r;
-  KvResult& o = r.value;
-  const std::uint64_t n = q.sessions;
-  KvBits k;
-  if (!kv_bits(m, q.kv, 1, k, true)) return {too_large("the KV cache per token"), {}};
-  o.growing_bytes_per_token = bytes_from_bits(k.growing);
-  o.capped_bytes_per_token = bytes_from_bits(k.capped);
-  o.kv_bytes_per_token = o.growing_bytes_per_token + o.capped_bytes_per_token;
-  if (!kv_bits(m, q.kv, q.tokens, k, false)) return {too_large("the KV cache"), {}};
-  const std::uint64_t growing = bytes_from_bits(k.growing), capped = bytes_from_bits(k.capped);
-  // From the largest window or chunk on, the capped term stays flat (kvMemory at that many
-  // tokens gives its height).
-  for (const auto& g : m.layers) o.capped_full_tokens = std::max(o.capped_full_tokens, cap_of(g));
-  StateBits s;
-  if (!state_bits(m, q.state, s)) return {too_large("the state"), {}};
-  const std::uint64_t conv = bytes_from_bits(s.conv);
-  std::uint64_t state = 0;
-  if (!add(bytes_from_bits(s.matrices), conv, state)) return {too_large("the state"), {}};
-  if (!mul(growing, n, o.growing_bytes) || !mul(capped, n, o.capped_bytes) ||
-      !add(o.growing_bytes, o.capped_bytes, o.kv_bytes))
-    return {too_large("the KV cache"), {}};
-  if (!mul(state, n, o.state_bytes) || !mul(conv, n, o.conv_bytes))
-    return {too_large("the state"), {}};
-  if (!add(o.kv_bytes, o.state_bytes, o.total_bytes)) return {too_large("the total"), {}};
-  o.per_session_bytes = growing + capped + state;
+  if (const char* what = kv_memory(SessionSizes(m, q.kv, q.state), q, r.value))
+    return {too_large(what), {}};
   return r;
 }
 
 Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_bytes) {
-  // KV bytes grow monotonically with tokens: binary search the first context above state_bytes.
-  auto kv_at = [&](std::uint64_t t, std::uint64_t& bytes) {
-    return kv_session_bytes(m, kv, t, bytes);
+  // KV bytes grow monotonically with tokens: the last context at or below state_bytes, plus one.
+  const SessionSizes s(m, kv, kv);
+  auto below = [&](std::uint64_t t) {
+    std::uint64_t b = 0;
+    return s.kv_session_bytes(t, b) && b <= state_bytes;
   };
   const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
-  std::uint64_t at_max = 0;
-  if (kv_at(hi_limit, at_max) && at_max <= state_bytes) return {Status::good(), -1};
-  std::uint64_t lo = 0, hi = hi_limit;  // kv(lo) <= state_bytes < kv(hi) (or overflow at hi)
-  while (hi - lo > 1) {
-    const std::uint64_t mid = lo + (hi - lo) / 2;
-    std::uint64_t b = 0;
-    if (!kv_at(mid, b) || b > state_bytes)
-      hi = mid;
-    else
-      lo = mid;
-  }
-  return {Status::good(), static_cast<std::int64_t>(hi)};
+  if (below(hi_limit)) return {Status::good(), -1};
+  // kv(0) <= state_bytes < kv(hi_limit) (or overflow there)
+  const std::uint64_t guess = flat_guess(s.growing_bits(), s.flat_bytes(false), state_bytes);
+  const std::uint64_t last = last_ok(below, 0, hi_limit, std::max(guess, s.full_tokens()));
+  return {Status::good(), static_cast<std::int64_t>(last + 1)};
 }
 
 Model shard(const Model& whole, std::uint64_t tp) {
@@ -248,30 +236,50 @@ Model shard(const Model& whole, std::uint64_t tp) {
   return m;
 }
 
-Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) {
-  Result<CapacityResult> r;
-  const KvQuery& q = cq.kv;
-  CapacityResult& c = r.value;
+Capacity::Capacity(const Model& whole, const CapacityQuery& cq)
+    : sizes_(shard(whole, cq.tp), cq.kv.kv, cq.kv.state) {
   if (!whole.params_known) {
-    r.status = Status::bad(
+    status_ = Status::bad(
         "model.params is not given: without the weights' size the sessions that fit cannot be "
         "worked out (give the parameter count; 0 states that the weights are not to be counted)",
         "model.params");
-    return r;
+    return;
   }
+  CapacityResult& c = base_;
   // params <= 1e14 and at most 32 bits each: the product stays below 2^63.
   const auto params = static_cast<std::uint64_t>(whole.params);
   const std::uint64_t all_weights = bytes_from_bits(params * bits_of(cq.weight));
   c.weight_bytes = all_weights / cq.tp + (all_weights % cq.tp != 0);  // each GPU's share
   for (const auto& g : whole.layers)
     if (g.kind == LayerKind::Attention && g.kv_heads < cq.tp) c.kv_heads_replicated = true;
-  const Model m = shard(whole, cq.tp);
   const std::uint64_t gpu = cq.gpu_bytes;
   c.free_bytes = gpu > c.weight_bytes ? gpu - c.weight_bytes : 0;
   c.weights_fit = c.weight_bytes <= gpu;
+  // Longest context for the query's sessions: the largest t with sessions * bytes(t) <= free, the
+  // same at every point of a curve.
+  const std::uint64_t sessions = cq.kv.sessions;
+  auto fits = [&](std::uint64_t t) {
+    std::uint64_t b = 0, all = 0;
+    return sizes_.session_bytes(t, b) && mul(b, sessions, all) && all <= c.free_bytes;
+  };
+  const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
+  if (!c.weights_fit || !fits(0)) {
+    c.longest_context = 0;
+  } else if (fits(hi_limit)) {
+    c.longest_context = hi_limit;
+    c.longest_at_limit = true;
+  } else {
+    // fits(0), !fits(hi_limit); a session's budget is free / sessions (a whole number of bytes)
+    const std::uint64_t guess =
+        flat_guess(sizes_.growing_bits(), sizes_.flat_bytes(true), c.free_bytes / sessions);
+    c.longest_context = last_ok(fits, 0, hi_limit, std::max(guess, sizes_.full_tokens()));
+  }
+}
 
+CapacityResult Capacity::at(std::uint64_t tokens) const {
+  CapacityResult c = base_;
   std::uint64_t per_session = 0;
-  const bool sized = session_bytes(m, q, q.tokens, per_session);
+  const bool sized = sizes_.session_bytes(tokens, per_session);
   c.session_bytes = sized ? per_session : 0;
   if (!sized || !c.weights_fit) {
     c.sessions_that_fit = 0;  // nothing fits beside weights that do not fit themselves
@@ -281,29 +289,13 @@ Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) 
     c.sessions_that_fit = std::min(room, cap);
     c.sessions_at_limit = room > cap;
   }
-  // Longest context for q.sessions sessions: the largest t with sessions * bytes(t) <= free.
-  auto fits = [&](std::uint64_t t) {
-    std::uint64_t b = 0, all = 0;
-    return session_bytes(m, q, t, b) && mul(b, q.sessions, all) && all <= c.free_bytes;
-  };
-  const auto hi_limit = static_cast<std::uint64_t>(limits::maxTokens);
-  if (!c.weights_fit || !fits(0)) {
-    c.longest_context = 0;
-  } else if (fits(hi_limit)) {
-    c.longest_context = hi_limit;
-    c.longest_at_limit = true;
-  } else {
-    std::uint64_t lo = 0, hi = hi_limit;  // fits(lo), !fits(hi)
-    while (hi - lo > 1) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (fits(mid))
-        lo = mid;
-      else
-        hi = mid;
-    }
-    c.longest_context = lo;
-  }
-  return r;
+  return c;
+}
+
+Result<CapacityResult> kv_capacity(const Model& whole, const CapacityQuery& cq) {
+  const Capacity c(whole, cq);
+  if (!c.status()) return {c.status(), {}};
+  return {Status::good(), c.at(cq.kv.tokens)};
 }
 
 }  // namespace linattn

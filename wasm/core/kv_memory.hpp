@@ -97,6 +97,43 @@ struct KvResult {
 };
 Result<KvResult> kv_memory(const Model& m, const KvQuery& q);
 
+// One session's sizes for a model and its number formats, worked out from its layers once and then
+// read at any context length (a curve's points, the searches for a context): the same numbers, and
+// the same overflows past 2^63, as going over the layers again at each length.
+class SessionSizes {
+ public:
+  SessionSizes(const Model& m, Dtype kv, Dtype state);
+  // Bits of KV cache at `tokens`: the growing and the capped term (each capped layer at what it
+  // holds then, or with `peak` at the most it held on the way there); false past 2^63.
+  bool kv_bits(std::uint64_t tokens, bool peak, std::uint64_t& growing,
+               std::uint64_t& capped) const;
+  // Bytes of KV cache at its largest up to `tokens` (each term rounded up to whole bytes).
+  bool kv_session_bytes(std::uint64_t tokens, std::uint64_t& bytes) const;
+  // Bytes of the fixed state (recurrent and SSM matrices; convolution state); false past 2^63.
+  bool state_bytes(std::uint64_t& matrices, std::uint64_t& conv) const;
+  // KV at its largest up to `tokens` plus the state.
+  bool session_bytes(std::uint64_t tokens, std::uint64_t& bytes) const;
+  std::uint64_t full_tokens() const { return full_tokens_; }  // the largest window or chunk
+  std::uint64_t growing_bits() const { return kv_ok_ ? growing_ : 0; }  // per token
+  // Bytes once every capped layer is full, without the growing term (with the state or not);
+  // 2^63 past it.
+  std::uint64_t flat_bytes(bool with_state) const;
+
+ private:
+  struct Capped {
+    std::uint64_t bits, cap, chunk;  // bits per token held; window or chunk; chunk (0: window)
+  };
+  bool kv_ok_ = true, state_ok_ = true;  // false: a per-token or state size passes 2^63
+  std::uint64_t growing_ = 0;            // bits per token of the growing layers (2^63 + 1: past)
+  std::vector<Capped> capped_;
+  std::uint64_t full_tokens_ = 0, matrices_ = 0, conv_ = 0;  // state in bits
+};
+// kv_memory at a context, from sizes made for q's number formats: nullptr, or what passed 2^63
+// ("the KV cache", "the state", ...) for too_large's refusal.
+const char* kv_memory(const SessionSizes& s, const KvQuery& q, KvResult& out);
+// The refusal of a size past 2^63 bytes, naming `what`.
+Status too_large(const char* what);
+
 // Smallest context whose KV cache (one session) exceeds state_bytes; -1 when it never does
 // (every growing layer has a window, or there is none).
 Result<std::int64_t> kv_crossover(const Model& m, Dtype kv, std::uint64_t state_bytes);
@@ -137,5 +174,18 @@ Result<CapacityQuery> make_capacity_query(const CapacityOptions& o);
 // Refuses (field model.params) a model whose weights nobody stated: fitting it as if it weighed
 // nothing would overstate what fits by the whole of its weights.
 Result<CapacityResult> kv_capacity(const Model& m, const CapacityQuery& q);
+// kv_capacity's work that does not depend on the context length (the shares, the free bytes, the
+// longest context for the query's sessions), done once: a curve reads it at each length.
+class Capacity {
+ public:
+  Capacity(const Model& whole, const CapacityQuery& q);
+  const Status& status() const { return status_; }  // model.params refused
+  CapacityResult at(std::uint64_t tokens) const;    // kv_capacity with q.kv.tokens = tokens
+
+ private:
+  Status status_;
+  SessionSizes sizes_;
+  CapacityResult base_;
+};
 
 }  // namespace linattn

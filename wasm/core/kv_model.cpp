@@ -113,4 +113,51 @@ Result<Model> make_model(const ModelSpec& spec) {
   return r;
 }
 
+// The queries' checks and the refusals' words, here with the model's checks (compiled for size:
+// they run once a call, where kv_memory.cpp's sizes run at every point of a curve).
+Status too_large(const char* what) {
+  return Status::bad(std::string(what) +
+                     " is larger than 2^63 bytes: use fewer tokens, sessions or layers");
+}
+
+Result<Dtype> parse_dtype(const char* what, const std::string& name) {
+  static const std::pair<const char*, Dtype> names[] = {
+      {"fp32", Dtype::FP32}, {"bf16", Dtype::BF16}, {"fp16", Dtype::FP16},
+      {"fp8", Dtype::FP8},   {"int8", Dtype::INT8}, {"int4", Dtype::INT4}};
+  for (const auto& [n, t] : names) {
+    if (name == n) return {Status::good(), t};
+  }
+  return {
+      Status::bad(std::string(what) + " must be one of fp32, bf16, fp16, fp8, int8, int4 (got '" +
+                      name.substr(0, 40) + "')",
+                  what),
+      Dtype::BF16};
+}
+
+Result<KvQuery> make_kv_query(const KvOptions& o) {
+  Result<KvQuery> r;
+  if (!(r.status = check_int("tokens", o.tokens, 0, limits::maxTokens))) return r;
+  if (!(r.status = check_int("sessions", o.sessions, 1, limits::maxSessions))) return r;
+  auto kv = parse_dtype("kvDtype", o.kv_dtype);
+  if (!(r.status = kv.status)) return r;
+  auto st = parse_dtype("stateDtype", o.state_dtype);
+  if (!(r.status = st.status)) return r;
+  r.value = KvQuery{static_cast<std::uint64_t>(o.tokens), static_cast<std::uint64_t>(o.sessions),
+                    kv.value, st.value};
+  return r;
+}
+
+Result<CapacityQuery> make_capacity_query(const CapacityOptions& o) {
+  Result<CapacityQuery> r;
+  auto kv = make_kv_query(o.kv);
+  if (!(r.status = kv.status)) return r;
+  if (!(r.status = check_int("gpuBytes", o.gpu_bytes, 0, 1e18))) return r;
+  auto wd = parse_dtype("weightDtype", o.weight_dtype);
+  if (!(r.status = wd.status)) return r;
+  if (!(r.status = check_int("tp", o.tp, 1, 1024))) return r;
+  r.value = CapacityQuery{kv.value, static_cast<std::uint64_t>(o.gpu_bytes), wd.value,
+                          static_cast<std::uint64_t>(o.tp)};
+  return r;
+}
+
 }  // namespace linattn

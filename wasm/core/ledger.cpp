@@ -56,15 +56,14 @@ Status key_overlaps(const LedgerOptions& o, LedgerView& v) {
   std::vector<double> e(static_cast<size_t>(v.n), 0.0), k;
   for (int i = 0; i < v.n; ++i) {
     e[i] = 1;
-    auto w = m.write(row_into(k, o.keys, i, v.dk), e);
-    if (!w.status) return w.status;
+    // Its stamps are not kept: write_only computes each into the memory's one scratch stamp.
+    if (Status w = m.write_only(row_into(k, o.keys, i, v.dk), e); !w) return w;
     e[i] = 0;
   }
   v.overlaps.reserve(static_cast<size_t>(v.n) * v.n);
   for (int j = 0; j < v.n; ++j) {
-    auto read = m.read(row_into(k, o.keys, j, v.dk));
-    if (!read.status) return read.status;
-    append(v.overlaps, read.value);
+    // read() is read_onto() an empty vector: the same numbers, straight onto the overlaps
+    if (Status read = m.read_onto(row_into(k, o.keys, j, v.dk), v.overlaps); !read) return read;
   }
   return Status::good();
 }
@@ -141,20 +140,23 @@ Result<LedgerView> ledger_view(const LedgerOptions& o) {
     append(v.features, phi.value);
   }
   for (int i = 0; i < v.step; ++i) {
-    auto stamp = mem.write(row_into(k, o.keys, i, dk), row_into(val, o.values, i, dv));
-    if (!(r.status = stamp.status)) return r;
-    append(v.stamps, stamp.value);
+    // Each stamp computed straight into its place in the view (write() makes a vector of it).
+    v.stamps.resize(static_cast<size_t>(i + 1) * dk * dv);
+    if (!(r.status = mem.write_to(row_into(k, o.keys, i, dk), row_into(val, o.values, i, dv),
+                                  v.stamps.data() + static_cast<size_t>(i) * dk * dv)))
+      return r;
     const Mat& S = mem.state();
     v.states.insert(v.states.end(), S.data(), S.data() + S.size());
   }
   v.state = to_vector(mem.state());
   v.normalizer = to_vector(mem.normalizer());
+  std::vector<double> read;  // one read at a time, room reused (read() is read_onto() of empty)
   for (int i = 0; i < v.step; ++i) {
-    auto read = mem.read(row_into(k, o.keys, i, dk));
-    if (!(r.status = read.status)) return r;
-    auto cmp = compare(read.value, row_into(val, o.values, i, dv));
+    read.clear();
+    if (!(r.status = mem.read_onto(row_into(k, o.keys, i, dk), read))) return r;
+    auto cmp = compare(read, row_into(val, o.values, i, dv));
     if (!(r.status = cmp.status)) return r;
-    append(v.reads, read.value);
+    append(v.reads, read);
     v.errors.push_back(cmp.value.error);
   }
   if (!(r.status = query_read(mem, o, v))) return r;

@@ -1,19 +1,52 @@
 #include "memory.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace linattn {
 namespace {
 
-// Whether every entry of the stamp and of S + stamp is finite, in one pass. (Eigen's allFinite()
-// on both took a third of a write's time in WebAssembly: each expression evaluated twice, by
-// columns of a row-major matrix.)
-bool finite_sum(const Mat& S, const Eigen::Map<Mat>& stamp) {
-  const double *s = S.data(), *t = stamp.data();
-  for (Eigen::Index i = 0; i < S.size(); ++i) {
-    if (!std::isfinite(t[i]) || !std::isfinite(s[i] + t[i])) return false;
+// stamp = phi w^T (dk x dv, row-major), and whether every entry of it and of S + stamp is finite,
+// in one pass of plain loops the compiler vectorizes (SIMD128 in WebAssembly, where Eigen runs
+// scalar; Eigen's outer product and allFinite() did the same products and tests one by one, and
+// allFinite() evaluated both expressions twice, by columns of a row-major matrix).
+bool stamp_finite(const Mat& S, const Vec& phi, const Vec& w, double* stamp) {
+  const Eigen::Index dk = S.rows(), dv = S.cols();
+  const double *s = S.data(), *wv = w.data();
+  bool finite = true;
+  for (Eigen::Index i = 0; i < dk; ++i) {
+    const double p = phi[i];
+    double* t = stamp + i * dv;
+    const double* si = s + i * dv;
+    for (Eigen::Index j = 0; j < dv; ++j) {
+      t[j] = p * wv[j];
+      // |x| <= max: false for an infinity and for NaN, as !isfinite; no branch in the loop
+      finite &= std::fabs(t[j]) <= std::numeric_limits<double>::max();
+      finite &= std::fabs(si[j] + t[j]) <= std::numeric_limits<double>::max();
+    }
   }
-  return true;
+  return finite;
+}
+
+// out = S^T x / den, with the numbers Eigen's gives: Eigen's scalar matrix-vector product sums
+// each entry over S's rows in order from 0 when S has fewer than 128 rows (one block of columns of
+// S^T; from 128 on it sums blocks of 16), and a one-column S^T is its dot product. Written as a
+// loop over S's rows, which the compiler vectorizes across the entries; the other shapes keep
+// Eigen's expression. tests/core/memory.test.cpp checks the two agree bit for bit.
+void read_into(const Mat& S, const Vec& x, double den, double* out) {
+  const Eigen::Index dk = S.rows(), dv = S.cols();
+  if (dk >= 128 || dv < 2) {
+    Eigen::Map<Vec>(out, dv).noalias() = (S.transpose() * x) / den;
+    return;
+  }
+  for (Eigen::Index j = 0; j < dv; ++j) out[j] = 0.0;
+  const double* s = S.data();
+  for (Eigen::Index i = 0; i < dk; ++i) {
+    const double xi = x[i];
+    const double* si = s + i * dv;
+    for (Eigen::Index j = 0; j < dv; ++j) out[j] += si[j] * xi;
+  }
+  for (Eigen::Index j = 0; j < dv; ++j) out[j] /= den;
 }
 
 }  // namespace
@@ -63,12 +96,13 @@ Result<Vec> AssociativeMemory::featurize(const char* name, const std::vector<dou
     return r;
   r.value = apply(config_.phi, ConstVecMap(x.data(), config_.dk));
   if (config_.unit_keys) {
-    if (r.value.norm() == 0.0) {
+    const double norm = r.value.norm();
+    if (norm == 0.0) {
       r.status =
           Status::bad(std::string(name) + " must not be the zero vector when unitKeys is on", name);
       return r;
     }
-    r.value = unit(r.value);
+    r.value /= norm;  // unit(): x / |x|, in place
   }
   return r;
 }
@@ -90,6 +124,11 @@ Result<std::vector<double>> AssociativeMemory::write(const std::vector<double>& 
 Status AssociativeMemory::write_only(const std::vector<double>& k, const std::vector<double>& v) {
   scratch_.resize(static_cast<std::size_t>(config_.dk) * config_.dv);
   return commit(k, v, scratch_.data());
+}
+
+Status AssociativeMemory::write_to(const std::vector<double>& k, const std::vector<double>& v,
+                                   double* stamp) {
+  return commit(k, v, stamp);
 }
 
 Status AssociativeMemory::commit(const std::vector<double>& k, const std::vector<double>& v,
@@ -114,13 +153,11 @@ Status AssociativeMemory::commit(const std::vector<double>& k, const std::vector
     // S <- S - beta phi(k) (phi(k)^T S - v^T): the stamp is phi(k) (beta (v - S^T phi(k)))^T
     w = config_.beta * (vv - S_.transpose() * phi_k.value);
   }
-  Eigen::Map<Mat> stamp(stamp_out, config_.dk, config_.dv);
-  stamp.noalias() = phi_k.value * w.transpose();
-  if (!finite_sum(S_, stamp)) {
+  if (!stamp_finite(S_, phi_k.value, w, stamp_out)) {
     return Status::bad(
         "this write would overflow the state (numbers beyond 1e308): it was refused");
   }
-  S_ += stamp;
+  S_ += Eigen::Map<const Mat>(stamp_out, config_.dk, config_.dv);
   z_ += phi_k.value;
   ++count_;
   const long long kept = static_cast<long long>(history_keys_.size());
@@ -159,9 +196,7 @@ Status AssociativeMemory::read_onto(const std::vector<double>& q, std::vector<do
   if (!den.status) return den.status;
   const std::size_t at = out.size();
   out.resize(at + static_cast<std::size_t>(config_.dv));
-  // The same expression as read()'s, evaluated into the end of `out`: the same numbers.
-  Eigen::Map<Vec>(out.data() + at, config_.dv).noalias() =
-      (S_.transpose() * phi_q.value) / den.value;
+  read_into(S_, phi_q.value, den.value, out.data() + at);
   return Status::good();
 }
 

@@ -68,6 +68,9 @@ class AssociativeMemory {
   // The same write without its stamp (a run of writes: memory_batch.hpp): no dk x dv vector is
   // made and dropped per write.
   Status write_only(const std::vector<double>& k, const std::vector<double>& v);
+  // The same write, its stamp computed into stamp[0 .. dk dv) (left as it is on a refusal only
+  // up to what the checks before it touched: the caller drops it).
+  Status write_to(const std::vector<double>& k, const std::vector<double>& v, double* stamp);
   Result<std::vector<double>> read(const std::vector<double>& q) const;
   // The same read, its dv numbers appended to `out` (a run of reads) or left out on a refusal.
   Status read_onto(const std::vector<double>& q, std::vector<double>& out) const;

@@ -54,4 +54,25 @@ Status check_vec(const std::string& name, const double* x, long long len, long l
   return Status::good();
 }
 
+Status check_int(const char* name, double x, double lo, double hi) {
+  if (std::isfinite(x) && x == std::floor(x) && x >= lo && x <= hi) return Status::good();
+  return check_int(std::string(name), x, lo, hi);
+}
+
+Status check_real(const char* name, double x, double lo, double hi) {
+  if (std::isfinite(x) && x >= lo && x <= hi) return Status::good();
+  return check_real(std::string(name), x, lo, hi);
+}
+
+Status check_vec(const char* name, const double* x, long long len, long long expected) {
+  return check_vec(name, x, len, expected, limits::maxAbsValue);
+}
+
+Status check_vec(const char* name, const double* x, long long len, long long expected,
+                 double max_abs) {
+  bool ok = len == expected;
+  for (long long i = 0; ok && i < len; ++i) ok = std::isfinite(x[i]) && std::fabs(x[i]) <= max_abs;
+  return ok ? Status::good() : check_vec(std::string(name), x, len, expected, max_abs);
+}
+
 }  // namespace linattn

@@ -61,4 +61,13 @@ Status check_vec(const std::string& name, const double* x, long long len, long l
 Status check_vec(const std::string& name, const double* x, long long len, long long expected,
                  double max_abs);
 
+// The same checks for a name given as C text (most callers): an argument that passes costs no
+// std::string, which in WebAssembly is a call to make and one to free at each check of a drag's
+// many small calls. A refusal is the one above, word for word.
+Status check_int(const char* name, double x, double lo, double hi);
+Status check_real(const char* name, double x, double lo, double hi);
+Status check_vec(const char* name, const double* x, long long len, long long expected);
+Status check_vec(const char* name, const double* x, long long len, long long expected,
+                 double max_abs);
+
 }  // namespace linattn
