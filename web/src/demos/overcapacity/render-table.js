@@ -97,8 +97,8 @@ function fillRows(body, s, first, start, end) {
 
 /** The disclosure, its pager and its scroll box. */
 function buildTable(parent) {
-  const details = parent.appendChild(h('details', { class: 'oc-details', 'data-part': 'table' }));
-  details.appendChild(h('summary', { text: 'Plotted numbers (table)' }));
+  const details = parent.appendChild(h('details', { class: 'oc-fold oc-details', 'data-part': 'table' }));
+  details.appendChild(h('summary', { text: 'Data table' }));
   const pagerField = details.appendChild(h('div', { class: 'oc-pager', hidden: true }));
   const pagerId = uid('oc-rows');
   pagerField.appendChild(h('label', { for: pagerId, text: 'Rows' }));
