@@ -220,7 +220,7 @@ function drawingOf(g, s, axes) {
     `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
     `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
     `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
-    'The same numbers are in the table of plotted numbers.';
+    'The same numbers are in the data table below the chart.';
   return { axes, paths: SERIES.map((ser) => pathOf(g, s.ns, s[ser.key])), band: bandOf(g, s), desc, points, ends };
 }
 

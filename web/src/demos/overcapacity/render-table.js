@@ -1,4 +1,4 @@
-// "Plotted numbers (table)": the curve's numbers for every N, for readers who want the figures (and
+// "Data table" (the plotted numbers): the curve's numbers for every N, for readers who want the figures (and
 // screen readers). Up to 1,024 rows come in pages of PAGE_ROWS with a "Rows" select. A new result for
 // the same N (another trial arrived) rewrites the cells of the page in place, a slice of rows per
 // task (slices.js), so the reader keeps their place and no task runs long; other N (a new d, the
