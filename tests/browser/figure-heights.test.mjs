@@ -11,6 +11,7 @@ const MAX_HEIGHT = {
   ledger: { 1280: 800, 390: 1266 },
   memory: { 1280: 800, 390: 1266 },
   spotlight: { 1280: 800, 390: 1266 },
+  overcapacity: { 1280: 800, 390: 1266 },
 };
 const WINDOW = { 1280: 800, 390: 844 };
 

@@ -82,6 +82,8 @@ before(async () => {
   ({ page, problems } = await openPage(browser, server.url));
   await page.locator(ROOT).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${ROOT}[data-status="ready"]`, { timeout: 20000 });
+  // The capacity panel and recall by age are in disclosures, closed at first: opened as a reader does.
+  for (const name of ['fit', 'inside']) await page.click(`${part(name)} > summary`);
 });
 
 after(async () => {

@@ -53,12 +53,8 @@ const SWEEPS = {
 // (curve-plot.js), the context marker (a dotted line the plot's full height, and its dot) runs
 // through the words on the chart (the GPU's room, "beyond …", a line's name) wherever the reader
 // puts it; the words themselves keep off every line and each other (render-line-labels.js), and
-// that is checked. In the overcapacity chart, "N = d" (right of its line, at the top) sits on the
-// linear state's recall curve where that curve leaves 1 just past N = d (d = 16; d = 64 on the log
-// scale): a placement that reads the curves belongs to that figure's redesign (its curves named at
-// their ends), under way beside this test.
+// that is checked.
 const LEFT_OUT = [
-  { figure: 'overcapacity', text: /\(svg text\.oc-dlabel\)$/, mark: /^svg path\.oc-line\./ },
   {
     figure: 'memory',
     text: /\(svg text\.lm-(gpu-label|beyond-label|line-label)[^)]*\)$/,

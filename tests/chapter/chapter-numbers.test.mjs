@@ -11,7 +11,7 @@ import { createLinattn } from '../../wasm/index.mjs';
 import { chapterText, root } from './chapter-text.mjs';
 
 const la = await createLinattn();
-const { prose, captions } = chapterText();
+const { prose, captions, after } = chapterText();
 const body = prose.join('\n');
 
 /** The overcapacity demo's DEFAULTS, from the module that exports them: imported when node can
@@ -35,6 +35,8 @@ async function overcapacityDefaults() {
 
 const defaults = await overcapacityDefaults();
 const caption = captions.overcapacity;
+/** The caption and the paragraph after the figure (its disclosures, its other settings). */
+const told = `${caption} ${after.overcapacity}`;
 /** A sweep at `opts` (the demo's state; n and scale are the view's, not the sweep's). */
 const sweepAt = ({ d, trials, seed, keys, beta, nMax, ns }) => {
   const s = la.interferenceSweep(ns ? { d, trials, seed, keys, beta, ns } : { d, trials, seed, keys, beta, nMax });
@@ -70,7 +72,7 @@ test("the overcapacity caption's cosines and recalls are the core's at the defau
   for (const [shown, n] of cos) assert.equal(shown, twoPlaces(oc('cosineMean', n)), `cosine at N = ${n}`);
   for (const [shown, n] of recall) assert.equal(shown, percent(oc('recallMean', n)), `recall at N = ${n}`);
   // "for this seed it comes at N = 52": no N before it has a miss, that one has.
-  const first = /for this seed it comes at N\s*=\s*(\d+)/.exec(caption);
+  const first = /for this seed it comes at N\s*=\s*(\d+)/.exec(told);
   assert.ok(first, 'the caption says where this seed’s first wrong pick comes');
   const firstMiss = Number(first[1]);
   for (let n = 1; n < firstMiss; n++) assert.ok(oc('missMean', n) < 1e-12, `no wrong pick at N = ${n}`);
@@ -79,12 +81,12 @@ test("the overcapacity caption's cosines and recalls are the core's at the defau
   assert.equal(softmax, percent(oc('softmaxRecallMean', softmaxN)));
 });
 
-test('the first wrong pick is one seed’s; over seeds 1 to 20 the caption gives its range and median, and recall at N = d that holds for all', () => {
+test('the first wrong pick is one seed’s; over seeds 1 to 20 the text beside the figure gives its range and median, and recall at N = d that holds for all', () => {
   const m =
     /over seeds 1 to (\d+) it falls between N\s*=\s*(\d+) and N\s*=\s*(\d+) \(median ([\d.]+)\), and recall at N\s*=\s*(\d+) stays at ([\d.]+)% or more in every one of them/.exec(
-      caption,
+      told,
     );
-  assert.ok(m, caption);
+  assert.ok(m, told);
   const [seeds, low, high, median, atN, floor] = [1, 2, 3, 4, 5, 6].map((k) => Number(m[k]));
   assert.equal(atN, defaults.d);
   const ns = Array.from({ length: high }, (_, i) => i + 1);
@@ -113,8 +115,8 @@ test('the first wrong pick is one seed’s; over seeds 1 to 20 the caption gives
 
 test('the capacity panel is a straight line in d under a cosine tolerance, faster than d under recall, cut off at 4d', () => {
   const tau = /close to the theory[’']s N\s*≤\s*1\s*\+\s*d\(1\/τ2\s*−\s*1\)/; // τ^2 in MathML: "τ2"
-  assert.match(caption, tau);
-  assert.match(caption, /Under a cosine tolerance τ the points follow a straight line in d/);
+  assert.match(told, tau);
+  assert.match(told, /Under a cosine tolerance τ the points follow a straight line in d/);
   const cos = la.capacity({
     dims: [8, 64, 256],
     keys: 'random',
@@ -130,9 +132,9 @@ test('the capacity panel is a straight line in d under a cosine tolerance, faste
   }
   const m =
     /at (\d+)% recall about (\d+), (\d+), (\d+) and (\d+) associations for d = (\d+), (\d+), (\d+) and (\d+), and from d\s*=\s*(\d+) on every trial still passes at N\s*=\s*4d, the most the panel searches; such points are drawn as upward triangles marked ≥/.exec(
-      caption,
+      told,
     );
-  assert.ok(m, caption);
+  assert.ok(m, told);
   const level = Number(m[1]) / 100;
   const shown = [2, 3, 4, 5].map((k) => Number(m[k]));
   const dims = [6, 7, 8, 9].map((k) => Number(m[k]));

@@ -5,6 +5,8 @@
 //               caption or margin note (a run of words never continues from one into the next)
 //   quotations  the words of others: block quotes and spans in “double quotes” (titles included)
 //   captions    each figure's caption, by demo name
+//   after       the paragraph right after each figure, by demo name (what the figure holds beyond
+//               its caption: its disclosures and settings)
 // The references section is left out (names and titles). Math keeps the text of its MathML
 // (k_1 reads "k1"), so a copied sentence with a symbol in it is still one run.
 import { readFileSync } from 'node:fs';
@@ -60,7 +62,8 @@ const decode = (s) =>
 
 const stripTags = (s) => decode(s.replace(/<[^>]*>/g, ''));
 
-/** The chapter as { prose: string[], quotations: {text, credit}[], captions: {name: string} }. */
+/** The chapter as { prose: string[], quotations: {text, credit}[], captions: {name: string},
+ *  after: {name: string} }. */
 export function chapterText(source = chapterSource()) {
   let html = renderChapter(source).html;
   html = html.replace(/<section class="references"[\s\S]*?<\/section>/, BREAK);
@@ -81,6 +84,10 @@ export function chapterText(source = chapterSource()) {
     captions[m[1]] = stripTags(m[2].replace(/<span class="fig-label">[\s\S]*?<\/span>/, ''))
       .replace(/\s+/g, ' ')
       .trim();
+  }
+  const after = {};
+  for (const m of html.matchAll(/<figcaption id="figure-(\w+)-caption">[\s\S]*?<\/figure>\s*<p>([\s\S]*?)<\/p>/g)) {
+    after[m[1]] = stripTags(m[2]).replace(/\s+/g, ' ').trim();
   }
   const quotations = []; // { text, credit } (credit: the block quote's credit line, else null)
   const clean = (s) => stripTags(s).replace(/\s+/g, ' ').trim();
@@ -104,7 +111,7 @@ export function chapterText(source = chapterSource()) {
       for (const s of own.split(BREAK)) if (s.trim()) prose.push(s.replace(/\s+/g, ' ').trim());
     }
   }
-  return { prose, quotations, captions };
+  return { prose, quotations, captions, after };
 }
 
 /** Words for comparison: NFKC (k₁ -> k1, ᵀ -> T), lower case, letters and digits only; `_` and `^`

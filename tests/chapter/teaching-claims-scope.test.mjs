@@ -11,7 +11,7 @@ import { DEFAULTS } from '../../web/src/demos/overcapacity/state.js';
 import { formatPercent, sentenceParts, RULE_LINEAGE } from '../../web/src/demos/overcapacity/format.js';
 
 const la = await createLinattn();
-const { prose, captions } = chapterText();
+const { prose, captions, after } = chapterText();
 const body = prose.join('\n');
 const source = chapterSource();
 const twoPlaces = (x) => x.toFixed(2);
@@ -74,12 +74,12 @@ test('4.3 says which keys each statement about “about d associations” is abo
   assert.equal(m[5], percent(at(elu, 'recallMean', early)));
   assert.equal(Number(m[8]), DEFAULTS.d);
   assert.equal(m[7], percent(at(elu, 'recallMean', DEFAULTS.d)));
-  // and the caption puts the elu+1 recall beside the random keys' 100% at N = d
+  // and the paragraph after the figure puts the elu+1 recall beside the random keys' 100% at N = d
   const c =
     /With Key geometry set to elu\+1 features, the same settings give (\d+%) top-1 recall at N\s*=\s*(\d+) and (\d+%) at N\s*=\s*(\d+)/.exec(
-      captions.overcapacity,
+      after.overcapacity,
     );
-  assert.ok(c, captions.overcapacity);
+  assert.ok(c, after.overcapacity);
   assert.equal(c[1], percent(at(elu, 'recallMean', Number(c[2]))));
   assert.equal(c[3], percent(at(elu, 'recallMean', Number(c[4]))));
   assert.equal(Number(c[4]), DEFAULTS.d);
@@ -131,9 +131,9 @@ test('the figure names the lineage of each update rule it offers: additive + gat
   assert.match(byCase.delta.text, /DeltaNet/);
   assert.match(byCase['delta+gate'].text, /Gated DeltaNet/);
   assert.match(byCase['delta+gate'].text, /depends on the input/);
-  // the chapter's caption says the same
+  // the paragraph after the figure says the same
   assert.match(
-    captions.overcapacity,
+    after.overcapacity,
     /a forget gate on the additive rule is the decay of RetNet, GLA and Mamba-2 \(Sun et al\., 2023; Yang et al\., 2024b; Dao & Gu, 2024\), the delta rule is DeltaNet’s, and the delta rule with a gate is Gated DeltaNet’s/,
   );
 });
@@ -153,12 +153,12 @@ test('wrong picks under the delta rule or a forget gate are said to average over
     /79\.9% would pick the wrong stored value over all ages: the forget gate fades old associations to keep recent ones clear \(see recall by age\)/,
   );
   assert.doesNotMatch(sentenceParts(plain, 0, DEFAULTS.d, 'random', 1, 'add'), /every age/);
-  // the caption's numbers are the core's at the default state, and the trade is the store's
+  // the numbers beside the figure are the core's at the default state, and the trade is the store's
   const m =
     /wrong picks at the default state \((\S+) under the delta rule, (\S+) under a forget gate of ([\d.]+), against (\S+) for the additive rule\) are averages over every age: both give up old associations to keep recent ones, as recall by age shows/.exec(
-      captions.overcapacity,
+      after.overcapacity,
     );
-  assert.ok(m, captions.overcapacity);
+  assert.ok(m, after.overcapacity);
   assert.equal(m[1], formatPercent(delta.missMean[0]));
   assert.equal(Number(m[3]), 0.9);
   assert.equal(m[2], formatPercent(gated.missMean[0]));

@@ -57,7 +57,7 @@ export const DEMOS = [
     load: !ONLY || ONLY === 'overcapacity' ? () => import('./overcapacity/index.js') : null,
     css: ELEMENTS ? () => import('./overcapacity/overcapacity.css?inline') : null,
     settings: overcapacitySettings,
-    embedHeight: 1750,
+    embedHeight: 840,
   },
   {
     name: 'memory',

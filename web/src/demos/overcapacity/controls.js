@@ -1,6 +1,7 @@
 // The demo's form: d and N right under the figure's title; key geometry, trials, seed (and "New
 // sample"), softmax β, the N axis scale and "What later chapters change" (the update rule, the
-// forget gate α and the delta rule's step) in a compact "Settings" disclosure. Its events dispatch
+// forget gate α and the delta rule's step) in a compact "Settings" disclosure, the last of the
+// figure's row of disclosures (figure.js). Its events dispatch
 // the demo's actions (reduce.js); update(state) shows the state.
 import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
 import { formatInt, KEY_LABELS, RULE_LINEAGE, withArticle } from './format.js';
@@ -204,6 +205,7 @@ export function createControls(parent, on) {
   let shownSettings = false; // the state's `settings` last applied to the disclosure
   return {
     element: controls,
+    settings, // (placed in the figure's row of disclosures: figure.js)
     update(state) {
       // Only a change of the state opens or closes it: a render between the reader's click and its
       // toggle event (a sweep streaming in) must not undo the click.

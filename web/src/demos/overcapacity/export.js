@@ -69,8 +69,8 @@ export function exportOf(entry, state, root) {
   const rows = sweep ? Array.from(sweep.ns, (_, i) => rowAt(i)) : [];
   const at = sweep ? indexOfN(sweep, state.n) : -1;
   const svg = /** @type {SVGSVGElement} */ (root.querySelector('.oc-chart > svg:not(.oc-marker-layer)'));
-  // The chart's own legend (the capacity panel below has another).
-  const legend = [...root.querySelectorAll(':scope > .oc-legend > li')].map((li) => ({
+  // The chart's own key, in "Numbers" (the capacity panel has another).
+  const legend = [...root.querySelectorAll('.oc-numbers > .oc-legend > li')].map((li) => ({
     label: li.textContent.trim(),
     mark: li.querySelector('.oc-swatch'),
   }));

@@ -44,7 +44,7 @@ export function mount(root, { la, state: given, onStateChange = () => {} }) {
   const work = createExecutors(la, root, on);
   const dispatch = createDispatch({ dispatch: tell, flush: () => demo?.flush() });
   const controls = createControls(root, { dispatch, signal: ac.signal });
-  const figure = createFigure(root, { timed, dispatch, signal: ac.signal });
+  const figure = createFigure(root, { timed, dispatch, signal: ac.signal, settings: controls.settings });
   const lifecycle = createLifecycle(root, () => demo.getState(), work);
   const drawing = createView({ controls, figure, timed, onStateChange, afterDraw: () => lifecycle.drawn() });
   demo = createDemo({

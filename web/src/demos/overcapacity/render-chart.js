@@ -4,59 +4,108 @@ import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
 import { formatCos, formatInt } from './format.js';
+import { aboveOrBelow, endGroups, placeLabels, rowsBeside } from './chart-labels.js';
 
-const HEIGHT = 300;
-const M = { top: 14, right: 24, bottom: 46, left: 50 }; // room for the last tick label ("1,024")
+const HEIGHT = 280;
+const M = { top: 22, right: 24, bottom: 46, left: 50 }; // room for the last tick label ("1,024")
 const TITLE = 'Read-back quality against the number of stored associations N';
 const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 /** The plotted series: key in the sweep result, legend text, CSS class (colour and dash). */
 export const SERIES = [
-  { key: 'cosineMean', cls: 'oc-s-cos', label: 'mean cosine, linear state' },
-  { key: 'recallMean', cls: 'oc-s-recall', label: 'top-1 recall, linear state' },
+  { key: 'cosineMean', cls: 'oc-s-cos', label: 'mean cosine, linear state', name: ['linear', 'cosine'] },
+  { key: 'recallMean', cls: 'oc-s-recall', label: 'top-1 recall, linear state', name: ['linear', 'recall'] },
   {
     key: 'theoryCosine',
     cls: 'oc-s-theory',
     label: 'theory for random unit keys and values, 1/\u221a(1+(N\u22121)/d)',
+    name: ['', 'theory'],
   },
-  { key: 'softmaxCosineMean', cls: 'oc-s-smcos', label: 'mean cosine, softmax (\u03b2)' },
-  { key: 'softmaxRecallMean', cls: 'oc-s-smrecall', label: 'top-1 recall, softmax (\u03b2)' },
+  { key: 'softmaxCosineMean', cls: 'oc-s-smcos', label: 'mean cosine, softmax (\u03b2)', name: ['softmax', 'cosine'] },
+  {
+    key: 'softmaxRecallMean',
+    cls: 'oc-s-smrecall',
+    label: 'top-1 recall, softmax (\u03b2)',
+    name: ['softmax', 'recall'],
+  },
 ];
 
-// The marker's label ("N = 1,024", 12.5 px, bold): its width as an estimate that is never short
-// (no layout read in a drag), and the height its row takes at the plot's foot.
-const labelWidth = (text) => text.length * 8;
-const LABEL_ROW = 22;
+const LABEL_FS = 12.5; // --fig-svg-label: the marker's label (bold) and the curves' names
+const TICK_FS = 12; // --fig-svg-tick: "N = d = 64"
+
+/** The places of the marker's label at N (px) and of the dotted line's name at d (dx): beside
+ *  their lines, from the plot's foot and top inwards (the side away from the plot's edge first). */
+function besideLines(px, dx, plotW) {
+  const rows = rowsBeside(M.top + 12, HEIGHT - M.bottom - 6, 16);
+  const side = (x, rightFirst) =>
+    rows.flatMap((y) => {
+      const right = { x: x + 6, y, anchor: 'start' };
+      const left = { x: x - 6, y, anchor: 'end' };
+      return rightFirst ? [right, left] : [left, right];
+    });
+  const turn = M.left + plotW * 0.75;
+  return { marker: side(px, px <= turn), d: side(dx, true) };
+}
 
 /**
- * Writes the marker's label at the plot's foot beside its line (to its left in the plot's last
- * quarter), and keeps "N = d" clear of the marker: its name where the marker's line and dots are
- * not, and its line stopped short of the label's row where the label would sit on it. Attributes
- * are written only when they change: the chart's layer is repainted when "N = d" changes sides,
- * not on every frame of a drag.
+ * Writes the chart's words for the marker at N (px): its label, the dotted line's name and each
+ * curve's name at its end (chart-labels.js), none over a curve, a line or another. Attributes are
+ * written only when they change: the chart's layer is repainted when a word moves, not on every
+ * frame of a drag.
  */
-function labelMarker({ markerLabel, dLabel, dLine }, { px, dx, d, n, plotW }) {
-  const [bottom, turn, plotLeft] = [HEIGHT - M.bottom, M.left + plotW * 0.75, M.left];
-  const right = px > turn;
-  const label = `N = ${formatInt(n)}`;
-  setAttr(markerLabel, 'x', right ? px - 6 : px + 6);
-  setAttr(markerLabel, 'y', bottom - 8);
-  setAttr(markerLabel, 'text-anchor', right ? 'end' : 'start');
-  setText(markerLabel, label);
-  const width = labelWidth(label);
-  const [from, to] = right ? [px - 6 - width, px - 6] : [px + 6, px + 6 + width];
-  // "N = d = 64" beside its line, right of it unless the marker is there; then left of it, shortened
-  // to "N = d" where only that fits in the plot (a phone's, the marker just past d: the tick under
-  // the line gives d), else not written rather than written over the axis or the curves.
-  const full = `N = d = ${formatInt(d)}`;
-  const near = px >= dx - 1 && px <= dx + 10 + labelWidth(full);
-  const fits = (/** @type {string} */ text) => dx - 6 - labelWidth(text) >= plotLeft;
-  const name = !near || fits(full) ? full : 'N = d';
-  setText(dLabel, name);
-  setAttr(dLabel, 'x', near ? dx - 6 : dx + 4);
-  setAttr(dLabel, 'text-anchor', near ? 'end' : 'start');
-  setAttr(dLabel, 'visibility', near && !fits(name) ? 'hidden' : 'visible');
-  setAttr(dLine, 'y2', bottom - (dx >= from - 2 && dx <= to + 2 ? LABEL_ROW : 0));
+function placeWords(el, g, view, drawing, { px, n }) {
+  const dx = g.x(view.d);
+  const [top, bottom] = [M.top, M.top + g.plotH];
+  const markerLine = [
+    [px, top - 6], // (its dots reach above the plot)
+    [px, bottom],
+  ];
+  const dLine = [
+    [dx, top],
+    [dx, bottom],
+  ];
+  const curves = drawing ? drawing.points : [];
+  const spots = besideLines(px, dx, g.plotW);
+  const full = `N = d = ${formatInt(view.d)}`;
+  const groups = drawing ? endGroups(drawing.ends(view.beta), LABEL_FS + 4) : [];
+  const right = M.left + g.plotW - 2;
+  // at the plot's right end, else left of the marker or of the dotted line (a phone's log scale)
+  const rights = [...new Set([right, px - 8, dx - 6, Math.min(px, dx) - 8].map(Math.round))];
+  const ends = groups.map((grp) => ({
+    texts: grp.texts,
+    fs: LABEL_FS,
+    places: (w) =>
+      aboveOrBelow(
+        grp.keys.map((k) => curves[k]),
+        rights,
+        w,
+        LABEL_FS,
+      ),
+    optional: true, // (the key in "Numbers" names every curve)
+  }));
+  const placed = placeLabels(
+    [
+      { texts: [`N = ${formatInt(n)}`], fs: LABEL_FS, bold: true, places: spots.marker, own: markerLine },
+      { texts: [full, 'N = d'], fs: TICK_FS, places: spots.d, own: dLine, optional: true },
+      ...ends,
+    ],
+    // (a name may sit above the plot's top line and right of its end, in its margins)
+    { lines: [markerLine, dLine, ...curves], area: { l: M.left, t: 2, r: M.left + g.plotW + M.right - 4, b: bottom } },
+  );
+  const write = (text, at) => {
+    setAttr(text, 'visibility', at ? 'visible' : 'hidden');
+    if (!at) return;
+    setText(text, at.text);
+    setAttr(text, 'x', at.x.toFixed(1));
+    setAttr(text, 'y', at.y.toFixed(1));
+    setAttr(text, 'text-anchor', at.anchor);
+  };
+  write(el.marker.label, placed[0]);
+  write(el.dLabel, placed[1]);
+  el.ends.forEach((text, k) => {
+    write(text, placed[2 + k] ?? null);
+    if (groups[k]) setAttr(text, 'class', `oc-end-label ${groups[k].cls}`);
+  });
 }
 
 const log2 = (x) => Math.log2(x);
@@ -83,6 +132,8 @@ function buildChart(parent) {
   const dLine = dataG.appendChild(svgEl('line', { class: 'oc-dline', 'data-symbol': 'd' })); // the N = d marker
   const paths = SERIES.map((s) => dataG.appendChild(svgEl('path', { class: `oc-line ${s.cls}` })));
   const dLabel = root.appendChild(svgEl('text', { class: 'oc-dlabel', 'aria-hidden': 'true' }));
+  // each curve's name at its end (placeWords): as many as there are curves, the unused hidden
+  const ends = SERIES.map(() => root.appendChild(svgEl('text', { class: 'oc-end-label', 'aria-hidden': 'true' })));
   // The marker lives in its own SVG laid over the chart (and its own layer), so moving it never
   // repaints the curves, which at d = 256 are paths of a thousand points.
   const overlay = wrap.appendChild(
@@ -96,7 +147,7 @@ function buildChart(parent) {
   const markerDots = SERIES.map((s) => markerG.appendChild(svgEl('circle', { r: 4, class: `oc-dot ${s.cls}` })));
   const markerLabel = markerG.appendChild(svgEl('text', { class: 'oc-marker-label' }));
   const marker = { line: markerLine, dots: markerDots, label: markerLabel };
-  return { wrap, frame, desc: frame.desc, xAxis, yAxis, band, dLine, paths, dLabel, overlay, marker };
+  return { wrap, frame, desc: frame.desc, xAxis, yAxis, band, dLine, paths, dLabel, ends, overlay, marker };
 }
 
 /** The axes, the N = d line and its label for a view. */
@@ -122,7 +173,6 @@ function drawAxes(el, view, g) {
   );
   const dx = g.x(d);
   for (const [k, v] of Object.entries({ x1: dx, x2: dx, y1: M.top, y2: M.top + g.plotH })) el.dLine.setAttribute(k, v);
-  el.dLabel.setAttribute('y', M.top + 12); // its words and side: labelMarker
 }
 
 function pathOf(g, ns, ys) {
@@ -148,15 +198,30 @@ function bandOf(g, s) {
   return `${up}${down}Z`;
 }
 
-/** A sweep's drawing at the axes `axes`: { axes, paths: [d per series], band, desc }. */
+/** A series' points in px ([x, y], by N), its non-finite values left out. */
+function pointsOf(g, ns, ys) {
+  const pts = [];
+  for (let i = 0; i < ns.length; i += 1) if (Number.isFinite(ys[i])) pts.push([g.x(ns[i]), g.y(ys[i])]);
+  return pts;
+}
+
+/** A sweep's drawing at the axes `axes`: { axes, paths: [d per series], band, desc, points: [per
+ *  series], ends(beta): each series' name and the px of its last value }. */
 function drawingOf(g, s, axes) {
+  const points = SERIES.map((ser) => pointsOf(g, s.ns, s[ser.key]));
+  const ends = (beta) =>
+    SERIES.map((ser, k) => ({
+      name: ser.name[0] === 'softmax' ? [`softmax \u03b2 = ${beta}`, ser.name[1]] : ser.name,
+      y: points[k].length ? points[k][points[k].length - 1][1] : Number.NaN,
+      cls: ser.cls,
+    }));
   const last = s.ns.length - 1;
   const desc =
     `Mean cosine of the linear state's reads is ${formatCos(s.cosineMean[0])} at ` +
     `N = ${formatInt(s.ns[0])} and ${formatCos(s.cosineMean[last])} at N = ${formatInt(s.ns[last])}; ` +
     `softmax reads at N = ${formatInt(s.ns[last])} have cosine ${formatCos(s.softmaxCosineMean[last])}. ` +
-    'The same numbers are in the table of plotted numbers.';
-  return { axes, paths: SERIES.map((ser) => pathOf(g, s.ns, s[ser.key])), band: bandOf(g, s), desc };
+    'The same numbers are in the data table below the chart.';
+  return { axes, paths: SERIES.map((ser) => pathOf(g, s.ns, s[ser.key])), band: bandOf(g, s), desc, points, ends };
 }
 
 /** The curves of a view's sweep (`drawing`, or null while it has none). */
@@ -181,8 +246,8 @@ function drawData(el, view, drawing) {
 /** The marker at N (`i` N's index in the sweep, -1 while N has none). Every frame of a drag:
  *  attributes are written only when they change (setAttr), as an SVG attribute written again,
  *  even to the same value, is laid out again. */
-function drawMarker(el, g, view, n, i) {
-  const { line, dots, label } = el.marker;
+function drawMarker(el, g, view, n, i, drawing) {
+  const { line, dots } = el.marker;
   const s = view.sweep;
   const px = g.x(n);
   for (const [k, v] of Object.entries({ x1: px, x2: px, y1: M.top, y2: M.top + g.plotH })) setAttr(line, k, v);
@@ -196,16 +261,13 @@ function drawMarker(el, g, view, n, i) {
       setAttr(dot, 'visibility', 'hidden');
     }
   });
-  labelMarker(
-    { markerLabel: label, dLabel: el.dLabel, dLine: el.dLine },
-    { px, n, d: view.d, dx: g.x(view.d), plotW: g.plotW },
-  );
+  placeWords(el, g, view, drawing, { px, n });
 }
 
 export function createChart(parent) {
   const el = buildChart(parent);
   let width = 600;
-  let view = null; // { sweep, d, scale, waiting }
+  let view = null; // { sweep, d, scale, beta, waiting }
   let axesDrawn = ''; // d, scale and width of the axes on screen
   /** What the axes depend on: d, scale and width (the axes and each sweep's drawing are kept per key). */
   const axesKey = () => `${view.d}|${view.scale}|${width}`;
@@ -237,7 +299,11 @@ export function createChart(parent) {
       drawData(el, view, view.sweep ? drawingFor(view.sweep, g) : null);
     },
     /** Moves the marker to N; `i` is N's index in the sweep or -1 when N has no numbers yet. */
-    marker: (n, i) => view && drawMarker(el, geometry(view, width), view, n, i),
+    marker(n, i) {
+      if (!view) return;
+      const g = geometry(view, width);
+      drawMarker(el, g, view, n, i, view.sweep ? drawingFor(view.sweep, g) : null);
+    },
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {
       if (!view) return null;

@@ -1,4 +1,4 @@
-// "Plotted numbers (table)": the curve's numbers for every N, for readers who want the figures (and
+// "Data table" (the plotted numbers): the curve's numbers for every N, for readers who want the figures (and
 // screen readers). Up to 1,024 rows come in pages of PAGE_ROWS with a "Rows" select. A new result for
 // the same N (another trial arrived) rewrites the cells of the page in place, a slice of rows per
 // task (slices.js), so the reader keeps their place and no task runs long; other N (a new d, the
@@ -97,8 +97,8 @@ function fillRows(body, s, first, start, end) {
 
 /** The disclosure, its pager and its scroll box. */
 function buildTable(parent) {
-  const details = parent.appendChild(h('details', { class: 'oc-details', 'data-part': 'table' }));
-  details.appendChild(h('summary', { text: 'Plotted numbers (table)' }));
+  const details = parent.appendChild(h('details', { class: 'oc-fold oc-details', 'data-part': 'table' }));
+  details.appendChild(h('summary', { text: 'Data table' }));
   const pagerField = details.appendChild(h('div', { class: 'oc-pager', hidden: true }));
   const pagerId = uid('oc-rows');
   pagerField.appendChild(h('label', { for: pagerId, text: 'Rows' }));
