@@ -5,6 +5,7 @@
 // the words come from curve-plot.js, the positions from the core's numbers through the scales.
 
 import { s } from '../../lib/dom.js';
+import { boxMeetsSegment } from '../../lib/plot/label-spot.js';
 
 /** Room kept between a label's box and a line (a line is 2.5 units wide). */
 const PAD = 3;
@@ -12,29 +13,8 @@ const PAD = 3;
 const ASCENT = 0.85;
 const DESCENT = 0.25;
 
-/** Does the segment (x1, y1)-(x2, y2) cross the box { l, t, r, b }? (Liang–Barsky) */
-function segmentHits([x1, y1], [x2, y2], { l, t, r, b }) {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  for (const [p, q] of [
-    [-dx, x1 - l],
-    [dx, r - x1],
-    [-dy, y1 - t],
-    [dy, b - y1],
-  ]) {
-    if (p === 0) {
-      if (q < 0) return false;
-    } else {
-      const u = q / p;
-      if (p < 0) t0 = Math.max(t0, u);
-      else t1 = Math.min(t1, u);
-      if (t0 > t1) return false;
-    }
-  }
-  return true;
-}
+/** Does the segment a-b cross the box { l, t, r, b }? (the plots' one test, lib/plot/label-spot.js) */
+const segmentHits = (a, b, { l, t, r, b: bottom }) => boxMeetsSegment([l, t, r, bottom], { a, b });
 
 const lineHits = (line, box) => line.some((p, i) => i > 0 && segmentHits(line[i - 1], p, box));
 const boxesMeet = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;

@@ -6,6 +6,7 @@
 // first; a curve's name and the dotted line's are left out (the key in "Numbers" names every curve,
 // the tick under the line gives d). Widths are estimated from the text: nothing here reads the
 // layout, and a drag of N places the words again on every frame.
+import { boxMeetsSegment } from '../../lib/plot/label-spot.js';
 
 /** Room kept around a label's box. */
 const PAD = 3;
@@ -16,24 +17,8 @@ const DESCENT = 0.25;
 /** An estimate of a text's width that is never short (digits and capitals included). */
 export const widthOf = (text, fs, bold = false) => text.length * fs * (bold ? 0.64 : 0.6);
 
-/** Does the segment a-b cross the box { l, t, r, b }? (Liang–Barsky) */
-function segmentHits([x1, y1], [x2, y2], { l, t, r, b }) {
-  let [t0, t1] = [0, 1];
-  const [dx, dy] = [x2 - x1, y2 - y1];
-  for (const [p, q] of [
-    [-dx, x1 - l],
-    [dx, r - x1],
-    [-dy, y1 - t],
-    [dy, b - y1],
-  ]) {
-    if (p === 0) {
-      if (q < 0) return false;
-    } else if (p < 0) t0 = Math.max(t0, q / p);
-    else t1 = Math.min(t1, q / p);
-    if (t0 > t1) return false;
-  }
-  return true;
-}
+/** Does the segment a-b cross the box { l, t, r, b }? (the plots' one test, lib/plot/label-spot.js) */
+const segmentHits = (a, b, { l, t, r, b: bottom }) => boxMeetsSegment([l, t, r, bottom], { a, b });
 
 /** The index of the first point of `pts` (sorted by x) at or right of x. */
 function firstFrom(pts, x) {
