@@ -74,7 +74,10 @@ let ahead; // the row of the builds that are a head start (no row of their own):
 /** Runs one stage (unless TEST_ONLY leaves it out) and fills its row. */
 async function stage(s, { idle = false, note = '' } = {}) {
   if (!wanted(s.key)) return;
-  if (!s.name) return build(s, idle, (ahead ??= row('  builds ahead of their stage')));
+  if (!s.name) {
+    ahead ??= row('  builds ahead of their stage');
+    return build(s, idle, ahead);
+  }
   const r = row(s.name);
   const t0 = Date.now();
   console.log(`\n=== ${s.name} ===`);

@@ -754,7 +754,7 @@ function overcapacityIdle(page, root) {
     .waitForFunction(
       (root) => {
         const m = document.querySelector(root);
-        if (!m || m.dataset.sweep !== 'complete') return false;
+        if (m?.dataset.sweep !== 'complete') return false;
         const cap = m.querySelector('[data-capacity]');
         if (cap && cap.dataset.capacity !== 'complete') return false;
         return ![...m.querySelectorAll('.oc-subhead')].some((p) => /computing N|slider rests/.test(p.textContent));

@@ -108,7 +108,7 @@ const double* other_draws(const SpotlightConfig& c, const double* t, int o, doub
   }
   double* at = cache.x + (static_cast<std::size_t>(o) - 1) * per;
   for (; cache.filled < o; ++cache.filled) {
-    draw_other(c, t, static_cast<std::uint64_t>(cache.filled + 1),
+    draw_other(c, t, static_cast<std::uint64_t>(cache.filled) + 1,
                cache.x + static_cast<std::size_t>(cache.filled) * per);
   }
   return at;
