@@ -67,16 +67,21 @@ export function run(cmd, args, opts = {}) {
     child.stdio[3].on('data', (chunk) => {
       times += chunk.toString();
     });
-    const limit = opts.timeout ?? 20 * 60 * 1000;
+    // At idle priority a command waits for cores the pool leaves it (a sanitizer build beside a slow
+    // pool took 1,211 s of wall time for ~150 s of CPU): its limit is an hour, not 20 minutes.
+    const limit = opts.timeout ?? (opts.idle ? 60 : 20) * 60 * 1000;
+    let killed = false;
     const timer = setTimeout(() => {
+      killed = true;
       out += `\n(timed out after ${limit / 1000} s)\n`;
       for (const pid of childrenOf(child.pid)) process.kill(pid, 'SIGKILL');
       child.kill('SIGKILL');
     }, limit);
     child.on('close', (status) => {
       clearTimeout(timer);
-      const cpu = childCpuSeconds(times);
-      if (opts.cpuTo && Number.isFinite(cpu)) opts.cpuTo.cpu += cpu; // none when it was killed
+      // none when it was killed (bash, its command killed first, may still have printed its times)
+      const cpu = killed ? Number.NaN : childCpuSeconds(times);
+      if (opts.cpuTo && Number.isFinite(cpu)) opts.cpuTo.cpu += cpu;
       resolve({ ok: status === 0, out, status, cpu });
     });
   });

@@ -14,7 +14,7 @@ test('a TypeScript importer of wasm/index.mjs gets its types (tsc --noEmit --str
   const r = spawnSync(
     process.execPath,
     [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', fixture],
-    { cwd: root, encoding: 'utf8', timeout: 600000 },
+    { cwd: root, encoding: 'utf8', timeout: 540000 },
   );
   assert.equal(r.status, 0, `tsc failed:\n${r.stdout}${r.stderr}`);
 });
