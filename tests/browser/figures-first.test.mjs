@@ -12,7 +12,8 @@
 // - One plot vocabulary: the five SVG plots (the overcapacity curve, its capacity and age
 //   panels, the memory chart, the ledger's planes) draw ticks, axis titles and grid lines alike, at
 //   the figure's type tokens, with tick labels outside the plot area; a figure with arrows has one
-//   arrowhead, in the SVG its file export takes away.
+//   arrowhead, in the SVG its file export takes away; every key (lib/plot/legend.js) is drawn with
+//   the mark it names, and looks the same in every figure.
 // One browser for the file; one page for the chapter and one per embed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -605,4 +606,58 @@ test('every arrowhead is filled with its own line\u2019s colour, in light and da
       await page.close();
     }
   }
+});
+
+/** Each key of the figure (lib/plot/legend.js) beside the picture's mark it names: the swatch's
+ *  computed stroke, dashes and fill, and the same of the first mark of the same class drawn in a
+ *  plot (null while that mark is not drawn yet); and each list's font size and gaps. */
+function keysAndMarks() {
+  const figure = document.querySelector('figure.linattn-figure');
+  const look = (el) => {
+    const c = getComputedStyle(el);
+    return {
+      stroke: c.stroke,
+      dash: c.strokeDasharray,
+      width: c.strokeWidth,
+      fill: c.fill,
+      fillOpacity: c.fillOpacity,
+    };
+  };
+  const marks = [...figure.querySelectorAll('svg:not(.fig-swatch) [class]')];
+  const keys = [...figure.querySelectorAll('.fig-legend .fig-swatch > *')].map((swatch) => {
+    const cls = swatch.getAttribute('class');
+    const mark = marks.find((m) => m.getAttribute('class') === cls);
+    return { cls, swatch: look(swatch), mark: mark ? look(mark) : null };
+  });
+  const lists = [...figure.querySelectorAll('.fig-legend')].map((ul) => {
+    const c = getComputedStyle(ul);
+    return JSON.stringify({ size: c.fontSize, gap: c.gap, wrap: c.flexWrap });
+  });
+  return { keys, lists };
+}
+
+test('every key is drawn with the mark it names (the swatch has the curve’s own class), in light and dark; one look for every key', async () => {
+  const lists = new Set();
+  for (const demo of ['memory', 'overcapacity', 'spotlight']) {
+    for (const colorScheme of ['light', 'dark']) {
+      const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`, {
+        width: 1280,
+        height: 900,
+        colorScheme,
+      });
+      await page.locator(`.linattn-mount[data-demo="${demo}"][data-status="ready"]`).waitFor({ timeout: 60000 });
+      // the capacity panel draws its curves once its first measurement is in
+      await waitUntil(() => page.evaluate(keysAndMarks).then((r) => r.keys.length > 0 && r.keys.every((k) => k.mark)), {
+        timeout: 90000,
+        message: `${demo} ${colorScheme}: every key's mark is drawn`,
+      });
+      const r = await page.evaluate(keysAndMarks);
+      assert.ok(r.keys.length >= 4, `${demo}: keys (${r.keys.map((k) => k.cls).join(', ')})`);
+      for (const k of r.keys) assert.deepEqual(k.swatch, k.mark, `${demo} ${colorScheme}: the key of ${k.cls}`);
+      for (const l of r.lists) lists.add(l);
+      assert.deepEqual(problems, [], `${demo} ${colorScheme}: no page problems`);
+      await page.close();
+    }
+  }
+  assert.equal(lists.size, 1, `one look for every key: ${[...lists].join(' | ')}`);
 });

@@ -256,7 +256,7 @@ test('a context past the configured position limit is shaded and named, never an
     await demo.locator('.lm-bars-title').textContent(),
     /beyond this model’s configured position limit \(8,192 tokens\)/,
   );
-  assert.equal(await demo.locator('svg .lm-beyond').count(), 1, 'the chart shades past 8K');
+  assert.equal(await demo.locator('.lm-chart svg .lm-beyond').count(), 1, 'the chart shades past 8K');
   assert.match(await demo.locator('svg .lm-beyond-label').textContent(), /beyond 8.2K: past the configured limit/);
   assert.match(await demo.locator('.lm-figures').textContent(), /beyond the configured position limit/);
   assert.match(await demo.locator('.lm-legend').textContent(), /beyond this model’s configured position limit/);
@@ -519,7 +519,7 @@ test('a chunked model at 10,000 tokens shows the chunk in progress, not a full c
 
 test('a chunked model’s line is drawn as the saw tooth: it drops at the 8,192-token boundary', async () => {
   const { page, demo } = await open('&preset=llama-4-scout&tokens=10000');
-  const d = await demo.locator('svg .lm-kv-line').getAttribute('d');
+  const d = await demo.locator('.lm-chart svg .lm-kv-line').getAttribute('d');
   const pts = d
     .slice(1)
     .split(' L')

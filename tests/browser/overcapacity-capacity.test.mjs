@@ -236,10 +236,11 @@ test('an over-budget embed link keeps d and N, lowers only trials, and says so',
 
 test('under forced colours the legend swatches differ as the lines do', async () => {
   await page.emulateMedia({ forcedColors: 'active' });
-  const styles = await page.$$eval(`${ROOT} .oc-legend .oc-swatch-line`, (els) =>
+  // each swatch is its line's own mark (lib/plot/legend.js): its stroke and dashes
+  const styles = await page.$$eval(`${ROOT} .oc-legend .fig-swatch > line`, (els) =>
     els.map((e) => {
       const c = getComputedStyle(e);
-      return `${c.borderTopStyle} ${c.borderTopColor}`;
+      return `${c.strokeDasharray} ${c.stroke}`;
     }),
   );
   await page.emulateMedia({ forcedColors: 'none' });

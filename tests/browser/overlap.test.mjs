@@ -58,7 +58,7 @@ const LEFT_OUT = [
   {
     figure: 'memory',
     text: /\(svg text\.lm-(gpu-label|beyond-label|line-label)[^)]*\)$/,
-    mark: /^(svg line|marker svg circle)$/,
+    mark: /^(svg line(\.lm-marker-line)?|marker svg circle)$/,
   },
 ];
 const leftOut = (figure, p) => LEFT_OUT.some((l) => l.figure === figure && l.text.test(p.a) && l.mark.test(p.b));

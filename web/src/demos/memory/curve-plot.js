@@ -280,7 +280,7 @@ function drawRoom(plot, view, { roomInRange }, { y, W }) {
  *  over it paints only its focus ring). Returns { line, dot, grip }, placed by placeMarker. */
 function drawMarker(plot, { bottom }) {
   const marker = el('g', { class: 'lm-marker' }, plot);
-  const line = el('line', { x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
+  const line = el('line', { class: 'lm-marker-line', x1: 0, x2: 0, y1: M.top, y2: bottom }, marker);
   const dot = el('circle', { cx: 0, cy: 0, r: 4.5 }, marker);
   const grip = el('rect', { class: 'lm-grip', x: -3, y: 0, width: 6, height: 14, rx: 2 }, marker);
   return { line, dot, grip };

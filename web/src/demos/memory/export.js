@@ -2,6 +2,7 @@
 // export-sheet.js make the files): the chart with its key, every setting that changes its numbers
 // (model, context, number types, sessions, GPU), and the core's bytes it plots, exact, with the
 // reader's own context as one more row. Formatting only.
+import { swatchMark } from '../../lib/plot/legend.js';
 import { gpuLabel, modelName } from './labels.js';
 
 /** `memory`: the settings, `results`: computeMemory's (reducer.js); `chart`: render-chart.js's { box, legend }. */
@@ -29,13 +30,8 @@ export function exportOf({ memory: state, results }, chart) {
     .filter(Boolean)
     .join('-');
   const svg = chart.box.querySelector('svg');
-  const beyond = svg?.querySelector('.lm-beyond');
   const legend = [...chart.legend.children].map((li) => {
-    const swatch = li.querySelector('.lm-swatch');
-    // The page draws the untrained stretch's swatch as a hatch (a CSS gradient): the key uses
-    // the shaded area itself.
-    const mark = swatch?.classList.contains('lm-sw-beyond') && beyond ? beyond : swatch;
-    return { label: li.textContent.replace(' (drag it)', '').trim(), mark };
+    return { label: li.textContent.replace(' (drag it)', '').trim(), mark: swatchMark(li) };
   });
   const binary = state.unit === 'binary';
   return {

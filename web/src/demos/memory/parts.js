@@ -57,7 +57,7 @@ export function createParts(rootElement, la, demo) {
     chart.legend,
   );
   const [about, settings] = controls.below;
-  const more = h('div', { class: 'lm-more' }, numbers, table.el, about, settings);
+  const more = h('div', { class: 'fig-more lm-more' }, numbers, table.el, about, settings);
   root.append(controls.notice, controls.primary, picture, summary.el, more);
   rootElement.append(root);
   controls.importer.catchDrops(root);

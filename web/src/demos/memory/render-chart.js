@@ -3,6 +3,7 @@
 // the curve, axes and title are redrawn only when something they show has changed.
 
 import { h, patch, setText } from '../../lib/dom.js';
+import { legendKey, legendList } from '../../lib/plot/legend.js';
 import { createCurvePlot, drawChart, placeMarker } from './curve-plot.js';
 import { createHandle } from './render-handle.js';
 import { formatBytes, shortTokens } from './format.js';
@@ -10,22 +11,22 @@ import { CONTEXT_LABEL, LIMIT_NAME, kvCurveWords, modelName, sessionsText } from
 
 const MIN_WIDTH = 300;
 
-/** The legend's [swatch class, text] items. */
+/** The legend's entries: [the class of the chart's mark, text, shape?] (lib/plot/legend.js). */
 function legendItems(state, results) {
   const items = [];
-  if (results.growing) items.push(['lm-sw-kv', kvCurveWords(results.resolved.model.layers).legend]);
-  if (results.now.stateBytes > 0n) items.push(['lm-sw-state', 'fixed state (flat)']);
-  if (results.reference === 'twin') items.push(['lm-sw-twin', 'same model, every attention layer linear (flat)']);
-  if (results.resolved.original) items.push(['lm-sw-original', 'before: with its attention layers']);
+  if (results.growing) items.push(['lm-kv-line', kvCurveWords(results.resolved.model.layers).legend]);
+  if (results.now.stateBytes > 0n) items.push(['lm-state-line', 'fixed state (flat)']);
+  if (results.reference === 'twin') items.push(['lm-ref-line', 'same model, every attention layer linear (flat)']);
+  if (results.resolved.original) items.push(['lm-original-line', 'before: with its attention layers']);
   if (results.capacity && results.capacity.freeBytes > 0n)
-    items.push(['lm-sw-gpu', 'GPU room for cache after the weights']);
+    items.push(['lm-gpu-line', 'GPU room for cache after the weights']);
   const max = results.resolved.maxContext;
   if (max !== null && max < 1e7)
-    items.push(['lm-sw-beyond', `beyond ${shortTokens(max)} tokens: past this model’s ${LIMIT_NAME}`]);
+    items.push(['lm-beyond', `beyond ${shortTokens(max)} tokens: past this model’s ${LIMIT_NAME}`, 'box']);
   // The context itself is in the bars' title and on the handle: the legend only names the marker,
   // so a drag leaves it as it is.
   items.push([
-    'lm-sw-marker',
+    'lm-marker-line',
     'your context length (drag it)' + (max !== null && state.tokens > max ? `, beyond this model’s ${LIMIT_NAME}` : ''),
   ]);
   return items;
@@ -54,12 +55,12 @@ export function createChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title fig-heard', id: `${id}-chart-title` });
   const chart = createCurvePlot(`${id}-chart-title`);
   const box = h('div', { class: 'lm-chart' }, chart.svg);
-  const legend = h('ul', { class: 'lm-legend' });
+  const legend = legendList([], { class: 'lm-legend' });
   const handle = createHandle(box, CONTEXT_LABEL, onTokens);
   let width = 0;
   let drawn = null; // what the drawn chart depends on, besides the reader's context length
   let geom = null; // its scales, to move the context marker without redrawing
-  let legendKey = ''; // the legend's items as drawn
+  let legendDrawn = ''; // the legend's items as drawn
 
   function update(state, results, newWidth) {
     if (newWidth) width = Math.max(MIN_WIDTH, newWidth);
@@ -101,11 +102,11 @@ export function createChart(id, onTokens) {
     handle.place(state.tokens, width);
     const items = legendItems(state, results);
     const key = items.flat().join('|');
-    if (key === legendKey) return; // unchanged: no elements built, nothing compared
-    legendKey = key;
+    if (key === legendDrawn) return; // unchanged: no elements built, nothing compared
+    legendDrawn = key;
     patch(
       legend,
-      items.map(([cls, t]) => h('li', {}, h('span', { class: `lm-swatch ${cls}`, 'aria-hidden': 'true' }), t)),
+      items.map(([mark, t, shape]) => legendKey(mark, t, shape)),
     );
   }
 

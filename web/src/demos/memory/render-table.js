@@ -17,8 +17,8 @@ export function createTable() {
     h('summary', { text: 'Data table' }),
     h(
       'div',
-      { class: 'lm-table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Plotted values' },
-      h('table', { class: 'lm-table' }, caption, h('thead', {}, head), body),
+      { class: 'fig-table-scroll lm-table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Plotted values' },
+      h('table', { class: 'fig-table lm-table' }, caption, h('thead', {}, head), body),
     ),
   );
   let shown = null; // [samples, unit] of the rows on screen

@@ -2,6 +2,7 @@
 // export-sheet.js make the files): the chart with a key to its six line styles and its band,
 // every setting that changes its numbers (the update rule, gate and step too), and the
 // sweep's numbers it plots, rounded as its table of plotted numbers shows them. Formatting only.
+import { swatchMark } from '../../lib/plot/legend.js';
 import { DEFAULTS } from './state.js';
 import { indexOfN } from './sweep.js';
 import { roundCos } from './format.js';
@@ -72,7 +73,7 @@ export function exportOf(entry, state, root) {
   // The chart's own key, in "Numbers" (the capacity panel has another).
   const legend = [...root.querySelectorAll('.oc-numbers > .oc-legend > li')].map((li) => ({
     label: li.textContent.trim(),
-    mark: li.querySelector('.oc-swatch'),
+    mark: swatchMark(li),
   }));
   return {
     name: nameOf(state, entry),

@@ -31,7 +31,7 @@ function buildParts(root, on, plotted) {
   const chart = createChart(root);
   // The N slider's label is its accessible name; the handle on the chart shares it.
   const drag = createNDrag(chart.element, chart, { ...on, label: 'Stored associations N' });
-  const more = root.appendChild(h('div', { class: 'oc-more' }));
+  const more = root.appendChild(h('div', { class: 'fig-more oc-more' }));
   const fold = (part, text) =>
     more.appendChild(h('details', { class: `oc-fold oc-${part}`, 'data-part': part }, h('summary', { text })));
   const numbers = fold('numbers', 'Numbers');

@@ -4,6 +4,7 @@
 // d and key geometry at a time, core-work.js capacityResults); this file draws them and owns the
 // tolerance control, whose events dispatch the demo's actions.
 import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js';
+import { legendList } from '../../lib/plot/legend.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
 import { formatInt, formatCos, KEY_LABELS } from './format.js';
@@ -111,15 +112,12 @@ function showTolerance({ measure, level, lLabel, lOut }, state) {
 
 /** The panel's legend: each key geometry, the theory line, N = d. */
 function buildLegend(panel) {
-  const legend = panel.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
-  const item = (cls, text) => {
-    const li = legend.appendChild(h('li', {}));
-    li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${cls}`, 'aria-hidden': 'true' }));
-    li.appendChild(h('span', { text }));
-  };
-  for (const k of KEYS) item(KEY_CLASS[k], `measured, ${KEY_LABELS[k]} (bars: \u00b1 one std over trials)`);
-  item('oc-c-theory', 'theory for random keys, N \u2264 1 + d(1/\u03c4\u00b2 \u2212 1)');
-  item('oc-swatch-d', 'N = d: exact recall of orthonormal keys ends here');
+  const entries = [
+    ...KEYS.map((k) => [`oc-line ${KEY_CLASS[k]}`, `measured, ${KEY_LABELS[k]} (bars: \u00b1 one std over trials)`]),
+    ['oc-line oc-c-theory', 'theory for random keys, N \u2264 1 + d(1/\u03c4\u00b2 \u2212 1)'],
+    ['oc-dline', 'N = d: exact recall of orthonormal keys ends here'],
+  ];
+  panel.appendChild(legendList(entries, { class: 'oc-legend', 'aria-label': 'Legend of the capacity panel' }));
 }
 
 /** The panel's elements: heading, tolerance control, chart, legend, sentence and status. */

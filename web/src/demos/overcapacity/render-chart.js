@@ -1,6 +1,7 @@
 // The curve: read-back quality against N, drawn in SVG from a sweep result of the core.
 // Coordinates are the only arithmetic here (scales from data space to pixels).
 import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
+import { legendList } from '../../lib/plot/legend.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
 import { formatCos, formatInt } from './format.js';
@@ -330,25 +331,16 @@ export function createChart(parent) {
 
 /** The chart's legend: the band, every series (the softmax ones name the current β), N = d. */
 export function createLegend(parent) {
-  const legend = parent.appendChild(h('ul', { class: 'oc-legend', 'aria-label': 'Legend' }));
-  const bandItem = legend.appendChild(h('li', {}));
-  bandItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-band', 'aria-hidden': 'true' }));
-  bandItem.appendChild(h('span', { text: 'mean cosine \u00b1 one standard deviation over trials' }));
-  const texts = {};
-  for (const s of SERIES) {
-    const li = legend.appendChild(h('li', {}));
-    li.appendChild(h('span', { class: `oc-swatch oc-swatch-line ${s.cls}`, 'aria-hidden': 'true' }));
-    texts[s.key] = li.appendChild(h('span', { text: s.label }));
-  }
-  const dItem = legend.appendChild(h('li', {}));
-  dItem.appendChild(h('span', { class: 'oc-swatch oc-swatch-line oc-swatch-d', 'aria-hidden': 'true' }));
-  dItem.appendChild(
-    h('span', {
-      text:
-        'N = d: as many associations as key dimensions. Not a cliff: for random keys the crosstalk carries ' +
-        "about the target's energy here; orthonormal keys stop reading back exactly past it",
-    }),
-  );
+  const texts = Object.fromEntries(SERIES.map((s) => [s.key, h('span', { text: s.label })]));
+  const dWords =
+    'N = d: as many associations as key dimensions. Not a cliff: for random keys the crosstalk carries ' +
+    "about the target's energy here; orthonormal keys stop reading back exactly past it";
+  const entries = [
+    ['oc-band', 'mean cosine \u00b1 one standard deviation over trials', 'box'],
+    ...SERIES.map((s) => [`oc-line ${s.cls}`, texts[s.key]]),
+    ['oc-dline', dWords],
+  ];
+  parent.appendChild(legendList(entries, { class: 'oc-legend', 'aria-label': 'Legend' }));
   return {
     update(state) {
       setText(texts.softmaxCosineMean, `mean cosine, softmax (\u03b2 = ${state.beta})`);

@@ -69,7 +69,7 @@ function captionText({ sweep: s, complete }, state, pages, first, count) {
 
 /** A new table in `box`: { caption, body } to fill. */
 function newTable(box) {
-  const table = box.appendChild(h('table', { class: 'oc-table' }));
+  const table = box.appendChild(h('table', { class: 'fig-table oc-table' }));
   const caption = table.appendChild(h('caption', {}));
   const hr = table.appendChild(h('thead', {})).appendChild(h('tr', {}));
   for (const head of HEADS) hr.appendChild(h('th', { scope: 'col', text: head }));
@@ -104,7 +104,12 @@ function buildTable(parent) {
   pagerField.appendChild(h('label', { for: pagerId, text: 'Rows' }));
   const pager = pagerField.appendChild(h('select', { id: pagerId, 'data-part': 'table-page' }));
   const box = details.appendChild(
-    h('div', { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Plotted numbers, scrollable' }),
+    h('div', {
+      class: 'fig-table-scroll oc-table-scroll',
+      tabindex: 0,
+      role: 'region',
+      'aria-label': 'Plotted numbers, scrollable',
+    }),
   );
   return { details, pagerField, pager, box };
 }

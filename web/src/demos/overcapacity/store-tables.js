@@ -21,7 +21,7 @@ export function summaryText(n) {
 function disclosure(section, summary, label, part) {
   const details = section.appendChild(h('details', { class: 'oc-details', 'data-part': part }));
   const summaryEl = details.appendChild(h('summary', { text: summary }));
-  const attrs = { class: 'oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': label };
+  const attrs = { class: 'fig-table-scroll oc-table-scroll', tabindex: 0, role: 'region', 'aria-label': label };
   return { details, summaryEl, box: details.appendChild(h('div', attrs)) };
 }
 
@@ -38,7 +38,7 @@ function tableOf(box, cls, caption, heads) {
  *  cancels the rest of an older table: a store arriving mid-drag never holds the page for long). */
 function fillPerTable(box, { result: r, label }, slicer) {
   const caption = `Each stored association read back with its own key, N = ${formatInt(r.n)}, ${label}`;
-  const body = tableOf(box, 'oc-table', caption, PER_HEADS);
+  const body = tableOf(box, 'fig-table oc-table', caption, PER_HEADS);
   slicer.run(r.n, (start, end) => {
     const rows = document.createDocumentFragment();
     for (let j = start; j < end; j += 1) {
@@ -57,7 +57,7 @@ function fillPerTable(box, { result: r, label }, slicer) {
 function fillMatrixTable(box, { result: r, label }) {
   const caption = `|k\u1d62\u00b7k\u2c7c| for the ${formatInt(r.n)} stored keys, ${label}`;
   const keys = Array.from({ length: r.n }, (_, j) => `k${j + 1}`);
-  const body = tableOf(box, 'oc-table oc-matrix', caption, [null, ...keys]);
+  const body = tableOf(box, 'fig-table oc-table oc-matrix', caption, [null, ...keys]);
   for (let i = 0; i < r.n; i += 1) {
     const tr = body.appendChild(h('tr', {}));
     tr.appendChild(h('th', { scope: 'row', text: keys[i] }));

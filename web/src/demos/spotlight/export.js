@@ -1,6 +1,7 @@
 // What the Embed panel saves of the spotlight figure (the handle's exportable(); lib/export.js and
 // export-sheet.js make the files): the strips as drawn with their key, every setting that changes
 // their numbers, and the core's weights per token for each read, one row a token. Formatting only.
+import { swatchMark } from '../../lib/plot/legend.js';
 import { readName } from './format.js';
 
 /** @param {{ result: any, settings: any }} shown  @param {{ strips: any, legend: Element[] }} figure */
@@ -12,9 +13,7 @@ export function exportOf(shown, figure) {
     j === result.target ? 1 : 0,
     ...result.reads.map((r) => r.weights[j]),
   ]);
-  const legend = figure.legend
-    .slice(0, 2)
-    .map((li) => ({ label: li.textContent, mark: li.querySelector('.spot-swatch') }));
+  const legend = figure.legend.slice(0, 2).map((li) => ({ label: li.textContent, mark: swatchMark(li) }));
   return {
     name: [
       'spotlight',

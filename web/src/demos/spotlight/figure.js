@@ -4,6 +4,7 @@
 // notice names refused settings and a sentence tells a screen reader what the picture shows. Reads
 // only what the core answered.
 import { h, setAttr, setProp, setText, uid } from '../../lib/dom.js';
+import { legendList } from '../../lib/plot/legend.js';
 import { createControls } from './controls.js';
 import { summaryText } from './format.js';
 import { createStrips } from './render-strips.js';
@@ -21,23 +22,21 @@ export function columnWidths(width) {
   return { wide: true, strips, plot: width - COLUMN_GAP - strips };
 }
 
-function legendItem(cls, text) {
-  return h('li', {}, h('span', { class: `spot-swatch ${cls}`, 'aria-hidden': 'true' }), text);
-}
-
 /** The strips' key and the plot's; `sweepWords`: the text naming the random-features counts drawn. */
 function createLegends() {
-  const legend = h(
-    'ul',
+  const legend = legendList(
+    [
+      ['spot-target', 'weight on the target (marked \u25b2)', 'box'],
+      ['spot-bars', 'weight on each other token; bar height \u221a weight, full strip = 1', 'box'],
+    ],
     { class: 'spot-legend' },
-    legendItem('spot-sw-target', 'weight on the target (marked \u25b2)'),
-    legendItem('spot-sw-other', 'weight on each other token; bar height \u221a weight, full strip = 1'),
   );
-  const plotLegend = h(
-    'ul',
+  const plotLegend = legendList(
+    [
+      ['spot-cache-line', 'softmax\u2019s KV cache at this N'],
+      ['spot-sweep-line', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`],
+    ],
     { class: 'spot-legend' },
-    legendItem('spot-sw-cache', 'softmax\u2019s KV cache at this N'),
-    legendItem('spot-sw-sweep', `FAVOR+ at m = ${FEATURE_SWEEP.join(', ')}`),
   );
   return { legend, plotLegend, sweepWords: plotLegend.lastChild.lastChild };
 }
