@@ -5,6 +5,7 @@
 import { s, setAttr } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis as axisMark } from '../../lib/plot/axis.js';
+import { linearScale, logScale } from '../../lib/plot/scale.js';
 import { formatBytes, shortTokens } from './format.js';
 import { besideLine, placeLabels } from './render-line-labels.js';
 
@@ -86,12 +87,10 @@ export function memoryAxis(view) {
   } else {
     hi *= 1.06;
   }
-  const logLo = Math.log10(lo);
-  const logSpan = Math.log10(hi) - logLo;
+  const along = yScale === 'log' ? logScale([lo, hi], [0, 1]) : linearScale([0, hi], [0, 1]);
   const frac = (b) => {
     const v = num(b);
-    if (yScale === 'log') return v <= lo ? 0 : (Math.log10(v) - logLo) / logSpan;
-    return v / hi;
+    return yScale === 'log' && v <= lo ? 0 : along(v);
   };
   const ticks = yScale === 'log' ? logTicks(lo, hi, unit) : linearTicks(hi, unit);
   return { lo, hi, room, roomInRange, frac, ticks };
@@ -126,12 +125,13 @@ export function drawChart(chart, view) {
   const W = frame.innerWidth;
   const H = frame.innerHeight;
   const axis = memoryAxis(view);
+  const up = linearScale([0, 1], [M.top + H, M.top]); // the memory axis's fraction, upwards
   const g = {
     W,
     H,
     bottom: M.top + H,
-    x: (t) => M.left + ((Math.log10(t) - 3) / 4) * W,
-    y: (b) => M.top + H - axis.frac(b) * H,
+    x: logScale([1e3, 1e7], [M.left, M.left + W]), // context length in tokens
+    y: (b) => up(axis.frac(b)),
   };
   drawAxes(chart, view, axis, g);
   const beyondAt = view.maxContext !== null && view.maxContext < 1e7 ? drawBeyond(layer, view.maxContext, g) : null;

@@ -5,12 +5,13 @@
 // places it.
 
 import { h, setStyle } from '../../lib/dom.js';
+import { linearScale } from '../../lib/plot/scale.js';
 import { M } from './curve-plot.js';
 import { longTokens, shortTokens } from './format.js';
 import { SLIDER_STEPS, positionOf, tokensAt } from './state.js';
 
-const CHART_LEFT = M.left;
-const CHART_RIGHT = M.right;
+/** The slider's positions along a chart `width` units wide: across its plot, as its context axis. */
+const stepsAcross = (width) => linearScale([0, SLIDER_STEPS], [M.left, width - M.right]);
 
 /**
  * Builds the handle inside `box` (the chart's box). label: the slider's accessible name;
@@ -35,8 +36,7 @@ export function createHandle(box, label, onTokens) {
 
   const toPos = (clientX) => {
     const x = (clientX - drag.left) / drag.scale; // in viewBox units
-    const frac = (x - CHART_LEFT) / (viewWidth - CHART_LEFT - CHART_RIGHT);
-    return Math.min(SLIDER_STEPS, Math.max(0, Math.round(frac * SLIDER_STEPS)));
+    return Math.min(SLIDER_STEPS, Math.max(0, Math.round(stepsAcross(viewWidth).invert(x))));
   };
   function start(e) {
     if (e.button !== undefined && e.button !== 0) return;
@@ -75,7 +75,7 @@ export function createHandle(box, label, onTokens) {
   function place(tokens, width) {
     viewWidth = width;
     pos = positionOf(tokens);
-    const frac = (CHART_LEFT + (pos / SLIDER_STEPS) * (width - CHART_LEFT - CHART_RIGHT)) / width;
+    const frac = stepsAcross(width)(pos) / width;
     const left = `calc(${(frac * 100).toFixed(3)}% - 12px)`;
     setStyle(el, 'marginLeft', left);
     el.setAttribute('aria-valuenow', String(pos));

@@ -6,6 +6,7 @@
 import { s as svgEl, h, uid, setText } from '../../lib/dom.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
+import { linearScale } from '../../lib/plot/scale.js';
 import { formatCos, formatInt, plural } from './format.js';
 
 const HEIGHT = 160;
@@ -71,8 +72,8 @@ export function createAgeView(parent) {
     const n = result.n;
     let lo = 0;
     for (const c of result.ageCosine) lo = Math.min(lo, c);
-    const x = (m) => M.left + (n > 1 ? m / (n - 1) : 0.5) * pw;
-    const y = (c) => M.top + ((1 - c) / (1 - lo)) * ph;
+    const x = linearScale([0, Math.max(n - 1, 0)], [M.left, M.left + pw]); // one write (n ≤ 1): the middle
+    const y = linearScale([lo, 1], [M.top + ph, M.top]);
     const xs = n > 1 ? [0, n - 1] : [0];
     xAxis.update(
       xs.map((m) => ({ at: x(m), label: formatInt(m) })),

@@ -7,6 +7,7 @@ import { s as svgEl, h, uid, setText, setAttr, setProp } from '../../lib/dom.js'
 import { legendList } from '../../lib/plot/legend.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
+import { linearScale } from '../../lib/plot/scale.js';
 import { formatInt, formatCos, KEY_LABELS } from './format.js';
 import { DIMS, KEYS, MEASURES, levelRange } from './state.js';
 
@@ -256,8 +257,8 @@ export function createCapacityPanel(parent, on) {
       top = Math.max(top, r.capacityMean + r.capacityStd);
       if (Number.isFinite(r.theory)) top = Math.max(top, r.theory);
     }
-    const x = (d) => M.left + (d / D_MAX) * pw;
-    const y = (n) => M.top + (1 - n / top) * ph;
+    const x = linearScale([0, D_MAX], [M.left, M.left + pw]);
+    const y = linearScale([0, top], [M.top + ph, M.top]);
     // The panel is rendered on every settings change (each frame of a drag of β or of its own
     // tolerance): the axes and the points are built again only when what they show changed.
     const axes = `${width}|${top}`;

@@ -4,6 +4,7 @@ import { s as svgEl, h, uid, setText, setAttr } from '../../lib/dom.js';
 import { legendList } from '../../lib/plot/legend.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
 import { axis } from '../../lib/plot/axis.js';
+import { linearScale, logScale } from '../../lib/plot/scale.js';
 import { formatCos, formatInt } from './format.js';
 import { aboveOrBelow, endGroups, placeLabels, rowsBeside } from './chart-labels.js';
 
@@ -109,15 +110,14 @@ function placeWords(el, g, view, drawing, { px, n }) {
   });
 }
 
-const log2 = (x) => Math.log2(x);
-
 /** The chart's scales for a view ({ d, scale }) at a width: x(n) and y(v) in pixels. */
 function geometry(view, width) {
   const plotW = width - M.left - M.right;
   const plotH = HEIGHT - M.top - M.bottom;
   const nMax = 4 * view.d;
-  const x = view.scale === 'log' ? (n) => M.left + (log2(n) / log2(nMax)) * plotW : (n) => M.left + (n / nMax) * plotW;
-  return { plotW, plotH, nMax, x, y: (v) => M.top + (1 - v) * plotH };
+  const across = [M.left, M.left + plotW];
+  const x = view.scale === 'log' ? logScale([1, nMax], across) : linearScale([0, nMax], across);
+  return { plotW, plotH, nMax, x, y: linearScale([0, 1], [M.top + plotH, M.top]) };
 }
 
 /** The chart's elements: the plot (axes, band, N = d line, series) and the marker's own layer. */
@@ -308,10 +308,8 @@ export function createChart(parent) {
     /** The N under a horizontal position in the chart (CSS px from its left edge), 1…4d. */
     nAt(px) {
       if (!view) return null;
-      const { plotW, nMax } = geometry(view, width);
-      const t = Math.min(Math.max((px - M.left) / plotW, 0), 1);
-      const n = view.scale === 'log' ? 2 ** (t * log2(nMax)) : t * nMax;
-      return Math.min(Math.max(Math.round(n), 1), nMax);
+      const { x, nMax } = geometry(view, width);
+      return Math.min(Math.max(Math.round(x.invert(px)), 1), nMax); // off the plot: its nearer end
     },
     /** Where N sits (CSS px from the chart's left edge) and the plot's top and height. */
     place(n) {

@@ -6,6 +6,7 @@ import { s, setAttr, setText, keepChildren } from '../../lib/dom.js';
 import { axis } from '../../lib/plot/axis.js';
 import { boxMeetsSegment, placeLabels } from '../../lib/plot/label-spot.js';
 import { plotArea } from '../../lib/plot/plot-area.js';
+import { linearScale, logScale } from '../../lib/plot/scale.js';
 import { MAP_NAMES, bytesText } from './format.js';
 import { formatNumber } from '../../lib/format.js';
 
@@ -146,8 +147,9 @@ export function createTradeoff(titleId, descId) {
       const logs = list.map((p) => Math.log2(Math.max(1, p.bytes)));
       const lo = Math.floor(Math.min(...logs)) - 0.5;
       const hi = Math.ceil(Math.max(...logs)) + 0.5;
-      const x = (bytes) => frame.left + ((Math.log2(Math.max(1, bytes)) - lo) / (hi - lo)) * frame.innerWidth;
-      const y = (w) => frame.top + (1 - w) * frame.innerHeight;
+      const across = logScale([2 ** lo, 2 ** hi], [frame.left, frame.left + frame.innerWidth]);
+      const x = (bytes) => across(Math.max(1, bytes));
+      const y = linearScale([0, 1], [frame.top + frame.innerHeight, frame.top]);
       xAxis.update(
         byteTicks(lo, hi).map((k) => ({ at: x(2 ** k), label: bytesText(2 ** k) })),
         'state or cache (bytes, log scale)',
