@@ -30,9 +30,10 @@ export function exportOf({ memory: state, results }, chart) {
     .filter(Boolean)
     .join('-');
   const svg = chart.box.querySelector('svg');
-  const legend = [...chart.legend.children].map((li) => {
-    return { label: li.textContent.replace(' (drag it)', '').trim(), mark: swatchMark(li) };
-  });
+  const legend = [...chart.legend.children].map((li) => ({
+    label: li.textContent.replace(' (drag it)', '').trim(),
+    mark: swatchMark(li),
+  }));
   const binary = state.unit === 'binary';
   return {
     name,

@@ -32,11 +32,12 @@ export function createHandle(box, label, onTokens) {
   box.append(h('div', { class: 'lm-handle-track' }, el));
   let pos = 0;
   let viewWidth = 640;
+  let steps = stepsAcross(viewWidth); // made again only when the chart's width changes, not per move
   let drag = null; // { left, scale } of the chart while a pointer drags
 
   const toPos = (clientX) => {
     const x = (clientX - drag.left) / drag.scale; // in viewBox units
-    return Math.min(SLIDER_STEPS, Math.max(0, Math.round(stepsAcross(viewWidth).invert(x))));
+    return Math.min(SLIDER_STEPS, Math.max(0, Math.round(steps.invert(x))));
   };
   function start(e) {
     if (e.button !== undefined && e.button !== 0) return;
@@ -73,9 +74,10 @@ export function createHandle(box, label, onTokens) {
 
   /** Puts the handle at `tokens` on a chart `width` units wide (the box scales it with CSS). */
   function place(tokens, width) {
+    if (width !== viewWidth) steps = stepsAcross(width);
     viewWidth = width;
     pos = positionOf(tokens);
-    const frac = stepsAcross(width)(pos) / width;
+    const frac = steps(pos) / width;
     const left = `calc(${(frac * 100).toFixed(3)}% - 12px)`;
     setStyle(el, 'marginLeft', left);
     el.setAttribute('aria-valuenow', String(pos));

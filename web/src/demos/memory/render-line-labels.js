@@ -5,16 +5,13 @@
 // the words come from curve-plot.js, the positions from the core's numbers through the scales.
 
 import { s } from '../../lib/dom.js';
-import { boxMeetsSegment } from '../../lib/plot/label-spot.js';
+import { segmentMeetsBox as segmentHits } from '../../lib/plot/label-spot.js';
 
 /** Room kept between a label's box and a line (a line is 2.5 units wide). */
 const PAD = 3;
 /** A glyph cell's share of the font size above the baseline and below it. */
 const ASCENT = 0.85;
 const DESCENT = 0.25;
-
-/** Does the segment a-b cross the box { l, t, r, b }? (the plots' one test, lib/plot/label-spot.js) */
-const segmentHits = (a, b, { l, t, r, b: bottom }) => boxMeetsSegment([l, t, r, bottom], { a, b });
 
 const lineHits = (line, box) => line.some((p, i) => i > 0 && segmentHits(line[i - 1], p, box));
 const boxesMeet = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;

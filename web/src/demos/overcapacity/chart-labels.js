@@ -6,7 +6,7 @@
 // first; a curve's name and the dotted line's are left out (the key in "Numbers" names every curve,
 // the tick under the line gives d). Widths are estimated from the text: nothing here reads the
 // layout, and a drag of N places the words again on every frame.
-import { boxMeetsSegment } from '../../lib/plot/label-spot.js';
+import { segmentMeetsBox as segmentHits } from '../../lib/plot/label-spot.js';
 
 /** Room kept around a label's box. */
 const PAD = 3;
@@ -16,9 +16,6 @@ const DESCENT = 0.25;
 
 /** An estimate of a text's width that is never short (digits and capitals included). */
 export const widthOf = (text, fs, bold = false) => text.length * fs * (bold ? 0.64 : 0.6);
-
-/** Does the segment a-b cross the box { l, t, r, b }? (the plots' one test, lib/plot/label-spot.js) */
-const segmentHits = (a, b, { l, t, r, b: bottom }) => boxMeetsSegment([l, t, r, bottom], { a, b });
 
 /** The index of the first point of `pts` (sorted by x) at or right of x. */
 function firstFrom(pts, x) {

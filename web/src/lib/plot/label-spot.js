@@ -41,6 +41,9 @@ export function boxMeetsSegment([l, t, r, b], { a, b: q, pad = 0 }) {
   return true;
 }
 
+/** Does the segment a–b cross the box { l, t, r, b } (the demos' own label placers' boxes)? */
+export const segmentMeetsBox = (a, b, { l, t, r, b: bottom }) => boxMeetsSegment([l, t, r, bottom], { a, b });
+
 /** @param {number[]} p @param {number[]} q @param {number} pad */
 const boxesMeet = (p, q, pad) => p[0] < q[2] + pad && q[0] < p[2] + pad && p[1] < q[3] + pad && q[1] < p[3] + pad;
 /** @param {number[]} p @param {number[]} bounds */
