@@ -373,8 +373,16 @@ export interface KvViewOptions extends CapacityOptions {
   original?: Model | null; // the model before it was made linear ('original....')
   curve?: Vec; // context lengths to sample each model at (default: none)
   crossover?: boolean; // with a reference whose state per session is above 0 (default false)
+  /** The fields each curve holds (default: all of KvResult's); only these cross from the core, so
+   *  a figure that draws three columns copies 3 of 11. An unknown name is a LinattnTypeError
+   *  ('curveFields[i]'), none at all a LinattnError ('curveFields'). */
+  curveFields?: readonly (keyof KvResult)[];
 }
-export interface KvView {
+/** A curve of kvView: `tokens` and the columns its curveFields named (F), entry i at tokens[i]. */
+export type KvViewCurve<F extends keyof KvResult = keyof KvResult> = { tokens: Float64Array } & {
+  [K in F]: BigUint64Array;
+};
+export interface KvView<F extends keyof KvResult = keyof KvResult> {
   now: KvResult; // kvMemory(model, query)
   /** kvCapacity(model, query); null where the model's weights are not known (kvCapacity would
    *  refuse, naming model.params): the rest of the view is still the model's. */
@@ -385,9 +393,9 @@ export interface KvView {
    *  its refusal alone is returned, not thrown. */
   crossover: bigint | { error: string } | null;
   originalNow: KvResult | null; // kvMemory(original, query)
-  curve: KvCurve | null; // each at `curve`, null without one
-  refCurve: KvCurve | null;
-  originalCurve: KvCurve | null;
+  curve: KvViewCurve<F> | null; // each at `curve`, null without one
+  refCurve: KvViewCurve<F> | null;
+  originalCurve: KvViewCurve<F> | null;
 }
 
 export interface Linattn {
@@ -433,7 +441,10 @@ export interface Linattn {
   kvCapacityCurve(model: Model, opts: CapacityCurveOptions): CapacityCurve;
   /** Everything the memory figure shows for one state, in one call into the core: bit for bit
    *  what kvMemory, kvCapacity and kvCrossover give one at a time, refused in the same order. */
-  kvView(model: Model, opts: KvViewOptions): KvView;
+  kvView<F extends keyof KvResult = keyof KvResult>(
+    model: Model,
+    opts: KvViewOptions & { curveFields?: readonly F[] },
+  ): KvView<F>;
   /** Models the core holds converted (the KV calls keep the last 16 used, by content: a model
    *  passed again, or an equal copy, is not converted again; a changed one is). For tests. */
   kvModelsHeld(): number;

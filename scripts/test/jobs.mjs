@@ -19,7 +19,9 @@ const IDLE = existsSync('/usr/bin/chrt') ? ['/usr/bin/chrt', '-i', '0'] : ['nice
 
 // Each command runs under bash, which prints with `times` what its children (the command and
 // every process it waited for: a test's browsers too) took of the CPU, user and system, on fd 3.
-const WITH_TIMES = '"$@"; s=$?; times >&3; exit $s';
+// Job control (`set -m`) starts the command as a process group of its own, in the same session,
+// and bash says its id on fd 4 (GROUPS below).
+const WITH_TIMES = 'set -m; "$@" & set +m; echo $! >&4; wait $!; s=$?; times >&3; exit $s';
 
 /** The CPU seconds in `times`' second line (the children's "1m2.500s 0m3.250s"), NaN without it. */
 export function childCpuSeconds(text) {
@@ -28,18 +30,27 @@ export function childCpuSeconds(text) {
   return parts.length === 2 ? parts.reduce((sum, m) => sum + 60 * Number(m[1]) + Number(m[2]), 0) : Number.NaN;
 }
 
-/** The processes whose parent is `pid` (from /proc): what a wrapper's kill would leave running. */
-function childrenOf(pid) {
-  const ids = [];
-  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) ids.push(Number(entry));
-    } catch {
-      /* ended meanwhile */
-    }
+// GROUPS: each command is a process group of its own, so that a kill at its time limit reaches
+// everything it started: its children's children too (a grandchild that holds the output pipes
+// open), and one forked while the kill is under way. Killing only the children found in /proc
+// missed a child bash forked just after the look, under load, and the run then waited forever for
+// its pipes to close. Not a session of its own (spawn's `detached`): Linux shares the CPU fairly
+// between sessions (autogroups), and the idle-priority lanes, each a session, took CPU from the
+// browser pool (its wall time 1,057 s against 777-863 s). On Ctrl+C or a kill of npm test the
+// groups still running go with it (they are outside the terminal's group).
+const groups = new Set();
+const killGroup = (pid) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
   }
-  return ids;
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    for (const pid of groups) killGroup(pid);
+    process.kill(process.pid, signal);
+  });
 }
 
 /**
@@ -52,8 +63,15 @@ export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', WITH_TIMES, 'run', ...argv], {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, NODE_PATH: '/usr/share/nodejs', ...opts.env },
+    });
+    let group = 0; // the command's process group, once bash has said it
+    let killed = false;
+    child.stdio[4].on('data', (chunk) => {
+      group = Number.parseInt(chunk.toString(), 10);
+      groups.add(group);
+      if (killed) killGroup(group); // the time limit came before bash said it
     });
     let out = '';
     let times = '';
@@ -70,15 +88,14 @@ export function run(cmd, args, opts = {}) {
     // At idle priority a command waits for cores the pool leaves it (a sanitizer build beside a slow
     // pool took 1,211 s of wall time for ~150 s of CPU): its limit is an hour, not 20 minutes.
     const limit = opts.timeout ?? (opts.idle ? 60 : 20) * 60 * 1000;
-    let killed = false;
     const timer = setTimeout(() => {
       killed = true;
       out += `\n(timed out after ${limit / 1000} s)\n`;
-      for (const pid of childrenOf(child.pid)) process.kill(pid, 'SIGKILL');
-      child.kill('SIGKILL');
+      if (group) killGroup(group);
     }, limit);
     child.on('close', (status) => {
       clearTimeout(timer);
+      groups.delete(group);
       // none when it was killed (bash, its command killed first, may still have printed its times)
       const cpu = killed ? Number.NaN : childCpuSeconds(times);
       if (opts.cpuTo && Number.isFinite(cpu)) opts.cpuTo.cpu += cpu;

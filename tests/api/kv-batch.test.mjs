@@ -96,6 +96,39 @@ test('kvView gives what the one-query calls give: the model, its capacity, the f
   );
 });
 
+test('kvView with curveFields gives those columns of every curve, the same numbers, and refuses a field it does not know', () => {
+  const core = modelOf(presets[0]);
+  const twin = { layers: [{ kind: 'linear', count: 40, heads: 16, keyDim: 128, valueDim: 128 }] };
+  const s = { tokens: 200000, sessions: 4, gpuBytes: 4 * 80e9, tp: 4, reference: twin, original: modelOf(presets[1]) };
+  const curve = sampleTokens(core);
+  const all = la.kvView(core, { ...s, curve, crossover: true });
+  // Given in any order, each once: the columns come in the result's order.
+  const some = la.kvView(core, { ...s, curve, crossover: true, curveFields: ['totalBytes', 'kvBytes', 'totalBytes'] });
+  for (const k of ['now', 'capacity', 'refNow', 'refPerSession', 'originalNow', 'crossover']) {
+    assert.deepEqual(some[k], all[k], k);
+  }
+  for (const c of ['curve', 'refCurve', 'originalCurve']) {
+    assert.deepEqual(Object.keys(some[c]), ['tokens', 'kvBytes', 'totalBytes'], c);
+    assert.deepEqual(some[c].kvBytes, all[c].kvBytes, `${c}.kvBytes`);
+    assert.deepEqual(some[c].totalBytes, all[c].totalBytes, `${c}.totalBytes`);
+  }
+  const every = ['kvBytesPerToken', 'growingBytesPerToken', 'cappedBytesPerToken', 'kvBytes', 'growingBytes'];
+  every.push('cappedBytes', 'cappedFullTokens', 'stateBytes', 'convBytes', 'totalBytes', 'perSessionBytes');
+  assert.deepEqual(la.kvView(core, { ...s, curve, curveFields: every }).curve, all.curve);
+  assert.throws(() => la.kvView(core, { ...s, curve, curveFields: ['kvBytes', 'bytes'] }), {
+    name: 'LinattnTypeError',
+    field: 'curveFields[1]',
+  });
+  assert.throws(() => la.kvView(core, { ...s, curve, curveFields: 'kvBytes' }), {
+    name: 'LinattnTypeError',
+    field: 'curveFields',
+  });
+  assert.throws(() => la.kvView(core, { ...s, curve, curveFields: [] }), {
+    name: 'LinattnError',
+    field: 'curveFields',
+  });
+});
+
 test('the memory figure shows, for every preset, linear or not, what the one-query calls give', () => {
   for (const p of presets) {
     for (const linear of [false, true]) {

@@ -17,7 +17,7 @@
 //   tokens <t1> <t2> ...                      the context lengths of the KV calculator
 //   kvquery <sessions> <gpuBytes> <capacitySessions> <stateBytes>
 //   ledgerupdate <d> <associations> <seed> <updates>
-//   memoryupdate <updates> <tokens> <sessions> <gpuBytes> <tp>
+//   memoryupdate <updates> <tokens> <sessions> <gpuBytes> <tp> <curve fields, as bits>
 //   model <id> <params> <groups>              followed by <groups> lines:
 //   <kind> <count> <kvHeads> <headDim> <window> <latentDim> <heads> <keyDim> <valueDim>
 //          <chunk> <stateDim> <convKernel> <convChannels>   (0: absent)
@@ -33,6 +33,7 @@
 #include <ctime>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -275,10 +276,20 @@ std::string ledger_update(const std::vector<double>& p) {
          ",\"read\":" + array(r.value.query_terms.read) + "}";
 }
 
-// One drag update of the memory figure, `updates` times: kv_view and pack(), what la.kvView
-// computes (workloads.mjs memoryUpdate); the checksum sums what workloads.mjs viewChecksum sums.
+// The answer's memory, as the bindings' (wasm/bindings/js.hpp, words_room): asked for at each
+// call, not zeroed, freed before the next.
+std::unique_ptr<std::uint64_t[]> answer_words;
+std::uint64_t* answer_room(std::size_t n) {
+  answer_words.reset(new std::uint64_t[n]);
+  return answer_words.get();
+}
+
+// One drag update of the memory figure, `updates` times: kv_view_packed, what la.kvView's binding
+// computes (workloads.mjs memoryUpdate); the checksum sums what workloads.mjs viewChecksum sums:
+// every word after the header, the state per session and the crossover (the header's crossover + 1
+// less one: -1 wraps, as in JS).
 std::string memory_update(const Spec& s) {
-  const auto& p = need(s, "memoryupdate", 5);
+  const auto& p = need(s, "memoryupdate", 6);
   const auto& tokens = need(s, "tokens", 1);
   std::map<std::string, Model> models;
   for (const PresetSpec& ms : s.models) {
@@ -291,23 +302,19 @@ std::string memory_update(const Spec& s) {
   o.query = {{p[1], p[2], "fp8", "bf16"}, p[3], "bf16", p[4]};
   o.curve = tokens;
   o.crossover = true;
-  Result<KvView> r;
+  o.curve_fields = p[5];            // the figure's columns (workloads.mjs MEMORY_CURVE_FIELDS)
+  constexpr std::size_t kHead = 6;  // the flags, crossover + 1, the state per session, n
+  const auto columns = static_cast<std::size_t>(__builtin_popcount(static_cast<unsigned>(p[5])));
+  const std::size_t size =
+      kHead + 3 * kKvResultFields + kCapacityFields + 3 * columns * tokens.size();
   for (int u = 0; u < static_cast<int>(p[0]); ++u) {
-    r = kv_view(models.at("update:core"), &models.at("update:reference"),
-                &models.at("update:original"), o);
+    auto r = kv_view_packed(models.at("update:core"), &models.at("update:reference"),
+                            &models.at("update:original"), o, answer_room);
     if (!r.status) die("memoryUpdate: " + r.status.message);
-    if (pack(r.value).empty()) die("memoryUpdate: nothing packed");
   }
-  const KvView& v = r.value;
-  std::vector<std::uint64_t> all;
-  for (const KvResult* x : {&v.now, &v.ref_now, &v.original_now}) append_fields(*x, all);
-  append_fields(v.capacity, all);
-  all.push_back(v.ref_per_session);
-  all.push_back(static_cast<std::uint64_t>(v.crossover));
-  for (const auto* c : {&v.curve, &v.ref_curve, &v.original_curve})
-    for (const KvResult& x : *c) append_fields(x, all);
-  std::uint64_t sum = 0;
-  for (std::uint64_t x : all) sum += x;
+  const std::uint64_t* w = answer_words.get();
+  std::uint64_t sum = (w[3] - 1) + w[4];
+  for (std::size_t i = kHead; i < size; ++i) sum += w[i];
   return "{\"checksum\":\"" + std::to_string(sum) + "\"}";
 }
 

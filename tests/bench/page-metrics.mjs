@@ -762,6 +762,18 @@ function overcapacityIdle(page, root) {
       root,
       { timeout: 180000, polling: 100 },
     )
+    .catch(async (e) => {
+      // What the figure showed when the wait gave up: the conditions above, read in full.
+      const seen = await page
+        .evaluate((root) => {
+          const m = document.querySelector(root);
+          const cap = m?.querySelector('[data-capacity]');
+          const subheads = [...(m?.querySelectorAll('.oc-subhead') ?? [])].map((p) => p.textContent);
+          return JSON.stringify({ sweep: m?.dataset.sweep, capacity: cap?.dataset.capacity, subheads });
+        }, root)
+        .catch(() => 'unreadable');
+      throw new Error(`${e.message}; the figure then: ${seen}`);
+    })
     .then(() => page.waitForTimeout(300));
 }
 

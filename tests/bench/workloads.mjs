@@ -17,10 +17,15 @@ export const WORKLOADS = {
   // la.ledgerView of d = 3 (its largest), 8 associations (its most), elu1 with the normalizer, all
   // written, the query the first key. The memory figure: one la.kvView of the preset with the most
   // layer groups, its all-linear twin as the flat line and the next-largest preset as the
-  // original, the whole curve (60 context lengths) and the crossover.
+  // original, the whole curve (60 context lengths, the figure's three columns) and the crossover.
   ledgerUpdate: { d: 3, associations: 8, seed: 11, updates: 2000 },
   memoryUpdate: { updates: 200, tokens: 1e6, sessions: 64, gpuBytes: 8 * 80e9, tp: 8 },
 };
+// The curves' columns the memory figure asks for (web/src/demos/memory/compute.js CURVE_FIELDS;
+// tests/demos/memory-demo.test.mjs holds them equal), and their bits (wasm/core/kv_batch.hpp,
+// curve_fields: the k-th field of a KV result is bit k) for the native side.
+export const MEMORY_CURVE_FIELDS = ['kvBytes', 'stateBytes', 'totalBytes'];
+const MEMORY_CURVE_BITS = (1 << 3) | (1 << 7) | (1 << 9);
 /** Workloads with no plain-JavaScript version (the bench runs them natively and as WebAssembly). */
 export const CORE_ONLY = ['ledgerUpdate', 'memoryUpdate'];
 const LEDGER_UPDATE_MEMORY = { featureMap: 'elu1', normalize: true };
@@ -57,7 +62,7 @@ export function nativeSpec(presets) {
     `tokens ${contextLengths().join(' ')}`,
     `kvquery ${kv.sessions} ${kv.gpuBytes} ${kv.capacitySessions} ${kv.stateBytes}`,
     `ledgerupdate ${Object.values(WORKLOADS.ledgerUpdate).join(' ')}`,
-    `memoryupdate ${Object.values(WORKLOADS.memoryUpdate).join(' ')}`,
+    `memoryupdate ${Object.values(WORKLOADS.memoryUpdate).join(' ')} ${MEMORY_CURVE_BITS}`,
   ];
   const update = Object.entries(updateModels(presets)).map(([role, m]) => ({ ...m, id: UPDATE_MODEL + role }));
   for (const p of [...presets, ...update]) {
@@ -232,6 +237,7 @@ export function prepare(name, impl, { la, presets } = {}) {
       original,
       curve: contextLengths(),
       crossover: true,
+      curveFields: MEMORY_CURVE_FIELDS,
     };
     return () => {
       let view;

@@ -421,7 +421,11 @@ for (const where of ['served chapter', 'standalone file://']) {
 
         const csv = await save(page, demo, 'csv');
         assert.equal(csv.name, `${base}.csv`);
-        if (demo === 'memory') await page.locator('#figure-memory .lm-details > summary').click();
+        if (demo === 'memory') {
+          // (the data table is built when its disclosure opens)
+          await page.locator('#figure-memory .lm-details > summary').click();
+          await page.locator('#figure-memory .lm-table tbody tr').first().waitFor();
+        }
         if (demo === 'overcapacity') {
           await page.locator('#figure-overcapacity [data-part="table"] > summary').click();
           await page.waitForFunction(

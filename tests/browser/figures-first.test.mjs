@@ -335,6 +335,78 @@ test('the Settings disclosure is remembered in the link (settings=true), old lin
   await embed.page.close();
 });
 
+// A click on a summary opens its <details> at once; the toggle event that reports it to the figure's
+// state comes later, as a task. A drawing in between (a change the figure was already going to
+// draw) must not close it again from the state that does not know of the click yet.
+test('Settings opened by a click stay open when the figure draws before the click’s toggle event', async () => {
+  const changes = { memory: { tokens: 4096 }, overcapacity: { n: 24 }, spotlight: { cosine: 0.4 } };
+  for (const [demo, change] of Object.entries(changes)) {
+    const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`);
+    await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+    await settled(page);
+    const open = await page.evaluate(
+      (change) =>
+        new Promise((resolve) => {
+          const details = document.querySelector(
+            '.linattn-mount details:is([data-part="settings"], .lm-settings, .spot-settings)',
+          );
+          // The click, then a change drawn (at once, or in the next frame) before the toggle task.
+          details.querySelector(':scope > summary').click();
+          window.linattnEmbed.handle.setState(change);
+          setTimeout(() => requestAnimationFrame(() => resolve(details.open)), 300);
+        }),
+      change,
+    );
+    assert.equal(open, true, `${demo}: the Settings disclosure stays open`);
+    await waitUntil(() => page.evaluate(() => window.linattnEmbed.handle.getState().settings === true), {
+      message: `${demo}: the state says Settings is open`,
+    });
+    assert.deepEqual(problems, [], demo);
+    await page.close();
+  }
+});
+
+test('a number the reader is typing keeps its text when the figure draws before the change commits it', async () => {
+  // The reader types (input events); something else is drawn (here a host's setState; an answer or a
+  // new width does the same) before the change event. The field keeps what they typed, and the
+  // change then commits it. A CI run saw the memory figure write 10,000,000 over a typed 0.
+  const cases = {
+    memory: { field: 'input[id$="-tokens"]', typed: '5000', change: { sessions: 2 }, key: 'tokens', want: 5000 },
+    overcapacity: { field: '.oc-settings input[type="text"]', typed: '3', change: { n: 24 }, key: 'trials', want: 3 },
+    ledger: { field: 'input[data-part="free-q-1"]', typed: '0.25', change: { step: 1 }, key: 'freeQuery', want: 0.25 },
+  };
+  for (const [demo, c] of Object.entries(cases)) {
+    const { page, problems } = await openPage(browser, `${base}embed.html?demo=${demo}`);
+    await page.locator('.linattn-mount[data-status="ready"]').waitFor({ timeout: 60000 });
+    await settled(page);
+    const kept = await page.evaluate(
+      ({ field, typed, change }) =>
+        new Promise((resolve) => {
+          const input = document.querySelector(`.linattn-mount ${field}`);
+          input.value = typed;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          window.linattnEmbed.handle.setState(change);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(input.value)));
+        }),
+      c,
+    );
+    assert.equal(kept, c.typed, `${demo}: the typed text stays through a drawing`);
+    await page.evaluate((field) => {
+      document.querySelector(`.linattn-mount ${field}`).dispatchEvent(new Event('change', { bubbles: true }));
+    }, c.field);
+    await waitUntil(
+      () =>
+        page.evaluate(({ key, want }) => {
+          const got = window.linattnEmbed.handle.getState()[key];
+          return (Array.isArray(got) ? got[0] : got) === want;
+        }, c),
+      { message: `${demo}: the change commits ${c.typed}` },
+    );
+    assert.deepEqual(problems, [], demo);
+    await page.close();
+  }
+});
+
 /** A finger's drag (CDP touch events, with touch emulation on) from (x0, y) to (x1, y). */
 async function touchDrag(page, x0, x1, y) {
   const cdp = await page.context().newCDPSession(page);

@@ -158,13 +158,14 @@ export async function networkQuiet(page, { idleMs = 500, timeout = 30000 } = {})
 export async function openPage(
   browser,
   url,
-  { width = 1280, height = 900, colorScheme, reducedMotion, waitUntil = 'load' } = {},
+  { width = 1280, height = 900, colorScheme, reducedMotion, waitUntil = 'load', init } = {},
 ) {
   const page = await browser.newPage();
   const problems = [];
   await page.setViewportSize({ width, height });
   if (colorScheme || reducedMotion) await page.emulateMedia({ colorScheme, reducedMotion });
   await page.addInitScript(reportCspViolations);
+  if (init) await page.addInitScript(init); // before the page's own scripts
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });

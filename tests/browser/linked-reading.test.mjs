@@ -59,6 +59,9 @@ function mathWith(p, sym, { display = null, nth = 0 } = {}) {
  * (the math is one tab stop), then arrow keys until `sym` is the open symbol.
  */
 async function openByKeyboard(p, index, sym) {
+  // A keyboard reader's pointer rests where no text is: left over a figure by an earlier drag, the
+  // page scrolling under it (focus moves scroll) would hover whatever symbol slides beneath it.
+  await p.mouse.move(1, 1);
   const ok = await p.evaluate((index) => {
     const math = document.querySelectorAll('.linked-math')[index];
     const focusables = [...document.querySelectorAll('a[href], button, input, select, summary, [tabindex="0"]')].filter(
@@ -401,6 +404,38 @@ describe('linked reading', { timeout: 180000 }, () => {
     assert.ok(litN.length >= 2 && litN.every((s) => s === 'N'), `N lit in §4.3 (${litN})`);
     await page.evaluate(() => document.activeElement.blur());
     assert.equal(await page.locator('.linked-sym--figure').count(), 0);
+  });
+
+  it('figure -> symbol: finding the symbols to light reads no layout (a touch drag starts with it)', async () => {
+    // N and d are shown by three figures; of those that show as many of a formula's symbols, the
+    // one nearest in the chapter's order of blocks is the formula's figure: no box is measured, so
+    // the first pointerover of a touch drag does not lay out what the figure just drew.
+    const seen = await page.evaluate((over) => {
+      const reads = [];
+      const saved = {};
+      for (const name of ['getBoundingClientRect', 'getClientRects']) {
+        saved[name] = Element.prototype[name];
+        Element.prototype[name] = function (...args) {
+          reads.push(name);
+          return saved[name].apply(this, args);
+        };
+      }
+      const lit = [];
+      try {
+        for (const sym of ['N', 'd']) {
+          const from = document.querySelector(`${over} [data-symbol~="${sym}"]`);
+          from.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'touch' }));
+          lit.push([...document.querySelectorAll('.linked-sym--figure')].map((e) => e.dataset.sym).join(' '));
+          from.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'touch' }));
+        }
+      } finally {
+        Object.assign(Element.prototype, saved);
+      }
+      return { reads, lit };
+    }, OVER);
+    assert.deepEqual(seen.reads, [], 'layout read while lighting the symbols');
+    assert.match(seen.lit[0], /^N( N)+$/, `N lit (${seen.lit[0]})`);
+    assert.match(seen.lit[1], /^d( d)*$/, `d lit (${seen.lit[1]})`);
   });
 
   it('touch: a tap opens a symbol, a tap elsewhere closes it', async () => {

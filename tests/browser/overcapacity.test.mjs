@@ -71,8 +71,10 @@ async function tableRows() {
 /** The plotted numbers table, every page: { [N]: { cos, std, recall, miss, theory, smCos, smRecall } }. */
 async function table() {
   const details = page.locator(part('table'));
-  // The table is built on the details' toggle event, which comes after the click.
+  // The table is built on the details' toggle event, which comes after the click: the pager is
+  // read once the table is built, never the one a table of other settings left behind.
   if (!(await details.evaluate((d) => d.open))) await details.locator('summary').click();
+  await tableRows();
   const pages = await page.$eval(part('table-page'), (s) => (s.closest('[hidden]') ? 1 : s.options.length));
   const out = {};
   for (let k = 0; k < pages; k += 1) {

@@ -55,6 +55,53 @@ async function mountAllDemos(page) {
   );
 }
 
+/**
+ * Init script: records in window.readsInObservers each layout read (sizes, boxes, visibility) made
+ * while a ResizeObserver callback of the page runs, with where it was made.
+ */
+function recordReadsInObservers() {
+  const reads = [];
+  window.readsInObservers = reads;
+  let inCallback = 0;
+  const Native = window.ResizeObserver;
+  window.ResizeObserver = class extends Native {
+    constructor(callback) {
+      super((entries, observer) => {
+        inCallback++;
+        try {
+          callback(entries, observer);
+        } finally {
+          inCallback--;
+        }
+      });
+    }
+  };
+  const note = (what) => {
+    if (inCallback) reads.push(`${what} at ${(new Error().stack ?? '').split('\n')[3]?.trim()}`);
+  };
+  const sizes = [
+    [Element.prototype, ['scrollWidth', 'scrollHeight', 'clientWidth', 'clientHeight']],
+    [HTMLElement.prototype, ['offsetWidth', 'offsetHeight', 'offsetTop', 'offsetLeft']],
+  ];
+  for (const [proto, names] of sizes)
+    for (const name of names) {
+      const { get } = Object.getOwnPropertyDescriptor(proto, name);
+      Object.defineProperty(proto, name, {
+        get() {
+          note(name);
+          return get.call(this);
+        },
+      });
+    }
+  for (const name of ['getBoundingClientRect', 'getClientRects', 'checkVisibility']) {
+    const method = Element.prototype[name];
+    Element.prototype[name] = function (...args) {
+      note(name);
+      return method.apply(this, args);
+    };
+  }
+}
+
 function assertNoProblems(problems, when) {
   assert.deepEqual(
     problems,
@@ -219,7 +266,10 @@ export function definePageSuite(target) {
       // again when the fonts arrive and when a skipped box is rendered (main.js watchScrollables).
       // Scrolled through, every box on screen must agree: focusable (tabindex, role region and a
       // label) if and only if its content is wider than the box.
-      const { page: phone } = await openPage(browser, url, { width: 360, height: 740 });
+      // No box is read inside the ResizeObserver's callback: a read there lays out what changed since
+      // the frame's layout (a web font that arrived), and Firefox then reported the boxes it resized
+      // as a "ResizeObserver loop completed with undelivered notifications" error at the window.
+      const { page: phone } = await openPage(browser, url, { width: 360, height: 740, init: recordReadsInObservers });
       try {
         const total = await phone.evaluate(() => document.documentElement.scrollHeight);
         let checked = 0;
@@ -251,6 +301,8 @@ export function definePageSuite(target) {
         }
         assert.ok(checked >= 8, `saw ${checked} boxes on screen`);
         assert.ok(scrolling >= 1, 'at least one box scrolls at 360 px');
+        const reads = await phone.evaluate(() => window.readsInObservers);
+        assert.deepEqual(reads, [], 'layout read inside a ResizeObserver callback');
       } finally {
         await phone.close();
       }
@@ -305,11 +357,21 @@ export function definePageSuite(target) {
       const v = await axe(page, { exclude: ['.katex-html', '.demo-mount'] });
       assert.equal(v.length, 0, describeViolations(v));
       await page.reload({ waitUntil: 'load' });
-      assert.equal(
-        await page.evaluate(() => document.documentElement.dataset.theme),
-        'dark',
-        'the choice survives a reload',
-      );
+      const seen = () =>
+        page.evaluate(() => ({
+          theme: document.documentElement.dataset.theme,
+          stored: localStorage.getItem('la-theme'),
+        }));
+      let reloaded = await seen();
+      // Chromium on a loaded host now and then hands a reloaded file:// page an empty localStorage
+      // (the choice is still stored: a second reload shows it). The page can only read what storage
+      // gives it, so that case, and only that one, reloads again; a stored choice not applied fails.
+      if (reloaded.stored === null && target.startsWith('standalone')) {
+        console.log('# the reloaded file:// page was given an empty localStorage; reloading once more');
+        await page.reload({ waitUntil: 'load' });
+        reloaded = await seen();
+      }
+      assert.deepEqual(reloaded, { theme: 'dark', stored: 'dark' }, 'the choice survives a reload');
       await mountAllDemos(page);
       await page.locator('.theme-toggle').click();
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');

@@ -1,5 +1,6 @@
 #include <doctest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "kv_batch.hpp"
@@ -19,6 +20,13 @@ Model hybrid() {
   LayerSpec lin{"linear", 4, 0, 0, 0, 0, 16, 128, 128, 0, 0, 4, 4096};
   spec.layers = {full, window, lin};
   spec.params = 8e9;
+  return make_model(spec).value;
+}
+
+// An all-linear model: 36 layers of one 128 x 128 state per head, 32 heads.
+Model linear_twin() {
+  ModelSpec spec;
+  spec.layers = {LayerSpec{"linear", 36, 0, 0, 0, 0, 32, 128, 128, 0, 0, 0, 0}};
   return make_model(spec).value;
 }
 
@@ -67,9 +75,7 @@ TEST_CASE("kv_capacity_curve is kv_capacity at each context length") {
 
 TEST_CASE("kv_view gives what the one-query functions give, in their order of refusal") {
   const Model m = hybrid();
-  ModelSpec ls;
-  ls.layers = {LayerSpec{"linear", 36, 0, 0, 0, 0, 32, 128, 128, 0, 0, 0, 0}};
-  const Model twin = make_model(ls).value;
+  const Model twin = linear_twin();
   KvViewOptions o;
   o.query.kv.tokens = 65536;
   o.query.gpu_bytes = 80e9;
@@ -94,6 +100,73 @@ TEST_CASE("kv_view gives what the one-query functions give, in their order of re
   CHECK(words[0] == 1);  // has_reference
   CHECK(words[5] == 2);  // curve length
   CHECK(words.size() == 6 + 3 * kKvResultFields + kCapacityFields + 3 * 2 * kKvResultFields);
+}
+
+namespace {
+std::vector<std::uint64_t> room_words;
+std::uint64_t* room(std::size_t n) {
+  room_words.assign(n, 0xdeadbeefULL);  // what the core leaves unwritten would show
+  return room_words.data();
+}
+}  // namespace
+
+TEST_CASE("kv_view_packed writes pack(kv_view(...)) bit for bit, and the curves' columns theirs") {
+  const Model m = hybrid();
+  const Model twin = linear_twin();
+  KvViewOptions o;
+  o.query.kv.tokens = 65536;
+  o.query.kv.sessions = 4;
+  o.query.kv.kv_dtype = "fp8";
+  o.query.gpu_bytes = 80e9;
+  o.query.tp = 2;
+  o.curve = {1000, 4096, 4097, 1e6, 1e10};
+  for (bool crossover : {false, true}) {
+    o.crossover = crossover;
+    for (const Model* ref : {static_cast<const Model*>(nullptr), &twin}) {
+      for (const Model* orig : {static_cast<const Model*>(nullptr), &m}) {
+        for (std::size_t n : {std::size_t(0), o.curve.size()}) {
+          KvViewOptions p = o;
+          p.curve.resize(n);
+          const auto v = kv_view(m, ref, orig, p);
+          REQUIRE(v.status.ok);
+          const auto packed = kv_view_packed(m, ref, orig, p, room);
+          REQUIRE(packed.status.ok);
+          CHECK(room_words == pack(v.value));
+        }
+      }
+    }
+  }
+  // Only the columns asked for: kvBytes, stateBytes and totalBytes (fields 3, 7 and 9), in order.
+  o.curve_fields = (1 << 3) | (1 << 7) | (1 << 9);
+  const auto all = pack(kv_view(m, &twin, &m, o).value);
+  REQUIRE(kv_view_packed(m, &twin, &m, o, room).status.ok);
+  const std::size_t head = 6 + 3 * kKvResultFields + kCapacityFields, n = o.curve.size();
+  const std::size_t picked[] = {3, 7, 9};
+  REQUIRE(room_words.size() == head + 3 * 3 * n);
+  CHECK(std::equal(room_words.begin(), room_words.begin() + head, all.begin()));
+  for (std::size_t c = 0; c < 3; ++c)
+    for (std::size_t j = 0; j < 3; ++j)
+      for (std::size_t i = 0; i < n; ++i)
+        CHECK(room_words[head + (3 * c + j) * n + i] ==
+              all[head + (kKvResultFields * c + picked[j]) * n + i]);
+  for (double bad : {0.0, 2048.0, 2.5}) {
+    o.curve_fields = bad;
+    CHECK(kv_view_packed(m, &twin, &m, o, room).status.field == "curveFields");
+  }
+  o.curve_fields = kAllKvFields;
+  o.curve = {5, 2.5};
+  CHECK(kv_view_packed(m, &twin, &m, o, room).status.field == "tokens[1]");
+  o.curve.assign(kMaxCurvePoints + 1, 1);
+  room_words.clear();
+  CHECK(kv_view_packed(m, &twin, &m, o, room).status.field == "tokens");
+  CHECK(room_words.empty());  // no room asked for a curve refused for its length
+
+  const std::vector<double> tokens = {1, 1000, 4096, 1e6, 1e10};
+  REQUIRE(kv_memory_columns(m, o.query.kv, tokens, room).ok);
+  CHECK(room_words == columns(kv_memory_curve(m, o.query.kv, tokens).value));
+  REQUIRE(kv_capacity_columns(m, o.query, tokens, room).ok);
+  CHECK(room_words == columns(kv_capacity_curve(m, o.query, tokens).value));
+  CHECK(kv_memory_columns(m, o.query.kv, {5, 2.5}, room).field == "tokens[1]");
 }
 
 TEST_CASE(

@@ -2,7 +2,7 @@
 // aside when another mark or label is there, inside the drawing, in order.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { arrowSegments, boxMeetsSegment, placeLabels } from '../../web/src/lib/plot/label-spot.js';
+import { arrowSegments, boxMeetsSegment, placeLabels, segmentMeetsBox } from '../../web/src/lib/plot/label-spot.js';
 
 const HEAD = { length: 10, halfWidth: 5, overshoot: 1, pad: 2 };
 const HALF = [10, 8];
@@ -65,4 +65,45 @@ test('an arrow as marks: its shaft and the three sides of its head, overshooting
   const other = arrowSegments([200, 0], [116, 0], HEAD);
   const [aside] = placeLabels([{ at: [100, 0], dir: [1, 0], half: HALF }], { segments: [...segs, ...other], gap: 4 });
   assert.ok(!other.some((s) => boxMeetsSegment(boxOf(aside), s)), `off the other head (${aside})`);
+});
+
+/** A reference that shares nothing with the clipper: an end inside the box, or a crossing of one of
+ *  its four sides (orientation tests). */
+function crossesBox(a, b, { l, t, r, b: bottom }) {
+  const inside = ([x, y]) => x >= l && x <= r && y >= t && y <= bottom;
+  if (inside(a) || inside(b)) return true;
+  const turn = (p, q, s) => Math.sign((q[0] - p[0]) * (s[1] - p[1]) - (q[1] - p[1]) * (s[0] - p[0]));
+  const cross = (p, q, s, u) => turn(p, q, s) * turn(p, q, u) <= 0 && turn(s, u, p) * turn(s, u, q) <= 0;
+  const corners = [
+    [l, t],
+    [r, t],
+    [r, bottom],
+    [l, bottom],
+  ];
+  return corners.some((c, k) => cross(a, b, c, corners[(k + 1) % 4]));
+}
+
+test("segmentMeetsBox, the placers' form ({ l, t, r, b } boxes), agrees with a crossing test", () => {
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return (seed / 2147483648) * 40 - 10;
+  };
+  let meets = 0;
+  for (let k = 0; k < 2000; k += 1) {
+    const [a, b] = [
+      [rand(), rand()],
+      [rand(), rand()],
+    ];
+    const [x, y] = [rand(), rand()];
+    const box = { l: x, t: y, r: x + 0.5 + Math.abs(rand()) / 2, b: y + 0.5 + Math.abs(rand()) / 2 };
+    const expected = crossesBox(a, b, box);
+    assert.equal(segmentMeetsBox(a, b, box), expected, `${a} ${b} ${JSON.stringify(box)}`);
+    assert.equal(boxMeetsSegment([box.l, box.t, box.r, box.b], { a, b }), expected);
+    meets += expected ? 1 : 0;
+  }
+  assert.ok(meets > 200 && meets < 1800, `both answers are tried (${meets} of 2000 meet)`);
+  // a vertical segment along the box's edge meets it; one a hair outside does not
+  assert.equal(segmentMeetsBox([0, -5], [0, 5], { l: 0, t: 0, r: 4, b: 4 }), true);
+  assert.equal(segmentMeetsBox([-1e-9, -5], [-1e-9, 5], { l: 0, t: 0, r: 4, b: 4 }), false);
 });

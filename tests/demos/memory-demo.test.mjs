@@ -164,6 +164,20 @@ test('computeMemory: a move of the context slider reuses the curve, the state pe
   }
 });
 
+test('the figure asks the core for the curve columns it draws, the ones the bench times it asking for', async () => {
+  const { CURVE_FIELDS } = await import('../../web/src/demos/memory/compute.js');
+  const { MEMORY_CURVE_FIELDS, nativeSpec } = await import('../bench/workloads.mjs');
+  assert.deepEqual(CURVE_FIELDS, MEMORY_CURVE_FIELDS);
+  // The native side's bits: bit k for the k-th field of a KV result (wasm/core/kv_batch.hpp).
+  const line = nativeSpec(presets)
+    .split('\n')
+    .find((l) => l.startsWith('memoryupdate '));
+  const order = ['kvBytesPerToken', 'growingBytesPerToken', 'cappedBytesPerToken', 'kvBytes', 'growingBytes'];
+  order.push('cappedBytes', 'cappedFullTokens', 'stateBytes', 'convBytes', 'totalBytes', 'perSessionBytes');
+  const bits = CURVE_FIELDS.reduce((m, f) => m | (1 << order.indexOf(f)), 0);
+  assert.equal(Number(line.split(' ').at(-1)), bits);
+});
+
 test('the summary says what fits no finer than the core knows it: unknown weights, weights too big, a limit', async () => {
   const { fitSentence } = await import('../../web/src/demos/memory/labels.js');
   const { computeAll } = await import('../../web/src/demos/memory/compute.js');

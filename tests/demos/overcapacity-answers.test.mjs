@@ -128,6 +128,23 @@ test('an older store that arrives while the slider’s N waits is shown with the
   assert.equal(failed.want, null);
 });
 
+test('a settings slider that comes back to the store shown says nothing of a store to come', () => {
+  const asked = initialState({ d: 256, n: 64 }, check);
+  const request = ask(asked, 'store');
+  const shown = reduce(asked, { type: 'answer', key: request.key, value: runStore(la, request.args), done: true });
+  assert.equal(shown.store.note, null);
+  // Dragged away: the store of the new settings waits for the rest, and the panel says so...
+  const away = reduce(shown, { type: 'slide', changes: { gate: 0.9 } });
+  assert.deepEqual(away.store.note, { kind: 'settings', n: 64 });
+  // ...and back where it started, then at rest: the store shown is the one of these settings.
+  const back = reduce(away, { type: 'slide', changes: { gate: shown.settings.gate } });
+  const rested = back.resting ? reduce(back, { type: 'rest' }) : back;
+  assert.equal(rested.store.shown.key, storeKey(rested.settings));
+  assert.equal(rested.store.note, null, 'no note of a store to come');
+  assert.equal(rested.want, null);
+  assert.equal(calls(rested).includes('store'), false);
+});
+
 test('a refused sweep goes back to the settings before it and asks for their sweep', () => {
   const start = initialState(undefined, check);
   const wider = reduce(start, { type: 'propose', changes: { beta: 32 } });

@@ -14,8 +14,6 @@ import {
   SETTINGS_SETTLE_MS,
 } from '../../web/src/demos/overcapacity/scheduler/pacing.js';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 test("the page thread's next budget follows the rate of the work done, at most doubling", () => {
   // A step given 4 M units that did them in 24 ms: half as much next time (12 ms).
   assert.equal(nextStepWork(4e6, 4e6, 24), 2e6);
@@ -70,27 +68,33 @@ test("a drag holds the sweep at most once per third of the hold's length", () =>
   ]);
 });
 
-test('a settings slider rests SETTINGS_SETTLE_MS after the frame of its value; again() counts anew, stop() forgets', async () => {
+test('a settings slider rests SETTINGS_SETTLE_MS after the frame of its value; again() counts anew, stop() forgets', (t) => {
+  // The timers are node's mock timers, moved on by the test: under npm test's load a real 25 ms
+  // sleep took longer than the 40 ms count, and the rest came early.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const tick = (ms) => t.mock.timers.tick(ms);
   let rests = 0;
   // Frames run when the test says so.
   const frames = [];
   const frame = (fn) => Object.assign(() => frames.push(fn), { cancel: () => frames.splice(0) });
   const timer = createRestTimer(() => (rests += 1), frame, 40);
   timer.start();
-  await sleep(60);
+  tick(60);
   assert.equal(rests, 0, 'the count starts in the frame after the value was drawn');
   frames.shift()();
-  await sleep(25);
+  tick(25);
   timer.again();
   frames.shift()();
-  await sleep(25);
+  tick(25);
   assert.equal(rests, 0, 'the pointer moved: the count started anew');
-  await sleep(30);
-  assert.equal(rests, 1);
+  tick(14);
+  assert.equal(rests, 0, 'not before its 40 ms');
+  tick(1);
+  assert.equal(rests, 1, 'at its 40 ms');
   timer.start();
   frames.shift()();
   timer.stop();
-  await sleep(60);
+  tick(60);
   assert.equal(rests, 1, 'stopped');
   assert.equal(SETTINGS_SETTLE_MS, 250);
 });

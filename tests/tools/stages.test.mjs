@@ -126,6 +126,15 @@ test("a stage's commands report the CPU they and their children took, added to t
   assert.equal(row.cpu, before);
 });
 
+test('a command killed at its time limit takes everything it started with it, grandchildren too', async () => {
+  // node starts a grandchild that shares the output pipes, then both wait forever: a kill of the
+  // command alone would leave the grandchild holding the pipes, and the run would never end
+  const grandchild = `require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' }); setInterval(() => {}, 1000)`;
+  const r = await run(process.execPath, ['-e', grandchild], { timeout: 1000 });
+  assert.equal(r.ok, false);
+  assert.match(r.out, /timed out after 1 s/);
+});
+
 test("bash's `times` read as CPU seconds: the children's user and system time", () => {
   assert.equal(childCpuSeconds('0m0.004s 0m0.002s\n1m2.500s 0m3.250s\n'), 65.75);
   assert.ok(Number.isNaN(childCpuSeconds('')));

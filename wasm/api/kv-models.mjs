@@ -39,7 +39,9 @@ const at = (name, i) => `${name}.layers[${i}]`;
 // Whether `x` is a plain object with only `allowed` keys (else options() says why).
 function plain(x, allowed) {
   if (x === null || typeof x !== 'object' || Array.isArray(x)) return false;
-  for (const key of Object.keys(x)) if (!allowed.has(key)) return false;
+  // for-in, not Object.keys(): no array made for each model and layer group a figure's update
+  // checks (it also meets inherited keys, which send a model to options(), which says why).
+  for (const key in x) if (!allowed.has(key)) return false;
   return true;
 }
 
@@ -132,7 +134,8 @@ function renamed(result, name) {
  *  content is new (the core's refusal names its field). Two steps, so that a call checks every
  *  argument's type before the core sees any. */
 export function modelCache(M) {
-  const ids = new Map(); // content -> number in the core, least recently used first
+  const ids = new Map(); // content -> { id: its number in the core, used: when last asked for }
+  let clock = 0;
   const seen = new WeakMap(); // a model object -> its last { checked, key }: a figure passes the same one
   const wire = wireOf(M);
   // Converted by the core: over the flat wire when every kind is a known one (as codes), else
@@ -159,25 +162,26 @@ export function modelCache(M) {
       return { checked, name, key };
     },
     id({ checked, name, key }) {
-      let id = ids.get(key);
-      if (id !== undefined) {
-        ids.delete(key); // to the end: the most recently used
-      } else {
-        id = check(renamed(convert(checked), name));
-        if (ids.size >= MODELS_KEPT) {
-          const [oldest, oldId] = ids.entries().next().value;
-          ids.delete(oldest);
-          M.kvModelFree(oldId);
-        }
+      const held = ids.get(key);
+      if (held !== undefined) {
+        held.used = ++clock; // the most recently used: no entry moved in the map
+        return held.id;
       }
-      ids.set(key, id);
+      const id = check(renamed(convert(checked), name));
+      if (ids.size >= MODELS_KEPT) {
+        let oldest = null; // the least recently used entry: [key, { id, used }]
+        for (const entry of ids) if (oldest === null || entry[1].used < oldest[1].used) oldest = entry;
+        M.kvModelFree(oldest[1].id);
+        ids.delete(oldest[0]);
+      }
+      ids.set(key, { id, used: ++clock });
       return id;
     },
     /** Models the core holds now (for tests: at most MODELS_KEPT). */
     held: () => M.kvModelsHeld(),
     /** Frees every model kept (the next call converts its model again). */
     release() {
-      for (const id of ids.values()) M.kvModelFree(id);
+      for (const { id } of ids.values()) M.kvModelFree(id);
       ids.clear();
     },
   };

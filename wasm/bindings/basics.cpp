@@ -51,10 +51,11 @@ EMSCRIPTEN_KEEPALIVE void la_release() {
   Wire& w = wire_buffers();
   std::vector<double>().swap(w.in);
   std::vector<double>().swap(w.out);
-  std::vector<std::uint64_t>().swap(w.words);
+  w.words.reset();
+  w.word_count = 0;
 }
 EMSCRIPTEN_KEEPALIVE const double* la_output() { return wire_buffers().out.data(); }
-EMSCRIPTEN_KEEPALIVE const std::uint64_t* la_words() { return wire_buffers().words.data(); }
+EMSCRIPTEN_KEEPALIVE const std::uint64_t* la_words() { return wire_buffers().words.get(); }
 }
 
 EMSCRIPTEN_BINDINGS(linattn_basics) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -105,7 +106,11 @@ using Uint32Array = val;
 struct Wire {
   std::vector<double> in;
   std::vector<double> out;
-  std::vector<std::uint64_t> words;
+  // An answer of words, which the core writes at once: made with new[], not zeroed first (in
+  // WebAssembly zeroing a view's 16 KB answer, and a vector's loop over its words, were calls and
+  // loops of their own).
+  std::unique_ptr<std::uint64_t[]> words;
+  std::size_t word_count = 0;
   std::string refusal;
 };
 inline Wire& wire_buffers() {
@@ -118,11 +123,15 @@ inline double answer(std::vector<double>&& x) {
   w.out = std::move(x);
   return static_cast<double>(w.out.size());
 }
-inline double answer_words(std::vector<std::uint64_t>&& x) {
+// Room for an answer of `n` words, which the core then writes (kv_batch.hpp's *_columns and
+// kv_view_packed); the call answers words_held().
+inline std::uint64_t* words_room(std::size_t n) {
   Wire& w = wire_buffers();
-  w.words = std::move(x);
-  return static_cast<double>(w.words.size());
+  w.words.reset(new std::uint64_t[n]);
+  w.word_count = n;
+  return w.words.get();
 }
+inline double words_held() { return static_cast<double>(wire_buffers().word_count); }
 inline double refuse(const Status& st) {
   wire_buffers().refusal = wire::refusal(st);
   return -1;

@@ -151,23 +151,26 @@ double kv_memory_curve_wire(double id, double n, double sessions, double kv, dou
                             double one) {
   auto m = model_at(id, "model");
   if (!m.status) return refuse(m.status);
-  auto r =
-      kv_memory_curve(*m.value, kv_options(0, sessions, kv, state), input_part(0, count_of(n)));
-  if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
-  return answer_words(columns(r.value));
+  const std::vector<double> tokens = input_part(0, count_of(n));
+  const Status st =
+      kv_memory_columns(*m.value, kv_options(0, sessions, kv, state), tokens, words_room);
+  if (!st) return refuse(one == 1 ? single(st) : st);
+  return words_held();
 }
 double kv_capacity_curve_wire(double id, double n, double one) {
   auto m = model_at(id, "model");
   if (!m.status) return refuse(m.status);
   const CapacityOptions q = capacity_options(input_part(0, kCapacityQuery));
-  auto r = kv_capacity_curve(*m.value, q, input_part(kCapacityQuery, count_of(n)));
-  if (!r.status) return refuse(one == 1 ? single(r.status) : r.status);
-  return answer_words(columns(r.value));
+  const std::vector<double> tokens = input_part(kCapacityQuery, count_of(n));
+  const Status st = kv_capacity_columns(*m.value, q, tokens, words_room);
+  if (!st) return refuse(one == 1 ? single(st) : st);
+  return words_held();
 }
 
-// The memory figure's view (kv_batch.hpp): its words (pack()), over the flat wire: the input
-// buffer holds kvCapacity's query, whether the crossover is wanted (0 or 1), then the curve's n
-// context lengths. reference and original: model numbers, or 0 for none. The capacity's and the
+// The memory figure's view (kv_batch.hpp): its words (pack(), each curve with the columns asked
+// for), over the flat wire: the input buffer holds kvCapacity's query, whether the crossover is
+// wanted (0 or 1), the curves' fields (kv_batch.hpp, curve_fields), then the curve's n context
+// lengths. reference and original: model numbers, or 0 for none. The capacity's and the
 // crossover's own refusals wait in view_refusals() (kvViewRefusals; wasm/api/kv.mjs asks only
 // when la_kv_view_refused() says there is one).
 constexpr char kViewRefusalsApart = '\x02';  // in neither a field nor a message (wire.hpp)
@@ -188,15 +191,16 @@ double kv_view_wire(double id, double reference, double original, double n) {
     models[i] = o.value;
   }
   KvViewOptions o;
-  const std::vector<double> q = input_part(0, kCapacityQuery + 1);
+  const std::vector<double> q = input_part(0, kCapacityQuery + 2);
   o.query = capacity_options(q);
   o.crossover = q.size() > kCapacityQuery && q[kCapacityQuery] == 1;
-  o.curve = input_part(kCapacityQuery + 1, count_of(n));
-  auto r = kv_view(*m.value, models[0], models[1], o);
+  o.curve_fields = q.size() > kCapacityQuery + 1 ? q[kCapacityQuery + 1] : std::nan("");
+  o.curve = input_part(kCapacityQuery + 2, count_of(n));
+  auto r = kv_view_packed(*m.value, models[0], models[1], o, words_room);
   if (!r.status) return refuse(r.status);
   view_refusals()[0] = refusal_or_empty(r.value.capacity_status);
   view_refusals()[1] = refusal_or_empty(r.value.crossover_status);
-  return answer_words(pack(r.value));
+  return words_held();
 }
 // The last view's capacity and crossover refusals, each "" or the refusal, as one text with
 // kViewRefusalsApart between them (taken, not kept).

@@ -21,6 +21,16 @@ Result<std::vector<KvResult>> kv_memory_curve(const Model& m, const KvOptions& b
                                               const std::vector<double>& tokens);
 Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const CapacityOptions& base,
                                                       const std::vector<double>& tokens);
+// The caller's memory for an answer of `size` words, asked for once, when its size is known and
+// checked (the bindings' answer buffer; a native caller's array).
+using WordsRoom = std::uint64_t* (*)(std::size_t size);
+// The same curves written straight into columns in room(size) (columns()' layout: kKvResultFields
+// or kCapacityFields columns of tokens.size() words), with no result kept first: what the bindings
+// answer with. Written only in part when refused (a refused length of tokens asks no room).
+Status kv_memory_columns(const Model& m, const KvOptions& base, const std::vector<double>& tokens,
+                         WordsRoom room);
+Status kv_capacity_columns(const Model& m, const CapacityOptions& base,
+                           const std::vector<double>& tokens, WordsRoom room);
 
 // What the memory figure shows for one of its states (web/src/demos/memory/compute.js):
 //   now, capacity:   the model at the reader's query;
@@ -29,10 +39,16 @@ Result<std::vector<CapacityResult>> kv_capacity_curve(const Model& m, const Capa
 //   when asked and that state is above 0, the context from which the model's KV cache passes it;
 //   with an original model (the model before it was made linear): original_now;
 //   the curve: each model at every context length of `curve` (empty: none asked).
+// The fields of each result, in the order they are packed (one list, read by wasm/api/kv.mjs).
+inline constexpr int kKvResultFields = 11;
+// Which fields of each curve kv_view_packed writes: bit k for the k-th of fields_of (all of them
+// unless told; the memory figure draws 3). Outside data: a whole number from 1 to kAllKvFields.
+inline constexpr double kAllKvFields = (1 << kKvResultFields) - 1;
 struct KvViewOptions {
   CapacityOptions query;
   std::vector<double> curve;
   bool crossover = false;
+  double curve_fields = kAllKvFields;  // kv_view_packed's alone: kv_view keeps every field
 };
 struct KvView {
   KvResult now;
@@ -49,9 +65,14 @@ struct KvView {
 // reference and original may be null (none).
 Result<KvView> kv_view(const Model& m, const Model* reference, const Model* original,
                        const KvViewOptions& o);
+// kv_view with its words, pack()'s, written straight into room(size) (the caller's memory for
+// `size` words, asked for once the size is known), each curve into its columns with no result kept
+// first: what the bindings answer with. The view it returns has no curves; the words are those of
+// pack(kv_view(...)), bit for bit, but that each curve has only the columns o.curve_fields names
+// (in their order; checked after the view's other options, field curveFields).
+Result<KvView> kv_view_packed(const Model& m, const Model* reference, const Model* original,
+                              const KvViewOptions& o, WordsRoom room);
 
-// The fields of each result, in the order they are packed (one list, read by wasm/api/kv.mjs).
-inline constexpr int kKvResultFields = 11;
 // The last four of a capacity: kv_heads_replicated, sessions_at_limit, longest_at_limit and
 // weights_fit, each as 0 or 1.
 inline constexpr int kCapacityFields = 9;

@@ -167,8 +167,10 @@ std::uint64_t bits_of(Dtype t) {
   return 16;
 }
 
-const char* kv_memory(const SessionSizes& s, const KvQuery& q, KvResult& o) {
-  o = {};
+namespace {
+// kv_memory's fields, each written on the way to success (none zeroed first: in WebAssembly
+// zeroing a result is a call to memset, at every point of a curve).
+const char* kv_memory_fields(const SessionSizes& s, const KvQuery& q, KvResult& o) {
   const std::uint64_t n = q.sessions;
   std::uint64_t gb = 0, cb = 0;
   if (!s.kv_bits(1, true, gb, cb)) return "the KV cache per token";
@@ -189,6 +191,13 @@ const char* kv_memory(const SessionSizes& s, const KvQuery& q, KvResult& o) {
   if (!add(o.kv_bytes, o.state_bytes, o.total_bytes)) return "the total";
   o.per_session_bytes = growing + capped + state;
   return nullptr;
+}
+}  // namespace
+
+const char* kv_memory(const SessionSizes& s, const KvQuery& q, KvResult& o) {
+  const char* what = kv_memory_fields(s, q, o);
+  if (what) o = {};  // a refusal leaves no half-written result
+  return what;
 }
 
 Result<KvResult> kv_memory(const Model& m, const KvQuery& q) {

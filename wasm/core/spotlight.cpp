@@ -6,6 +6,7 @@
 
 #include "feature_map.hpp"
 #include "rng.hpp"
+#include "spotlight_kernels.hpp"
 
 namespace linattn {
 
@@ -199,86 +200,12 @@ SpotlightRead softmax_read(const std::vector<double>& scores, const Mat& V, int 
 
 }  // namespace
 
-namespace {
-
-// phi(q).phi(k_j) of random features, for every row k_j of K, one feature at a time: phi(q) once
-// (over its largest entry, see the header), then O(m d) a key and nothing allocated. The same
-// products and sums, in the same order, as random_features(W, k_j) dotted with phi(q).
-void random_kernels(const Mat& K, const Vec& q, const Mat& W, std::vector<double>& num) {
-  const Eigen::Index d = K.cols(), m = W.rows();
-  std::vector<double> fq(static_cast<std::size_t>(m));
-  for (Eigen::Index i = 0; i < m; ++i) fq[i] = dot(W.data() + i * d, q.data(), d);
-  const double top = *std::max_element(fq.begin(), fq.end());
-  for (double& f : fq) f = std::exp(f - top);
-  const double scale = 1.0 / std::sqrt(static_cast<double>(m));
-  for (Eigen::Index j = 0; j < K.rows(); ++j) {
-    const double* k = K.data() + j * d;
-    double half_sq = 0;
-    for (Eigen::Index c = 0; c < d; ++c) half_sq += 0.5 * k[c] * k[c];
-    double s = 0;
-    for (Eigen::Index i = 0; i < m; ++i) {
-      const double* w = W.data() + i * d;
-      double wx = 0;
-      Eigen::Index c = 0;
-      for (; c + 4 <= d; c += 4) {  // by fours, added in the same order: the hottest loop
-        wx += w[c] * k[c];
-        wx += w[c + 1] * k[c + 1];
-        wx += w[c + 2] * k[c + 2];
-        wx += w[c + 3] * k[c + 3];
-      }
-      for (; c < d; ++c) wx += w[c] * k[c];
-      s += fq[i] * (std::exp(wx - half_sq) * scale);
-    }
-    num[j] = s;
-  }
-}
-
-// phi(q).phi(k_j) of an elementwise map f (elu1, relu): d terms a key.
-template <typename F>
-void elementwise_kernels(const Mat& K, const Vec& q, F f, std::vector<double>& num) {
-  const Eigen::Index d = K.cols();
-  std::vector<double> fq(static_cast<std::size_t>(d));
-  for (Eigen::Index c = 0; c < d; ++c) fq[c] = f(q.data()[c]);
-  for (Eigen::Index j = 0; j < K.rows(); ++j) {
-    const double* k = K.data() + j * d;
-    double s = 0;
-    for (Eigen::Index c = 0; c < d; ++c) s += fq[c] * f(k[c]);
-    num[j] = s;
-  }
-}
-
-// The kernel phi(q).phi(k_j) of every key into num, without forming phi(k_j); returns F.
-Eigen::Index kernels(const Mat& K, const Vec& q, const LinearMap& phi, std::vector<double>& num) {
-  const Eigen::Index d = K.cols();
-  switch (phi.map) {
-    case SpotlightMap::Taylor2:  // its 1 + d + d^2 features' dot product, in closed form
-      for (Eigen::Index j = 0; j < K.rows(); ++j) {
-        const double s = dot(q.data(), K.data() + j * d, d);
-        num[j] = 1 + s + s * s / 2;
-      }
-      return taylor2_size(d);
-    case SpotlightMap::Random:
-      random_kernels(K, q, *phi.W, num);
-      return phi.W->rows();
-    case SpotlightMap::Relu:
-      elementwise_kernels(
-          K, q, [](double x) { return relu(x); }, num);
-      return d;
-    default:
-      elementwise_kernels(
-          K, q, [](double x) { return elu1(x); }, num);
-      return d;
-  }
-}
-
-}  // namespace
-
 SpotlightRead linear_read(const Mat& K, const Mat& V, const Vec& q, const LinearMap& phi,
                           int target) {
   SpotlightRead r;
   const Eigen::Index n = K.rows(), dv = V.cols();
   r.weights.assign(static_cast<std::size_t>(n), 0.0);  // the kernels first, then the weights
-  const Eigen::Index F = kernels(K, q, phi, r.weights);
+  const Eigen::Index F = linear_kernels(K, q, phi, r.weights);
   // The weights over their own sum (phi(q)^T z in another order), so that they sum to 1 to
   // rounding even where a sum in another order would part from it.
   double total = 0;

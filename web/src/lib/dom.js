@@ -211,3 +211,24 @@ export function activeElement(node) {
   const root = node.getRootNode();
   return root.activeElement ?? document.activeElement;
 }
+
+/**
+ * A <details> whose open state lives in a demo's state: a click on its summary opens it at once,
+ * and its toggle event (a task queued after the click) tells `onToggle(open)`. `show(open)` applies
+ * the state only when the state changed since it last did, so a drawing between the reader's click
+ * and its toggle event cannot close what the reader just opened.
+ * @param {HTMLDetailsElement} details @param {(open: boolean) => void} onToggle
+ * @param {{ signal?: AbortSignal }} [options] removes the listener when the signal aborts
+ */
+export function stateDisclosure(details, onToggle, { signal } = {}) {
+  let shown = details.open;
+  details.addEventListener('toggle', () => onToggle(details.open), { signal });
+  return {
+    /** @param {boolean | undefined} open (absent: closed) */
+    show(open) {
+      if (Boolean(open) === shown) return;
+      shown = Boolean(open);
+      details.open = shown;
+    },
+  };
+}

@@ -151,3 +151,21 @@ export function readField(text, spec) {
   if (integer && !Number.isInteger(value)) return { error: `${label}: ${typed} is not whole; use ${kind} ${range}.` };
   return { value };
 }
+
+// A field the reader is typing in keeps their text. From their first keystroke until the change
+// event commits it (or Enter, or the focus leaving it unchanged), a figure's drawing must not write the
+// state's value over it: a drawing for any other reason (an answer, a width, a host's setState)
+// came between a reader's typing and the commit, and their text was replaced.
+const typing = new WeakSet();
+
+/** Follows the reader's typing in `input` (call once per field, before its own listeners). */
+export function followTyping(input) {
+  input.addEventListener('input', () => typing.add(input));
+  const done = () => typing.delete(input);
+  input.addEventListener('change', done);
+  input.addEventListener('blur', done);
+  input.addEventListener('keydown', (e) => e.key === 'Enter' && done()); // a field that commits on Enter
+}
+
+/** True from a keystroke in `input` (followTyping) until its change, Enter or blur. */
+export const isTyping = (input) => typing.has(input);

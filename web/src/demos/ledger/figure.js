@@ -20,7 +20,7 @@ export function group(title, ...children) {
   const id = uid('la-ledger-group');
   return h(
     'div',
-    { class: 'lg-group', role: 'group', 'aria-labelledby': id },
+    { class: 'lg-group fig-box fig-panel', role: 'group', 'aria-labelledby': id },
     h('p', { id, class: 'lg-group-title' }, title),
     ...children,
   );
@@ -32,7 +32,7 @@ export function group(title, ...children) {
  * part it names, or back, when the reader opens or closes it (symbols.js).
  */
 function disclosure(summary, part, ...children) {
-  const el = h('details', { class: 'lg-details', 'data-part': part }, h('summary', null, summary), ...children);
+  const el = h('details', { class: 'lg-details fig-box', 'data-part': part }, h('summary', null, summary), ...children);
   el.addEventListener('toggle', () => el.classList.toggle('is-open', el.open));
   return el;
 }
@@ -62,7 +62,7 @@ export function createFeatureMap(dispatch) {
   });
   const el = h(
     'fieldset',
-    { class: 'lg-fieldset', 'data-part': 'feature-map' },
+    { class: 'lg-fieldset fig-box', 'data-part': 'feature-map' },
     h('legend', null, 'Feature map'),
     radios.map((r) => r.el),
   );
@@ -76,7 +76,7 @@ export function createFeatureMap(dispatch) {
 /** The controls and panels, each dispatching its own actions. */
 function createParts(dispatch) {
   return {
-    notice: h('div', { class: 'lg-notice', 'data-part': 'notice', hidden: true }),
+    notice: h('div', { class: 'lg-notice fig-notice', 'data-part': 'notice', hidden: true }),
     fm: createFeatureMap(dispatch),
     stepper: createStepper({ ids: { range: uid('la-ledger-range') }, dispatch }),
     now: h('div', { class: 'lg-now-wrap' }),
@@ -94,7 +94,7 @@ function createParts(dispatch) {
     }),
     editor: createEditor({ dispatch }),
     receipts: h('div', { class: 'lg-receipts-wrap' }),
-    live: h('p', { class: 'lg-sr', 'aria-live': 'polite', 'data-part': 'live' }),
+    live: h('p', { class: 'lg-sr fig-heard', 'aria-live': 'polite', 'data-part': 'live' }),
   };
 }
 

@@ -24,7 +24,7 @@ export function createEditor({ dispatch }) {
   });
   const dims = h(
     'fieldset',
-    { class: 'lg-fieldset', 'data-symbol': 'd' },
+    { class: 'lg-fieldset fig-box', 'data-symbol': 'd' },
     h('legend', null, 'Dimension of keys and values'),
     radios.map((r) => r.el),
   );
@@ -42,7 +42,7 @@ export function createEditor({ dispatch }) {
         h('th', { scope: 'col' }, '#'),
         h('th', { scope: 'col' }, 'key k'),
         h('th', { scope: 'col' }, 'value v'),
-        h('th', { scope: 'col' }, h('span', { class: 'lg-sr' }, 'remove')),
+        h('th', { scope: 'col' }, h('span', { class: 'lg-sr fig-heard' }, 'remove')),
       ),
     ),
     body,
@@ -51,7 +51,7 @@ export function createEditor({ dispatch }) {
     'button',
     {
       type: 'button',
-      class: 'lg-btn',
+      class: 'lg-btn fig-button',
       'data-action': 'add',
       // The last one disables "Add" under the focus: the new association's first key field takes it.
       onclick: () => keepingFocus(el, () => dispatch({ type: 'add' }), [`[data-part="k${ed.rows.length + 1}-1"]`]),
@@ -60,10 +60,10 @@ export function createEditor({ dispatch }) {
   );
   const reset = h(
     'button',
-    { type: 'button', class: 'lg-btn', 'data-action': 'reset', onclick: () => dispatch({ type: 'reset' }) },
+    { type: 'button', class: 'lg-btn fig-button', 'data-action': 'reset', onclick: () => dispatch({ type: 'reset' }) },
     'Reset to the chapter\u2019s example',
   );
-  const msg = h('p', { class: 'lg-field-msg', 'data-part': 'editor-msg' });
+  const msg = h('p', { class: 'lg-field-msg la-field-msg', 'data-part': 'editor-msg' });
   const el = h(
     'div',
     { class: 'lg-editor' },
@@ -120,7 +120,7 @@ function updateEditor(ed, state, { rebuild = false } = {}) {
         'button',
         {
           type: 'button',
-          class: 'lg-btn lg-btn--small',
+          class: 'lg-btn lg-btn--small fig-button',
           'data-action': `remove-${i + 1}`,
           'aria-label': `Remove association ${i + 1}`,
           onclick: () => {

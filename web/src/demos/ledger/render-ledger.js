@@ -67,13 +67,13 @@ export function createStepper({ dispatch, ids }) {
   const onStep = (to) => dispatch({ type: 'step', to });
   const back = h(
     'button',
-    { type: 'button', class: 'lg-btn', 'data-action': 'back', onclick: () => onStep('back') },
+    { type: 'button', class: 'lg-btn fig-button', 'data-action': 'back', onclick: () => onStep('back') },
     h('span', { 'aria-hidden': 'true' }, '\u25c0 '),
     'Back a write',
   );
   const forward = h(
     'button',
-    { type: 'button', class: 'lg-btn', 'data-action': 'forward', onclick: () => onStep('forward') },
+    { type: 'button', class: 'lg-btn fig-button', 'data-action': 'forward', onclick: () => onStep('forward') },
     'Next write',
     h('span', { 'aria-hidden': 'true' }, ' \u25b6'),
   );
@@ -245,7 +245,7 @@ export function renderWrites(container, state, view, pages = null) {
   if (!last || last.shape !== shape || state.step === 0 || last.step === 0) {
     for (const p of last?.pages ?? []) pages?.removed(p.li);
     for (const el of last?.tail ?? []) pages?.removed(el);
-    const list = h('ol', { class: 'lg-writes', 'aria-label': 'Writes so far' });
+    const list = h('ol', { class: 'lg-writes fig-list', 'aria-label': 'Writes so far' });
     const { z, next } = tail(state, view);
     const empty =
       state.step === 0

@@ -54,7 +54,7 @@ function build(state, view, shape) {
     { class: 'lg-now', 'data-part': 'now' },
     head,
     h('div', { class: 'lg-pair' }, stamp, S),
-    h('ul', { class: 'lg-readlist', 'aria-label': 'What each key reads back now' }, ...reads.map((r) => r.li)),
+    h('ul', { class: 'lg-readlist fig-list', 'aria-label': 'What each key reads back now' }, ...reads.map((r) => r.li)),
   );
   return {
     shape,

@@ -42,7 +42,7 @@ export function renderReceipts(container, state, view) {
             ` numbers (${count} ${count === 1 ? 'receipt' : 'receipts'} \u00d7 (d\u2096 + d\u1d65))`,
           ),
           bar('is-receipts', receipts / widest),
-          chips.length ? h('ul', { class: 'lg-receipts', 'aria-label': 'receipts kept' }, chips) : null,
+          chips.length ? h('ul', { class: 'lg-receipts fig-list', 'aria-label': 'receipts kept' }, chips) : null,
         ),
       ),
       h(

@@ -4,7 +4,7 @@ import { formatNumber, keyLabel, valueLabel } from './format.js';
 
 /** Visually hidden text for screen readers. */
 function srOnly(text) {
-  return h('span', { class: 'lg-sr', text });
+  return h('span', { class: 'lg-sr fig-heard', text });
 }
 
 const CHANGED = ' (changed)';

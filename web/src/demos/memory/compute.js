@@ -9,6 +9,9 @@ import { MAX_TOKENS, MIN_TOKENS, gpuBytes } from './state.js';
 
 export { MAX_TOKENS, MIN_TOKENS };
 export const SAMPLE_COUNT = 60;
+/** The curves' columns the chart and the table draw (rowsOf): only these cross from the core.
+ *  @type {('kvBytes' | 'stateBytes' | 'totalBytes')[]} */
+export const CURVE_FIELDS = ['kvBytes', 'stateBytes', 'totalBytes'];
 
 /**
  * The model a state describes: { base (preset or custom), twin, canLinearize, model (what is
@@ -116,6 +119,7 @@ export function computeAll(la, s, model, twin, original, previous = null) {
     reference: reference ? reference.model : null,
     original: originalCore,
     curve: kept ? [] : asked,
+    curveFields: CURVE_FIELDS,
     // A crossover only where the cache grows; should it alone fail, the reader sees its message in
     // that one row instead of losing the whole picture (view.crossover is then { error }).
     crossover: !kept && reference !== null && hasGrowingLayers(core),

@@ -14,7 +14,8 @@ const field = (...children) => h('div', { class: 'lm-field' }, ...children);
 const label = (id, text) => h('label', { for: id, text });
 const textInput = (id, inputmode) =>
   h('input', { type: 'text', inputmode, id, autocomplete: 'off', 'aria-describedby': `${id}-error` });
-const errorLine = (id) => h('p', { class: 'lm-error', id: `${id}-error`, 'aria-live': 'polite' });
+const errorLine = (id) =>
+  h('p', { class: 'lm-error fig-error la-field-msg', id: `${id}-error`, 'aria-live': 'polite' });
 const select = (id, options) =>
   h(
     'select',
@@ -52,7 +53,7 @@ function presetMenu(id) {
 export function createInputs(id) {
   const linear = h('input', { type: 'checkbox', id: `${id}-linear` });
   return {
-    notice: h('p', { class: 'lm-notice', 'aria-live': 'polite', hidden: true }),
+    notice: h('p', { class: 'lm-notice fig-notice', 'aria-live': 'polite', hidden: true }),
     preset: presetMenu(id),
     linear,
     linearLabel: h(
@@ -92,7 +93,7 @@ export function createInputs(id) {
 function settingsBox(id, c) {
   const sessionsBox = h(
     'fieldset',
-    { class: 'lm-box lm-context' },
+    { class: 'lm-box lm-context fig-box fig-panel' },
     h('legend', { text: 'Sessions and precision' }),
     field(label(`${id}-sessions`, 'Concurrent sessions'), c.sessions, c.sessionsError),
     field(label(`${id}-kvdtype`, 'KV cache type'), c.kvDtype),
@@ -101,7 +102,7 @@ function settingsBox(id, c) {
   );
   const gpuBox = h(
     'fieldset',
-    { class: 'lm-box lm-gpu' },
+    { class: 'lm-box lm-gpu fig-box fig-panel' },
     h('legend', { text: 'GPU memory budget' }),
     h('div', { class: 'lm-radios' }, c.gpu.labels),
     field(label(`${id}-gpucustom`, 'Custom budget (GB, 10⁹ bytes)'), c.gpuCustom, c.gpuError),
@@ -117,8 +118,8 @@ function settingsBox(id, c) {
     h(
       'div',
       { class: 'lm-display' },
-      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Units' }), c.unit.labels),
-      h('fieldset', { class: 'lm-inline' }, h('legend', { text: 'Memory axis' }), c.scale.labels),
+      h('fieldset', { class: 'lm-inline fig-box fig-panel' }, h('legend', { text: 'Units' }), c.unit.labels),
+      h('fieldset', { class: 'lm-inline fig-box fig-panel' }, h('legend', { text: 'Memory axis' }), c.scale.labels),
     ),
   );
 }
@@ -146,7 +147,7 @@ export function arrange(id, c, editor, importer) {
     h('summary', { text: 'About the model' }),
     h(
       'div',
-      { class: 'lm-box lm-model' },
+      { class: 'lm-box lm-model fig-box fig-panel' },
       h('p', { class: 'lm-note lm-twin-rule', text: TWIN_RULE }),
       c.source,
       importer.el,

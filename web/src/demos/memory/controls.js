@@ -1,10 +1,11 @@
 // The memory demo's form at work: each event dispatches a named action (reducer.js) and nothing
 // else; update(state, resolved) sets every control from the state, written only where it changed,
 // and showErrors(errors) puts the core's (or the page's) messages beside the controls they are
-// about. A control the reader is fixing (aria-invalid) keeps their text. Elements: controls-layout.js.
+// about. A field the reader is typing in (lib/number-field.js followTyping) or fixing (aria-invalid)
+// keeps their text. Elements: controls-layout.js.
 
-import { setAttr, setProp, uid } from '../../lib/dom.js';
-import { readField, showNumber } from '../../lib/number-field.js';
+import { setAttr, setProp, stateDisclosure, uid } from '../../lib/dom.js';
+import { followTyping, isTyping, readField, showNumber } from '../../lib/number-field.js';
 import { arrange, createInputs } from './controls-layout.js';
 import { longTokens, shortTokens } from './format.js';
 import { CUSTOM_ID } from './models.js';
@@ -53,9 +54,9 @@ export function readGpu(text) {
   return read.error ? read : { value: gigabytesText(Math.round(read.value)) };
 }
 
-/** Writes a text field unless the reader is fixing it. */
+/** Writes a text field unless the reader is typing in it or fixing it. */
 function setInput(input, value) {
-  if (input.getAttribute('aria-invalid') === 'true') return; // keep the reader's text to fix
+  if (isTyping(input) || input.getAttribute('aria-invalid') === 'true') return; // keep the reader's text
   setProp(input, 'value', value);
 }
 
@@ -64,7 +65,7 @@ function setInput(input, value) {
  * clamped: the message names the range, the figure keeps the last good value (said in the
  * message: `lastGood`), and the reader's text stays to fix.
  */
-function listen(c, settings, dispatch, lastGood) {
+function listen(c, dispatch, lastGood) {
   const numeric = (input, origin, key, read) => () => {
     const got = read(input.value);
     if (got.error) {
@@ -73,6 +74,7 @@ function listen(c, settings, dispatch, lastGood) {
     } else if (key === 'gpuCustom') dispatch({ type: 'gpu', gpu: 'custom', gpuCustom: got.value });
     else dispatch({ type: key, [key]: got.value });
   };
+  for (const input of [c.tokens, c.sessions, c.gpuCustom]) followTyping(input);
   const dtype = (field, el) => () => dispatch({ type: 'dtype', field, dtype: el.value });
   c.preset.onchange = () => dispatch({ type: 'preset', preset: c.preset.value });
   c.linear.onchange = () => dispatch({ type: 'linear', linear: c.linear.checked });
@@ -102,7 +104,6 @@ function listen(c, settings, dispatch, lastGood) {
   };
   c.unit.inputs.forEach(display('unit'));
   c.scale.inputs.forEach(display('yScale'));
-  settings.ontoggle = () => dispatch({ type: 'settings', open: settings.open });
 }
 
 /** Sets every control from the state; each property is written only when it changes (setProp):
@@ -140,20 +141,15 @@ export function createControls(root, act, maxGroups) {
   const { primary, below, settings } = arrange(id, c, editor, importer);
   const renderSource = sourceRenderer(c.source);
   const lastGood = { tokens: 0, sessions: 0, gpuCustom: '' };
-  listen(c, settings, act.dispatch, lastGood);
+  listen(c, act.dispatch, lastGood);
   const lines = { notice: c.notice, tokens: c.tokensError, sessions: c.sessionsError, gpu: c.gpuError };
   const shown = { notice: '', tokens: '', sessions: '', gpu: '', editor: undefined };
-  let shownSettings = false; // the state's `settings` last applied to the disclosure
+  const disclosure = stateDisclosure(settings, (open) => act.dispatch({ type: 'settings', open }));
 
   function update(s, resolved) {
     updateInputs(c, s, resolved);
     Object.assign(lastGood, { tokens: s.tokens, sessions: s.sessions, gpuCustom: s.gpuCustom });
-    // Only a change of the state opens or closes it, never a drawing between the reader's click
-    // and its toggle event.
-    if (Boolean(s.settings) !== shownSettings) {
-      shownSettings = Boolean(s.settings);
-      settings.open = shownSettings;
-    }
+    disclosure.show(s.settings);
     renderSource(s, resolved);
     setProp(editor.el, 'hidden', s.preset !== CUSTOM_ID);
   }

@@ -38,14 +38,14 @@ function actions(demo) {
  */
 export function createParts(rootElement, la, demo) {
   const act = actions(demo);
-  const root = h('div', { class: 'la-memory' });
+  const root = h('div', { class: 'la-memory fig-stack' });
   const maxGroups = Number.isInteger(la.limits?.maxLayerGroups) ? la.limits.maxLayerGroups : MAX_LAYER_GROUPS;
   const controls = createControls(root, act, maxGroups);
   const summary = createSummary();
   const bars = h('div', { class: 'lm-bars' });
   // the context handle on the chart: the slider's actions (done: the end of a drag, or a key)
   const chart = createChart(controls.id, (tokens, done) => act.dispatch({ type: 'tokens', tokens, dragging: !done }));
-  const figures = h('dl', { class: 'lm-figures' });
+  const figures = h('dl', { class: 'lm-figures fig-readout' });
   const table = createTable();
   const picture = h('div', { class: 'lm-picture' }, bars, chart.title, chart.box);
   const numbers = h(
@@ -53,7 +53,7 @@ export function createParts(rootElement, la, demo) {
     { class: 'lm-numbers', 'data-part': 'numbers' },
     h('summary', { text: 'Numbers' }),
     figures,
-    h('p', { class: 'lm-key-title', text: 'Key to the chart' }),
+    h('p', { class: 'lm-key-title fig-key-title fig-note', text: 'Key to the chart' }),
     chart.legend,
   );
   const [about, settings] = controls.below;

@@ -41,7 +41,7 @@ function newRow() {
         { class: 'lm-bar-text' },
         h('span', { class: 'lm-bar-value' }, h('span', { class: 'lm-bar-bytes' })),
         h('span', { class: 'lm-bar-label' }),
-        h('span', { class: 'lm-bar-note' }),
+        h('span', { class: 'lm-bar-note fig-note' }),
       ),
     ),
   );
@@ -75,7 +75,7 @@ export function renderBars(box, state, results, axis) {
   const items = barItems(results, state.unit);
   if (!box.firstChild)
     box.append(
-      h('p', { class: 'lm-bars-title' }),
+      h('p', { class: 'lm-bars-title fig-note' }),
       h('div', { class: 'lm-bar-rows' }),
       h('div', { class: 'lm-bar-scale' }),
     );

@@ -54,7 +54,7 @@ function titleText(state, results) {
 export function createChart(id, onTokens) {
   const title = h('p', { class: 'lm-chart-title fig-heard', id: `${id}-chart-title` });
   const chart = createCurvePlot(`${id}-chart-title`);
-  const box = h('div', { class: 'lm-chart' }, chart.svg);
+  const box = h('div', { class: 'lm-chart fig-chart' }, chart.svg);
   const legend = legendList([], { class: 'lm-legend' });
   const handle = createHandle(box, CONTEXT_LABEL, onTokens);
   let width = 0;

@@ -41,7 +41,7 @@ function groupBox(id, g, i, count) {
   remove.disabled = count === 1;
   return h(
     'fieldset',
-    { class: 'lm-group' },
+    { class: 'lm-group fig-box fig-panel' },
     h('legend', { text: `Layer group ${i + 1}` }),
     h('div', { class: 'lm-field' }, h('label', { for: kindId, text: 'Kind' }), kind),
     fields,
@@ -73,10 +73,10 @@ function editorParts(id) {
   });
   const limit = h('span', { class: 'lm-note', id: `${id}-editor-limit` });
   const params = paramsInput(id);
-  const error = h('p', { class: 'lm-error', id: `${id}-editor-error`, 'aria-live': 'polite' });
+  const error = h('p', { class: 'lm-error fig-error', id: `${id}-editor-error`, 'aria-live': 'polite' });
   const el = h(
     'fieldset',
-    { class: 'lm-editor', hidden: true },
+    { class: 'lm-editor fig-box fig-panel', hidden: true },
     h('legend', { text: 'Custom model' }),
     groups,
     h('div', { class: 'lm-row' }, addGroup, limit),

@@ -20,7 +20,7 @@ const stepsAcross = (width) => linearScale([0, SLIDER_STEPS], [M.left, width - M
  */
 export function createHandle(box, label, onTokens) {
   const el = h('div', {
-    class: 'lm-handle',
+    class: 'lm-handle fig-handle',
     role: 'slider',
     tabindex: 0,
     'aria-label': label,
@@ -29,7 +29,7 @@ export function createHandle(box, label, onTokens) {
   });
   // In the normal flow of a still track over the chart, moved by its margin (docs/performance.md,
   // "What a frame of a drag may change").
-  box.append(h('div', { class: 'lm-handle-track' }, el));
+  box.append(h('div', { class: 'fig-handle-track' }, el));
   let pos = 0;
   let viewWidth = 640;
   let steps = stepsAcross(viewWidth); // made again only when the chart's width changes, not per move

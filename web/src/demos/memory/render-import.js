@@ -48,7 +48,7 @@ function importParts(id) {
   });
   const use = h('button', { type: 'button', class: 'lm-button', text: 'Show this model' });
   const file = h('input', { type: 'file', id: `${id}-config-file`, accept: '.json,application/json' });
-  const error = h('p', { class: 'lm-error', id: `${id}-config-error`, 'aria-live': 'polite' });
+  const error = h('p', { class: 'lm-error fig-error', id: `${id}-config-error`, 'aria-live': 'polite' });
   const status = h('p', { class: 'lm-import-status', id: `${id}-config-status`, 'aria-live': 'polite' });
   const el = h(
     'details',

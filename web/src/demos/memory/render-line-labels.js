@@ -53,25 +53,34 @@ function boxOf({ x, y, anchor }, w, fs) {
 /**
  * Draws `labels` into `parent`, in order: [{ text, cls, places(w, fs) -> [{ x, y, anchor }] }]. lines:
  * the drawn lines as points in viewBox units; area: the plot { l, t, r, b }. Returns the texts.
+ * Every text is in the chart and measured before any is placed: a measure after a placement's
+ * writes would lay the chart out again, once per label.
  */
 export function placeLabels(parent, labels, { lines, area }) {
-  const taken = [];
-  return labels.map(({ text, cls, places }) => {
+  const texts = labels.map(({ text, cls }) => {
     const t = parent.appendChild(s('text', { class: cls }));
     t.textContent = text;
+    return t;
+  });
+  const sizes = texts.map((t, k) => {
     const fs = Number.parseFloat(getComputedStyle(t).fontSize) || 12.5;
-    const w = t.getComputedTextLength() || text.length * fs * 0.6;
-    const options = places(w, fs);
+    return { fs, w: t.getComputedTextLength() || labels[k].text.length * fs * 0.6 };
+  });
+  const taken = [];
+  labels.forEach(({ places }, k) => {
+    const { fs, w } = sizes[k];
     const free = (p) => {
       const box = boxOf(p, w, fs);
       const inside = box.l >= area.l - PAD && box.r <= area.r + PAD && box.t >= area.t - PAD && box.b <= area.b + PAD;
       return inside && !lines.some((line) => lineHits(line, box)) && !taken.some((b) => boxesMeet(b, box));
     };
+    const options = places(w, fs);
     const at = options.find(free) ?? options[0];
+    const t = texts[k];
     t.setAttribute('x', at.x.toFixed(1));
     t.setAttribute('y', at.y.toFixed(1));
     if (at.anchor !== 'start') t.setAttribute('text-anchor', at.anchor);
     taken.push(boxOf(at, w, fs));
-    return t;
   });
+  return texts;
 }

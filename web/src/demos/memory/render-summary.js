@@ -10,7 +10,7 @@ const DELAY_MS = 350;
 
 /** Returns { el, update(state, results), pause(), resume(), destroy() }. */
 export function createSummary() {
-  const el = h('p', { class: 'lm-summary', 'aria-live': 'polite' });
+  const el = h('p', { class: 'lm-summary fig-notice', 'aria-live': 'polite' });
   /** @type {ReturnType<typeof setTimeout> | 0} */
   let timer = 0;
   let due = null; // [state, results] waiting to be said

@@ -1,6 +1,7 @@
 // The data table of the plotted values (in a <details>): one row per sampled context length,
-// each cell the rounded figure with its exact byte count. Rebuilt only when the curve or the
-// units change, not when the reader moves along the curve.
+// each cell the rounded figure with its exact byte count. Built when the disclosure is open (on
+// its opening, for what changed while it was closed: some 600 elements no closed figure needs),
+// and rebuilt only when the curve or the units change, not when the reader moves along the curve.
 
 import { h, replace, setText } from '../../lib/dom.js';
 import { exactBytes, formatBytes, groupDigits } from './format.js';
@@ -21,10 +22,21 @@ export function createTable() {
       h('table', { class: 'fig-table lm-table' }, caption, h('thead', {}, head), body),
     ),
   );
-  let shown = null; // [samples, unit] of the rows on screen
+  let shown = null; // [samples, unit] of the rows built
+  let waiting = null; // [state, results] not built while the disclosure was closed
+  el.addEventListener('toggle', () => {
+    if (el.open && waiting) build(...waiting);
+  });
 
   function update(state, results) {
+    waiting = null;
     if (shown && shown[0] === results.samples && shown[1] === state.unit) return;
+    if (el.open) build(state, results);
+    else waiting = [state, results];
+  }
+
+  function build(state, results) {
+    waiting = null;
     shown = [results.samples, state.unit];
     const u = state.unit;
     const twin = results.reference === 'twin';

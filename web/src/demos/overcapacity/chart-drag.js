@@ -22,10 +22,10 @@ export function createNDrag(wrap, chart, on) {
   // The handle sits in the normal flow of a still track over the plot, and moves by its margins:
   // neither a transform nor a positioned box moves in a drag (docs/performance.md, "What a frame of a
   // drag may change").
-  const track = wrap.appendChild(h('div', { class: 'oc-n-track' }));
+  const track = wrap.appendChild(h('div', { class: 'fig-handle-track' }));
   const handle = track.appendChild(
     h('div', {
-      class: 'oc-n-handle',
+      class: 'oc-n-handle fig-handle',
       role: 'slider',
       tabindex: '0',
       'aria-label': on.label,

@@ -3,7 +3,8 @@
 // forget gate α and the delta rule's step) in a compact "Settings" disclosure, the last of the
 // figure's row of disclosures (figure.js). Its events dispatch
 // the demo's actions (reduce.js); update(state) shows the state.
-import { h, uid, setText, setAttr, setProp, activeElement } from '../../lib/dom.js';
+import { h, uid, setText, setAttr, setProp, activeElement, stateDisclosure } from '../../lib/dom.js';
+import { followTyping, isTyping } from '../../lib/number-field.js';
 import { formatInt, KEY_LABELS, RULE_LINEAGE, withArticle } from './format.js';
 import { BETAS, DIMS, KEYS, SCALES, RULES, GATES, STEPS } from './state.js';
 
@@ -30,7 +31,7 @@ function appendLineage(later) {
 function field(into, labelText, cls = '') {
   const box = into.appendChild(h('div', { class: `oc-field ${cls}` }));
   const id = uid('oc-in');
-  box.appendChild(h('label', { for: id, text: labelText }));
+  box.appendChild(h('label', { for: id, class: 'fig-note', text: labelText }));
   return { box, id };
 }
 
@@ -45,7 +46,7 @@ function typedField(into, labelText, size, row) {
 
 /** The message line under a typed field. */
 function message(box, input) {
-  const msg = box.appendChild(h('p', { class: 'oc-msg', id: uid('oc-msg'), 'aria-live': 'polite' }));
+  const msg = box.appendChild(h('p', { class: 'oc-msg la-field-msg', id: uid('oc-msg'), 'aria-live': 'polite' }));
   input.setAttribute('aria-describedby', msg.id);
   return msg;
 }
@@ -83,15 +84,17 @@ function buildSettings(more) {
   const t = typedField(more, 'Trials', 4);
   const tMsg = message(t.box, t.input);
   const s = typedField(more, 'Seed', 10, 'oc-seed-row');
-  const newSample = s.at.appendChild(h('button', { type: 'button', class: 'oc-button', text: 'New sample' }));
+  const newSample = s.at.appendChild(
+    h('button', { type: 'button', class: 'oc-button fig-button', text: 'New sample' }),
+  );
   const sMsg = message(s.box, s.input);
   const beta = listSlider(more, 'Softmax sharpness \u03b2', BETAS);
   const scaleSet = more.appendChild(h('fieldset', { class: 'oc-field oc-scale' }));
-  scaleSet.appendChild(h('legend', { text: 'N axis' }));
+  scaleSet.appendChild(h('legend', { class: 'fig-note', text: 'N axis' }));
   const scaleName = uid('oc-scale');
   const scaleRadios = {};
   for (const sc of SCALES) {
-    const lab = scaleSet.appendChild(h('label', { class: 'oc-radio' }));
+    const lab = scaleSet.appendChild(h('label', { class: 'oc-radio fig-note' }));
     scaleRadios[sc] = lab.appendChild(h('input', { type: 'radio', name: scaleName, value: sc }));
     lab.append(document.createTextNode(sc === 'linear' ? ' linear' : ' log'));
   }
@@ -133,8 +136,6 @@ function wire(el, on) {
   const listen = (target, type, fn) => target.addEventListener(type, fn, { signal: on.signal });
   const propose = (changes) => on.dispatch({ type: 'propose', changes });
   const slide = (changes) => on.dispatch({ type: 'slide', changes });
-  // opened or closed by the reader: remembered in the state and the link (render() sets it back)
-  listen(el.settings, 'toggle', () => on.dispatch({ type: 'settings', open: el.settings.open }));
   listen(el.nSlider, 'input', () => on.dispatch({ type: 'n', n: Number(el.nSlider.value) }));
   listen(el.dSelect, 'change', () => propose({ d: Number(el.dSelect.value) }));
   listen(el.kSelect, 'change', () => propose({ keys: el.kSelect.value }));
@@ -147,6 +148,7 @@ function wire(el, on) {
   for (const slider of [el.bSlider, el.gate.input, el.step.input])
     listen(slider, 'change', () => on.dispatch({ type: 'rest' }));
   for (const [name, { input }] of Object.entries(el.typed)) {
+    followTyping(input);
     listen(input, 'change', () => on.dispatch({ type: 'typed', name, text: input.value }));
     listen(input, 'keydown', (e) => {
       if (e.key === 'Enter') on.dispatch({ type: 'typed', name, text: input.value });
@@ -169,10 +171,12 @@ function render(el, state) {
   const nText = `${formatInt(state.n)} associations in ${withArticle(formatInt(state.d))}-dimensional state`;
   setAttr(el.nSlider, 'aria-valuetext', nText);
   setProp(el.kSelect, 'value', state.keys);
-  // A field the reader is still correcting keeps their text (the root may sit in a shadow root).
+  // A field the reader is typing in, or still correcting, keeps their text (the root may sit in a
+  // shadow root).
   const focused = activeElement(el.controls);
   for (const [name, { input }] of Object.entries(el.typed))
-    if (focused !== input || !input.hasAttribute('aria-invalid')) setProp(input, 'value', String(state[name]));
+    if (!isTyping(input) && (focused !== input || !input.hasAttribute('aria-invalid')))
+      setProp(input, 'value', String(state[name]));
   setProp(el.bSlider, 'value', String(BETAS.indexOf(state.beta)));
   setText(el.bOut, String(state.beta));
   setAttr(el.bSlider, 'aria-valuetext', `\u03b2 = ${state.beta}`);
@@ -196,23 +200,19 @@ function render(el, state) {
  *   every listener )
  */
 export function createControls(parent, on) {
-  const controls = parent.appendChild(h('div', { class: 'oc-controls' }));
+  const controls = parent.appendChild(h('div', { class: 'oc-controls fig-box fig-panel' }));
   const settings = parent.appendChild(h('details', { class: 'oc-settings', 'data-part': 'settings' }));
   settings.appendChild(h('summary', { text: 'Settings' }));
-  const more = settings.appendChild(h('div', { class: 'oc-controls' }));
+  const more = settings.appendChild(h('div', { class: 'oc-controls fig-box fig-panel' }));
   const el = { controls, settings, ...buildMain(controls), ...buildSettings(more), ...buildLater(settings) };
   wire(el, on);
-  let shownSettings = false; // the state's `settings` last applied to the disclosure
+  // opened or closed by the reader: remembered in the state and the link
+  const disclosure = stateDisclosure(settings, (open) => on.dispatch({ type: 'settings', open }), on);
   return {
     element: controls,
     settings, // (placed in the figure's row of disclosures: figure.js)
     update(state) {
-      // Only a change of the state opens or closes it: a render between the reader's click and its
-      // toggle event (a sweep streaming in) must not undo the click.
-      if (Boolean(state.settings) !== shownSettings) {
-        shownSettings = Boolean(state.settings);
-        settings.open = shownSettings;
-      }
+      disclosure.show(state.settings);
       render(el, state);
     },
     /** Shows (or with '' clears) the message under a typed field. */

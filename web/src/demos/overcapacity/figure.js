@@ -35,7 +35,7 @@ function buildParts(root, on, plotted) {
   const fold = (part, text) =>
     more.appendChild(h('details', { class: `oc-fold oc-${part}`, 'data-part': part }, h('summary', { text })));
   const numbers = fold('numbers', 'Numbers');
-  numbers.append(...words.below, h('p', { class: 'oc-key-title', text: 'Key to the chart' }));
+  numbers.append(...words.below, h('p', { class: 'oc-key-title fig-key-title fig-note', text: 'Key to the chart' }));
   const legend = createLegend(numbers);
   const table = createPlottedTable(more, plotted, on.timed);
   const inside = fold('inside', 'Inside one store');

@@ -74,13 +74,13 @@ function buildTolerance(panel, on) {
   const row = panel.appendChild(h('div', { class: 'oc-capacity-controls' }));
   const mId = uid('oc-measure');
   const mBox = row.appendChild(h('div', { class: 'oc-field' }));
-  mBox.appendChild(h('label', { for: mId, text: 'Tolerance on' }));
+  mBox.appendChild(h('label', { for: mId, class: 'fig-note', text: 'Tolerance on' }));
   const measure = mBox.appendChild(h('select', { id: mId, 'data-part': 'measure' }));
   measure.appendChild(h('option', { value: 'cosine', text: 'mean cosine \u03c4' }));
   measure.appendChild(h('option', { value: 'recall', text: 'top-1 recall r' }));
   const lId = uid('oc-level');
   const lBox = row.appendChild(h('div', { class: 'oc-field oc-field-wide' }));
-  const lLabel = lBox.appendChild(h('label', { for: lId, text: 'Tolerance' }));
+  const lLabel = lBox.appendChild(h('label', { for: lId, class: 'fig-note', text: 'Tolerance' }));
   const lRow = lBox.appendChild(h('div', { class: 'oc-range-row' }));
   const level = lRow.appendChild(h('input', { id: lId, type: 'range', 'data-part': 'level' }));
   const lOut = lRow.appendChild(h('output', { for: lId, class: 'oc-out', 'data-field': 'level' }));
@@ -144,7 +144,7 @@ function buildPanel(parent, on) {
   const sentence = panel.appendChild(h('p', { class: 'oc-sentence oc-reserve', 'data-field': 'capacity-sentence' }));
   const words = sentence.appendChild(h('span', {}));
   const status = panel.appendChild(
-    h('p', { class: 'oc-status', 'aria-live': 'polite', 'data-field': 'capacity-status' }),
+    h('p', { class: 'oc-status fig-note', 'aria-live': 'polite', 'data-field': 'capacity-status' }),
   );
   const el = { panel, wrap, frame, desc: frame.desc, dataG: frame.data, xAxis, yAxis, sentence, words, status };
   return { ...el, tolerance };

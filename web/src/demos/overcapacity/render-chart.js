@@ -123,7 +123,7 @@ function geometry(view, width) {
 /** The chart's elements: the plot (axes, band, N = d line, series) and the marker's own layer. */
 function buildChart(parent) {
   const ids = { titleId: uid('oc-title'), descId: uid('oc-desc'), clipId: uid('oc-clip') };
-  const wrap = parent.appendChild(h('div', { class: 'oc-chart' }));
+  const wrap = parent.appendChild(h('div', { class: 'oc-chart fig-chart' }));
   const frame = plotArea({ height: HEIGHT, margin: M, title: TITLE, ...ids });
   const root = wrap.appendChild(frame.svg);
   const dataG = frame.data;

@@ -40,7 +40,7 @@ export function readoutTexts(sweep, i) {
 
 /** The readout's list: its element and each value's element by key. */
 function readoutList() {
-  const readout = h('dl', { class: 'oc-readout' });
+  const readout = h('dl', { class: 'oc-readout fig-readout' });
   const rd = {};
   for (const [key, label] of READOUT) {
     const row = readout.appendChild(h('div', { class: 'oc-readout-row' }));
@@ -52,13 +52,13 @@ function readoutList() {
 
 /** Builds the pieces (unattached: index.js places them around the chart). */
 export function createReadout() {
-  const notice = h('p', { class: 'oc-notice', role: 'status', hidden: true });
-  const error = h('p', { class: 'oc-error', role: 'alert', 'data-part': 'error', hidden: true });
+  const notice = h('p', { class: 'oc-notice fig-notice', role: 'status', hidden: true });
+  const error = h('p', { class: 'oc-error fig-notice', role: 'alert', 'data-part': 'error', hidden: true });
   const sentence = h('p', { class: 'oc-sentence', 'data-field': 'sentence', 'data-symbol': 'crosstalk' });
-  const status = h('p', { class: 'oc-status', 'aria-live': 'polite' });
+  const status = h('p', { class: 'oc-status fig-note', 'aria-live': 'polite' });
   const { readout, rd } = readoutList();
   const memoryLine = h('p', { class: 'oc-memory', 'data-field': 'memory' });
-  const live = h('p', { class: 'oc-sr', 'aria-live': 'polite' });
+  const live = h('p', { class: 'oc-sr fig-heard', 'aria-live': 'polite' });
   /** @type {ReturnType<typeof setTimeout> | 0} */
   let liveTimer = 0;
 

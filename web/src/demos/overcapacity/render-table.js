@@ -101,7 +101,7 @@ function buildTable(parent) {
   details.appendChild(h('summary', { text: 'Data table' }));
   const pagerField = details.appendChild(h('div', { class: 'oc-pager', hidden: true }));
   const pagerId = uid('oc-rows');
-  pagerField.appendChild(h('label', { for: pagerId, text: 'Rows' }));
+  pagerField.appendChild(h('label', { for: pagerId, class: 'fig-note', text: 'Rows' }));
   const pager = pagerField.appendChild(h('select', { id: pagerId, 'data-part': 'table-page' }));
   const box = details.appendChild(
     h('div', {

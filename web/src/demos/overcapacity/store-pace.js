@@ -48,8 +48,8 @@ export function paceStore(state, now = false) {
   const need = storeNeed({ shown, asked: state.want?.key === key, resting: state.resting, now }, cost);
   const want = { key, n: s.n, label: storeLabel(s), phase: 'wait' };
   switch (need) {
-    case 'shown': // back at the store shown before the one asked for came: that one is nobody's now
-      return state.want ? noted({ ...state, want: null, storeAsked: [] }, null) : state;
+    case 'shown': // back at the store shown: the one asked for or held is nobody's now, nor its note
+      return state.want || state.store.note ? noted({ ...state, want: null, storeAsked: [] }, null) : state;
     case 'here':
       return ask({ ...state, storeAsked: [] }, want, 'page');
     case 'held': // a settings slider still moves: asked for when it rests, not on a core it shares

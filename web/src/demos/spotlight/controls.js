@@ -3,7 +3,7 @@
 // Settings disclosure (β, m, d, the query's noise, seed, target position, number format). Each
 // dispatches a proposal; the core has the last word on ranges (state.js). sync(state) writes the
 // controls back from the state (a link, update(), a refusal), touching only what differs.
-import { activeElement, h, setProp, setText, setAttr, uid } from '../../lib/dom.js';
+import { activeElement, h, setProp, setText, setAttr, uid, stateDisclosure } from '../../lib/dom.js';
 import { formatNumber, formatPlain } from '../../lib/format.js';
 import { coalesceFrames } from '../../lib/frame.js';
 import { readField } from '../../lib/number-field.js';
@@ -79,7 +79,7 @@ export function createControls(dispatch, limits) {
   const rows = fieldSpecs(limits).map(([name, label, spec]) => {
     const id = uid(`spot-${name}`);
     const input = h('input', { type: 'text', id, inputmode: 'decimal', 'data-part': name, size: 7 });
-    const error = h('span', { class: 'spot-field-error', role: 'alert' });
+    const error = h('span', { class: 'spot-field-error fig-error', role: 'alert' });
     input.addEventListener('change', () => {
       const r = readField(input.value, { label, ...spec });
       setAttr(input, 'aria-invalid', r.error ? 'true' : 'false');
@@ -94,7 +94,7 @@ export function createControls(dispatch, limits) {
   dtype.addEventListener('change', () => propose({ dtype: dtype.value }));
   const details = h(
     'details',
-    { class: 'spot-settings' },
+    { class: 'spot-settings fig-box fig-panel' },
     h('summary', {}, 'Settings'),
     h(
       'div',
@@ -103,7 +103,7 @@ export function createControls(dispatch, limits) {
       h('div', { class: 'spot-field' }, h('label', { for: dtypeId }, 'Number format'), dtype),
     ),
   );
-  details.addEventListener('toggle', () => dispatch({ type: 'open', open: details.open }));
+  const disclosure = stateDisclosure(details, (open) => dispatch({ type: 'open', open }));
 
   return {
     top: h('div', { class: 'spot-controls' }, n.el, c.el),
@@ -119,7 +119,7 @@ export function createControls(dispatch, limits) {
         if (activeElement(input) !== input) setProp(input, 'value', formatPlain(settings[name]));
       }
       setProp(dtype, 'value', settings.dtype);
-      setProp(details, 'open', settings.settings);
+      disclosure.show(settings.settings);
     },
     destroy() {
       letGo();

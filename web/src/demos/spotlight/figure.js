@@ -52,7 +52,7 @@ export function createFigure(root, dispatch, limits) {
   const controls = createControls(dispatch, limits);
   const strips = createStrips(ids.strips, ids.sDesc);
   const tradeoff = createTradeoff(ids.plot, ids.pDesc);
-  const notice = h('p', { class: 'spot-notice', role: 'status', 'data-part': 'notice', hidden: true });
+  const notice = h('p', { class: 'spot-notice fig-notice', role: 'status', 'data-part': 'notice', hidden: true });
   const summary = h('p', { class: 'spot-summary fig-heard', 'aria-live': 'polite', 'data-part': 'summary' });
   const { legend, plotLegend, sweepWords } = createLegends();
   const picture = h('div', { class: 'spot-picture' }, strips.svg);
@@ -65,7 +65,7 @@ export function createFigure(root, dispatch, limits) {
   );
   const el = h(
     'div',
-    { class: 'la-spotlight' },
+    { class: 'la-spotlight fig-stack' },
     notice,
     controls.top,
     summary,

@@ -99,7 +99,7 @@ function mountWhenNear(mounts) {
   mounts.forEach((m) => io.observe(m));
 }
 
-/** Marks the scrolling boxes (lib/scrollables.js) as the ResizeObserver reports them laid out. */
+/** Marks the scrolling boxes (lib/scrollables.js) after the frames in which the ResizeObserver reports them. */
 function watchScrollables(boxes) {
   if (typeof ResizeObserver !== 'function') {
     const all = coalesceFrames(() => markScrollables(document));
@@ -116,14 +116,16 @@ function watchScrollables(boxes) {
     markBoxes([...pending]);
     pending.clear();
   });
-  // The ResizeObserver reports after layout, in the frame itself: the boxes it names are read there.
+  // The boxes the ResizeObserver names are read right after the frame, not in its callback: a read
+  // there lays out what changed since the frame's layout (a web font that arrived), and a box whose
+  // size that changes cannot be reported in the same frame (Firefox then fires "ResizeObserver loop
+  // completed with undelivered notifications" at the window).
   const ro = new ResizeObserver((entries) => {
-    const boxes = entries.map((e) => e.target);
-    for (const box of boxes) {
-      seen.add(box);
-      pending.delete(box);
+    for (const e of entries) {
+      seen.add(e.target);
+      pending.add(e.target);
     }
-    markBoxes(boxes);
+    check();
   });
   for (const box of boxes) {
     ro.observe(box);
@@ -166,8 +168,8 @@ async function start() {
   initLinkedReading(document, demos); // symbols in the math <-> live numbers in the figures
   await yieldToPage();
   // Wide equations and tables scroll in their own box on narrow screens: widths change with the
-  // viewport and when the KaTeX fonts arrive. Each box is checked when the ResizeObserver reports
-  // it (in its callback, after layout) or right after a frame, never in a forced layout of its own.
+  // viewport and when the KaTeX fonts arrive. Each box is checked right after the frame in which
+  // the ResizeObserver reports it (or its content comes back), never in a forced layout of its own.
   watchScrollables(document.querySelectorAll('.equation, .table-wrap'));
   skipOffscreenWhenMeasured(); // wide screens: blocks out of view skip layout and paint
   await yieldToPage();

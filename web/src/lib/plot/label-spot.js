@@ -15,25 +15,25 @@ const TURNS = [0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160, 18
 const REACH = [1, 2.5, 5, 8]; // the gap, then wider ones for crowded tips (reads near the origin)
 
 /**
- * Does the box [l, t, r, b] come within `pad` of the segment a–b? (Liang–Barsky on the grown box.)
- * @param {number[]} box @param {{ a: number[], b: number[], pad?: number }} segment
+ * Does the segment (x0, y0)–(x1, y1) meet the box l, t, r, b? (Liang–Barsky: the segment's part
+ * inside each edge's half-plane, narrowed edge by edge.) Plain numbers in and out: the label placers
+ * call it for every segment under every place they try, on every frame of a drag, and arrays or
+ * objects made per call were megabytes of garbage a second.
  */
-export function boxMeetsSegment([l, t, r, b], { a, b: q, pad = 0 }) {
-  const [x0, y0] = a;
-  const [dx, dy] = [q[0] - x0, q[1] - y0];
-  let [lo, hi] = [0, 1];
-  const edges = [
-    [-dx, x0 - (l - pad)],
-    [dx, r + pad - x0],
-    [-dy, y0 - (t - pad)],
-    [dy, b + pad - y0],
-  ];
-  for (const [p, qq] of edges) {
+function segmentInBox(x0, y0, x1, y1, l, t, r, b) {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  let lo = 0;
+  let hi = 1;
+  for (let edge = 0; edge < 4; edge += 1) {
+    // p: how fast the segment leaves the edge's half-plane; q: how far inside it (x0, y0) is.
+    const p = edge === 0 ? -dx : edge === 1 ? dx : edge === 2 ? -dy : dy;
+    const q = edge === 0 ? x0 - l : edge === 1 ? r - x0 : edge === 2 ? y0 - t : b - y0;
     if (p === 0) {
-      if (qq < 0) return false;
+      if (q < 0) return false;
       continue;
     }
-    const k = qq / p;
+    const k = q / p;
     if (p < 0) lo = Math.max(lo, k);
     else hi = Math.min(hi, k);
     if (lo > hi) return false;
@@ -41,8 +41,16 @@ export function boxMeetsSegment([l, t, r, b], { a, b: q, pad = 0 }) {
   return true;
 }
 
+/**
+ * Does the box [l, t, r, b] come within `pad` of the segment a–b?
+ * @param {number[]} box @param {{ a: number[], b: number[], pad?: number }} segment
+ */
+export function boxMeetsSegment(box, { a, b, pad = 0 }) {
+  return segmentInBox(a[0], a[1], b[0], b[1], box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad);
+}
+
 /** Does the segment a–b cross the box { l, t, r, b } (the demos' own label placers' boxes)? */
-export const segmentMeetsBox = (a, b, { l, t, r, b: bottom }) => boxMeetsSegment([l, t, r, bottom], { a, b });
+export const segmentMeetsBox = (a, b, box) => segmentInBox(a[0], a[1], b[0], b[1], box.l, box.t, box.r, box.b);
 
 /** @param {number[]} p @param {number[]} q @param {number} pad */
 const boxesMeet = (p, q, pad) => p[0] < q[2] + pad && q[0] < p[2] + pad && p[1] < q[3] + pad && q[1] < p[3] + pad;

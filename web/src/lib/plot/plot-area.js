@@ -39,7 +39,7 @@ export function plotArea({
 }) {
   const names = [titleId, descId, labelledBy].filter(Boolean).join(' ');
   const svg = s('svg', {
-    class: className,
+    class: className ? `fig-plot ${className}` : 'fig-plot',
     role,
     'aria-labelledby': names || undefined,
     viewBox: viewBox ? viewBox.join(' ') : undefined,
