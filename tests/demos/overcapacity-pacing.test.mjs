@@ -25,20 +25,27 @@ test("the page thread's next budget follows the rate of the work done, at most d
 });
 
 test('a budgeted step is timed under its name and sets the next budget from what it did', () => {
+  // The step's clock is the test's: under npm test's load a real step of a few microseconds took
+  // milliseconds, and the next budget fell below the first.
+  let t = 100;
   const budget = newBudget();
   assert.deepEqual(budget, { work: FIRST_STEP_WORK, did: 0 });
   const timings = [];
   const out = budgeted(
     budget,
-    (name) => timings.push(name),
+    (name, t0) => timings.push([name, t0]),
     'main-step',
     (work) => {
       budget.did = work / 2;
+      t += 3;
       return work;
     },
+    () => t,
   );
   assert.equal(out, FIRST_STEP_WORK);
-  assert.deepEqual(timings, ['main-step']);
+  assert.deepEqual(timings, [['main-step', 100]]);
+  // Half the budget in 3 ms: the rate aimed at the step's time, at most twice the last budget.
+  assert.equal(budget.work, nextStepWork(FIRST_STEP_WORK, FIRST_STEP_WORK / 2, 3));
   assert.ok(budget.work > FIRST_STEP_WORK && budget.work <= 2 * FIRST_STEP_WORK, String(budget.work));
 });
 

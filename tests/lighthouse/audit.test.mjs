@@ -45,6 +45,10 @@ test(`Lighthouse (mobile), the chapter: performance at least ${MIN_PERFORMANCE} 
       (t) => `${Math.round(t.duration)} ms at ${Math.round(t.start)} (${t.url.split('/').pop()})`,
     );
     if (tasks.length) console.log(`#   long tasks: ${tasks.join(', ')}`);
+    // Where the simulated main thread's time went, and the scripts that took the most of it.
+    const groups = Object.entries(r.mainThread).map(([g, ms]) => `${g} ${Math.round(ms)}`);
+    const scripts = r.bootup.slice(0, 4).map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)}`);
+    console.log(`#   main thread (ms): ${groups.join(', ')}; by script: ${scripts.join(', ')}`);
     runs.push(r.scores.performance);
   }
   const median = [...runs].sort((a, b) => a - b)[Math.floor(RUNS / 2)];

@@ -123,6 +123,16 @@ export async function audit(
         duration: t.duration,
         url: t.url,
       })),
+      // Where the main thread's time went (Lighthouse's groups: script, style and layout, ...), ms.
+      mainThread: Object.fromEntries(
+        (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((t) => [t.group, t.duration]),
+      ),
+      // The scripts that took the most of it (evaluation and compilation), ms.
+      bootup: (lhr.audits['bootup-time']?.details?.items ?? []).map((t) => ({
+        url: t.url,
+        scripting: t.scripting,
+        total: t.total,
+      })),
       metrics: {
         fcp: num('first-contentful-paint'),
         lcp: num('largest-contentful-paint'),

@@ -4,6 +4,7 @@
 //   view.js      the figure (figure.js, render-*.js) drawn from the state, write-on-change
 //   handle.js    what the host drives: getState, update, pause, resume, destroy, exportable, symbols
 // Controls dispatch actions; an action and its answer apply, and the view draws, before it returns.
+import '../../styles/figure.css'; // the figures' shared styles: one copy for every figure on a page
 import './ledger.css';
 import { h } from '../../lib/dom.js';
 import { createDemo } from '../../lib/demo-kit/demo.js';

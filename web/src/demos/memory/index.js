@@ -3,6 +3,7 @@
 // reducer.js (a setting is kept only when the core accepts it), work requests.js (on the page thread:
 // page-executor.js), view view.js; controls dispatch actions; parts.js builds the elements.
 
+import '../../styles/figure.css'; // the figures' shared styles: one copy for every figure on a page
 import './memory.css';
 import { createDemo } from '../../lib/demo-kit/demo.js';
 import { exportOf } from './export.js';

@@ -3,8 +3,11 @@
 
 import { formatNumber, formatPlain, MINUS } from '../../lib/format.js';
 
-const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const pctFmt = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+// Made on first use, not when the module loads: a page's first Intl.NumberFormat sets up the
+// locale's data, 20-55 ms of main thread, and the chapter loads this module right after its load
+// event (for printing) long before the figure shows a number.
+let intFmt = null;
+let pctFmt = null;
 
 /** A cosine or another quantity in [−1, 1]: `places` decimals ("0.77", "1.00"), typographic minus;
  *  a non-zero value that would round to 0 keeps its significant digits instead ("0.004"), through
@@ -29,12 +32,14 @@ export function formatPercent(x) {
   // Never round a few wrong picks away to "0%" (or a few right ones up to "100%").
   if (x > 0 && x < 0.0005) return 'under 0.1%';
   if (x < 1 && x > 0.9995) return 'over 99.9%';
+  pctFmt ??= new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
   return pctFmt.format(x);
 }
 
 /** A count with thousands separators ("12,288"). */
 export function formatInt(x) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
+  intFmt ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return intFmt.format(x);
 }
 
@@ -52,7 +57,7 @@ export const KEY_LABELS = {
 /** A ratio of energies ("0.48", "1.5", "12"): two significant digits. */
 export function formatRatio(x) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '?';
-  return x >= 10 ? intFmt.format(x) : x.toPrecision(2);
+  return x >= 10 ? formatInt(x) : x.toPrecision(2);
 }
 
 /** Past this, a crosstalk-to-target ratio is not a figure anyone reads: under a forget gate the
@@ -66,7 +71,7 @@ export const RATIO_SHOWN_UP_TO = 1000;
 export function energyTimes(x) {
   if (typeof x !== 'number' || Number.isNaN(x)) return '?';
   if (x > 0 && x < 0.001) return 'under 0.001 times';
-  return x >= RATIO_SHOWN_UP_TO ? `over ${intFmt.format(RATIO_SHOWN_UP_TO)} times` : `${formatRatio(x)} times`;
+  return x >= RATIO_SHOWN_UP_TO ? `over ${formatInt(RATIO_SHOWN_UP_TO)} times` : `${formatRatio(x)} times`;
 }
 
 /** "a 64-dimensional", "an 8-dimensional": the article a count takes when read aloud. */

@@ -9,6 +9,7 @@
 //   view.js       the controls and the figure (figure.js, render-*.js) drawn from the state
 //   handle.js     what the host drives; lifecycle.js finish() and pause()
 // Controls dispatch actions (actions.js: a settings slider's moves once per frame).
+import '../../styles/figure.css'; // the figures' shared styles: one copy for every figure on a page
 import './overcapacity.css';
 import { DEFAULTS, BETAS, DIMS } from './state.js';
 import { createDemo } from '../../lib/demo-kit/demo.js';

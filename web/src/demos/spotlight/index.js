@@ -2,6 +2,7 @@
 // tokens, read by softmax and by linear attention under four feature maps, each read's weights,
 // focus and state; built on the demo kit (lib/demo-kit/). Its core is the spotlight's own module
 // (wasm/spotlight.mjs), which the hosts load for this demo and hand over as `la`.
+import '../../styles/figure.css'; // the figures' shared styles: one copy for every figure on a page
 import './spotlight.css';
 import { createDemo } from '../../lib/demo-kit/demo.js';
 import { spotlightExecutors } from './compute.js';

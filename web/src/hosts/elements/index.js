@@ -18,6 +18,7 @@
 // default; caption="none" may be set and removed at any time.
 import themeCss from '../../styles/theme.css?inline';
 import figureCss from '../shared/figure.css?inline';
+import figureStylesCss from '../../styles/figure.css?inline';
 import { DEMOS } from '../../demos/registry.js';
 import { attributeName, decodeSettings, quote, settingOfAttribute } from '../shared/settings-codec.js';
 import { buildFigure } from '../shared/figure.js';
@@ -57,11 +58,12 @@ const WRAPPER_CSS =
 /** rem lengths of a stylesheet, measured against the element's --la-rem instead of the host's <html>. */
 const remToElement = (css) => css.replace(/(^|[^\w.#-])(-?\d*\.?\d+)rem\b/g, '$1calc($2 * var(--la-rem))');
 
-// The host's styles (theme tokens, the figure) are there from the start; the demo's own stylesheet
+// The host's styles (theme tokens, the figure's frame, the figures' shared styles) are there from
+// the start, one sheet for every element of the page; the demo's own stylesheet
 // (the registry's css(), a lazy import) joins them before the demo mounts.
 let hostSheet = null;
 function hostStyles() {
-  const css = `${HOST_CSS}${themeCss}\n${WRAPPER_CSS}${remToElement(figureCss)}`;
+  const css = `${HOST_CSS}${themeCss}\n${WRAPPER_CSS}${remToElement(figureCss)}\n${remToElement(figureStylesCss)}`;
   if (!('adoptedStyleSheets' in Document.prototype) || typeof CSSStyleSheet.prototype.replaceSync !== 'function') {
     return { css };
   }

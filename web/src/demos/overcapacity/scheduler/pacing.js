@@ -31,13 +31,14 @@ export function nextStepWork(work, did, ms) {
 export const newBudget = () => ({ work: FIRST_STEP_WORK, did: 0 });
 
 /** One step given `budget.work` units of the core's cost model, timed by `timed(name, t0)`; the
- *  next step's budget follows the rate this one ran at (`budget.did` the units it did). */
-export function budgeted(budget, timed, name, fn) {
-  const t0 = performance.now();
+ *  next step's budget follows the rate this one ran at (`budget.did` the units it did). `now` is
+ *  the clock (tests give their own). */
+export function budgeted(budget, timed, name, fn, now = () => performance.now()) {
+  const t0 = now();
   const work = budget.work;
   const out = fn(work);
   timed(name, t0);
-  budget.work = nextStepWork(work, budget.did, performance.now() - t0);
+  budget.work = nextStepWork(work, budget.did, now() - t0);
   return out;
 }
 
