@@ -12,6 +12,7 @@ import '../../styles/print.css';
 import '../../styles/notice.css';
 import '../../styles/figure-heights.css';
 import '../../styles/offscreen.css';
+import '../../demos/styles.js'; // every figure's styles, in the page's stylesheet (not after the load)
 import { initSidenotes } from './sidenotes.js';
 import { initTheme } from './theme.js';
 import { initialState, rememberState, initPermalinks } from './permalink.js';
